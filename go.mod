@@ -1,0 +1,3 @@
+module github.com/levlab/levlab
+
+go 1.26

@@ -1,0 +1,438 @@
+// Package lev computes the Levenshtein distance (unit-cost insertions,
+// deletions and substitutions) between two sequences, every way the course
+// reports behind levlab did and the fastest way known on a CPU.
+//
+// There is one entry point per question — Distance for bytes, DistanceString
+// for text — and options choose how: the algorithm, the number of workers,
+// the tile size, a context for cancellation. Every algorithm returns exactly
+// the same distance on every input; they differ only in time and memory.
+//
+//	d, err := lev.Distance(a, b, lev.WithAlgorithm(lev.MyersParallel), lev.WithWorkers(2))
+//
+// Errors from bad options name the option, the value and what is allowed;
+// nothing panics on user input.
+package lev
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/levlab/levlab/cudaext"
+)
+
+// Algorithm names one way of computing the distance. The zero value is Auto.
+type Algorithm uint8
+
+// The algorithms. Their stable names (String, ParseAlgorithm, the CLI and the
+// CSV files) are given beside each.
+const (
+	// Auto ("auto") picks the fastest exact CPU algorithm for the inputs and
+	// workers given: Myers for one worker or small problems, MyersParallel
+	// otherwise. It never picks a GPU algorithm.
+	Auto Algorithm = iota
+	// FullMatrix ("fullmatrix") is Wagner–Fischer over the whole
+	// (m+1)×(n+1) matrix, the reports' sequential baseline. O(mn) time and
+	// memory.
+	FullMatrix
+	// TwoRow ("tworow") keeps two rows of the matrix (report 004). O(mn)
+	// time, O(n) memory.
+	TwoRow
+	// Diagonal ("diagonal") walks antidiagonals over three fronts, each
+	// worker owning an equal slice of every antidiagonal, with a barrier per
+	// antidiagonal (reports 000 and 001). O(mn) time, O(m+n) memory.
+	Diagonal
+	// Tiled ("tiled") walks an antidiagonal wavefront of tiles; the tiles of
+	// one antidiagonal are tasks for a pool of workers (report 000's OpenMP
+	// taskloop). O(mn) time, O(m+n) memory.
+	Tiled
+	// TiledBarrier ("tiled-barrier") computes the same tiles with long-lived
+	// workers, a static assignment and an explicit barrier (report 001's C++
+	// threads). O(mn) time, O(m+n) memory.
+	TiledBarrier
+	// Myers ("myers") is the bit-parallel algorithm of Myers (1999) in
+	// Hyyrö's formulation, 64 rows per machine word, restricted to the
+	// Ukkonen band that an upper bound allows. O(⌈m/64⌉·n) time at most,
+	// O(m+n) memory.
+	Myers
+	// MyersParallel ("myers-parallel") runs Myers' word blocks as a
+	// wavefront pipeline of tiles (word blocks × column chunks) over the
+	// workers. O(⌈m/64⌉·n/W) time at most, O(m+n) memory.
+	MyersParallel
+	// CUDADiagonal ("cuda-diagonal") is report 000's kernel: one GPU thread
+	// per antidiagonal cell, one launch per antidiagonal.
+	CUDADiagonal
+	// CUDAMatrix ("cuda-matrix") is report 002's kernel: the whole matrix on
+	// the device.
+	CUDAMatrix
+	// CUDAFast ("cuda-fast") is a persistent bit-parallel GPU kernel with no
+	// launch per antidiagonal.
+	CUDAFast
+
+	numAlgorithms
+)
+
+// symbol is the element type the kernels compare: bytes, or dense codes of
+// runes when a text has more than 256 distinct ones.
+type symbol interface{ ~uint8 | ~uint32 }
+
+// kernel computes the distance of two non-empty sequences. It may assume a
+// valid, resolved config.
+type kernel[S symbol] func(a, b []S, c *config) (int, error)
+
+type impl struct {
+	name     string
+	parallel bool // uses more than one worker
+	gpu      bool
+	bytes    kernel[uint8]
+	wide     kernel[uint32]
+}
+
+var impls = [numAlgorithms]impl{
+	Auto:          {name: "auto", parallel: true},
+	FullMatrix:    {name: "fullmatrix", bytes: fullMatrix[uint8], wide: fullMatrix[uint32]},
+	TwoRow:        {name: "tworow", bytes: twoRow[uint8], wide: twoRow[uint32]},
+	Diagonal:      {name: "diagonal", parallel: true, bytes: diagonal[uint8], wide: diagonal[uint32]},
+	Tiled:         {name: "tiled", parallel: true, bytes: tiled[uint8], wide: tiled[uint32]},
+	TiledBarrier:  {name: "tiled-barrier", parallel: true, bytes: tiledBarrier[uint8], wide: tiledBarrier[uint32]},
+	Myers:         {name: "myers", bytes: myers[uint8], wide: myers[uint32]},
+	MyersParallel: {name: "myers-parallel", parallel: true, bytes: myersParallel[uint8], wide: myersParallel[uint32]},
+	CUDADiagonal:  {name: "cuda-diagonal", parallel: true, gpu: true},
+	CUDAMatrix:    {name: "cuda-matrix", parallel: true, gpu: true},
+	CUDAFast:      {name: "cuda-fast", parallel: true, gpu: true},
+}
+
+// Algorithms returns every algorithm, Auto first, in a stable order.
+func Algorithms() []Algorithm {
+	all := make([]Algorithm, numAlgorithms)
+	for i := range all {
+		all[i] = Algorithm(i)
+	}
+	return all
+}
+
+// String returns the algorithm's stable name, e.g. "myers-parallel".
+func (a Algorithm) String() string {
+	if a < numAlgorithms {
+		return impls[a].name
+	}
+	return fmt.Sprintf("Algorithm(%d)", uint8(a))
+}
+
+// Parallel reports whether the algorithm uses more than one worker.
+// Sequential algorithms refuse WithWorkers(n) for n > 1.
+func (a Algorithm) Parallel() bool { return a < numAlgorithms && impls[a].parallel }
+
+// GPU reports whether the algorithm runs on a CUDA device.
+func (a Algorithm) GPU() bool { return a < numAlgorithms && impls[a].gpu }
+
+// ParseAlgorithm returns the algorithm with the given stable name.
+func ParseAlgorithm(name string) (Algorithm, error) {
+	for i, im := range impls {
+		if im.name == name {
+			return Algorithm(i), nil
+		}
+	}
+	return 0, fmt.Errorf("%w: algorithm %q is unknown; valid: %s", ErrInvalidOption, name, algorithmNames())
+}
+
+func algorithmNames() string {
+	names := make([]string, len(impls))
+	for i, im := range impls {
+		names[i] = im.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// MarshalText implements encoding.TextMarshaler with the stable name.
+func (a Algorithm) MarshalText() ([]byte, error) {
+	if a >= numAlgorithms {
+		return nil, fmt.Errorf("%w: algorithm %d is unknown", ErrInvalidOption, uint8(a))
+	}
+	return []byte(impls[a].name), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler with the stable name.
+func (a *Algorithm) UnmarshalText(text []byte) error {
+	v, err := ParseAlgorithm(string(text))
+	if err != nil {
+		return err
+	}
+	*a = v
+	return nil
+}
+
+// ErrInvalidOption is wrapped by every error about a bad option value.
+var ErrInvalidOption = errors.New("lev: invalid option")
+
+// MaxWorkers is the largest worker count accepted.
+const MaxWorkers = 4096
+
+// MaxBlockSize is the largest CUDA block size accepted.
+const MaxBlockSize = 1024
+
+// Option sets how a distance is computed. Options that an algorithm does not
+// use (a tile size for tworow, say) are ignored, except WithWorkers(n > 1)
+// on a sequential algorithm, which is an error rather than a silent
+// single-threaded run.
+type Option func(*config)
+
+type config struct {
+	alg         Algorithm
+	workers     int // as given: 0 means GOMAXPROCS
+	tile        int // 0: the algorithm's default
+	block       int // 0: the algorithm's default
+	ctx         context.Context
+	matrixLimit int64 // bytes FullMatrix may allocate
+	noBand      bool  // Myers: compute every cell (tests and experiments)
+	err         error
+}
+
+func (c *config) fail(format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("%w: "+format, append([]any{ErrInvalidOption}, args...)...)
+	}
+}
+
+// WithAlgorithm chooses the algorithm; the default is Auto.
+func WithAlgorithm(a Algorithm) Option {
+	return func(c *config) {
+		if a >= numAlgorithms {
+			c.fail("algorithm %d is unknown; valid: %s", uint8(a), algorithmNames())
+			return
+		}
+		c.alg = a
+	}
+}
+
+// WithWorkers sets the number of goroutines of a parallel algorithm. If n is
+// 0 it is ignored and GOMAXPROCS is used; n must be in [0, 4096].
+func WithWorkers(n int) Option {
+	return func(c *config) {
+		if n < 0 || n > MaxWorkers {
+			c.fail("workers = %d is out of range [0, %d] (0 means GOMAXPROCS)", n, MaxWorkers)
+			return
+		}
+		c.workers = n
+	}
+}
+
+// WithTile sets the tile side in cells for Tiled and TiledBarrier, and the
+// column-chunk width for MyersParallel. It must be positive; other
+// algorithms ignore it.
+func WithTile(n int) Option {
+	return func(c *config) {
+		if n <= 0 {
+			c.fail("tile = %d must be positive", n)
+			return
+		}
+		c.tile = n
+	}
+}
+
+// WithBlockSize sets the CUDA threads per block, in [1, 1024]; CPU
+// algorithms ignore it.
+func WithBlockSize(n int) Option {
+	return func(c *config) {
+		if n <= 0 || n > MaxBlockSize {
+			c.fail("block size = %d is out of range [1, %d]", n, MaxBlockSize)
+			return
+		}
+		c.block = n
+	}
+}
+
+// WithContext makes the computation stop promptly, returning an error that
+// wraps ctx.Err(), once ctx is done. Every parallel algorithm then leaves no
+// goroutine behind.
+func WithContext(ctx context.Context) Option {
+	return func(c *config) {
+		if ctx == nil {
+			c.fail("context is nil")
+			return
+		}
+		c.ctx = ctx
+	}
+}
+
+// WithMatrixLimit sets how many bytes FullMatrix may allocate for its
+// matrix; the default is half the machine's physical memory (4 GiB where
+// that is unknown). A larger matrix is an error, not an allocation.
+func WithMatrixLimit(bytes int64) Option {
+	return func(c *config) {
+		if bytes <= 0 {
+			c.fail("matrix limit = %d bytes must be positive", bytes)
+			return
+		}
+		c.matrixLimit = bytes
+	}
+}
+
+// WithoutBand makes Myers and MyersParallel compute every cell instead of
+// the Ukkonen band, for measuring the raw kernels; the distance is the same.
+func WithoutBand() Option {
+	return func(c *config) { c.noBand = true }
+}
+
+func newConfig(opts []Option) (*config, error) {
+	c := &config{ctx: context.Background(), matrixLimit: defaultMatrixLimit()}
+	for _, o := range opts {
+		if o != nil {
+			o(c)
+		}
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if !impls[c.alg].parallel && c.workers > 1 {
+		return nil, fmt.Errorf("%w: %s is sequential: workers = %d is not allowed (0 or 1)", ErrInvalidOption, c.alg, c.workers)
+	}
+	if c.workers == 0 {
+		c.workers = runtime.GOMAXPROCS(0)
+	}
+	if !impls[c.alg].parallel {
+		c.workers = 1
+	}
+	return c, nil
+}
+
+// autoSmallCells is the problem size (in cells) under which Auto runs Myers
+// on one goroutine: below it the hand-offs of a pipeline cost more than
+// they save.
+const autoSmallCells = 1 << 22
+
+// resolve returns the concrete algorithm Auto stands for.
+func (c *config) resolve(m, n int) Algorithm {
+	if c.alg != Auto {
+		return c.alg
+	}
+	if c.workers == 1 || int64(m)*int64(n) < autoSmallCells {
+		return Myers
+	}
+	return MyersParallel
+}
+
+// Distance returns the Levenshtein distance between a and b, compared byte
+// by byte.
+func Distance(a, b []byte, opts ...Option) (int, error) {
+	c, err := newConfig(opts)
+	if err != nil {
+		return 0, err
+	}
+	alg := c.resolve(len(a), len(b))
+	if err := ready(alg, c); err != nil {
+		return 0, err
+	}
+	return run(c, alg, a, b, impls[alg].bytes)
+}
+
+// DistanceString returns the Levenshtein distance between a and b counted in
+// runes: "héllo" and "hello" are at distance 1. Invalid UTF-8 bytes each
+// count as U+FFFD, as in a for-range loop.
+func DistanceString(a, b string, opts ...Option) (int, error) {
+	c, err := newConfig(opts)
+	if err != nil {
+		return 0, err
+	}
+	alg := c.resolve(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
+	if err := ready(alg, c); err != nil {
+		return 0, err
+	}
+	if isASCII(a) && isASCII(b) {
+		return run(c, alg, []byte(a), []byte(b), impls[alg].bytes)
+	}
+	ca, cb, small := encodeRunes(a, b)
+	if small {
+		return run(c, alg, narrow(ca), narrow(cb), impls[alg].bytes)
+	}
+	return run(c, alg, ca, cb, impls[alg].wide)
+}
+
+// ready checks what must hold before any work, whatever the inputs.
+func ready(alg Algorithm, c *config) error {
+	if impls[alg].gpu {
+		if err := cudaext.Available(); err != nil {
+			return fmt.Errorf("lev: %s: %w", alg, err)
+		}
+	}
+	if err := c.ctx.Err(); err != nil {
+		return fmt.Errorf("lev: %s: %w", alg, err)
+	}
+	return nil
+}
+
+func run[S symbol](c *config, alg Algorithm, a, b []S, k kernel[S]) (int, error) {
+	switch {
+	case len(a) == 0:
+		return len(b), nil
+	case len(b) == 0:
+		return len(a), nil
+	}
+	if k == nil {
+		return 0, fmt.Errorf("lev: %s: %w: no kernel in this build", alg, cudaext.ErrUnavailable)
+	}
+	c.alg = alg
+	d, err := k(a, b, c)
+	if err != nil {
+		return 0, fmt.Errorf("lev: %s: %w", alg, err)
+	}
+	return d, nil
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// encodeRunes maps the runes of a and b to dense codes that compare equal
+// exactly when the runes do. Only comparisons between a and b matter, so every
+// rune of b absent from a shares one code. small reports that every code
+// fits a byte.
+func encodeRunes(a, b string) (ca, cb []uint32, small bool) {
+	codes := make(map[rune]uint32)
+	ca = make([]uint32, 0, utf8.RuneCountInString(a))
+	for _, r := range a {
+		code, ok := codes[r]
+		if !ok {
+			code = uint32(len(codes))
+			codes[r] = code
+		}
+		ca = append(ca, code)
+	}
+	other := uint32(len(codes))
+	cb = make([]uint32, 0, utf8.RuneCountInString(b))
+	for _, r := range b {
+		code, ok := codes[r]
+		if !ok {
+			code = other
+		}
+		cb = append(cb, code)
+	}
+	return ca, cb, other <= 255
+}
+
+func narrow(s []uint32) []uint8 {
+	out := make([]uint8, len(s))
+	for i, v := range s {
+		out[i] = uint8(v)
+	}
+	return out
+}
+
+// canceled reports ctx's error, wrapped, once ctx is done. Kernels call it
+// between units of work (rows, antidiagonals, tiles, chunks).
+func canceled(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return fmt.Errorf("canceled: %w", ctx.Err())
+	default:
+		return nil
+	}
+}
