@@ -1,0 +1,242 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/levlab/levlab/lev"
+)
+
+// algorithmSummaries describes each algorithm in one line for the usage
+// text. A test checks that every lev.Algorithms() entry has one.
+var algorithmSummaries = map[lev.Algorithm]string{
+	lev.Auto:          "the fastest exact CPU algorithm for the input: myers, or myers-parallel when large and workers > 1",
+	lev.FullMatrix:    "Wagner–Fischer over the whole matrix, the reports' baseline; sequential, O(mn) memory (--max-memory)",
+	lev.TwoRow:        "two rows of the matrix (report 004); sequential, O(n) memory",
+	lev.Diagonal:      "antidiagonals split evenly over the workers, a barrier per antidiagonal (reports 000, 001)",
+	lev.Tiled:         "a wavefront of --tile tiles run as tasks on a pool of workers (report 000's OpenMP taskloop)",
+	lev.TiledBarrier:  "the same tiles on long-lived workers with an explicit barrier (report 001's C++ threads)",
+	lev.Myers:         "bit-parallel Myers/Hyyrö, 64 rows per machine word, in the Ukkonen band; sequential",
+	lev.MyersParallel: "Myers' word blocks as a wavefront pipeline over the workers; --tile is the column chunk",
+	lev.CUDADiagonal:  "GPU: one thread per antidiagonal cell, one launch per antidiagonal (report 000); --block",
+	lev.CUDAMatrix:    "GPU: the whole matrix on the device (report 002); --block",
+	lev.CUDAFast:      "GPU: a persistent bit-parallel kernel, no launch per antidiagonal; --block",
+}
+
+func printAlgorithms(w io.Writer) {
+	for _, a := range lev.Algorithms() {
+		fmt.Fprintf(w, "  %-15s %s\n", a, algorithmSummaries[a])
+	}
+}
+
+func distanceUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `Usage:
+  levlab distance [flags] A B
+  levlab distance --files [--runes] [flags] FILE_A FILE_B
+
+Prints the Levenshtein distance between A and B, alone, on stdout. Literal
+arguments are compared as text, rune by rune ("héllo" and "hello" are at
+distance 1). Files are compared as raw bytes, nothing stripped (a trailing
+newline counts), or as UTF-8 text with --runes. Flags may come before or
+after the arguments; put -- before an argument that begins with '-'.
+
+--json prints one JSON object instead: algorithm (as asked), workers, tile
+and block (0: the algorithm's default), unit (runes or bytes), len_a, len_b,
+distance, seconds (the computation alone, not reading files), cells
+(len_a*len_b) and gcups (billions of cells per second).
+
+Flags:
+`)
+	fs.PrintDefaults()
+	fmt.Fprint(w, "\nAlgorithms (--algo):\n")
+	printAlgorithms(w)
+	fmt.Fprint(w, `
+Exit status:
+  0  the distance was printed
+  1  the computation failed: a file cannot be read, no usable GPU, a matrix
+     over --max-memory, interrupted
+  2  bad usage: an unknown flag, not two arguments, an unknown algorithm, a
+     value out of range (workers 0..4096, tile >= 1, block 1..1024,
+     max-memory >= 1), workers > 1 for a sequential algorithm
+`)
+}
+
+// distanceResult is the --json output of distance.
+type distanceResult struct {
+	Algorithm lev.Algorithm `json:"algorithm"`
+	Workers   int           `json:"workers"`
+	Tile      int           `json:"tile"`
+	Block     int           `json:"block"`
+	Unit      string        `json:"unit"`
+	LenA      int           `json:"len_a"`
+	LenB      int           `json:"len_b"`
+	Distance  int           `json:"distance"`
+	Seconds   float64       `json:"seconds"`
+	Cells     int64         `json:"cells"`
+	GCUPS     float64       `json:"gcups"`
+}
+
+func runDistance(args []string, stdout, _ io.Writer) error {
+	fs := newFlagSet("distance", stdout, distanceUsage)
+	algoName := fs.String("algo", "auto", "algorithm `NAME` (listed below)")
+	workers := fs.Int("workers", 0, "`N` goroutines for a parallel algorithm, 0..4096; 0: GOMAXPROCS (sequential algorithms: 0 or 1)")
+	tile := fs.Int("tile", 0, "tile side in cells (tiled, tiled-barrier) or column chunk (myers-parallel); unset: the algorithm's default")
+	block := fs.Int("block", 0, "CUDA threads per block, 1..1024; unset: the algorithm's default")
+	var maxMemory byteSize
+	fs.Var(&maxMemory, "max-memory", "`BYTES` fullmatrix may allocate, e.g. 512MiB or 4GiB; unset: half the physical memory")
+	files := fs.Bool("files", false, "A and B name files, compared as raw bytes")
+	runes := fs.Bool("runes", false, "with --files, compare the files as UTF-8 text (literal arguments always are)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of the distance alone")
+
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usageErrorf("want two arguments A B, got %d: %s", len(pos), quoteAll(pos))
+	}
+	alg, err := lev.ParseAlgorithm(*algoName)
+	if err != nil {
+		return err
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(*workers), lev.WithContext(ctx)}
+	set := fs.given()
+	if set["tile"] {
+		opts = append(opts, lev.WithTile(*tile))
+	}
+	if set["block"] {
+		opts = append(opts, lev.WithBlockSize(*block))
+	}
+	if set["max-memory"] {
+		opts = append(opts, lev.WithMatrixLimit(int64(maxMemory)))
+	}
+	// lev checks the options (and the GPU) on every call, before looking at
+	// the inputs: an empty call reports a bad value before a file is read.
+	if _, err := lev.Distance(nil, nil, opts...); err != nil {
+		return err
+	}
+
+	res := distanceResult{
+		Algorithm: alg,
+		Workers:   effectiveWorkers(alg, *workers),
+		Tile:      *tile,
+		Block:     *block,
+	}
+	var compute func() (int, error)
+	if *files {
+		a, err := os.ReadFile(pos[0])
+		if err != nil {
+			return err
+		}
+		b, err := os.ReadFile(pos[1])
+		if err != nil {
+			return err
+		}
+		if *runes {
+			compute = textDistance(&res, string(a), string(b), opts)
+		} else {
+			res.Unit, res.LenA, res.LenB = "bytes", len(a), len(b)
+			compute = func() (int, error) { return lev.Distance(a, b, opts...) }
+		}
+	} else {
+		compute = textDistance(&res, pos[0], pos[1], opts)
+	}
+
+	start := time.Now()
+	d, err := compute()
+	elapsed := time.Since(start)
+	if err != nil {
+		return err
+	}
+	if !*asJSON {
+		_, err := fmt.Fprintln(stdout, d)
+		return err
+	}
+	res.Distance = d
+	res.Seconds = elapsed.Seconds()
+	res.Cells = int64(res.LenA) * int64(res.LenB)
+	if res.Seconds > 0 {
+		res.GCUPS = float64(res.Cells) / res.Seconds / 1e9
+	}
+	out, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	_, err = stdout.Write(append(out, '\n'))
+	return err
+}
+
+// textDistance records the rune lengths of a and b in res and returns the
+// computation of their distance as text.
+func textDistance(res *distanceResult, a, b string, opts []lev.Option) func() (int, error) {
+	res.Unit, res.LenA, res.LenB = "runes", utf8.RuneCountInString(a), utf8.RuneCountInString(b)
+	return func() (int, error) { return lev.DistanceString(a, b, opts...) }
+}
+
+// effectiveWorkers is the worker count lev runs alg with for WithWorkers(n),
+// by lev's documented rules: sequential algorithms use one, and 0 means
+// GOMAXPROCS. (For auto it is the budget; auto may still pick a sequential
+// algorithm for a small input.)
+func effectiveWorkers(alg lev.Algorithm, n int) int {
+	switch {
+	case !alg.Parallel():
+		return 1
+	case n == 0:
+		return runtime.GOMAXPROCS(0)
+	default:
+		return n
+	}
+}
+
+func quoteAll(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = strconv.Quote(a)
+	}
+	return "[" + strings.Join(q, " ") + "]"
+}
+
+// byteSize is a flag value: a whole number of bytes, optionally with a
+// binary suffix (KiB, MiB, GiB, TiB).
+type byteSize int64
+
+var byteUnits = []struct {
+	suffix string
+	size   int64
+}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"B", 1}}
+
+func (s *byteSize) String() string { return strconv.FormatInt(int64(*s), 10) }
+
+func (s *byteSize) Set(v string) error {
+	num, unit := v, int64(1)
+	for _, u := range byteUnits {
+		if n, ok := strings.CutSuffix(v, u.suffix); ok {
+			num, unit = n, u.size
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil {
+		return errors.New("want a whole number of bytes, optionally with a suffix KiB, MiB, GiB or TiB")
+	}
+	if n > math.MaxInt64/unit || n < math.MinInt64/unit {
+		return errors.New("out of range")
+	}
+	*s = byteSize(n * unit)
+	return nil
+}

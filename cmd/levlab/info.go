@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/levlab/levlab/cudaext"
+)
+
+func infoUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `Usage:
+  levlab info [--json]
+
+Describes the machine and the build: CPU model, logical cores, GOMAXPROCS,
+Go version, OS and architecture, levlab's version and commit (where the
+build recorded them), and whether a CUDA GPU is usable, or why not.
+
+Flags:
+`)
+	fs.PrintDefaults()
+	fmt.Fprint(w, `
+Exit status: 0 (a missing GPU is reported, not a failure), 2 for bad usage.
+`)
+}
+
+// machineInfo is what info reports; the JSON names are stable.
+type machineInfo struct {
+	CPUModel     string `json:"cpu_model"`
+	LogicalCores int    `json:"logical_cores"`
+	GOMAXPROCS   int    `json:"gomaxprocs"`
+	GoVersion    string `json:"go_version"`
+	OS           string `json:"os"`
+	Arch         string `json:"arch"`
+	Version      string `json:"version"`  // the main module's version, "(devel)" in a checkout
+	Commit       string `json:"commit"`   // vcs.revision, "" when the build did not record it
+	Modified     bool   `json:"modified"` // vcs.modified: built from a tree with uncommitted changes
+	GPUAvailable bool   `json:"gpu_available"`
+	GPU          string `json:"gpu"` // "available", or why not
+}
+
+func runInfo(args []string, stdout, _ io.Writer) error {
+	fs := newFlagSet("info", stdout, infoUsage)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usageErrorf("takes no arguments, got %s", quoteAll(pos))
+	}
+	info := collectInfo()
+	if *asJSON {
+		out, err := json.Marshal(info)
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(append(out, '\n'))
+		return err
+	}
+	build := info.Version
+	if info.Commit != "" {
+		build += " commit " + info.Commit
+		if info.Modified {
+			build += " (modified)"
+		}
+	}
+	_, err = fmt.Fprintf(stdout, `cpu:        %s
+cores:      %d logical
+gomaxprocs: %d
+go:         %s
+os/arch:    %s/%s
+levlab:     %s
+gpu:        %s
+`, info.CPUModel, info.LogicalCores, info.GOMAXPROCS, info.GoVersion, info.OS, info.Arch, build, info.GPU)
+	return err
+}
+
+func collectInfo() machineInfo {
+	info := machineInfo{
+		CPUModel:     cpuModel(),
+		LogicalCores: runtime.NumCPU(),
+		GOMAXPROCS:   runtime.GOMAXPROCS(0),
+		GoVersion:    runtime.Version(),
+		OS:           runtime.GOOS,
+		Arch:         runtime.GOARCH,
+		Version:      "unknown",
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" {
+			info.Version = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				info.Commit = s.Value
+			case "vcs.modified":
+				info.Modified = s.Value == "true"
+			}
+		}
+	}
+	if err := cudaext.Available(); err != nil {
+		info.GPU = err.Error()
+	} else {
+		info.GPUAvailable = true
+		info.GPU = "available"
+	}
+	return info
+}
+
+// cpuModel returns the CPU model named by /proc/cpuinfo, or "unknown".
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return "unknown"
+	}
+	defer f.Close()
+	return parseCPUModel(f)
+}
+
+// parseCPUModel returns the first "model name" of a /proc/cpuinfo (x86),
+// else its "Hardware" or "Processor" line (some ARM kernels), else
+// "unknown".
+func parseCPUModel(r io.Reader) string {
+	fallback := "unknown"
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		key, value, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			continue
+		}
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		switch {
+		case value == "":
+		case key == "model name":
+			return value
+		case key == "Hardware", key == "Processor":
+			fallback = value
+		}
+	}
+	return fallback
+}

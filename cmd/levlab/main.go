@@ -1,0 +1,195 @@
+// Command levlab computes exact Levenshtein distances with every algorithm
+// of the lev package and describes the machine it runs on.
+//
+//	levlab distance [--algo NAME] [--workers N] [--tile N] [--block N] [--max-memory BYTES] [--json] A B
+//	levlab distance --files [--runes] [flags] FILE_A FILE_B
+//	levlab info [--json]
+//
+// Results go to stdout, errors to stderr prefixed "levlab: ". The exit status
+// is 0 on success, 1 when the work failed (a file cannot be read, no GPU,
+// interrupted) and 2 for bad usage (an unknown command or flag, a wrong
+// number of arguments, an option value out of range).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/levlab/levlab/lev"
+)
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+// A command is one subcommand. Adding one means a file with its run
+// function and a line in commands.
+type command struct {
+	name    string
+	summary string // one line for the top-level usage
+	// run executes the command on its arguments (after the command name).
+	// An error wrapping errUsage or lev.ErrInvalidOption exits with status
+	// 2, any other error with 1; flag.ErrHelp means the usage was printed
+	// on request.
+	run func(args []string, stdout, stderr io.Writer) error
+}
+
+var commands = []command{
+	{"distance", "the edit distance between two strings or two files", runDistance},
+	{"info", "the machine: CPU, cores, Go, levlab's commit, and the GPU or why not", runInfo},
+}
+
+// errUsage is wrapped by every error about how levlab was called, as
+// opposed to a failure of the work itself.
+var errUsage = errors.New("usage")
+
+// usageErrorf returns an error wrapping errUsage whose message is the
+// formatted text alone.
+func usageErrorf(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+type usageError struct{ err error }
+
+func (e usageError) Error() string        { return e.err.Error() }
+func (e usageError) Is(target error) bool { return target == errUsage }
+func (e usageError) Unwrap() error        { return e.err }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is levlab with its arguments (without the program name) and output
+// streams; it returns the exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "levlab: no command given")
+		printUsage(stderr)
+		return exitUsage
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "-h", "-help", "--help", "help":
+		if name == "help" && len(rest) > 0 {
+			// "levlab help distance" is "levlab distance -h".
+			return run([]string{rest[0], "-h"}, stdout, stderr)
+		}
+		printUsage(stdout)
+		return exitOK
+	}
+	cmd, ok := findCommand(name)
+	if !ok {
+		fmt.Fprintf(stderr, "levlab: unknown command %q; valid: %s\n", name, commandNames())
+		fmt.Fprintln(stderr, "Run 'levlab -h' for usage.")
+		return exitUsage
+	}
+	err := cmd.run(rest, stdout, stderr)
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return exitOK
+	case errors.Is(err, errUsage), errors.Is(err, lev.ErrInvalidOption):
+		fmt.Fprintf(stderr, "levlab: %s: %v\n", cmd.name, err)
+		fmt.Fprintf(stderr, "Run 'levlab %s -h' for usage.\n", cmd.name)
+		return exitUsage
+	default:
+		fmt.Fprintf(stderr, "levlab: %s: %v\n", cmd.name, err)
+		return exitFailure
+	}
+}
+
+func findCommand(name string) (command, bool) {
+	for _, c := range commands {
+		if c.name == name {
+			return c, true
+		}
+	}
+	return command{}, false
+}
+
+func commandNames() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprint(w, `levlab computes exact Levenshtein distances every way the course reports did,
+and faster.
+
+Usage:
+  levlab <command> [flags] [arguments]
+
+Commands:
+`)
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, "\nAlgorithms (levlab distance --algo NAME):\n")
+	printAlgorithms(w)
+	fmt.Fprint(w, `
+Run 'levlab <command> -h' for a command's flags. Flags take one dash or two.
+
+Exit status: 0 on success, 1 when the work failed, 2 for bad usage.
+`)
+}
+
+// flagSet is a command's flags with its usage text.
+type flagSet struct {
+	*flag.FlagSet
+	stdout io.Writer
+	usage  func(w io.Writer, fs *flag.FlagSet)
+}
+
+// newFlagSet returns a flag set that returns errors instead of printing
+// them; usage prints the command's help, asked for with -h.
+func newFlagSet(name string, stdout io.Writer, usage func(w io.Writer, fs *flag.FlagSet)) *flagSet {
+	fs := flag.NewFlagSet("levlab "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {} // flag calls it on every error too; -h is handled in parse
+	return &flagSet{FlagSet: fs, stdout: stdout, usage: usage}
+}
+
+// parse parses args, accepting flags before, between and after the
+// positional arguments ("A B --json" as well as "--json A B"). After "--"
+// everything is positional, for arguments that begin with '-'. It returns
+// the positional arguments. On -h it prints the usage to stdout (it was
+// asked for) and returns flag.ErrHelp.
+func (fs *flagSet) parse(args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(fs.stdout)
+				fs.usage(fs.stdout, fs.FlagSet)
+				fs.SetOutput(io.Discard)
+				return nil, err
+			}
+			return nil, usageErrorf("%v", err)
+		}
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// given returns the names of the flags given on the command line.
+func (fs *flagSet) given() map[string]bool {
+	set := make(map[string]bool)
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
