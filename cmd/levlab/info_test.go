@@ -1,0 +1,88 @@
+package main
+
+import (
+	"encoding/json"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/levlab/levlab/cudaext"
+)
+
+func TestInfoText(t *testing.T) {
+	stdout, stderr, code := levlab(t, "info")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("levlab info: exit status %d, stderr %q", code, stderr)
+	}
+	gpu := "available"
+	if err := cudaext.Available(); err != nil {
+		gpu = err.Error()
+	}
+	for _, want := range []string{
+		"cpu:        " + cpuModel() + "\n",
+		"cores:      " + strconv.Itoa(runtime.NumCPU()) + " logical\n",
+		"gomaxprocs: " + strconv.Itoa(runtime.GOMAXPROCS(0)) + "\n",
+		"go:         " + runtime.Version() + "\n",
+		"os/arch:    " + runtime.GOOS + "/" + runtime.GOARCH + "\n",
+		"levlab:     ",
+		"gpu:        " + gpu + "\n",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("levlab info does not print %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestInfoJSON(t *testing.T) {
+	stdout, stderr, code := levlab(t, "info", "--json")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("levlab info --json: exit status %d, stderr %q", code, stderr)
+	}
+	got := decodeInfo(t, stdout)
+	gpuErr := cudaext.Available()
+	if got.LogicalCores != runtime.NumCPU() || got.GOMAXPROCS != runtime.GOMAXPROCS(0) ||
+		got.GoVersion != runtime.Version() || got.OS != runtime.GOOS || got.Arch != runtime.GOARCH ||
+		got.CPUModel == "" || got.Version == "" || got.GPUAvailable != (gpuErr == nil) {
+		t.Errorf("levlab info --json = %+v; want this process's cores, Go, OS, arch and GPU", got)
+	}
+	if gpuErr != nil && got.GPU != gpuErr.Error() {
+		t.Errorf("gpu = %q, want the reason %q", got.GPU, gpuErr)
+	}
+}
+
+func decodeInfo(t *testing.T, stdout string) machineInfo {
+	t.Helper()
+	var got machineInfo
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&got); err != nil {
+		t.Fatalf("info --json output %q: %v", stdout, err)
+	}
+	return got
+}
+
+func TestInfoUsageErrors(t *testing.T) {
+	checkFailure(t, []string{"info", "extra"}, exitUsage, `"extra"`)
+	checkFailure(t, []string{"info", "--verbose"}, exitUsage, "-verbose")
+}
+
+func TestParseCPUModel(t *testing.T) {
+	cases := map[string]string{
+		"processor\t: 0\nvendor_id\t: GenuineIntel\nmodel\t\t: 85\nmodel name\t: Intel(R) Xeon(R) Processor @ 2.80GHz\n" +
+			"processor\t: 1\nmodel name\t: Intel(R) Xeon(R) Processor @ 2.80GHz\n": "Intel(R) Xeon(R) Processor @ 2.80GHz",
+		"Processor\t: AArch64 Processor rev 4 (aarch64)\nprocessor\t: 0\nHardware\t: Qualcomm Technologies, Inc SDM845\n": "Qualcomm Technologies, Inc SDM845",
+		"processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\n":                                                    "unknown",
+		"": "unknown",
+	}
+	for in, want := range cases {
+		if got := parseCPUModel(strings.NewReader(in)); got != want {
+			t.Errorf("parseCPUModel(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if runtime.GOOS == "linux" && (runtime.GOARCH == "amd64" || runtime.GOARCH == "386") {
+		if m := cpuModel(); m == "unknown" {
+			t.Error("cpuModel() found no model name in /proc/cpuinfo on x86 Linux")
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/levlab/levlab/lev"
+)
+
+// levlab runs the command line in-process and returns its output and exit
+// status.
+func levlab(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+// checkFailure checks the shape every failing run must have: the wanted
+// status, nothing on stdout, a "levlab: " message naming each of want, and
+// no panic trace.
+func checkFailure(t *testing.T, args []string, wantCode int, want ...string) {
+	t.Helper()
+	stdout, stderr, code := levlab(t, args...)
+	if code != wantCode {
+		t.Errorf("levlab %q: exit status %d, want %d; stderr:\n%s", args, code, wantCode, stderr)
+	}
+	if stdout != "" {
+		t.Errorf("levlab %q: failed but printed %q on stdout", args, stdout)
+	}
+	if !strings.HasPrefix(stderr, "levlab: ") {
+		t.Errorf("levlab %q: stderr %q does not begin with \"levlab: \"", args, stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("levlab %q: stderr %q does not mention %q", args, stderr, w)
+		}
+	}
+	if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine ") {
+		t.Errorf("levlab %q: stderr holds a panic trace:\n%s", args, stderr)
+	}
+}
+
+func TestTopLevelUsageErrors(t *testing.T) {
+	checkFailure(t, nil, exitUsage, "no command")
+	checkFailure(t, []string{"frobnicate"}, exitUsage, `"frobnicate"`, "distance", "info")
+	checkFailure(t, []string{"--json"}, exitUsage, `"--json"`)
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"help"}, {"distance", "-h"}, {"help", "distance"}, {"distance", "a", "--help"}} {
+		stdout, stderr, code := levlab(t, args...)
+		if code != exitOK || stderr != "" {
+			t.Errorf("levlab %q: exit status %d, stderr %q; want 0 and nothing", args, code, stderr)
+		}
+		// Both the top-level and the distance usage list every algorithm
+		// with its line.
+		for _, a := range lev.Algorithms() {
+			if !strings.Contains(stdout, a.String()+" ") || !strings.Contains(stdout, algorithmSummaries[a]) {
+				t.Errorf("levlab %q: usage does not list %s with its summary:\n%s", args, a, stdout)
+			}
+		}
+	}
+	stdout, _, code := levlab(t, "info", "-h")
+	if code != exitOK || !strings.Contains(stdout, "levlab info") {
+		t.Errorf("levlab info -h: exit status %d, stdout %q", code, stdout)
+	}
+}
+
+func TestEveryAlgorithmHasASummary(t *testing.T) {
+	for _, a := range lev.Algorithms() {
+		if algorithmSummaries[a] == "" {
+			t.Errorf("algorithm %s has no line in algorithmSummaries", a)
+		}
+	}
+	if len(algorithmSummaries) != len(lev.Algorithms()) {
+		t.Errorf("algorithmSummaries has %d entries for %d algorithms", len(algorithmSummaries), len(lev.Algorithms()))
+	}
+}
