@@ -1,0 +1,79 @@
+package archtest
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/levlab/levlab"
+
+// mayUse lists, for every package of the module (relative to it), the
+// packages of the module it may depend on, directly or not; anything means
+// no restriction. A new package must be given its line here, or the test
+// fails: experiments and report join when they land, with report kept off
+// lev.
+var mayUse = map[string][]string{
+	"cudaext":           {},
+	"lev":               {"cudaext"},
+	"lev/levtest":       {"lev", "cudaext"},
+	"cmd/levlab":        anything,
+	"internal/archtest": {},
+}
+
+var anything = []string{"*"}
+
+// cgoOnly names the only package that may use cgo (STYLE.md).
+const cgoOnly = "cudaext"
+
+func TestImportDirection(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Deps " "}}|{{len .CgoFiles}}`, module+"/...").Output()
+	if err != nil {
+		var stderr string
+		if ee, ok := err.(*exec.ExitError); ok {
+			stderr = string(ee.Stderr)
+		}
+		t.Fatalf("go list: %v\n%s", err, stderr)
+	}
+	seen := 0
+	for line := range strings.Lines(strings.TrimSpace(string(out))) {
+		path, rest, _ := strings.Cut(strings.TrimSpace(line), "|")
+		deps, cgoFiles, _ := strings.Cut(rest, "|")
+		pkg := relative(path)
+		seen++
+		if cgoFiles != "0" && pkg != cgoOnly {
+			t.Errorf("%s uses cgo; only %s may", pkg, cgoOnly)
+		}
+		allowed, ok := mayUse[pkg]
+		if !ok {
+			t.Errorf("%s has no line in mayUse: say which packages of the module it may depend on (DESIGN.md, Layout)", pkg)
+			continue
+		}
+		if slices.Equal(allowed, anything) {
+			continue
+		}
+		for dep := range strings.FieldsSeq(deps) {
+			rel := relative(dep)
+			if rel != dep && !slices.Contains(allowed, rel) {
+				t.Errorf("%s depends on %s; it may depend only on %q of this module", pkg, rel, allowed)
+			}
+		}
+	}
+	// The listing itself must have worked: at least the packages named above.
+	if seen < 3 {
+		t.Errorf("go list found %d packages of %s:\n%s", seen, module, out)
+	}
+}
+
+// relative returns path relative to the module ("." for its root), or path
+// itself when it lies outside the module.
+func relative(path string) string {
+	if path == module {
+		return "."
+	}
+	if rel, ok := strings.CutPrefix(path, module+"/"); ok {
+		return rel
+	}
+	return path
+}
