@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Checks, and where it can installs, what building and testing levlab needs
+# beyond the Go module itself. Safe to run again: it installs only what is
+# missing, and runs apt-get update at most once.
+#
+# To add a dependency, append a line "COMMAND PACKAGE" to needs below: when
+# COMMAND is not on PATH, the Debian PACKAGE is installed. That needs root
+# (as in CI); anyone else is told what is missing and the script goes on.
+set -euo pipefail
+
+needs=(
+	"gcc gcc" # cgo: go test -race, and later cudaext
+)
+
+if ! command -v go >/dev/null 2>&1; then
+	echo "install-deps: go is not on PATH; install Go 1.26 or later (https://go.dev/dl/)" >&2
+	exit 1
+fi
+echo "install-deps: $(go version)"
+
+missing=()
+for need in "${needs[@]}"; do
+	read -r cmd pkg <<<"$need"
+	command -v "$cmd" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+	echo "install-deps: nothing to install"
+	exit 0
+fi
+
+echo "install-deps: missing: ${missing[*]}"
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "install-deps: no apt-get here; install these yourself: ${missing[*]}" >&2
+	exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	echo "install-deps: not root, so not installing; run: sudo apt-get install ${missing[*]}" >&2
+	exit 0
+fi
+export DEBIAN_FRONTEND=noninteractive
+echo "+ apt-get update"
+apt-get update -q
+echo "+ apt-get install ${missing[*]}"
+apt-get install -y -q --no-install-recommends "${missing[@]}"
