@@ -59,7 +59,7 @@ func TestBinary(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("levlab info --json: exit status %d, stderr %q", code, stderr)
 	}
-	info := decodeInfo(t, stdout)
+	info := decodeJSON[machineInfo](t, "info --json", stdout)
 	// Where the build recorded a commit, it is the checkout's.
 	if info.Commit != "" {
 		head, err := exec.Command("git", "rev-parse", "HEAD").Output()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -123,25 +122,13 @@ func TestDistanceFiles(t *testing.T) {
 // object with every documented field and nothing after it.
 func decodeDistance(t *testing.T, stdout string) distanceResult {
 	t.Helper()
-	if strings.Count(stdout, "\n") != 1 || !strings.HasSuffix(stdout, "\n") {
-		t.Errorf("--json output %q is not one line", stdout)
-	}
-	var fields map[string]any
-	if err := json.Unmarshal([]byte(stdout), &fields); err != nil {
-		t.Fatalf("--json output %q: %v", stdout, err)
-	}
+	fields := decodeJSON[map[string]any](t, "distance --json", stdout)
 	for _, k := range []string{"algorithm", "workers", "tile", "block", "unit", "len_a", "len_b", "distance", "seconds", "cells", "gcups"} {
 		if _, ok := fields[k]; !ok {
 			t.Errorf("--json output %q has no %q", stdout, k)
 		}
 	}
-	var res distanceResult
-	dec := json.NewDecoder(strings.NewReader(stdout))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&res); err != nil {
-		t.Fatalf("--json output %q: %v", stdout, err)
-	}
-	return res
+	return decodeJSON[distanceResult](t, "distance --json", stdout)
 }
 
 func TestDistanceJSON(t *testing.T) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"runtime"
 	"strconv"
 	"strings"
@@ -39,7 +38,7 @@ func TestInfoJSON(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("levlab info --json: exit status %d, stderr %q", code, stderr)
 	}
-	got := decodeInfo(t, stdout)
+	got := decodeJSON[machineInfo](t, "info --json", stdout)
 	gpuErr := cudaext.Available()
 	if got.LogicalCores != runtime.NumCPU() || got.GOMAXPROCS != runtime.GOMAXPROCS(0) ||
 		got.GoVersion != runtime.Version() || got.OS != runtime.GOOS || got.Arch != runtime.GOARCH ||
@@ -49,17 +48,6 @@ func TestInfoJSON(t *testing.T) {
 	if gpuErr != nil && got.GPU != gpuErr.Error() {
 		t.Errorf("gpu = %q, want the reason %q", got.GPU, gpuErr)
 	}
-}
-
-func decodeInfo(t *testing.T, stdout string) machineInfo {
-	t.Helper()
-	var got machineInfo
-	dec := json.NewDecoder(strings.NewReader(stdout))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&got); err != nil {
-		t.Fatalf("info --json output %q: %v", stdout, err)
-	}
-	return got
 }
 
 func TestInfoUsageErrors(t *testing.T) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -77,4 +78,20 @@ func TestEveryAlgorithmHasASummary(t *testing.T) {
 	if len(algorithmSummaries) != len(lev.Algorithms()) {
 		t.Errorf("algorithmSummaries has %d entries for %d algorithms", len(algorithmSummaries), len(lev.Algorithms()))
 	}
+}
+
+// decodeJSON decodes the output of a --json command, which must be one
+// object on one line with no field that T lacks (any for a map).
+func decodeJSON[T any](t *testing.T, what, stdout string) T {
+	t.Helper()
+	if strings.Count(stdout, "\n") != 1 || !strings.HasSuffix(stdout, "\n") {
+		t.Errorf("%s output %q is not one line", what, stdout)
+	}
+	var v T
+	dec := json.NewDecoder(strings.NewReader(stdout))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("%s output %q: %v", what, stdout, err)
+	}
+	return v
 }
