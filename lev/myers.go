@@ -1,7 +1,454 @@
 package lev
 
-import "errors"
+import (
+	"context"
+	"errors"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
 
+// Bit-parallel Levenshtein distance after G. Myers, "A fast bit-vector
+// algorithm for approximate string matching based on dynamic programming"
+// (J. ACM 46(3), 1999), in the block formulation of H. Hyyrö, "A bit-vector
+// algorithm for computing Levenshtein and Damerau edit distances" (Nordic J.
+// Computing 10, 2003), with Ukkonen's band (E. Ukkonen, "Algorithms for
+// approximate string matching", Inf. Control 64, 1985).
+//
+// Layout. The rows of the DP matrix are the symbols of p (the pattern, m of
+// them), the columns those of t (the text, n). Rows are cut into strips of
+// 64, one machine word each: bit r of a strip's words stands for row
+// 64·s+r+1. A strip's state is the column of vertical deltas
+// D[i][j]−D[i−1][j] ∈ {−1, 0, +1} held in two words, pv (the +1 bits) and
+// mv (the −1 bits). Advancing a strip by one column needs the horizontal
+// delta entering at its top, hin ∈ {−1, 0, +1}, and yields the delta leaving
+// at its bottom, hout, which is the next strip's hin for that column.
+//
+// Groups. groupStrips strips are advanced together as a group, staggered by
+// one column each (strip k handles column j−k while strip 0 handles j), so
+// that the dependency chains of the strips overlap in the CPU's pipelines.
+// A group's bottom horizontal deltas are written to a boundary array, one
+// byte per column, which the next group reads as its hin.
+//
+// Band. Any cell (i, j) on a path of cost at most U satisfies
+// |i−j| + |(m−i)−(n−j)| ≤ U. Given an upper bound U ≥ d, group g computes
+// only the columns [J_g, E_g] where some of its rows meet that condition.
+// Outside the band values are replaced by costs of real (not necessarily
+// optimal) paths — a strip entering the band starts with all vertical deltas
+// +1, a row leaving it continues with horizontal deltas +1 — so every value
+// computed is an upper bound and every cell of an optimal path is exact; the
+// distance comes out exact. A narrow first pass with a guessed bound U₀
+// returns a value V₀: if V₀ ≤ U₀ it is the distance, else V₀ is an upper
+// bound for the exact pass.
+//
+// Score. The distance is D[m][n] = D[top−1][n] + Σ vertical deltas of the
+// last group's real rows at column n, where D[top−1][·] along the last
+// group's top edge is tracked by summing the hin it consumed. Each group's
+// top-left value D[top−1][J_g−1] comes from the group above: its bottom value
+// at J_g−1, found by summing the deltas it wrote.
+
+const (
+	wordBits    = 64
+	groupStrips = 3
+	groupRows   = wordBits * groupStrips
+)
+
+// Horizontal deltas in a boundary byte: bit 0 set for +1, bit 1 set for −1.
+const (
+	hPlus  = 1
+	hMinus = 2
+)
+
+// step advances one strip by one column. eq has bit r set where row r
+// matches the column's symbol; hp/hm (0 or 1) encode the incoming horizontal
+// delta +1/−1 at the strip's top. It returns the new vertical deltas and the
+// outgoing horizontal delta at the strip's bottom (op/om, 0 or 1).
+//
+// Kept under the inliner's budget on purpose: every kernel loop inlines it.
+func step(pv, mv, eq, hp, hm uint64) (uint64, uint64, uint64, uint64) {
+	xv := eq | mv
+	eq |= hm // a −1 entering at the top acts like a match in row 0
+	xh := (((eq & pv) + pv) ^ pv) | eq
+	ph := mv | ^(xh | pv) // horizontal +1 bits
+	mh := pv & xh         // horizontal −1 bits
+	op, om := ph>>63, mh>>63
+	ph = ph<<1 | hp
+	mh = mh<<1 | hm
+	return mh | ^(xv | ph), ph & xv, op, om
+}
+
+// hdelta is the value of a boundary byte as an integer delta.
+func hdelta(x uint8) int { return int(x&hPlus) - int(x>>1) }
+
+// sumDeltas returns the sum of the horizontal deltas in s.
+func sumDeltas(s []uint8) int {
+	plus, minus := 0, 0
+	for _, x := range s {
+		plus += int(x & hPlus)
+		minus += int(x >> 1)
+	}
+	return plus - minus
+}
+
+// group holds the state of up to groupStrips strips between column chunks,
+// and their match table: peq[c][k] has bit r set where row 64·k+r of the
+// group holds symbol c.
+type group struct {
+	pv, mv [groupStrips]uint64
+	strips int // real strips: fewer than groupStrips only in the last group
+	peq    [][groupStrips]uint64
+}
+
+// load sets the match table for rows (at most groupRows symbols) and the
+// state to all vertical deltas +1 (a column entering the band, or column 0).
+func load[S symbol](g *group, rows []S) {
+	g.strips = (len(rows) + wordBits - 1) / wordBits
+	for k := range groupStrips {
+		g.pv[k], g.mv[k] = ^uint64(0), 0
+	}
+	for r, c := range rows {
+		g.peq[c][r/wordBits] |= 1 << (r % wordBits)
+	}
+}
+
+// unload clears what load set in the match table, in O(len(rows)).
+func unload[S symbol](g *group, rows []S) {
+	for _, c := range rows {
+		g.peq[c] = [groupStrips]uint64{}
+	}
+}
+
+// advance runs the group over the columns of t, reading the incoming
+// horizontal deltas from hin and writing the outgoing ones to hout (each as
+// long as t). hin and hout may be the same slice: hin[j] is read before
+// hout[j] is written.
+func advance[S symbol](g *group, t []S, hin, hout []uint8) {
+	n := len(t)
+	hin, hout = hin[:n], hout[:n]
+	// Staggered schedule: at step s strip k handles column s−k, so a full
+	// group runs n+K−1 steps; cp/cm carry strip k's outgoing delta to strip
+	// k+1 for the next step.
+	var cp, cm [groupStrips]uint64
+	steps := n + g.strips - 1
+	if g.strips < groupStrips || n < groupStrips {
+		advanceSteps(g, t, hin, hout, 0, steps, &cp, &cm)
+		return
+	}
+	advanceSteps(g, t, hin, hout, 0, groupStrips-1, &cp, &cm)
+	peq := g.peq
+	pv0, mv0, pv1, mv1, pv2, mv2 := g.pv[0], g.mv[0], g.pv[1], g.mv[1], g.pv[2], g.mv[2]
+	p01, m01, p12, m12 := cp[0], cm[0], cp[1], cm[1]
+	for s := groupStrips - 1; s < n; s++ {
+		x := hin[s]
+		var pa, ma, pb, mb, po, mo uint64
+		pv0, mv0, pa, ma = step(pv0, mv0, peq[t[s]][0], uint64(x&hPlus), uint64(x>>1))
+		pv1, mv1, pb, mb = step(pv1, mv1, peq[t[s-1]][1], p01, m01)
+		pv2, mv2, po, mo = step(pv2, mv2, peq[t[s-2]][2], p12, m12)
+		hout[s-2] = uint8(po | mo<<1)
+		p01, m01, p12, m12 = pa, ma, pb, mb
+	}
+	g.pv[0], g.mv[0], g.pv[1], g.mv[1], g.pv[2], g.mv[2] = pv0, mv0, pv1, mv1, pv2, mv2
+	cp[0], cm[0], cp[1], cm[1] = p01, m01, p12, m12
+	advanceSteps(g, t, hin, hout, n, steps, &cp, &cm)
+}
+
+// advanceSteps runs steps [s0, s1) of advance's schedule one strip at a
+// time: the ramps at both ends, and groups of fewer than groupStrips strips.
+func advanceSteps[S symbol](g *group, t []S, hin, hout []uint8, s0, s1 int, cp, cm *[groupStrips]uint64) {
+	last := g.strips - 1
+	for s := s0; s < s1; s++ {
+		// From the bottom strip up, so that strip k+1 takes strip k's carry
+		// of the previous step before strip k replaces it.
+		for k := last; k >= 0; k-- {
+			j := s - k
+			if j < 0 || j >= len(t) {
+				continue
+			}
+			var hp, hm uint64
+			if k == 0 {
+				hp, hm = uint64(hin[j]&hPlus), uint64(hin[j]>>1)
+			} else {
+				hp, hm = cp[k-1], cm[k-1]
+			}
+			var op, om uint64
+			g.pv[k], g.mv[k], op, om = step(g.pv[k], g.mv[k], g.peq[t[j]][k], hp, hm)
+			if k == last {
+				hout[j] = uint8(op | om<<1)
+			} else {
+				cp[k], cm[k] = op, om
+			}
+		}
+	}
+}
+
+// band is the Ukkonen band of a pass: row i (1-based) is computed over the
+// columns [i−lo, i+hi], clipped to [1, n].
+type band struct{ lo, hi int }
+
+// bandFor returns the band of the cells that a path of cost at most u can
+// visit in an m×n matrix: |i−j| + |(m−i)−(n−j)| ≤ u. u ≥ |m−n| is required.
+func bandFor(m, n, u int) band {
+	delta := m - n
+	e := (u - abs(delta)) / 2
+	return band{lo: max(delta, 0) + e, hi: max(-delta, 0) + e}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// myersPass computes the distance of p (rows) and t (columns) restricted to
+// a band, over workers goroutines. The result is exact when the band
+// contains an optimal path, and an upper bound (the cost of a real path)
+// otherwise.
+type myersPass[S symbol] struct {
+	p, t    []S
+	m, n    int
+	sigma   int
+	band    band
+	groups  int
+	workers int
+	chunk   int
+	ctx     context.Context
+
+	bounds [][]uint8     // per worker: bottom deltas of its group, by column
+	tops   []int         // per group: D[top−1][J−1], its top-left value
+	prog   []paddedInt64 // per worker: g·(n+1) + last column done
+	abort  atomic.Bool   // set by a worker that stops early
+	result int
+}
+
+// paddedInt64 keeps each worker's progress on its own cache line, so that
+// publishing progress does not slow the other workers' reads.
+type paddedInt64 struct {
+	atomic.Int64
+	_ [56]byte
+}
+
+// span returns the columns [J, E] (1-based) group g computes.
+func (ps *myersPass[S]) span(g int) (J, E int) {
+	top := g*groupRows + 1
+	bot := min((g+1)*groupRows, ps.m)
+	return max(1, top-ps.band.lo), min(ps.n, bot+ps.band.hi)
+}
+
+func (ps *myersPass[S]) run() (int, error) {
+	ps.groups = (ps.m + groupRows - 1) / groupRows
+	ps.workers = max(1, min(ps.workers, ps.groups))
+	ps.bounds = make([][]uint8, ps.workers)
+	for w := range ps.bounds {
+		ps.bounds[w] = make([]uint8, ps.n+1)
+	}
+	ps.tops = make([]int, ps.groups)
+	ps.prog = make([]paddedInt64, ps.workers)
+	for w := range ps.prog {
+		ps.prog[w].Store(-1)
+	}
+	if ps.workers == 1 {
+		if err := ps.worker(0); err != nil {
+			return 0, err
+		}
+		return ps.result, nil
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, ps.workers)
+	for w := range ps.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[w] = ps.worker(w)
+			if errs[w] != nil {
+				ps.abort.Store(true)
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return 0, err
+		}
+	}
+	return ps.result, nil
+}
+
+// worker computes groups w, w+W, w+2W, … in order.
+func (ps *myersPass[S]) worker(w int) error {
+	W := ps.workers
+	g0 := &group{peq: make([][groupStrips]uint64, ps.sigma)}
+	dst := ps.bounds[w]
+	src := ps.bounds[(w+W-1)%W]
+	for gi := w; gi < ps.groups; gi += W {
+		J, E := ps.span(gi)
+		prevE := 0
+		if gi > 0 {
+			// The group above must have started (so its own predecessor on
+			// src is done) and reached column J−1 before its bottom value
+			// there can be read.
+			if err := ps.wait(gi-1, J-1); err != nil {
+				return err
+			}
+			var pJ int
+			pJ, prevE = ps.span(gi - 1)
+			ps.tops[gi] = ps.tops[gi-1] + groupRows + sumDeltas(src[pJ:J])
+		} else {
+			ps.tops[gi] = J - 1
+		}
+		// Past the group above's band its bottom row goes on with +1s.
+		for j := max(prevE+1, J); j <= E; j++ {
+			src[j] = hPlus
+		}
+		ps.prog[w].Store(int64(gi)*int64(ps.n+1) + int64(J-1))
+
+		rows := ps.p[gi*groupRows : min((gi+1)*groupRows, ps.m)]
+		load(g0, rows)
+		last := gi == ps.groups-1
+		topSum := 0
+		for c0 := J; c0 <= E; {
+			c1 := min(E+1, c0+ps.chunk)
+			if gi > 0 && c0 <= prevE {
+				if err := ps.wait(gi-1, min(c1-1, prevE)); err != nil {
+					unload(g0, rows)
+					return err
+				}
+			}
+			if last {
+				topSum += sumDeltas(src[c0:c1])
+			}
+			advance(g0, ps.t[c0-1:c1-1], src[c0:c1], dst[c0:c1])
+			ps.prog[w].Store(int64(gi)*int64(ps.n+1) + int64(c1-1))
+			if err := canceled(ps.ctx); err != nil {
+				unload(g0, rows)
+				return err
+			}
+			c0 = c1
+		}
+		unload(g0, rows)
+		if last {
+			ps.result = ps.tops[gi] + topSum + verticalSum(g0, len(rows))
+		}
+	}
+	return nil
+}
+
+// verticalSum returns the sum of the vertical deltas of the first rows rows
+// of g's current column.
+func verticalSum(g *group, rows int) int {
+	sum := 0
+	for k := 0; k < groupStrips && rows > 0; k++ {
+		mask := ^uint64(0)
+		if rows < wordBits {
+			mask = 1<<rows - 1
+		}
+		sum += bits.OnesCount64(g.pv[k]&mask) - bits.OnesCount64(g.mv[k]&mask)
+		rows -= wordBits
+	}
+	return sum
+}
+
+// wait blocks until group g has finished column col, spinning briefly and
+// then yielding; it gives up when another worker stopped or ctx is done.
+func (ps *myersPass[S]) wait(g, col int) error {
+	target := int64(g)*int64(ps.n+1) + int64(col)
+	p := &ps.prog[g%ps.workers]
+	for spins := 0; p.Load() < target; spins++ {
+		if spins&63 == 63 {
+			if ps.abort.Load() {
+				return errAborted
+			}
+			if err := canceled(ps.ctx); err != nil {
+				return err
+			}
+			runtime.Gosched()
+		}
+	}
+	return nil
+}
+
+var errAborted = errors.New("stopped: another worker failed")
+
+// myers is the sequential bit-parallel algorithm; see the comment at the top
+// of this file. O(⌈m/64⌉·n) word operations at most (fewer in the band),
+// O(m+n+σ) memory for the shorter string of length m.
 func myers[S symbol](a, b []S, c *config) (int, error) {
-	return 0, errors.New("not implemented yet")
+	return myersDistance(a, b, c, 1)
+}
+
+// Chunk widths (columns) between progress hand-offs: a pipeline wants
+// chunks short against a group's row, one worker only needs them for
+// prompt cancellation.
+const (
+	myersChunkParallel = 2048
+	myersChunkSerial   = 1 << 15
+)
+
+// myersDistance runs the band passes over workers goroutines.
+func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
+	a, b = trimCommon(a, b)
+	if len(a) > len(b) {
+		a, b = b, a // the shorter string gives the rows: fewer words per column
+	}
+	m, n := len(a), len(b)
+	if m == 0 {
+		return n, nil
+	}
+	chunk := c.tile
+	if chunk == 0 {
+		chunk = myersChunkSerial
+		if workers > 1 {
+			chunk = myersChunkParallel
+		}
+	}
+	pass := func(bd band) (int, error) {
+		ps := &myersPass[S]{p: a, t: b, m: m, n: n, sigma: alphabetSize(a, b), band: bd,
+			workers: workers, chunk: chunk, ctx: c.ctx}
+		return ps.run()
+	}
+	if c.noBand {
+		return pass(band{lo: m + n, hi: m + n})
+	}
+	// A first pass in a narrow band around the diagonals from (0,0) and to
+	// (m,n) costs a few per cent of the matrix. Its value is the distance if
+	// it is within the band's bound, and otherwise the bound for the exact
+	// pass, which then skips every cell no path of that cost can reach.
+	delta := n - m
+	u0 := delta + 2*max(groupRows, n/64)
+	if m >= 4*groupRows && u0 < n/2 {
+		v0, err := pass(bandFor(m, n, u0))
+		if err != nil || v0 <= u0 {
+			return v0, err
+		}
+		return pass(bandFor(m, n, min(v0, n)))
+	}
+	return pass(bandFor(m, n, n))
+}
+
+// trimCommon drops the common prefix and suffix, which leave the distance
+// unchanged.
+func trimCommon[S symbol](a, b []S) ([]S, []S) {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	a, b = a[i:], b[i:]
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	return a, b
+}
+
+// alphabetSize returns one more than the largest symbol in a or b: the
+// size of a match table indexed by symbol.
+func alphabetSize[S symbol](a, b []S) int {
+	var top S
+	for _, s := range a {
+		top = max(top, s)
+	}
+	for _, s := range b {
+		top = max(top, s)
+	}
+	return int(top) + 1
 }
