@@ -50,7 +50,7 @@ import (
 
 const (
 	wordBits    = 64
-	groupStrips = 3
+	groupStrips = 4
 	groupRows   = wordBits * groupStrips
 )
 
@@ -136,21 +136,37 @@ func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 		return
 	}
 	advanceSteps(g, t, hin, hout, 0, groupStrips-1, &cp, &cm)
+	if tb, ok := any(t).([]uint8); ok && useAVX2 {
+		next := advanceAVX2(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
+		advanceSteps(g, t, hin, hout, next, n, &cp, &cm)
+	} else {
+		advanceGo(g, t, hin, hout, &cp, &cm)
+	}
+	advanceSteps(g, t, hin, hout, n, steps, &cp, &cm)
+}
+
+// advanceGo runs the steps groupStrips−1 … len(t)−1 of advance's schedule,
+// where every strip is busy, with the four strips' words in registers.
+func advanceGo[S symbol](g *group, t []S, hin, hout []uint8, cp, cm *[groupStrips]uint64) {
+	n := len(t)
+	hin, hout = hin[:n], hout[:n]
 	peq := g.peq
-	pv0, mv0, pv1, mv1, pv2, mv2 := g.pv[0], g.mv[0], g.pv[1], g.mv[1], g.pv[2], g.mv[2]
-	p01, m01, p12, m12 := cp[0], cm[0], cp[1], cm[1]
+	pv0, mv0, pv1, mv1 := g.pv[0], g.mv[0], g.pv[1], g.mv[1]
+	pv2, mv2, pv3, mv3 := g.pv[2], g.mv[2], g.pv[3], g.mv[3]
+	p01, m01, p12, m12, p23, m23 := cp[0], cm[0], cp[1], cm[1], cp[2], cm[2]
 	for s := groupStrips - 1; s < n; s++ {
 		x := hin[s]
-		var pa, ma, pb, mb, po, mo uint64
+		var pa, ma, pb, mb, pc, mc, po, mo uint64
 		pv0, mv0, pa, ma = step(pv0, mv0, peq[t[s]][0], uint64(x&hPlus), uint64(x>>1))
 		pv1, mv1, pb, mb = step(pv1, mv1, peq[t[s-1]][1], p01, m01)
-		pv2, mv2, po, mo = step(pv2, mv2, peq[t[s-2]][2], p12, m12)
-		hout[s-2] = uint8(po | mo<<1)
-		p01, m01, p12, m12 = pa, ma, pb, mb
+		pv2, mv2, pc, mc = step(pv2, mv2, peq[t[s-2]][2], p12, m12)
+		pv3, mv3, po, mo = step(pv3, mv3, peq[t[s-3]][3], p23, m23)
+		hout[s-3] = uint8(po | mo<<1)
+		p01, m01, p12, m12, p23, m23 = pa, ma, pb, mb, pc, mc
 	}
-	g.pv[0], g.mv[0], g.pv[1], g.mv[1], g.pv[2], g.mv[2] = pv0, mv0, pv1, mv1, pv2, mv2
-	cp[0], cm[0], cp[1], cm[1] = p01, m01, p12, m12
-	advanceSteps(g, t, hin, hout, n, steps, &cp, &cm)
+	g.pv[0], g.mv[0], g.pv[1], g.mv[1] = pv0, mv0, pv1, mv1
+	g.pv[2], g.mv[2], g.pv[3], g.mv[3] = pv2, mv2, pv3, mv3
+	cp[0], cm[0], cp[1], cm[1], cp[2], cm[2] = p01, m01, p12, m12, p23, m23
 }
 
 // advanceSteps runs steps [s0, s1) of advance's schedule one strip at a

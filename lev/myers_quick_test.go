@@ -121,3 +121,34 @@ func TestMyersBandDirect(t *testing.T) {
 		}
 	}
 }
+
+// TestMyersPortableMatchesAVX2 runs the same passes with the AVX2 kernel
+// and the portable loop; both must give the reference distance.
+func TestMyersPortableMatchesAVX2(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 on this CPU: only the portable loop runs")
+	}
+	r := rand.New(rand.NewPCG(4, 4))
+	for it := 0; it < 200; it++ {
+		la, lb := 1+r.IntN(3000), 1+r.IntN(3000)
+		a := make([]byte, la)
+		b := make([]byte, lb)
+		sig := []int{2, 4, 26, 256}[it%4]
+		for i := range a {
+			a[i] = byte(r.IntN(sig))
+		}
+		for i := range b {
+			b[i] = byte(r.IntN(sig))
+		}
+		want := refDist(a, b)
+		for _, avx := range []bool{true, false} {
+			useAVX2 = avx
+			c := &config{ctx: context.Background(), workers: 2, tile: 1 + r.IntN(700), noBand: it%2 == 0}
+			got, err := myersDistance(a, b, c, 1+it%3)
+			useAVX2 = true
+			if err != nil || got != want {
+				t.Fatalf("it %d avx %v: got %d, %v; want %d", it, avx, got, err, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,116 @@
+#include "textflag.h"
+
+// Lane k of a group's YMM registers holds strip k. See advanceGo in
+// myers.go for the same steps in Go, and step for the bit operations.
+//
+// Registers in the loop:
+//   Y0 pv, Y1 mv; Y2, Y3 the carries out of each strip (+1 and −1 bits);
+//   Y5–Y8 match rows peq[t[c]] of the last four columns, column c in
+//   Y(5 + c mod 4); Y4 eq; Y9 xv; Y10 xh, then mh; Y11, Y12 incoming hp, hm;
+//   Y13 all ones; Y14, Y15 scratch.
+//   BX the step s of the first of four unrolled steps; SI t, DI hin,
+//   R10 hout, DX the match table, R9 hinBits, CX the end of the loop.
+
+// hinBits[x] is the +1 bit of boundary byte x, hinBits[3+x] its −1 bit.
+DATA hinBits<>+0(SB)/8, $0
+DATA hinBits<>+8(SB)/8, $1
+DATA hinBits<>+16(SB)/8, $0
+DATA hinBits<>+24(SB)/8, $0
+DATA hinBits<>+32(SB)/8, $0
+DATA hinBits<>+40(SB)/8, $1
+GLOBL hinBits<>(SB), RODATA|NOPTR, $48
+
+// STEP runs step s = BX+OFF: strip k takes column s−k. RS receives the
+// match row of column s; R1, R2, R3 hold those of columns s−1, s−2, s−3.
+#define STEP(RS, R1, R2, R3, OFF, OFFM3) \
+	MOVBQZX OFF(SI)(BX*1), R8 \
+	SHLQ $5, R8 \
+	VMOVDQU (DX)(R8*1), RS \
+	VPBLENDD $0x03, RS, R3, Y4 \
+	VPBLENDD $0x0C, R1, Y4, Y4 \
+	VPBLENDD $0x30, R2, Y4, Y4 \
+	MOVBQZX OFF(DI)(BX*1), R8 \
+	VPERMQ $0x93, Y2, Y11 \
+	VPERMQ $0x93, Y3, Y12 \
+	VPBROADCASTQ (R9)(R8*8), Y15 \
+	VPBLENDD $0x03, Y15, Y11, Y11 \
+	VPBROADCASTQ 24(R9)(R8*8), Y15 \
+	VPBLENDD $0x03, Y15, Y12, Y12 \
+	VPOR Y4, Y1, Y9 \
+	VPOR Y12, Y4, Y4 \
+	VPAND Y4, Y0, Y10 \
+	VPADDQ Y0, Y10, Y10 \
+	VPXOR Y0, Y10, Y10 \
+	VPOR Y4, Y10, Y10 \
+	VPOR Y10, Y0, Y4 \
+	VPXOR Y13, Y4, Y4 \
+	VPOR Y1, Y4, Y4 \
+	VPAND Y10, Y0, Y10 \
+	VPSRLQ $63, Y4, Y2 \
+	VPSRLQ $63, Y10, Y3 \
+	VPSLLQ $1, Y4, Y4 \
+	VPOR Y11, Y4, Y4 \
+	VPSLLQ $1, Y10, Y10 \
+	VPOR Y12, Y10, Y10 \
+	VPOR Y4, Y9, Y15 \
+	VPXOR Y13, Y15, Y15 \
+	VPOR Y15, Y10, Y0 \
+	VPAND Y9, Y4, Y1 \
+	VPSLLQ $1, Y3, Y14 \
+	VPOR Y2, Y14, Y14 \
+	VEXTRACTI128 $1, Y14, X14 \
+	VPEXTRQ $1, X14, R8 \
+	MOVB R8, OFFM3(R10)(BX*1)
+
+// func advanceAVX2(pv, mv, cp, cm *[groupStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
+TEXT ·advanceAVX2(SB), NOSPLIT, $0-120
+	MOVQ pv+0(FP), AX
+	MOVQ mv+8(FP), R11
+	MOVQ cp+16(FP), R12
+	MOVQ cm+24(FP), R13
+	MOVQ peq+32(FP), DX
+	MOVQ t_base+40(FP), SI
+	MOVQ t_len+48(FP), CX
+	MOVQ hin_base+64(FP), DI
+	MOVQ hout_base+88(FP), R10
+	LEAQ hinBits<>(SB), R9
+
+	VMOVDQU (AX), Y0
+	VMOVDQU (R11), Y1
+	VMOVDQU (R12), Y2
+	VMOVDQU (R13), Y3
+	VPCMPEQQ Y13, Y13, Y13
+
+	// Match rows of columns 0, 1, 2 for the first step, s = 3.
+	MOVBQZX 0(SI), R8
+	SHLQ $5, R8
+	VMOVDQU (DX)(R8*1), Y5
+	MOVBQZX 1(SI), R8
+	SHLQ $5, R8
+	VMOVDQU (DX)(R8*1), Y6
+	MOVBQZX 2(SI), R8
+	SHLQ $5, R8
+	VMOVDQU (DX)(R8*1), Y7
+
+	MOVQ $3, BX
+	SUBQ $4, CX      // four steps from BX need BX+3 < len(t)
+	CMPQ BX, CX
+	JG done
+
+loop:
+	STEP(Y8, Y7, Y6, Y5, 0, -3)
+	STEP(Y5, Y8, Y7, Y6, 1, -2)
+	STEP(Y6, Y5, Y8, Y7, 2, -1)
+	STEP(Y7, Y6, Y5, Y8, 3, 0)
+	ADDQ $4, BX
+	CMPQ BX, CX
+	JLE loop
+
+done:
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, (R11)
+	VMOVDQU Y2, (R12)
+	VMOVDQU Y3, (R13)
+	VZEROUPPER
+	MOVQ BX, next+112(FP)
+	RET
