@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Bit-parallel Levenshtein distance after G. Myers, "A fast bit-vector
@@ -365,20 +366,28 @@ func verticalSum(g *group, rows int) int {
 	return sum
 }
 
-// wait blocks until group g has finished column col, spinning briefly and
-// then yielding; it gives up when another worker stopped or ctx is done.
+// wait blocks until group g has finished column col. It spins first (a
+// chunk takes microseconds), then yields, then sleeps, so that a worker
+// waiting on a descheduled one — more workers than cores, or a busy
+// machine — gives its core back; it gives up when another worker stopped or
+// ctx is done.
 func (ps *myersPass[S]) wait(g, col int) error {
 	target := int64(g)*int64(ps.n+1) + int64(col)
 	p := &ps.prog[g%ps.workers]
 	for spins := 0; p.Load() < target; spins++ {
-		if spins&63 == 63 {
-			if ps.abort.Load() {
-				return errAborted
-			}
-			if err := canceled(ps.ctx); err != nil {
-				return err
-			}
+		if spins < 256 {
+			continue
+		}
+		if ps.abort.Load() {
+			return errAborted
+		}
+		if err := canceled(ps.ctx); err != nil {
+			return err
+		}
+		if spins < 2048 {
 			runtime.Gosched()
+		} else {
+			time.Sleep(20 * time.Microsecond)
 		}
 	}
 	return nil
