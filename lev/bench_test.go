@@ -1,0 +1,132 @@
+package lev_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/lev/levtest"
+)
+
+// Environment variables that add the long benchmarks; without them
+// go test -bench . ./lev finishes in a few minutes.
+const (
+	// bench1MEnv=1 adds n=1000000 for myers and myers-parallel (tens of
+	// seconds per run).
+	bench1MEnv = "LEVLAB_BENCH_1M"
+	// benchFullMatrixEnv=1 runs fullmatrix at n=50000, which allocates a
+	// 50001×50001 matrix of uint16: 5 GB.
+	benchFullMatrixEnv = "LEVLAB_BENCH_FULLMATRIX"
+)
+
+// benchInputs returns the two random ACGT strings of length n that every
+// benchmark of that size uses, generated once, outside any timed loop, from
+// a fixed seed so that runs compare (benchstat) on the same inputs.
+func benchInputs(n int) (a, b []byte) {
+	in := benchCase(n)
+	return in.a, in.b
+}
+
+type benchIn struct {
+	a, b []byte
+	want func() (int, error) // their distance, by myers, computed once
+}
+
+var benchCases sync.Map // n -> *benchIn
+
+func benchCase(n int) *benchIn {
+	if in, ok := benchCases.Load(n); ok {
+		return in.(*benchIn)
+	}
+	rng := rand.New(rand.NewPCG(uint64(n), 0x1e7))
+	in := &benchIn{a: levtest.RandomBytes(rng, n, levtest.DNA), b: levtest.RandomBytes(rng, n, levtest.DNA)}
+	in.want = sync.OnceValues(func() (int, error) {
+		return lev.Distance(in.a, in.b, lev.WithAlgorithm(lev.Myers))
+	})
+	got, _ := benchCases.LoadOrStore(n, in)
+	return got.(*benchIn)
+}
+
+// benchWorkers returns the worker counts an algorithm is timed with: 1 for a
+// sequential one; 1, 2 and GOMAXPROCS for a parallel one.
+func benchWorkers(alg lev.Algorithm) []int {
+	if !alg.Parallel() {
+		return []int{1}
+	}
+	w := []int{1, 2, runtime.GOMAXPROCS(0)}
+	slices.Sort(w)
+	return slices.Compact(w)
+}
+
+// BenchmarkDistance times every CPU algorithm, and the peers agnivade and
+// ka-weihe beside them, on two random ACGT strings of equal length n, as
+// alg=NAME/n=SIZE/workers=W. It reports GCUPS: billions of DP cells (n·n)
+// per second, whatever the algorithm does inside.
+//
+// fullmatrix at n=50000 needs LEVLAB_BENCH_FULLMATRIX=1 (5 GB), and
+// n=1000000 for myers and myers-parallel needs LEVLAB_BENCH_1M=1.
+func BenchmarkDistance(b *testing.B) {
+	sizes := []int{1000, 10_000, 50_000}
+	for _, alg := range lev.Algorithms() {
+		if alg.GPU() {
+			continue
+		}
+		algSizes := sizes
+		if (alg == lev.Myers || alg == lev.MyersParallel) && os.Getenv(bench1MEnv) == "1" {
+			algSizes = append(slices.Clone(sizes), 1_000_000)
+		}
+		for _, n := range algSizes {
+			for _, w := range benchWorkers(alg) {
+				b.Run(fmt.Sprintf("alg=%s/n=%d/workers=%d", alg, n, w), func(b *testing.B) {
+					if alg == lev.FullMatrix && n >= 50_000 && os.Getenv(benchFullMatrixEnv) != "1" {
+						b.Skipf("fullmatrix at n=%d allocates %d MiB: set %s=1", n, (n+1)*(n+1)*2>>20, benchFullMatrixEnv)
+					}
+					x, y := benchInputs(n)
+					benchDistance(b, n, func() (int, error) {
+						return lev.Distance(x, y, lev.WithAlgorithm(alg), lev.WithWorkers(w))
+					})
+				})
+			}
+		}
+	}
+	for _, p := range peers {
+		for _, n := range sizes {
+			b.Run(fmt.Sprintf("alg=%s/n=%d/workers=1", p.name, n), func(b *testing.B) {
+				x, y := benchInputs(n)
+				sx, sy := string(x), string(y)
+				benchDistance(b, n, func() (int, error) { return p.distance(sx, sy), nil })
+			})
+		}
+	}
+}
+
+// benchDistance times distance, which computes the distance of the two
+// strings of length n, reports GCUPS, and checks the answer against myers.
+func benchDistance(b *testing.B, n int, distance func() (int, error)) {
+	b.Helper()
+	b.ReportAllocs()
+	var d, iters int
+	var err error
+	for b.Loop() {
+		if d, err = distance(); err != nil {
+			b.Fatal(err)
+		}
+		iters++
+	}
+	// b.Loop leaves b.N to the framework: count the iterations here.
+	cells := float64(n) * float64(n)
+	b.ReportMetric(cells*float64(iters)/b.Elapsed().Seconds()/1e9, "GCUPS")
+
+	want, err := benchCase(n).want()
+	if err != nil {
+		b.Fatalf("myers, for the expected answer: %v", err)
+	}
+	if d != want {
+		b.Fatalf("distance %d, but myers says %d", d, want)
+	}
+}
