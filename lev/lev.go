@@ -177,7 +177,8 @@ const MaxBlockSize = 1024
 // Option sets how a distance is computed. Options that an algorithm does not
 // use (a tile size for tworow, say) are ignored, except WithWorkers(n > 1)
 // on a sequential algorithm, which is an error rather than a silent
-// single-threaded run.
+// single-threaded run. GPU algorithms size their launches themselves and
+// ignore the worker count. A nil Option is ignored.
 type Option func(*config)
 
 type config struct {

@@ -1,6 +1,7 @@
 package lev
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"math/bits"
@@ -284,10 +285,16 @@ func (ps *myersPass[S]) run() (int, error) {
 		}()
 	}
 	wg.Wait()
+	// Report the cause, not a worker that stopped because another did.
+	var first error
 	for _, err := range errs {
-		if err != nil {
+		if err != nil && !errors.Is(err, errAborted) {
 			return 0, err
 		}
+		first = cmp.Or(first, err)
+	}
+	if first != nil {
+		return 0, first
 	}
 	return ps.result, nil
 }
