@@ -12,26 +12,22 @@ import (
 //
 // It counts generations: the last of the n goroutines to arrive at a
 // generation resets the count and starts the next generation, which releases
-// the others. A waiter first spins on the generation (cheap when every party
-// has a core of its own), then yields, then sleeps on a condition variable,
-// so that parties outnumbering GOMAXPROCS still make progress. abort releases
-// every waiter, present and future, so that a party that stops early (on
-// cancellation) cannot leave the others waiting forever.
+// the others. Waiters wait as parking describes, so that parties
+// outnumbering GOMAXPROCS still make progress. abort releases every waiter,
+// present and future, so that a party that stops early (on cancellation)
+// cannot leave the others waiting forever.
 type barrier struct {
-	n    int32
-	spin int // generation checks before a waiter sleeps
+	n int32
 
 	// The fields the parties hammer sit on a cache line of their own, away
 	// from whatever the allocator puts next to the barrier.
-	_        [64]byte
-	count    atomic.Int32  // arrivals in the current generation
-	gen      atomic.Uint32 // generation number, bumped on every release
-	aborted  atomic.Bool
-	sleepers atomic.Int32 // waiters that may be in cond.Wait
-	_        [64]byte
+	_       [64]byte
+	count   atomic.Int32  // arrivals in the current generation
+	gen     atomic.Uint64 // generation number, bumped on every release
+	aborted atomic.Bool
+	_       [64]byte
 
-	mu   sync.Mutex
-	cond sync.Cond
+	park parking
 }
 
 // newBarrier returns a barrier for n >= 1 parties.
@@ -40,12 +36,7 @@ func newBarrier(n int) *barrier {
 		panic("lev: barrier needs at least one party")
 	}
 	b := &barrier{n: int32(n)}
-	b.cond.L = &b.mu
-	// Spinning only pays when every party can run at once; otherwise the
-	// spinner burns the time slice of the party it is waiting for.
-	if n <= runtime.GOMAXPROCS(0) {
-		b.spin = 2000
-	}
+	b.park.init(n)
 	return b
 }
 
@@ -61,34 +52,13 @@ func (b *barrier) wait() bool {
 	g := b.gen.Load()
 	if b.count.Add(1) == b.n {
 		// Reset before release: no party can arrive at the next
-		// generation until it sees the new generation number.
+		// generation before it sees the new generation number.
 		b.count.Store(0)
 		b.gen.Add(1)
-		if b.sleepers.Load() > 0 {
-			b.mu.Lock()
-			b.cond.Broadcast()
-			b.mu.Unlock()
-		}
-		return !b.aborted.Load()
+		b.park.wake()
+	} else {
+		b.park.await(&b.gen, g, &b.aborted)
 	}
-	for i := 0; i < b.spin; i++ {
-		if b.gen.Load() != g || b.aborted.Load() {
-			return !b.aborted.Load()
-		}
-		if i >= b.spin/2 {
-			runtime.Gosched()
-		}
-	}
-	b.mu.Lock()
-	// A releaser that bumped gen after this increment takes the lock
-	// before broadcasting, so the wake-up cannot be lost; one that read
-	// sleepers before it bumped gen first, which the check below sees.
-	b.sleepers.Add(1)
-	for b.gen.Load() == g && !b.aborted.Load() {
-		b.cond.Wait()
-	}
-	b.sleepers.Add(-1)
-	b.mu.Unlock()
 	return !b.aborted.Load()
 }
 
@@ -96,7 +66,62 @@ func (b *barrier) wait() bool {
 // It is safe to call more than once and from any goroutine.
 func (b *barrier) abort() {
 	b.aborted.Store(true)
-	b.mu.Lock()
-	b.cond.Broadcast()
-	b.mu.Unlock()
+	b.park.wake()
+}
+
+// parking is how the parallel DP kernels wait for one another: for a word
+// to change from a value they saw, or for a stop flag. A waiter first spins
+// on the word (a hand-off then costs well under a microsecond when every
+// goroutine has a core to itself), then yields, then sleeps on a condition
+// variable until woken, as OpenMP runtimes spin and then sleep at their
+// barriers and task waits. Spinning is skipped when the goroutines sharing a
+// parking outnumber GOMAXPROCS: a spinner would burn the very time slice
+// the goroutine it waits for needs.
+type parking struct {
+	spin     int // looks at the word before sleeping
+	sleepers atomic.Int32
+	mu       sync.Mutex
+	cond     sync.Cond
+}
+
+// init readies p for goroutines parties sharing it.
+func (p *parking) init(parties int) {
+	p.cond.L = &p.mu
+	if parties <= runtime.GOMAXPROCS(0) {
+		p.spin = 2000
+	}
+}
+
+// await returns once word holds a value other than old, or stop is set.
+// Whoever changes the word or sets stop must call wake afterwards.
+func (p *parking) await(word *atomic.Uint64, old uint64, stop *atomic.Bool) {
+	for i := 0; i < p.spin; i++ {
+		if word.Load() != old || stop.Load() {
+			return
+		}
+		if i >= p.spin/2 {
+			runtime.Gosched()
+		}
+	}
+	p.mu.Lock()
+	// The count goes up before the last look at the word; wake reads the
+	// count after changing the word. Atomics being sequentially
+	// consistent, either this look sees the change or wake sees a sleeper
+	// and broadcasts under the lock, which this goroutine holds until
+	// cond.Wait releases it: the wake-up cannot be lost.
+	p.sleepers.Add(1)
+	for word.Load() == old && !stop.Load() {
+		p.cond.Wait()
+	}
+	p.sleepers.Add(-1)
+	p.mu.Unlock()
+}
+
+// wake releases the goroutines asleep in await, if any, to look again.
+func (p *parking) wake() {
+	if p.sleepers.Load() > 0 {
+		p.mu.Lock()
+		p.cond.Broadcast()
+		p.mu.Unlock()
+	}
 }
