@@ -1,8 +1,6 @@
 package lev
 
-import (
-	"sync"
-)
+import "sync"
 
 // diagonal returns the Levenshtein distance of a and b by the "diagonal
 // approach" of reports 000 (its first OpenMP attempt, and its CUDA kernel's
