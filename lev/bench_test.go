@@ -71,7 +71,7 @@ func benchWorkers(alg lev.Algorithm) []int {
 // fullmatrix at n=50000 needs LEVLAB_BENCH_FULLMATRIX=1 (5 GB), and
 // n=1000000 for myers and myers-parallel needs LEVLAB_BENCH_1M=1.
 func BenchmarkDistance(b *testing.B) {
-	sizes := []int{1000, 10_000, 50_000}
+	sizes := []int{1000, 10_000, 30_000, 50_000}
 	for _, alg := range lev.Algorithms() {
 		if alg.GPU() {
 			continue
