@@ -86,7 +86,7 @@ func matrixCells(m, n int, size uintptr, limit int64) (int, error) {
 	// uint64 nor int silently.
 	hi, cells := bits.Mul64(uint64(m)+1, uint64(n)+1)
 	if hi != 0 {
-		return 0, fmt.Errorf("%w: fullmatrix cannot hold a %d×%d matrix: more than 2^64 cells; use tworow", ErrInvalidOption, m+1, n+1)
+		return 0, fmt.Errorf("%w: cannot hold a %d×%d matrix: more than 2^64 cells; use tworow", ErrInvalidOption, m+1, n+1)
 	}
 	hi, bytes := bits.Mul64(cells, uint64(size))
 	if hi != 0 || bytes > uint64(limit) {
@@ -94,13 +94,13 @@ func matrixCells(m, n int, size uintptr, limit int64) (int, error) {
 		if hi == 0 {
 			need = byteSize(bytes)
 		}
-		return 0, fmt.Errorf("%w: fullmatrix needs %s for a %d×%d matrix of %d-byte cells, more than the %s limit; raise it with WithMatrixLimit or use tworow",
+		return 0, fmt.Errorf("%w: needs %s for a %d×%d matrix of %d-byte cells, more than the %s limit; raise it (WithMatrixLimit; --max-memory on the command line) or use tworow",
 			ErrInvalidOption, need, m+1, n+1, size, byteSize(uint64(limit)))
 	}
 	if cells > math.MaxInt {
 		// Within the limit, but past what a slice can index on this
 		// (32-bit) platform.
-		return 0, fmt.Errorf("%w: fullmatrix cannot index a %d×%d matrix on this platform; use tworow", ErrInvalidOption, m+1, n+1)
+		return 0, fmt.Errorf("%w: cannot index a %d×%d matrix on this platform; use tworow", ErrInvalidOption, m+1, n+1)
 	}
 	return int(cells), nil
 }

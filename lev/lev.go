@@ -136,7 +136,7 @@ func ParseAlgorithm(name string) (Algorithm, error) {
 			return Algorithm(i), nil
 		}
 	}
-	return 0, fmt.Errorf("%w: algorithm %q is unknown; valid: %s", ErrInvalidOption, name, algorithmNames())
+	return 0, fmt.Errorf("lev: %w: algorithm %q is unknown; valid: %s", ErrInvalidOption, name, algorithmNames())
 }
 
 func algorithmNames() string {
@@ -150,7 +150,7 @@ func algorithmNames() string {
 // MarshalText implements encoding.TextMarshaler with the stable name.
 func (a Algorithm) MarshalText() ([]byte, error) {
 	if a >= numAlgorithms {
-		return nil, fmt.Errorf("%w: algorithm %d is unknown", ErrInvalidOption, uint8(a))
+		return nil, fmt.Errorf("lev: %w: algorithm %d is unknown", ErrInvalidOption, uint8(a))
 	}
 	return []byte(impls[a].name), nil
 }
@@ -166,7 +166,7 @@ func (a *Algorithm) UnmarshalText(text []byte) error {
 }
 
 // ErrInvalidOption is wrapped by every error about a bad option value.
-var ErrInvalidOption = errors.New("lev: invalid option")
+var ErrInvalidOption = errors.New("invalid option")
 
 // MaxWorkers is the largest worker count accepted.
 const MaxWorkers = 4096
@@ -194,7 +194,7 @@ type config struct {
 
 func (c *config) fail(format string, args ...any) {
 	if c.err == nil {
-		c.err = fmt.Errorf("%w: "+format, append([]any{ErrInvalidOption}, args...)...)
+		c.err = fmt.Errorf("lev: %w: "+format, append([]any{ErrInvalidOption}, args...)...)
 	}
 }
 
@@ -289,7 +289,7 @@ func newConfig(opts []Option) (*config, error) {
 		return nil, c.err
 	}
 	if !impls[c.alg].parallel && c.workers > 1 {
-		return nil, fmt.Errorf("%w: %s is sequential: workers = %d is not allowed (0 or 1)", ErrInvalidOption, c.alg, c.workers)
+		return nil, fmt.Errorf("lev: %w: %s is sequential: workers = %d is not allowed (0 or 1)", ErrInvalidOption, c.alg, c.workers)
 	}
 	if c.workers == 0 {
 		c.workers = runtime.GOMAXPROCS(0)
