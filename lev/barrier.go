@@ -125,3 +125,15 @@ func (p *parking) wake() {
 		p.mu.Unlock()
 	}
 }
+
+// runWorkers runs work(0) on the calling goroutine and work(1) … work(w−1)
+// on new ones, and returns once every one has returned: a kernel that calls
+// it leaves no goroutine behind.
+func runWorkers(w int, work func(id int)) {
+	var others sync.WaitGroup
+	for id := 1; id < w; id++ {
+		others.Go(func() { work(id) })
+	}
+	work(0)
+	others.Wait()
+}

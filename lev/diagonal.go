@@ -83,12 +83,7 @@ func diagonalCells[S symbol, C dpCell](a, b []S, c *config) (int, error) {
 			pp, p, cur = p, cur, pp
 		}
 	}
-	var others sync.WaitGroup
-	for id := 1; id < w; id++ {
-		others.Go(func() { work(id) })
-	}
-	work(0)
-	others.Wait()
+	runWorkers(w, work)
 	if err != nil {
 		return 0, err
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"math/bits"
 	"runtime"
-	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -266,25 +265,12 @@ func (ps *myersPass[S]) run() (int, error) {
 	for w := range ps.prog {
 		ps.prog[w].Store(-1)
 	}
-	if ps.workers == 1 {
-		if err := ps.worker(0); err != nil {
-			return 0, err
-		}
-		return ps.result, nil
-	}
-	var wg sync.WaitGroup
 	errs := make([]error, ps.workers)
-	for w := range ps.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[w] = ps.worker(w)
-			if errs[w] != nil {
-				ps.abort.Store(true)
-			}
-		}()
-	}
-	wg.Wait()
+	runWorkers(ps.workers, func(w int) {
+		if errs[w] = ps.worker(w); errs[w] != nil {
+			ps.abort.Store(true)
+		}
+	})
 	// Report the cause, not a worker that stopped because another did.
 	var first error
 	for _, err := range errs {

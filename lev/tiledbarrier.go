@@ -50,12 +50,7 @@ func tiledBarrierCells[S symbol, C dpCell](a, b []S, c *config) (int, error) {
 			}
 		}
 	}
-	var others sync.WaitGroup
-	for id := 1; id < w; id++ {
-		others.Go(func() { work(id) })
-	}
-	work(0)
-	others.Wait()
+	runWorkers(w, work)
 	if err != nil {
 		return 0, err
 	}
