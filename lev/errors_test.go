@@ -415,3 +415,31 @@ func expectCanceled(t *testing.T, what string, a, b []byte, opts []lev.Option, d
 		t.Errorf("%s: %d goroutines before, %d after", what, before, after)
 	}
 }
+
+func TestStats(t *testing.T) {
+	var st lev.Stats
+	rng := levtest.NewRand(t)
+	a := levtest.RandomBytes(rng, 3000, levtest.DNA)
+	b := levtest.RandomBytes(rng, 3000, levtest.DNA)
+	if _, err := lev.Distance(a, b, lev.WithAlgorithm(lev.FullMatrix), lev.WithStats(&st)); err != nil {
+		t.Fatal(err)
+	}
+	if st.Algorithm != lev.FullMatrix || st.Workers != 1 || st.AllocSeconds <= 0 {
+		t.Errorf("fullmatrix stats = %+v, want the algorithm, 1 worker and a positive allocation time", st)
+	}
+	if _, err := lev.Distance(a, b, lev.WithWorkers(2), lev.WithStats(&st)); err != nil {
+		t.Fatal(err)
+	}
+	if st.Algorithm != lev.MyersParallel || st.Workers != 2 || st.AllocSeconds != 0 {
+		t.Errorf("auto with 2 workers on 3000×3000: stats = %+v, want myers-parallel, 2 workers, no allocation time", st)
+	}
+	if _, err := lev.Distance(a[:100], b[:100], lev.WithWorkers(2), lev.WithStats(&st)); err != nil {
+		t.Fatal(err)
+	}
+	if st.Algorithm != lev.Myers || st.Workers != 1 {
+		t.Errorf("auto with 2 workers on 100×100: stats = %+v, want myers on 1 worker", st)
+	}
+	if _, err := lev.Distance(nil, nil, lev.WithStats(nil)); !errors.Is(err, lev.ErrInvalidOption) {
+		t.Errorf("WithStats(nil): err = %v, want ErrInvalidOption", err)
+	}
+}

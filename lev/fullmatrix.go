@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"time"
 	"unsafe"
 )
 
@@ -41,10 +42,14 @@ func fullMatrixCells[S symbol, C matrixCell](a, b []S, c *config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	start := time.Now()
 	d := make([]C, cells)
 	w := n + 1
 	for j := range w {
 		d[j] = C(j)
+	}
+	if c.stats != nil {
+		c.stats.AllocSeconds = time.Since(start).Seconds()
 	}
 	every := rowsPerCheck(n)
 	for i := 1; i <= m; i++ {

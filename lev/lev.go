@@ -189,7 +189,25 @@ type config struct {
 	ctx         context.Context
 	matrixLimit int64 // bytes FullMatrix may allocate
 	noBand      bool  // Myers: compute every cell (tests and experiments)
+	stats       *Stats
 	err         error
+}
+
+// Stats receives what a call did, for callers that record runs (the
+// experiments, the command line's --json).
+type Stats struct {
+	// Algorithm is the algorithm that ran: what Auto resolved to.
+	Algorithm Algorithm
+	// Workers is the number of workers it was given (1 for a sequential
+	// algorithm, GOMAXPROCS for a worker count of 0); an algorithm with
+	// fewer units of work than workers leaves the rest idle.
+	Workers int
+	// AllocSeconds is the part of the call spent allocating and
+	// initialising the algorithm's main structure, where it is measured
+	// apart: FullMatrix's matrix (the allocation and its first row and
+	// column; pages the system maps lazily are touched later, during the
+	// computation). 0 where not measured.
+	AllocSeconds float64
 }
 
 func (c *config) fail(format string, args ...any) {
@@ -276,6 +294,17 @@ func WithMatrixLimit(bytes int64) Option {
 // the Ukkonen band, for measuring the raw kernels; the distance is the same.
 func WithoutBand() Option {
 	return func(c *config) { c.noBand = true }
+}
+
+// WithStats makes the call fill in *s (it is reset first).
+func WithStats(s *Stats) Option {
+	return func(c *config) {
+		if s == nil {
+			c.fail("stats is nil")
+			return
+		}
+		c.stats = s
+	}
 }
 
 func newConfig(opts []Option) (*config, error) {
@@ -366,6 +395,12 @@ func ready(alg Algorithm, c *config) error {
 }
 
 func run[S symbol](c *config, alg Algorithm, a, b []S, k kernel[S]) (int, error) {
+	if !impls[alg].parallel {
+		c.workers = 1 // Auto resolved to a sequential algorithm
+	}
+	if c.stats != nil {
+		*c.stats = Stats{Algorithm: alg, Workers: c.workers}
+	}
 	switch {
 	case len(a) == 0:
 		return len(b), nil

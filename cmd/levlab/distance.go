@@ -10,7 +10,6 @@ import (
 	"math"
 	"os"
 	"os/signal"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -52,7 +51,8 @@ distance 1). Files are compared as raw bytes, nothing stripped (a trailing
 newline counts), or as UTF-8 text with --runes. Flags may come before or
 after the arguments; put -- before an argument that begins with '-'.
 
---json prints one JSON object instead: algorithm (as asked), workers, tile
+--json prints one JSON object instead: algorithm (as asked), ran (what
+auto resolved to, else the same), workers (as run), tile
 and block (0: the algorithm's default), unit (runes or bytes), len_a, len_b,
 distance, seconds (the computation alone, not reading files), cells
 (len_a*len_b) and gcups (billions of cells per second).
@@ -76,6 +76,7 @@ Exit status:
 // distanceResult is the --json output of distance.
 type distanceResult struct {
 	Algorithm lev.Algorithm `json:"algorithm"`
+	Ran       lev.Algorithm `json:"ran"`
 	Workers   int           `json:"workers"`
 	Tile      int           `json:"tile"`
 	Block     int           `json:"block"`
@@ -131,12 +132,9 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 
-	res := distanceResult{
-		Algorithm: alg,
-		Workers:   effectiveWorkers(alg, *workers),
-		Tile:      *tile,
-		Block:     *block,
-	}
+	res := distanceResult{Algorithm: alg, Tile: *tile, Block: *block}
+	var stats lev.Stats
+	opts = append(opts, lev.WithStats(&stats))
 	var compute func() (int, error)
 	if *files {
 		a, err := os.ReadFile(pos[0])
@@ -168,6 +166,7 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	res.Distance = d
+	res.Ran, res.Workers = stats.Algorithm, stats.Workers
 	res.Seconds = elapsed.Seconds()
 	res.Cells = int64(res.LenA) * int64(res.LenB)
 	if res.Seconds > 0 {
@@ -186,21 +185,6 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 func textDistance(res *distanceResult, a, b string, opts []lev.Option) func() (int, error) {
 	res.Unit, res.LenA, res.LenB = "runes", utf8.RuneCountInString(a), utf8.RuneCountInString(b)
 	return func() (int, error) { return lev.DistanceString(a, b, opts...) }
-}
-
-// effectiveWorkers is the worker count lev runs alg with for WithWorkers(n),
-// by lev's documented rules: sequential algorithms use one, and 0 means
-// GOMAXPROCS. (For auto it is the budget; auto may still pick a sequential
-// algorithm for a small input.)
-func effectiveWorkers(alg lev.Algorithm, n int) int {
-	switch {
-	case !alg.Parallel():
-		return 1
-	case n == 0:
-		return runtime.GOMAXPROCS(0)
-	default:
-		return n
-	}
 }
 
 func quoteAll(args []string) string {

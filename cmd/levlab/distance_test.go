@@ -123,7 +123,7 @@ func TestDistanceFiles(t *testing.T) {
 func decodeDistance(t *testing.T, stdout string) distanceResult {
 	t.Helper()
 	fields := decodeJSON[map[string]any](t, "distance --json", stdout)
-	for _, k := range []string{"algorithm", "workers", "tile", "block", "unit", "len_a", "len_b", "distance", "seconds", "cells", "gcups"} {
+	for _, k := range []string{"algorithm", "ran", "workers", "tile", "block", "unit", "len_a", "len_b", "distance", "seconds", "cells", "gcups"} {
 		if _, ok := fields[k]; !ok {
 			t.Errorf("--json output %q has no %q", stdout, k)
 		}
@@ -134,14 +134,16 @@ func decodeDistance(t *testing.T, stdout string) distanceResult {
 func TestDistanceJSON(t *testing.T) {
 	cases := []struct {
 		args        []string
-		alg         lev.Algorithm
+		alg, ran    lev.Algorithm
 		workers     int
 		tile, block int
 	}{
-		{[]string{"--algo", "tworow"}, lev.TwoRow, 1, 0, 0},
-		{[]string{"--algo", "diagonal", "--workers", "2"}, lev.Diagonal, 2, 0, 0},
-		{[]string{"--algo", "tiled", "--workers", "2", "--tile", "3"}, lev.Tiled, 2, 3, 0},
-		{[]string{"--workers", "1"}, lev.Auto, 1, 0, 0},
+		{[]string{"--algo", "tworow"}, lev.TwoRow, lev.TwoRow, 1, 0, 0},
+		{[]string{"--algo", "diagonal", "--workers", "2"}, lev.Diagonal, lev.Diagonal, 2, 0, 0},
+		{[]string{"--algo", "tiled", "--workers", "2", "--tile", "3"}, lev.Tiled, lev.Tiled, 2, 3, 0},
+		{[]string{"--workers", "1"}, lev.Auto, lev.Myers, 1, 0, 0},
+		// A small input: auto runs myers on one worker whatever the budget.
+		{[]string{"--workers", "2"}, lev.Auto, lev.Myers, 1, 0, 0},
 	}
 	for _, c := range cases {
 		args := append(append([]string{"distance", "--json"}, c.args...), "kitten", "sitting")
@@ -151,7 +153,7 @@ func TestDistanceJSON(t *testing.T) {
 			continue
 		}
 		res := decodeDistance(t, stdout)
-		want := distanceResult{Algorithm: c.alg, Workers: c.workers, Tile: c.tile, Block: c.block,
+		want := distanceResult{Algorithm: c.alg, Ran: c.ran, Workers: c.workers, Tile: c.tile, Block: c.block,
 			Unit: "runes", LenA: 6, LenB: 7, Distance: 3, Cells: 42}
 		got := res
 		got.Seconds, got.GCUPS = 0, 0
