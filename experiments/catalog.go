@@ -1,4 +1,341 @@
 package experiments
 
+import "runtime"
+
+// The reports the experiments come from, as named in ../shared/seeds.
+const (
+	report000 = "000_f95d38889c436586.txt" // Ceccherelli: OpenMP tiles, CUDA diagonal
+	report001 = "001_8b686fade13c5d8b.txt" // Carkaxhija: diagonal and tiles, OpenMP and C++ threads
+	report002 = "002_3ec02276a69ac2d5.txt" // Yang: full matrix on the GPU, three cases
+	report004 = "004_d35d496d9e84808f.txt" // blog: two rows instead of the matrix
+)
+
+// Report 003 (003_422d252da101b2d8.txt, approximate pattern matching) is
+// still to come: "s003-ratio" (runtime vs the share of positions sent to
+// CUDA, Figs 2–3) and "s003-ranks" (speedup vs MPI ranks on small to very
+// large files, Figs 4–7) need lev.CountMatches, which does not exist yet;
+// they join All when it does, and not before.
+
 // All returns every experiment, in the order of the reports.
-func All() []Experiment { return nil }
+//
+// Every grid is size-major (all settings at the smallest size first), so
+// that an interrupted run has whole rows of a table. The quick grids keep
+// every size at 15k or less and the whole quick scale, ten repetitions and
+// a warm-up per point, at about half a minute on 2 cores; the paper grids
+// use the reports' sizes. Sequential algorithms run with 1 worker, parallel
+// ones with the worker counts named, GPU ones with 0 (they size their
+// launches themselves).
+func All() []Experiment {
+	return []Experiment{
+		{
+			Name:   "s000-table1",
+			Source: report000 + " Table 1",
+			Title: "Sequential full matrix (Listing 2; at 50k 4.7 GiB of uint16 cells) and two rows vs tiled with 4 and 8 workers; " +
+				"random strings over {a,b,c,d}",
+			Points: s000Table1,
+		},
+		{
+			Name:   "s000-fig3",
+			Source: report000 + " Figure 3",
+			Title: "Speedup of tiled with 4 and 8 workers over the sequential full matrix and two rows, at the sizes between and below Table 1's; " +
+				"Figure 3's curve is these points with s000-table1's",
+			Points: s000Fig3,
+		},
+		{
+			Name:   "s000-table2",
+			Source: report000 + " Table 2",
+			Title:  "CUDA, one thread per antidiagonal cell and one launch per antidiagonal, by string size and threads per block (GPU only)",
+			Points: s000Table2,
+		},
+		{
+			Name:   "s000-fig4",
+			Source: report000 + " Figure 4",
+			Title: "Sequential baseline (two rows; the full matrix would need 37–84 GiB) at the Table 2 sizes Table 1 lacks; " +
+				"Figure 4's speedup divides s000-table1's and these times by s000-table2's",
+			Points: s000Fig4,
+		},
+		{
+			Name:   "s001-length",
+			Source: report001 + " Figures 4-5",
+			Title:  "Time and speedup vs string length: sequential (full matrix, two rows) vs tiled and tiled-barrier on every core",
+			Points: s001Length,
+		},
+		{
+			Name:   "s001-tile",
+			Source: report001 + " Figure 6",
+			Title:  "Speedup vs tile side, 16 to 2048 cells, of tiled and tiled-barrier on every core",
+			Points: s001Tile,
+		},
+		{
+			Name:   "s001-threads",
+			Source: report001 + " Figure 7",
+			Title:  "Speedup vs workers, 1 to twice the cores, of tiled and tiled-barrier",
+			Points: s001Threads,
+		},
+		{
+			Name:   "s001-ratio",
+			Source: report001 + " Section 4 (strings of different lengths)",
+			Title:  "Strings of different lengths: the longer fixed, the shorter 1 to 128 times shorter; diagonal vs tiled vs two rows",
+			Points: s001Ratio,
+		},
+		{
+			Name:   "s001-diagonal",
+			Source: report001 + " Sections 3-4 (diagonal approach)",
+			Title:  "Diagonal (equal slices, a barrier per antidiagonal) vs tiled and tiled-barrier, by length and workers",
+			Points: s001Diagonal,
+		},
+		{
+			Name:   "s002-cases",
+			Source: report002 + " slides: identical, partially and completely different strings; CPU vs GPU",
+			Title: "Identical, partially (2% substituted) and completely different strings: CPU (full matrix, two rows, Myers) vs GPU; " +
+				"alloc_seconds is the full matrix's allocation, so times with and without it are both in the records",
+			Points: s002Cases,
+		},
+		{
+			Name:   "s004-memory",
+			Source: report004 + " two rows instead of the whole matrix",
+			Title:  "Time and heap allocated: full matrix vs two rows vs Myers, up to 50k (full matrix: 4.7 GiB)",
+			Points: s004Memory,
+		},
+		{
+			Name:   "peers",
+			Source: report004 + " and the other reports' algorithms, beside libraries no report tried",
+			Title:  "Every CPU algorithm of lev beside agnivade, ka-weihe and edlib on random DNA",
+			Points: peersGrid,
+		},
+	}
+}
+
+const k = 1000
+
+// A setting is one algorithm configuration of a grid: a Point without its
+// inputs.
+type setting struct {
+	alg                  string
+	workers, tile, block int
+}
+
+// seq is a sequential algorithm or a peer: 1 worker.
+func seq(alg string) setting { return setting{alg: alg, workers: 1} }
+
+// par is a parallel algorithm with the workers given.
+func par(alg string, workers int) setting { return setting{alg: alg, workers: workers} }
+
+// gpu is a GPU algorithm with the threads per block given (0: its default).
+func gpu(alg string, block int) setting { return setting{alg: alg, block: block} }
+
+func (s setting) point(c string, la, lb int) Point {
+	return Point{Algorithm: s.alg, Workers: s.workers, Tile: s.tile, Block: s.block, Case: c, LenA: la, LenB: lb}
+}
+
+// square returns, size by size, a point of every setting on two strings of
+// length n made by case c.
+func square(c string, sizes []int, settings ...setting) []Point {
+	var pts []Point
+	for _, n := range sizes {
+		for _, s := range settings {
+			pts = append(pts, s.point(c, n, n))
+		}
+	}
+	return pts
+}
+
+// pick returns the sizes of scale s: nil for an unknown scale.
+func pick(s Scale, quick, paper []int) []int {
+	switch s {
+	case Quick:
+		return quick
+	case Paper:
+		return paper
+	}
+	return nil
+}
+
+// cores is the number of logical CPUs, the "every core" of the grids.
+func cores() int { return runtime.NumCPU() }
+
+// workerSweep returns 1 to max workers: every count up to 8, then the
+// powers of two below max, cores and max.
+func workerSweep(max int) []int {
+	var ws []int
+	for w := 1; w <= max; w++ {
+		if w <= 8 || w&(w-1) == 0 || w == cores() || w == max {
+			ws = append(ws, w)
+		}
+	}
+	return ws
+}
+
+// s000Table1 is report 000's Table 1 at its sizes, 10k/30k/50k (quick: a
+// tenth). The report's sequential version is its Listing 2, the full
+// matrix; two rows is the better sequential baseline beside it. Its
+// parallel version is the OpenMP taskloop over tiles with 4 and 8 threads on
+// a 4-core laptop: tiled with 4 and 8 workers, whatever the cores here.
+func s000Table1(s Scale) []Point {
+	return square(CaseRandom, pick(s, []int{1 * k, 3 * k, 5 * k}, []int{10 * k, 30 * k, 50 * k}),
+		seq("fullmatrix"), seq("tworow"), par("tiled", 4), par("tiled", 8))
+}
+
+// s000Fig3 times Table 1's settings at the sizes Table 1 lacks, from 1k to
+// 40k (quick: 500 to 4k), so that Figure 3's speedup-vs-size curve, drawn
+// from these records and s000-table1's, has more than three points and no
+// size is timed twice.
+func s000Fig3(s Scale) []Point {
+	return square(CaseRandom, pick(s, []int{500, 2 * k, 4 * k}, []int{1 * k, 2 * k, 5 * k, 20 * k, 40 * k}),
+		seq("fullmatrix"), seq("tworow"), par("tiled", 4), par("tiled", 8))
+}
+
+// blocks000 are Table 2's threads per block.
+var blocks000 = []int{128, 256, 512, 1024}
+
+// s000Table2 is report 000's Table 2: the CUDA diagonal kernel at 10k to
+// 150k (quick: a tenth) and 128 to 1024 threads per block. Without a GPU
+// every point is a skipped record saying why.
+func s000Table2(s Scale) []Point {
+	var settings []setting
+	for _, b := range blocks000 {
+		settings = append(settings, gpu("cuda-diagonal", b))
+	}
+	return square(CaseRandom, pick(s, []int{1 * k, 3 * k, 5 * k, 10 * k, 15 * k}, []int{10 * k, 30 * k, 50 * k, 100 * k, 150 * k}),
+		settings...)
+}
+
+// s000Fig4 is the sequential side of report 000's Figure 4 (CUDA speedup)
+// at the two Table 2 sizes that Table 1 lacks, 100k and 150k (quick: 10k
+// and 15k). Two rows, since the full matrix would take 37 and 84 GiB of
+// uint32 cells there; the report's own sequential times at these sizes are
+// not published.
+func s000Fig4(s Scale) []Point {
+	return square(CaseRandom, pick(s, []int{10 * k, 15 * k}, []int{100 * k, 150 * k}), seq("tworow"))
+}
+
+// s001Length is report 001's Figures 4 (time vs length) and 5 (speedup vs
+// length). The report ran 4 threads on a 4-core i5 and does not give its
+// lengths beyond "around 10.000" points being enough for a 4× speedup: here
+// every core, at 1k to 50k (quick: 500 to 5k). Its sequential version is
+// the full matrix of its Figure 1; two rows beside it.
+func s001Length(s Scale) []Point {
+	c := cores()
+	return square(CaseRandom, pick(s, []int{500, 1 * k, 2 * k, 3 * k, 5 * k}, []int{1 * k, 2 * k, 5 * k, 10 * k, 20 * k, 30 * k, 50 * k}),
+		seq("fullmatrix"), seq("tworow"), par("tiled", c), par("tiled-barrier", c))
+}
+
+// tiles001 are the tile sides of Figure 6 (128–1024 in the report),
+// widened to 16–2048 to show both ends of the trade-off.
+var tiles001 = []int{16, 32, 64, 128, 256, 512, 1024, 2048}
+
+// s001Tile is report 001's Figure 6, speedup vs tile side, at 20k (quick:
+// 3k) on every core, with the sequential baselines at the same size.
+func s001Tile(s Scale) []Point {
+	c := cores()
+	settings := []setting{seq("fullmatrix"), seq("tworow")}
+	for _, t := range tiles001 {
+		for _, alg := range []string{"tiled", "tiled-barrier"} {
+			st := par(alg, c)
+			st.tile = t
+			settings = append(settings, st)
+		}
+	}
+	return square(CaseRandom, pick(s, []int{3 * k}, []int{20 * k}), settings...)
+}
+
+// s001Threads is report 001's Figure 7, speedup vs threads, at 20k (quick:
+// 3k): 1 to twice the cores, to show oversubscription, with the sequential
+// baselines at the same size.
+func s001Threads(s Scale) []Point {
+	settings := []setting{seq("fullmatrix"), seq("tworow")}
+	for _, w := range workerSweep(2 * cores()) {
+		settings = append(settings, par("tiled", w), par("tiled-barrier", w))
+	}
+	return square(CaseRandom, pick(s, []int{3 * k}, []int{20 * k}), settings...)
+}
+
+// ratios001 are the length ratios of s001-ratio.
+var ratios001 = []int{1, 2, 4, 8, 16, 32, 64, 128}
+
+// s001Ratio tests report 001's remark that the diagonal approach does
+// better on strings of significantly different lengths, and no better than
+// sequential when the ratio is excessive: the longer string fixed at 20k
+// (quick: 4k), the shorter 1 to 128 times shorter (quick: to 64), diagonal
+// and tiled on every core beside two rows. The report gives no sizes.
+func s001Ratio(s Scale) []Point {
+	c := cores()
+	long := 4 * k
+	rs := ratios001[:len(ratios001)-1]
+	if s == Paper {
+		long, rs = 20*k, ratios001
+	} else if s != Quick {
+		return nil
+	}
+	var pts []Point
+	for _, r := range rs {
+		for _, st := range []setting{seq("tworow"), par("diagonal", c), par("tiled", c)} {
+			pts = append(pts, st.point(CaseRandom, long, long/r))
+		}
+	}
+	return pts
+}
+
+// s001Diagonal is report 001's diagonal approach (Sections 3–4, which
+// found it struggling: a barrier per antidiagonal, cache misses) against
+// its tile approach, by length, 1k to 20k (quick: 500 to 4k; the diagonal
+// takes about 5 s at 50k), and workers, 1 to every core, with two rows as
+// the sequential baseline.
+func s001Diagonal(s Scale) []Point {
+	settings := []setting{seq("tworow")}
+	for _, w := range workerSweep(cores()) {
+		settings = append(settings, par("diagonal", w), par("tiled", w), par("tiled-barrier", w))
+	}
+	return square(CaseRandom, pick(s, []int{500, 1 * k, 2 * k, 4 * k}, []int{1 * k, 2 * k, 5 * k, 10 * k, 20 * k}), settings...)
+}
+
+// s002Cases is report 002's three cases — identical, partially and
+// completely different strings — on its CPU (the full matrix; two rows and
+// Myers beside it) and GPU algorithms (its own, cuda-matrix; report 000's
+// cuda-diagonal; ours, cuda-fast). Its CPU vs GPU slide gives CPU times of
+// 0.0156 s, 1.74 s and 181 s, about 100 times more per step, with the last
+// at length 10000: lengths 100, 1k and 10k (quick: 100, 1k, 5k).
+func s002Cases(s Scale) []Point {
+	var pts []Point
+	for _, n := range pick(s, []int{100, 1 * k, 5 * k}, []int{100, 1 * k, 10 * k}) {
+		for _, c := range []string{CaseIdentical, CasePartial, CaseDifferent} {
+			pts = append(pts, square(c, []int{n},
+				seq("fullmatrix"), seq("tworow"), seq("myers"),
+				gpu("cuda-matrix", 0), gpu("cuda-diagonal", 0), gpu("cuda-fast", 0))...)
+		}
+	}
+	return pts
+}
+
+// s004Memory is report 004's point, that two rows do the full matrix's work
+// in O(n) memory: time and heap allocated by each, and by Myers, at 1k to
+// 50k (quick: 500 to 5k), where the full matrix takes 4.7 GiB.
+func s004Memory(s Scale) []Point {
+	return square(CaseRandom, pick(s, []int{500, 1 * k, 2 * k, 3 * k, 5 * k}, []int{1 * k, 5 * k, 10 * k, 20 * k, 30 * k, 50 * k}),
+		seq("fullmatrix"), seq("tworow"), seq("myers"))
+}
+
+// peersGrid sets every CPU algorithm of lev beside the peers (see Peers) at
+// 1k, 10k and 50k (quick: 1k, 2k, 5k) on random DNA, parallel ones on every
+// core. The full matrix and the diagonal run only up to 10k: the matrix is
+// timed at 50k by s000-table1 and s004-memory, and the diagonal would take
+// about 5 s a repetition there.
+func peersGrid(s Scale) []Point {
+	c := cores()
+	var pts []Point
+	for _, n := range pick(s, []int{1 * k, 2 * k, 5 * k}, []int{1 * k, 10 * k, 50 * k}) {
+		var settings []setting
+		if n <= 10*k {
+			settings = append(settings, seq("fullmatrix"))
+		}
+		settings = append(settings, seq("tworow"))
+		if n <= 10*k {
+			settings = append(settings, par("diagonal", c))
+		}
+		settings = append(settings,
+			par("tiled", c), par("tiled-barrier", c), seq("myers"), par("myers-parallel", c),
+			seq("agnivade"), seq("ka-weihe"), seq("edlib"))
+		pts = append(pts, square(CaseDNA, []int{n}, settings...)...)
+	}
+	return pts
+}

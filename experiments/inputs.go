@@ -1,5 +1,134 @@
 package experiments
 
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+	"strings"
+)
+
+// The cases a Point's inputs can be made by. Every case draws its symbols
+// uniformly and independently from a 4-letter alphabet: the reports' random
+// strings (report 000's Listing 1 draws from {a, b, c, d}).
+const (
+	// CaseRandom: a and b drawn independently from "abcd", any lengths.
+	// The distance of two such strings of length n is about 0.52n.
+	CaseRandom = "random"
+	// CaseDNA: a and b drawn independently from "ACGT", any lengths. The
+	// same statistics as CaseRandom under another name for the symbols;
+	// the peers experiment uses it because edlib, like most edit-distance
+	// libraries timed in the literature, is benchmarked on DNA.
+	CaseDNA = "dna"
+	// CaseIdentical: b is a copy of a random a (report 002's "two
+	// identical strings"); LenA must equal LenB. The distance is 0.
+	CaseIdentical = "identical"
+	// CasePartial: b is a random a with PartialPercent percent of its
+	// positions (at least one) substituted by another symbol (report 002's
+	// "partially different", a small score relative to the length); LenA
+	// must equal LenB. The distance is at most that many.
+	CasePartial = "partial"
+	// CaseDifferent: a drawn from "abcd", b from "wxyz", so that no symbol
+	// is in common (report 002's "completely different"); any lengths. The
+	// distance is max(LenA, LenB).
+	CaseDifferent = "different"
+)
+
+// PartialPercent is the share of positions CasePartial substitutes.
+const PartialPercent = 2
+
+// Cases lists every case Inputs knows.
+func Cases() []string {
+	return []string{CaseRandom, CaseDNA, CaseIdentical, CasePartial, CaseDifferent}
+}
+
+const (
+	abcd = "abcd"
+	acgt = "ACGT"
+	wxyz = "wxyz"
+)
+
 // Inputs returns the two inputs of a point of experiment e, made
 // deterministically from the experiment, the point and its case.
-func Inputs(e Experiment, p Point) (a, b []byte, err error) { return nil, nil, nil }
+//
+// The generator is seeded from the experiment's name, the case and the two
+// lengths only, not from the algorithm or its parameters: every point of an
+// experiment at the same size times the same pair, so the algorithms are
+// compared on identical inputs and must agree on the distance that the
+// records hold. Time and memory O(LenA + LenB).
+func Inputs(e Experiment, p Point) (a, b []byte, err error) {
+	if p.LenA < 0 || p.LenB < 0 {
+		return nil, nil, fmt.Errorf("experiments: %s: lengths %d and %d must not be negative", e.Name, p.LenA, p.LenB)
+	}
+	if !slices.Contains(Cases(), p.Case) {
+		return nil, nil, fmt.Errorf("experiments: %s: case %q is unknown; valid: %s", e.Name, p.Case, strings.Join(Cases(), ", "))
+	}
+	if (p.Case == CaseIdentical || p.Case == CasePartial) && p.LenA != p.LenB {
+		return nil, nil, fmt.Errorf("experiments: %s: case %q needs equal lengths, not %d and %d", e.Name, p.Case, p.LenA, p.LenB)
+	}
+	rng := inputRand(e.Name, p)
+	switch p.Case {
+	case CaseRandom:
+		return random(rng, p.LenA, abcd), random(rng, p.LenB, abcd), nil
+	case CaseDNA:
+		return random(rng, p.LenA, acgt), random(rng, p.LenB, acgt), nil
+	case CaseIdentical:
+		a = random(rng, p.LenA, abcd)
+		return a, slices.Clone(a), nil
+	case CasePartial:
+		a = random(rng, p.LenA, abcd)
+		return a, substitute(rng, a, partialEdits(p.LenA), abcd), nil
+	default: // CaseDifferent
+		return random(rng, p.LenA, abcd), random(rng, p.LenB, wxyz), nil
+	}
+}
+
+// inputRand returns the generator of a point's inputs: PCG seeded with the
+// FNV-1a hashes of the experiment name and of the case and lengths.
+func inputRand(experiment string, p Point) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(experiment))
+	s1 := h.Sum64()
+	h.Reset()
+	fmt.Fprintf(h, "%s|%d|%d", p.Case, p.LenA, p.LenB)
+	return rand.New(rand.NewPCG(s1, h.Sum64()))
+}
+
+// random returns n symbols drawn uniformly from alphabet.
+func random(rng *rand.Rand, n int, alphabet string) []byte {
+	s := make([]byte, n)
+	for i := range s {
+		s[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return s
+}
+
+// partialEdits is the number of substitutions CasePartial makes in n
+// symbols: PartialPercent percent, rounded, at least one when n > 0.
+func partialEdits(n int) int {
+	k := (n*PartialPercent + 50) / 100
+	if k == 0 && n > 0 {
+		k = 1
+	}
+	return k
+}
+
+// substitute returns a copy of s with k distinct positions, chosen
+// uniformly, each replaced by a different symbol of alphabet (s's symbols
+// must all be in alphabet). The distance to s is at most k.
+func substitute(rng *rand.Rand, s []byte, k int, alphabet string) []byte {
+	out := slices.Clone(s)
+	// A partial Fisher–Yates shuffle of the positions picks k distinct ones.
+	pos := make([]int32, len(s))
+	for i := range pos {
+		pos[i] = int32(i)
+	}
+	for i := range k {
+		j := i + rng.IntN(len(pos)-i)
+		pos[i], pos[j] = pos[j], pos[i]
+		at := pos[i]
+		old := strings.IndexByte(alphabet, out[at])
+		out[at] = alphabet[(old+1+rng.IntN(len(alphabet)-1))%len(alphabet)]
+	}
+	return out
+}

@@ -1,0 +1,75 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/lev"
+)
+
+// TestQuickScaleRuns runs every point of the quick scale once, without the
+// runner: every point's inputs can be made, every point runs or is skipped
+// for a reason this machine explains (no GPU, edlib not built in), and
+// every algorithm of an experiment agrees, at each size, with Myers on the
+// same inputs. Under the race detector the inputs are shorter
+// (quickRaceCap).
+func TestQuickScaleRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the quick scale takes seconds")
+	}
+	gpuErr := cudaext.Available()
+	ctx := context.Background()
+	start := time.Now()
+	var timed float64 // seconds inside Measure's clock
+	for _, e := range All() {
+		t.Run(e.Name, func(t *testing.T) {
+			begin := time.Now()
+			want := map[string]int{} // by case and lengths
+			var ran, skipped int
+			for _, p := range e.Points(Quick) {
+				if longest := max(p.LenA, p.LenB); quickRaceCap > 0 && longest > quickRaceCap {
+					p.LenA = max(1, p.LenA*quickRaceCap/longest)
+					p.LenB = max(1, p.LenB*quickRaceCap/longest)
+				}
+				a, b, err := Inputs(e, p)
+				if err != nil {
+					t.Errorf("%s: inputs: %v", p.Key(), err)
+					continue
+				}
+				in := fmt.Sprintf("%s|%d|%d", p.Case, p.LenA, p.LenB)
+				if _, ok := want[in]; !ok {
+					d, err := lev.Distance(a, b, lev.WithAlgorithm(lev.Myers))
+					if err != nil {
+						t.Fatal(err)
+					}
+					want[in] = d
+				}
+				m, err := Measure(ctx, p, a, b)
+				if errors.Is(err, ErrSkipped) {
+					alg, _ := lev.ParseAlgorithm(p.Algorithm)
+					if !(alg.GPU() && gpuErr != nil) && !(p.Algorithm == "edlib" && !edlibBuilt) {
+						t.Errorf("%s: skipped on a machine that should run it: %v", p.Key(), err)
+					}
+					skipped++
+					continue
+				}
+				if err != nil {
+					t.Errorf("%s: %v", p.Key(), err)
+					continue
+				}
+				ran++
+				timed += m.Seconds
+				if m.Distance != want[in] {
+					t.Errorf("%s: distance %d, Myers says %d", p.Key(), m.Distance, want[in])
+				}
+			}
+			t.Logf("%d points ran, %d skipped, in %v", ran, skipped, time.Since(begin).Round(time.Millisecond))
+		})
+	}
+	t.Logf("the quick scale once: %v, %.2f s of it timed (the runner's 10 repetitions and a warm-up: about %.0f s timed)",
+		time.Since(start).Round(time.Millisecond), timed, 11*timed)
+}
