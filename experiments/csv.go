@@ -1,0 +1,342 @@
+package experiments
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/gocarina/gocsv"
+)
+
+// Records live in one CSV file per experiment, written only by appending
+// whole lines: the header once, to an empty file, then each Record as one
+// line in a single write(2). A crash can therefore leave at most a torn
+// last line, which ReadRecords reports (file:line) instead of reading a
+// truncated number as if it had been measured.
+//
+// Floats are written by gocsv with strconv.FormatFloat(x, 'f', -1, 64): the
+// shortest decimal that reads back as the same float64, so seconds keep
+// every digit they had.
+
+func init() {
+	// DESIGN.md: without this gocsv reads a missing column as zero. The
+	// readers below check the header themselves (missing and extra
+	// columns); the flag is the library's own guard for every other reader
+	// in the program. Set at init so no read ever races with the write.
+	gocsv.FailIfUnmatchedStructTags = true
+}
+
+// columns returns the CSV columns of T, in field order, as gocsv writes
+// them.
+func columns[T any]() []string {
+	var buf bytes.Buffer
+	w := gocsv.NewSafeCSVWriter(csv.NewWriter(&buf))
+	if err := gocsv.MarshalCSV([]T{}, w); err != nil {
+		panic(fmt.Sprintf("experiments: columns of %T: %v", *new(T), err)) // a programming error: T has no csv tags
+	}
+	cols, err := csv.NewReader(&buf).Read()
+	if err != nil {
+		panic(fmt.Sprintf("experiments: columns of %T: %v", *new(T), err))
+	}
+	return cols
+}
+
+// recordColumns is the header of every records file.
+var recordColumns = sync.OnceValue(columns[Record])
+
+// RecordColumns returns the header of a records file: the csv tags of
+// Record, in field order.
+func RecordColumns() []string { return slices.Clone(recordColumns()) }
+
+// headerDiff says how header differs from want, or "" when it holds the
+// same columns (in any order when ordered is false).
+func headerDiff(header, want []string, ordered bool) string {
+	var missing, extra, twice []string
+	seen := make(map[string]int, len(header))
+	for _, h := range header {
+		seen[h]++
+		if seen[h] == 2 {
+			twice = append(twice, h)
+		}
+	}
+	wanted := make(map[string]bool, len(want))
+	for _, w := range want {
+		wanted[w] = true
+		if seen[w] == 0 {
+			missing = append(missing, w)
+		}
+	}
+	for _, h := range header {
+		if !wanted[h] {
+			extra = append(extra, h)
+		}
+	}
+	var parts []string
+	if len(missing) > 0 {
+		parts = append(parts, "missing columns: "+strings.Join(missing, ", "))
+	}
+	if len(extra) > 0 {
+		parts = append(parts, "extra columns: "+strings.Join(extra, ", "))
+	}
+	if len(twice) > 0 {
+		parts = append(parts, "repeated columns: "+strings.Join(twice, ", "))
+	}
+	if len(parts) == 0 && ordered && !slices.Equal(header, want) {
+		parts = append(parts, fmt.Sprintf("same columns in another order (want %s)", strings.Join(want, ",")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// rowsReader hands gocsv rows already parsed, so that the reader below
+// knows the line each row starts on (a quoted field may span lines).
+type rowsReader struct{ rows [][]string }
+
+func (r *rowsReader) Read() ([]string, error) {
+	if len(r.rows) == 0 {
+		return nil, io.EOF
+	}
+	row := r.rows[0]
+	r.rows = r.rows[1:]
+	return row, nil
+}
+
+func (r *rowsReader) ReadAll() ([][]string, error) {
+	rows := r.rows
+	r.rows = nil
+	return rows, nil
+}
+
+// readCSV reads a CSV file of T (Record, Published …) with a header whose
+// columns are exactly T's csv tags, in any order. An empty file holds no
+// rows. Every problem is an error that names the file and, where there is
+// one, the line.
+func readCSV[T any](path string) ([]T, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("experiments: %w", err)
+	}
+	return parseCSV[T](path, data)
+}
+
+func parseCSV[T any](path string, data []byte) ([]T, error) {
+	if len(data) == 0 {
+		return nil, nil
+	}
+	cr := csv.NewReader(bytes.NewReader(data))
+	cr.FieldsPerRecord = -1 // counted below, with a clearer message
+	var rows [][]string
+	var lines []int // lines[i]: the line rows[i] starts on
+	for {
+		row, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				if pe.StartLine != pe.Line {
+					return nil, fmt.Errorf("experiments: %s:%d: %w (at line %d, column %d)", path, pe.StartLine, pe.Err, pe.Line, pe.Column)
+				}
+				return nil, fmt.Errorf("experiments: %s:%d: %w (column %d)", path, pe.Line, pe.Err, pe.Column)
+			}
+			return nil, fmt.Errorf("experiments: %s: %w", path, err)
+		}
+		line, _ := cr.FieldPos(0)
+		if len(rows) > 0 && len(row) != len(rows[0]) {
+			return nil, fmt.Errorf("experiments: %s:%d: %d fields, the header has %d", path, line, len(row), len(rows[0]))
+		}
+		rows = append(rows, row)
+		lines = append(lines, line)
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	want := columns[T]()
+	if d := headerDiff(rows[0], want, false); d != "" {
+		return nil, fmt.Errorf("experiments: %s:%d: the header differs from the %s schema: %s", path, lines[0], reflect.TypeFor[T]().Name(), d)
+	}
+	var out []T
+	if err := gocsv.UnmarshalCSV(&rowsReader{rows}, &out); err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) && pe.Line >= 1 && pe.Line <= len(rows) {
+			// gocsv counts rows from 1 with the header first; the file's
+			// line is where that row starts.
+			col := ""
+			if pe.Column >= 1 && pe.Column <= len(rows[0]) {
+				col = fmt.Sprintf("column %q: ", rows[0][pe.Column-1])
+			}
+			return nil, fmt.Errorf("experiments: %s:%d: %s%w", path, lines[pe.Line-1], col, pe.Err)
+		}
+		return nil, fmt.Errorf("experiments: %s: %w", path, err)
+	}
+	return out, nil
+}
+
+// checkComplete returns an error naming the file and line when data does
+// not end with a newline: the last line was torn by an interrupted write.
+func checkComplete(path string, data []byte) error {
+	if len(data) == 0 || data[len(data)-1] == '\n' {
+		return nil
+	}
+	line := bytes.Count(data, []byte{'\n'}) + 1
+	return fmt.Errorf("experiments: %s:%d: the last line is incomplete (a write was interrupted); "+
+		"delete that line, or run afresh (the file is kept aside)", path, line)
+}
+
+// ReadRecords reads a records file. A missing file is an error; an empty
+// one holds no records. The header must hold exactly Record's columns; a
+// value that does not parse, a row with too few or too many fields, or a
+// torn last line is an error naming the file and the line.
+func ReadRecords(path string) ([]Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("experiments: %w", err)
+	}
+	if err := checkComplete(path, data); err != nil {
+		return nil, err
+	}
+	return parseCSV[Record](path, data)
+}
+
+// ReadResults reads every *.csv file directly in dir (not its
+// subfolders), in name order, and returns their records in that order.
+func ReadResults(dir string) ([]Record, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.csv"))
+	if err != nil {
+		return nil, fmt.Errorf("experiments: %w", err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("experiments: %w", err)
+	}
+	sort.Strings(paths)
+	var out []Record
+	for _, p := range paths {
+		recs, err := ReadRecords(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, recs...)
+	}
+	return out, nil
+}
+
+// appender appends Records to one file, each as a whole line written in
+// one call. Rows reach the kernel as they are added, so a killed process
+// keeps them; sync makes them durable against a power cut.
+type appender struct {
+	path string
+	f    *os.File
+	buf  bytes.Buffer
+	w    *gocsv.SafeCSVWriter
+	one  []Record // reused: gocsv marshals slices
+
+	dirty bool // written since the last sync
+}
+
+// openAppend opens path for appending records, creating it (with the
+// header) when it does not exist or is empty. An existing file must start
+// with exactly Record's header, in order, and end with a whole line;
+// otherwise the error names the file and nothing is written to it.
+func openAppend(path string) (*appender, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("experiments: %w", err)
+	}
+	a := &appender{path: path, f: f, one: make([]Record, 1)}
+	a.w = gocsv.NewSafeCSVWriter(csv.NewWriter(&a.buf))
+	if err := a.check(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *appender) check() error {
+	st, err := a.f.Stat()
+	if err != nil {
+		return fmt.Errorf("experiments: %w", err)
+	}
+	if st.Size() == 0 {
+		// Not synced here: the first sync after the first record covers
+		// the header too, and an empty file reads as a new one.
+		a.w.Write(recordColumns())
+		return a.flush()
+	}
+	var last [1]byte
+	if _, err := a.f.ReadAt(last[:], st.Size()-1); err != nil {
+		return fmt.Errorf("experiments: %s: %w", a.path, err)
+	}
+	if last[0] != '\n' {
+		// Count lines only on this error path.
+		data, err := os.ReadFile(a.path)
+		if err != nil {
+			return fmt.Errorf("experiments: %w", err)
+		}
+		return checkComplete(a.path, data)
+	}
+	header, err := csv.NewReader(io.NewSectionReader(a.f, 0, st.Size())).Read()
+	if err != nil {
+		return fmt.Errorf("experiments: %s:1: the header does not parse: %w", a.path, err)
+	}
+	if d := headerDiff(header, recordColumns(), true); d != "" {
+		return fmt.Errorf("experiments: %s:1: the header differs from the Record schema, so records are not appended to it: %s", a.path, d)
+	}
+	return nil
+}
+
+// add writes r as one line.
+func (a *appender) add(r Record) error {
+	a.one[0] = r
+	if err := gocsv.MarshalCSVWithoutHeaders(a.one, a.w); err != nil {
+		a.buf.Reset()
+		return fmt.Errorf("experiments: %s: %w", a.path, err)
+	}
+	return a.flush()
+}
+
+// flush writes what is buffered in one call.
+func (a *appender) flush() error {
+	a.w.Flush()
+	if err := a.w.Error(); err != nil {
+		a.buf.Reset()
+		return fmt.Errorf("experiments: %s: %w", a.path, err)
+	}
+	_, err := a.f.Write(a.buf.Bytes())
+	a.buf.Reset()
+	a.dirty = true
+	if err != nil {
+		return fmt.Errorf("experiments: %w", err)
+	}
+	return nil
+}
+
+// sync makes every line written so far durable (an fsync costs about as
+// much as a hundred appended lines, so it is skipped when nothing is new).
+func (a *appender) sync() error {
+	if !a.dirty {
+		return nil
+	}
+	if err := a.f.Sync(); err != nil {
+		return fmt.Errorf("experiments: %w", err)
+	}
+	a.dirty = false
+	return nil
+}
+
+// Close syncs and closes the file.
+func (a *appender) Close() error {
+	err := a.sync()
+	if cerr := a.f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("experiments: %w", cerr)
+	}
+	return err
+}

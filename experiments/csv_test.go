@@ -1,0 +1,195 @@
+package experiments
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func writeRecords(t *testing.T, path string, recs ...Record) {
+	t.Helper()
+	a, err := openAppend(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if err := a.add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRecordsRoundTrip writes awkward values — floats that need all 17
+// digits, extremes, text with commas, quotes and newlines — and reads them
+// back unchanged.
+func TestRecordsRoundTrip(t *testing.T) {
+	floats := []float64{1.0 / 3 * 1e-5, 0.1 + 0.2, 1e-9, 5e-324, math.MaxFloat64, 123456.789012345678, 0}
+	var recs []Record
+	for i, f := range floats {
+		recs = append(recs, Record{
+			Experiment: "rt", Source: `000_x.txt "Table 1", p. 3`, Scale: "quick", Algorithm: "myers",
+			GPURatio: f, Rep: i + 1, Status: StatusOK, Seconds: f, AllocSeconds: f / 7, GCUPS: f * 3,
+			Cells: math.MaxInt64, Matches: -1, Note: "line one\nline two, with a comma",
+			CPU: "Intel(R) Xeon(R) Processor @ 2.80GHz", Timestamp: "2026-01-02T03:04:05Z",
+		})
+	}
+	path := filepath.Join(t.TempDir(), "rt.csv")
+	writeRecords(t, path, recs[:3]...)
+	writeRecords(t, path, recs[3:]...) // appending to an existing file writes no second header
+	got, err := ReadRecords(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, recs) {
+		t.Errorf("read back\n%+v\nwant\n%+v", got, recs)
+	}
+	if n := bytes.Count(readFile(t, path), []byte("experiment,source")); n != 1 {
+		t.Errorf("%d headers in the file, want 1", n)
+	}
+}
+
+// TestReadRecordsLines checks that the line in an error is the file's line
+// even after a quoted field that spans lines.
+func TestReadRecordsLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "l.csv")
+	r := Record{Experiment: "l", Rep: 1, Status: StatusOK, Seconds: 1, Note: "a\nb\nc"}
+	writeRecords(t, path, r, r) // rows on lines 2-4 and 5-7
+	data := readFile(t, path)
+	first := bytes.Index(data, []byte(",1,ok,"))
+	second := first + 1 + bytes.Index(data[first+1:], []byte(",1,ok,"))
+	bad := slices.Concat(data[:second], []byte(",X,ok,"), data[second+len(",1,ok,"):])
+	if err := os.WriteFile(path, bad, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := ReadRecords(path)
+	if err == nil || !strings.Contains(err.Error(), path+":5:") || !strings.Contains(err.Error(), `"rep"`) {
+		t.Errorf("got %v, want an error at %s:5 in column rep", err, path)
+	}
+}
+
+func TestReadRecordsEdges(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.csv")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if recs, err := ReadRecords(empty); err != nil || len(recs) != 0 {
+		t.Errorf("empty file: %v, %v", recs, err)
+	}
+	headerOnly := filepath.Join(dir, "header.csv")
+	writeRecords(t, headerOnly)
+	if recs, err := ReadRecords(headerOnly); err != nil || len(recs) != 0 {
+		t.Errorf("header only: %v, %v", recs, err)
+	}
+	if _, err := ReadRecords(filepath.Join(dir, "none.csv")); err == nil || !strings.Contains(err.Error(), "none.csv") {
+		t.Errorf("missing file: %v", err)
+	}
+	// An empty file left by a crash before its header is appended to as new.
+	writeRecords(t, empty, Record{Experiment: "e", Rep: 1, Status: StatusOK})
+	if recs, err := ReadRecords(empty); err != nil || len(recs) != 1 {
+		t.Errorf("after appending to an empty file: %v, %v", recs, err)
+	}
+}
+
+func TestReadResults(t *testing.T) {
+	dir := t.TempDir()
+	writeRecords(t, filepath.Join(dir, "b.csv"), Record{Experiment: "b", Rep: 1})
+	writeRecords(t, filepath.Join(dir, "a.csv"), Record{Experiment: "a", Rep: 1}, Record{Experiment: "a", Rep: 2})
+	writeRecords(t, filepath.Join(dir, "a.csv.20260101T000000Z.bak"), Record{Experiment: "old"})
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeRecords(t, filepath.Join(dir, "sub", "c.csv"), Record{Experiment: "c"})
+	recs, err := ReadResults(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range recs {
+		names = append(names, r.Experiment)
+	}
+	if strings.Join(names, " ") != "a a b" {
+		t.Errorf("read %v, want a a b", names)
+	}
+	if _, err := ReadResults(filepath.Join(dir, "nothere")); err == nil {
+		t.Error("a missing folder is not an error")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "z.csv"), []byte("experiment\nx\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadResults(dir); err == nil || !strings.Contains(err.Error(), "z.csv:1: ") {
+		t.Errorf("a foreign file: %v", err)
+	}
+}
+
+// TestReadCSVPublished reads the other row type through the same reader.
+func TestReadCSVPublished(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "p.csv")
+	content := strings.Join(columns[Published](), ",") + "\n" +
+		"000_x.txt,Table 1,s000-table1,tworow,4,0,0,random,10000,10000,seconds,1.25,i7,\n"
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readCSV[Published](path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Published{Source: "000_x.txt", Table: "Table 1", Experiment: "s000-table1", Algorithm: "tworow",
+		Workers: 4, Case: "random", LenA: 10000, LenB: 10000, Metric: "seconds", Value: 1.25, Machine: "i7"}
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
+// BenchmarkAppend times one record's line: marshalling it with gocsv and
+// one write(2), without fsync (the runner syncs once per point).
+func BenchmarkAppend(b *testing.B) {
+	a, err := openAppend(filepath.Join(b.TempDir(), "bench.csv"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close()
+	rec := Record{Experiment: "bench", Source: "000_x.txt Table 1", Scale: "quick", Algorithm: "myers",
+		Ran: "myers", Case: "random", LenA: 1000, LenB: 1000, Rep: 1, Status: StatusOK,
+		Seconds: 1.2345678901234e-5, Cells: 1e6, GCUPS: 81.0000000007, CPU: "Intel(R) Xeon(R) Processor @ 2.80GHz",
+		Cores: 2, GPU: "none", GoVersion: "go1.26.8", Commit: "0123456789ab-dirty", Timestamp: "2026-01-02T03:04:05Z"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := a.add(rec); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSync is the fsync the runner pays once per point.
+func BenchmarkSync(b *testing.B) {
+	a, err := openAppend(filepath.Join(b.TempDir(), "bench.csv"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer a.Close()
+	for b.Loop() {
+		if err := a.add(Record{Rep: 1}); err != nil {
+			b.Fatal(err)
+		}
+		if err := a.sync(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

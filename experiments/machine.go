@@ -1,0 +1,161 @@
+package experiments
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/levlab/levlab/cudaext"
+)
+
+// Machine describes where records were measured; every Record carries it.
+type Machine struct {
+	CPU       string // /proc/cpuinfo "model name", else GOARCH
+	Cores     int    // logical cores (runtime.NumCPU)
+	GPU       string // the device's name, or "none"
+	GPUReason string // why GPU is "none"; "" when there is one
+	GoVersion string // runtime.Version()
+	Commit    string // short revision, "-dirty" with uncommitted changes, or "unknown"
+}
+
+// CurrentMachine returns this machine, found once per process: reading
+// /proc/cpuinfo, asking cudaext for a device and (when the binary carries
+// no VCS stamp) running git take milliseconds.
+var CurrentMachine = sync.OnceValue(func() Machine {
+	m := Machine{
+		CPU:       cpuModel(),
+		Cores:     runtime.NumCPU(),
+		GoVersion: runtime.Version(),
+		Commit:    commit(),
+		GPU:       "none",
+	}
+	// cudaext has no device query yet: Available says whether a device is
+	// usable, not which one.
+	if err := cudaext.Available(); err != nil {
+		m.GPUReason = err.Error()
+	} else {
+		m.GPU = "cuda"
+	}
+	return m
+})
+
+// cpuModel returns the first "model name" of /proc/cpuinfo, or GOARCH
+// where there is none (other systems, some ARM kernels).
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if ok && strings.TrimSpace(k) == "model name" {
+			if v = strings.Join(strings.Fields(v), " "); v != "" {
+				return v
+			}
+		}
+	}
+	return runtime.GOARCH
+}
+
+// commit returns the revision the binary was built from. Test binaries
+// and builds with -buildvcs=false carry none; then git is asked about the
+// working directory, if git is there.
+func commit() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		var rev string
+		var dirty bool
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				dirty, _ = strconv.ParseBool(s.Value)
+			}
+		}
+		if rev != "" {
+			return shortRev(rev, dirty)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	rev := strings.TrimSpace(string(out))
+	if rev == "" {
+		return "unknown"
+	}
+	st, err := exec.CommandContext(ctx, "git", "status", "--porcelain", "--untracked-files=no").Output()
+	return shortRev(rev, err == nil && len(bytes.TrimSpace(st)) > 0)
+}
+
+func shortRev(rev string, dirty bool) string {
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if dirty {
+		rev += "-dirty"
+	}
+	return rev
+}
+
+// Slug returns a stable, filesystem-safe name for the machine, for
+// results/<machine>/: the CPU model in lower case without trademark signs
+// and filler words, the logical cores, and the GPU where there is one, e.g.
+// "intel-xeon-2.80ghz-2c". Only [a-z0-9.-] appear.
+func (m Machine) Slug() string {
+	s := slug(m.CPU, "(r)", "(tm)", "processor", "cpu", "@")
+	if s == "" {
+		s = "unknown"
+	}
+	s += "-" + strconv.Itoa(m.Cores) + "c"
+	if m.GPU != "" && m.GPU != "none" {
+		if g := slug(m.GPU, "(r)", "(tm)"); g != "" {
+			s += "-" + g
+		}
+	}
+	return s
+}
+
+// slug lower-cases s, removes the given words (whole words, or signs such
+// as "(r)" anywhere), and joins what is left with single dashes.
+func slug(s string, drop ...string) string {
+	s = strings.ToLower(s)
+	var words []string
+	for _, w := range strings.Fields(s) {
+		for _, d := range drop {
+			if strings.HasPrefix(d, "(") {
+				w = strings.ReplaceAll(w, d, "")
+			} else if w == d {
+				w = ""
+			}
+		}
+		words = append(words, w)
+	}
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.Join(words, " ") {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '.':
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			dash = false
+			b.WriteRune(r)
+		default:
+			dash = true
+		}
+	}
+	return strings.Trim(b.String(), ".")
+}

@@ -1,0 +1,41 @@
+package experiments
+
+import (
+	"regexp"
+	"runtime"
+	"testing"
+)
+
+func TestSlug(t *testing.T) {
+	for _, tc := range []struct {
+		m    Machine
+		want string
+	}{
+		{Machine{CPU: "Intel(R) Xeon(R) Processor @ 2.80GHz", Cores: 2, GPU: "none"}, "intel-xeon-2.80ghz-2c"},
+		{Machine{CPU: "Intel(R) Xeon(R) CPU @ 2.80GHz", Cores: 2}, "intel-xeon-2.80ghz-2c"},
+		{Machine{CPU: "Intel(R) Core(TM) i7-9750H CPU @ 2.60GHz", Cores: 12, GPU: "NVIDIA GeForce RTX 2070"},
+			"intel-core-i7-9750h-2.60ghz-12c-nvidia-geforce-rtx-2070"},
+		{Machine{CPU: "AMD EPYC 7B13 64-Core Processor", Cores: 16, GPU: "NVIDIA H200"}, "amd-epyc-7b13-64-core-16c-nvidia-h200"},
+		{Machine{CPU: "arm64", Cores: 8}, "arm64-8c"},
+		{Machine{CPU: "", Cores: 1}, "unknown-1c"},
+		{Machine{CPU: "  Weird/CPU:\tname  ", Cores: 4}, "weird-cpu-name-4c"},
+	} {
+		if got := tc.m.Slug(); got != tc.want {
+			t.Errorf("%q: slug %q, want %q", tc.m.CPU, got, tc.want)
+		}
+	}
+}
+
+func TestCurrentMachine(t *testing.T) {
+	m := CurrentMachine()
+	t.Logf("%+v slug=%s", m, m.Slug())
+	if m.CPU == "" || m.Cores != runtime.NumCPU() || m.GoVersion != runtime.Version() || m.Commit == "" {
+		t.Errorf("machine %+v", m)
+	}
+	if m.GPU == "none" && m.GPUReason == "" {
+		t.Error("no GPU and no reason")
+	}
+	if !regexp.MustCompile(`^[a-z0-9][a-z0-9.-]*-[0-9]+c(-[a-z0-9.-]+)?$`).MatchString(m.Slug()) {
+		t.Errorf("slug %q is not of the form cpu-Nc[-gpu]", m.Slug())
+	}
+}
