@@ -1,0 +1,426 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// DefaultReps is the number of timed repetitions per point when
+// Runner.Reps is 0: ten, as the reports timed.
+const DefaultReps = 10
+
+// The runner calls these through variables so that its tests can put fakes
+// in their place.
+var (
+	measureFn = Measure
+	inputsFn  = Inputs
+)
+
+// Runner times experiments and appends their records to one CSV file per
+// experiment, Dir/<experiment>.csv.
+//
+// For each point it makes the inputs (untimed), calls Measure once to warm
+// up (not recorded), then calls Measure for each missing repetition and
+// appends one Record per call. The timed region is Measure's own: the
+// runner does nothing inside it. Between calls it builds the record,
+// writes it as one line (one write(2), so a killed process keeps every
+// finished row) and reports progress; it syncs the file once per point,
+// so a power cut loses at most the point in progress.
+//
+// Resuming: a run counts the "ok" rows already in the file for each point
+// (same experiment, scale and Point.Key) and times only the missing
+// repetitions, numbering them on from what it found; a point with Reps or
+// more is not run again. A point recorded as skipped is tried again (the
+// machine may have changed), but a skipped row is written only when the
+// reason differs from every one already recorded for that point, so
+// repeated runs do not pile up copies. Once a skipped point runs, its old
+// skipped row stays in the file as history; readers take a point's ok rows
+// over its skipped rows.
+type Runner struct {
+	// Scale selects the points; "" means Quick.
+	Scale Scale
+	// Reps is the number of timed repetitions per point; 0 means
+	// DefaultReps.
+	Reps int
+	// Dir holds the CSV files, one per experiment; it is created if
+	// needed. The caller chooses it, e.g. results/<machine>/<scale>.
+	Dir string
+	// Fresh starts every file anew. An existing file is never deleted: it
+	// is renamed to <name>.csv.<UTC time>.bak first.
+	Fresh bool
+	// Progress, if set, is called after each recorded repetition and for
+	// each point finished without timing; it runs between timed calls.
+	Progress func(Progress)
+	// Out, if set, shows progress: a bar when it is a terminal, else one
+	// line per finished point.
+	Out io.Writer
+}
+
+// Summary says what a Run did.
+type Summary struct {
+	Files   []string // the CSV files of the experiments run, in order
+	Records int      // rows appended: timed repetitions and skipped points
+	Skipped int      // points skipped on this machine
+	Resumed int      // points that had repetitions recorded by an earlier run
+}
+
+// pointPlan is one point of a run and what its file already holds.
+type pointPlan struct {
+	p     Point
+	done  int             // ok repetitions recorded
+	notes map[string]bool // reasons recorded on skipped rows
+}
+
+// expPlan is one experiment of a run.
+type expPlan struct {
+	exp    Experiment
+	path   string
+	points []pointPlan
+	app    *appender
+}
+
+// Run times every experiment of exps in order and returns what it did.
+// On cancellation it stops between repetitions and returns an error
+// wrapping ctx's, after everything finished so far is in the files; a
+// later Run resumes. An error from Measure other than ErrSkipped stops the
+// run and is returned naming the experiment and point. Before timing
+// anything, Run checks its settings, that Dir can be written, and that
+// every existing file reads cleanly and has Record's header; a file that
+// does not is reported (file and line) and left untouched.
+func (r *Runner) Run(ctx context.Context, exps []Experiment) (sum Summary, err error) {
+	scale, reps, err := r.settings()
+	if err != nil {
+		return sum, err
+	}
+	grids, err := pointsOf(exps, scale)
+	if err != nil {
+		return sum, err
+	}
+	if err := writableDir(r.Dir); err != nil {
+		return sum, err
+	}
+	plans, err := r.open(exps, grids, scale)
+	defer func() {
+		for _, pl := range plans {
+			if pl.app != nil {
+				if cerr := pl.app.Close(); err == nil && cerr != nil {
+					err = cerr
+				}
+			}
+		}
+	}()
+	if err != nil {
+		return sum, err
+	}
+
+	todo, total := 0, 0
+	for _, pl := range plans {
+		sum.Files = append(sum.Files, pl.path)
+		total += len(pl.points)
+		for _, pp := range pl.points {
+			todo += max(reps-pp.done, 0)
+			if pp.done > 0 {
+				sum.Resumed++
+			}
+		}
+	}
+	s := &session{
+		r: r, ctx: ctx, scale: scale, reps: reps, machine: CurrentMachine(),
+		sum: &sum, total: total, disp: newDisplay(r.Out, todo),
+	}
+	defer s.disp.finish()
+	for _, pl := range plans {
+		for _, pp := range pl.points {
+			if err := s.point(pl, pp); err != nil {
+				return sum, err
+			}
+		}
+	}
+	return sum, nil
+}
+
+// settings checks the Runner's fields and applies their defaults.
+func (r *Runner) settings() (Scale, int, error) {
+	scale := r.Scale
+	if scale == "" {
+		scale = Quick
+	}
+	if _, err := ParseScale(string(scale)); err != nil {
+		return "", 0, err
+	}
+	reps := r.Reps
+	switch {
+	case reps < 0:
+		return "", 0, fmt.Errorf("experiments: Reps is %d; it must be >= 0 (0: %d)", reps, DefaultReps)
+	case reps == 0:
+		reps = DefaultReps
+	}
+	if r.Dir == "" {
+		return "", 0, errors.New("experiments: Dir is empty; name the folder the CSV files go to")
+	}
+	return scale, reps, nil
+}
+
+// pointsOf returns each experiment's points, checking that names can be
+// file names and that no point appears twice (resuming counts rows by
+// point).
+func pointsOf(exps []Experiment, scale Scale) ([][]Point, error) {
+	grids := make([][]Point, len(exps))
+	seen := make(map[string]bool, len(exps))
+	for i, e := range exps {
+		if e.Name == "" || e.Name == "." || e.Name == ".." || strings.ContainsAny(e.Name, `/\`) {
+			return nil, fmt.Errorf("experiments: experiment name %q cannot name a file", e.Name)
+		}
+		if seen[e.Name] {
+			return nil, fmt.Errorf("experiments: experiment %s is given twice", e.Name)
+		}
+		seen[e.Name] = true
+		if e.Points == nil {
+			return nil, fmt.Errorf("experiments: experiment %s has no Points function", e.Name)
+		}
+		grids[i] = e.Points(scale)
+		keys := make(map[string]bool, len(grids[i]))
+		for _, p := range grids[i] {
+			k := p.Key()
+			if keys[k] {
+				return nil, fmt.Errorf("experiments: experiment %s has point %s twice at scale %s", e.Name, k, scale)
+			}
+			keys[k] = true
+		}
+	}
+	return grids, nil
+}
+
+// writableDir creates dir if needed and checks that a file can be made in
+// it, so that a bad folder is reported before anything is timed.
+func writableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("experiments: cannot create the output folder %s: %w", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".levlab-write-check-*")
+	if err != nil {
+		return fmt.Errorf("experiments: the output folder %s is not writable: %w", dir, err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("experiments: the output folder %s: %w", dir, err)
+	}
+	return nil
+}
+
+// open reads what each experiment's file holds (or, with Fresh, moves it
+// aside) and opens it for appending. Every file is checked before any
+// point is timed.
+func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPlan, error) {
+	plans := make([]expPlan, 0, len(exps))
+	for i, e := range exps {
+		if len(grids[i]) == 0 {
+			continue
+		}
+		pl := expPlan{exp: e, path: filepath.Join(r.Dir, e.Name+".csv")}
+		byKey := make(map[string]*pointPlan, len(grids[i]))
+		pl.points = make([]pointPlan, len(grids[i]))
+		for j, p := range grids[i] {
+			pl.points[j] = pointPlan{p: p}
+			byKey[p.Key()] = &pl.points[j]
+		}
+		if r.Fresh {
+			if err := moveAside(pl.path); err != nil {
+				return plans, err
+			}
+		} else if _, err := os.Stat(pl.path); err == nil {
+			recs, err := ReadRecords(pl.path)
+			if err != nil {
+				return plans, err
+			}
+			for _, rec := range recs {
+				if rec.Experiment != e.Name || rec.Scale != string(scale) {
+					continue
+				}
+				pp := byKey[rec.point().Key()]
+				if pp == nil {
+					continue // a point no longer in the grid
+				}
+				switch rec.Status {
+				case StatusOK:
+					pp.done++
+				case StatusSkipped:
+					if pp.notes == nil {
+						pp.notes = make(map[string]bool)
+					}
+					pp.notes[rec.Note] = true
+				}
+			}
+		}
+		app, err := openAppend(pl.path)
+		if err != nil {
+			return plans, err
+		}
+		pl.app = app
+		plans = append(plans, pl)
+	}
+	return plans, nil
+}
+
+// point returns the Point a record was measured at.
+func (rec Record) point() Point {
+	return Point{
+		Algorithm: rec.Algorithm, Workers: rec.Workers, Tile: rec.Tile, Block: rec.Block,
+		GPURatio: rec.GPURatio, Ranks: rec.Ranks, Case: rec.Case, LenA: rec.LenA, LenB: rec.LenB,
+	}
+}
+
+// moveAside renames path to path.<UTC time>.bak (never over an existing
+// file); a missing path is nothing to do.
+func moveAside(path string) error {
+	if _, err := os.Lstat(path); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	stamp := time.Now().UTC().Format("20060102T150405Z")
+	for i := 0; ; i++ {
+		bak := path + "." + stamp + ".bak"
+		if i > 0 {
+			bak = fmt.Sprintf("%s.%s-%d.bak", path, stamp, i)
+		}
+		if _, err := os.Lstat(bak); errors.Is(err, os.ErrNotExist) {
+			if err := os.Rename(path, bak); err != nil {
+				return fmt.Errorf("experiments: keeping the old results aside: %w", err)
+			}
+			return nil
+		}
+	}
+}
+
+// session is the state of one Run.
+type session struct {
+	r       *Runner
+	ctx     context.Context
+	scale   Scale
+	reps    int
+	machine Machine
+	sum     *Summary
+	done    int // points finished
+	total   int
+	disp    *display
+}
+
+// report sends pr to the callback; when finished it also counts the point
+// and shows it.
+func (s *session) report(pr Progress, finished bool, untimed int) {
+	if finished {
+		s.done++
+	}
+	pr.DonePoints, pr.TotalPoints = s.done, s.total
+	if s.r.Progress != nil {
+		s.r.Progress(pr)
+	}
+	if finished {
+		s.disp.done(pr, untimed)
+	}
+}
+
+// point runs the missing repetitions of one point.
+func (s *session) point(pl expPlan, pp pointPlan) error {
+	e, p := pl.exp, pp.p
+	pr := Progress{Experiment: e.Name, Point: p, Reps: s.reps}
+	if pp.done >= s.reps {
+		pr.Rep, pr.Note = pp.done, noteRecorded
+		s.report(pr, true, 0)
+		return nil
+	}
+	if err := s.ctx.Err(); err != nil {
+		return s.stopped(e, p, err)
+	}
+	s.disp.begin(e.Name, p)
+
+	// Everything that does not change between repetitions is set here,
+	// outside the loop.
+	base := Record{
+		Experiment: e.Name, Source: e.Source, Scale: string(s.scale),
+		Algorithm: p.Algorithm, Workers: p.Workers, Tile: p.Tile, Block: p.Block,
+		GPURatio: p.GPURatio, Ranks: p.Ranks, Case: p.Case, LenA: p.LenA, LenB: p.LenB,
+		Cells: int64(p.LenA) * int64(p.LenB),
+		CPU:   s.machine.CPU, Cores: s.machine.Cores, GPU: s.machine.GPU,
+		GoVersion: s.machine.GoVersion, Commit: s.machine.Commit,
+	}
+
+	a, b, err := inputsFn(e, p)
+	if err != nil {
+		return fmt.Errorf("experiments: %s, point %s: making the inputs: %w", e.Name, p.Key(), err)
+	}
+	last := pp.done // the last repetition recorded
+	// The warm-up is not recorded.
+	_, err = measureFn(s.ctx, p, a, b)
+	for rep := pp.done + 1; err == nil && rep <= s.reps; rep++ {
+		if cerr := s.ctx.Err(); cerr != nil {
+			if serr := pl.app.sync(); serr != nil {
+				return serr
+			}
+			return s.stopped(e, p, cerr)
+		}
+		var m Measurement
+		if m, err = measureFn(s.ctx, p, a, b); err != nil {
+			break
+		}
+		rec := base
+		rec.Rep, rec.Status = rep, StatusOK
+		rec.Ran = m.Ran
+		if rec.Ran == "" {
+			rec.Ran = p.Algorithm
+		}
+		rec.Seconds, rec.AllocSeconds = m.Seconds, m.AllocSeconds
+		if m.Seconds > 0 {
+			rec.GCUPS = float64(rec.Cells) / m.Seconds / 1e9
+		}
+		rec.Distance, rec.Matches, rec.AllocBytes = m.Distance, m.Matches, m.AllocBytes
+		rec.Timestamp = time.Now().UTC().Format(time.RFC3339)
+		if werr := pl.app.add(rec); werr != nil {
+			return werr
+		}
+		s.sum.Records++
+		last = rep
+		s.disp.rep()
+		pr.Rep = rep
+		s.report(pr, rep == s.reps, 0)
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, ErrSkipped):
+		note := err.Error()
+		if !pp.notes[note] {
+			rec := base
+			rec.Status, rec.Note = StatusSkipped, note
+			rec.Timestamp = time.Now().UTC().Format(time.RFC3339)
+			if werr := pl.app.add(rec); werr != nil {
+				return werr
+			}
+			s.sum.Records++
+		}
+		s.sum.Skipped++
+		pr.Rep, pr.Skipped, pr.Note = 0, true, note
+		s.report(pr, true, s.reps-last)
+	case s.ctx.Err() != nil:
+		// Measure saw the cancellation; its partial result is not a
+		// measurement.
+		if serr := pl.app.sync(); serr != nil {
+			return serr
+		}
+		return s.stopped(e, p, s.ctx.Err())
+	default:
+		return errors.Join(fmt.Errorf("experiments: %s, point %s: %w", e.Name, p.Key(), err), pl.app.sync())
+	}
+	return pl.app.sync()
+}
+
+// stopped is the error of a cancelled run.
+func (s *session) stopped(e Experiment, p Point, err error) error {
+	return fmt.Errorf("experiments: stopped at %s, point %s (%d rows written; run again to resume): %w",
+		e.Name, p.Key(), s.sum.Records, err)
+}
