@@ -4,12 +4,15 @@
 # missing, and runs apt-get update at most once.
 #
 # To add a dependency, append a line "COMMAND PACKAGE" to needs below: when
-# COMMAND is not on PATH, the Debian PACKAGE is installed. That needs root
-# (as in CI); anyone else is told what is missing and the script goes on.
+# COMMAND is not on PATH, the Debian PACKAGE is installed. A library has no
+# command: "file:PATH PACKAGE" installs PACKAGE when PATH does not exist.
+# Installing needs root (as in CI); anyone else is told what is missing and
+# the script goes on.
 set -euo pipefail
 
 needs=(
 	"gcc gcc" # cgo: go test -race, and later cudaext
+	"file:/usr/include/edlib.h libedlib-dev" # the edlib peer: go test -tags edlib ./experiments/...
 )
 
 if ! command -v go >/dev/null 2>&1; then
@@ -20,8 +23,11 @@ echo "install-deps: $(go version)"
 
 missing=()
 for need in "${needs[@]}"; do
-	read -r cmd pkg <<<"$need"
-	command -v "$cmd" >/dev/null 2>&1 || missing+=("$pkg")
+	read -r check pkg <<<"$need"
+	case $check in
+	file:*) [ -e "${check#file:}" ] || missing+=("$pkg") ;;
+	*) command -v "$check" >/dev/null 2>&1 || missing+=("$pkg") ;;
+	esac
 done
 if [ ${#missing[@]} -eq 0 ]; then
 	echo "install-deps: nothing to install"
