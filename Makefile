@@ -10,9 +10,11 @@ FUZZTIME    ?= 60s
 
 .PHONY: test deps vet fmt-check build bench fuzz clean
 
-## test: go vet, a gofmt check and the race-enabled tests of every package
+## test: go vet, a gofmt check and the race-enabled tests of every package,
+## then the experiments again with the edlib peer (cgo, libedlib-dev)
 test: deps vet fmt-check
 	$(GO) test -race -timeout $(TESTTIMEOUT) ./...
+	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
 
 ## deps: check (and as root install) the tools the tests need
 deps:
