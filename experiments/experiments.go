@@ -92,8 +92,9 @@ type Record struct {
 	Source       string  `csv:"source"`
 	Scale        string  `csv:"scale"`
 	Algorithm    string  `csv:"algorithm"`
-	Ran          string  `csv:"ran"` // what auto resolved to; else the algorithm
-	Workers      int     `csv:"workers"`
+	Ran          string  `csv:"ran"`         // what auto resolved to; else the algorithm
+	Workers      int     `csv:"workers"`     // as the point asks (0: the default)
+	RanWorkers   int     `csv:"ran_workers"` // as it ran
 	Tile         int     `csv:"tile"`
 	Block        int     `csv:"block"`
 	GPURatio     float64 `csv:"gpu_ratio"`
@@ -110,7 +111,7 @@ type Record struct {
 	GCUPS        float64 `csv:"gcups"`
 	Distance     int     `csv:"distance"`
 	Matches      int64   `csv:"matches"`
-	AllocBytes   int64   `csv:"alloc_bytes"`
+	AllocBytes   int64   `csv:"alloc_bytes"` // heap bytes allocated by the call: its working memory
 	CPU          string  `csv:"cpu"`
 	Cores        int     `csv:"cores"`
 	GPU          string  `csv:"gpu"`

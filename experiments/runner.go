@@ -371,7 +371,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		}
 		rec := base
 		rec.Rep, rec.Status = rep, StatusOK
-		rec.Ran = m.Ran
+		rec.Ran, rec.RanWorkers = m.Ran, m.RanWorkers
 		if rec.Ran == "" {
 			rec.Ran = p.Algorithm
 		}

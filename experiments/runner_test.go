@@ -129,7 +129,7 @@ func TestRunWritesRecords(t *testing.T) {
 			GPURatio: p.GPURatio, Ranks: p.Ranks, Case: p.Case, LenA: p.LenA, LenB: p.LenB,
 			Rep: i%3 + 1, Status: StatusOK, Seconds: fakeSeconds(call),
 			Cells: int64(p.LenA * p.LenB), GCUPS: float64(p.LenA*p.LenB) / fakeSeconds(call) / 1e9,
-			Distance: p.LenB, AllocBytes: 1 << 20,
+			Distance: p.LenB, AllocBytes: 1 << 20, RanWorkers: 2,
 			CPU: m.CPU, Cores: m.Cores, GPU: m.GPU, GoVersion: m.GoVersion, Commit: m.Commit,
 			Timestamp: rec.Timestamp,
 		}
