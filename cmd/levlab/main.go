@@ -1,8 +1,11 @@
 // Command levlab computes exact Levenshtein distances with every algorithm
-// of the lev package and describes the machine it runs on.
+// of the lev package, times the course reports' experiments and describes
+// the machine it runs on.
 //
 //	levlab distance [--algo NAME] [--workers N] [--tile N] [--block N] [--max-memory BYTES] [--json] A B
 //	levlab distance --files [--runes] [flags] FILE_A FILE_B
+//	levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--list] [--fresh]
+//	levlab reproduce [--out DIR]
 //	levlab info [--json]
 //
 // Results go to stdout, errors to stderr prefixed "levlab: ". The exit status
@@ -44,6 +47,8 @@ type command struct {
 var commands = []command{
 	{"distance", "the edit distance between two strings or two files", runDistance},
 	{"info", "the machine: CPU, cores, Go, levlab's commit, and the GPU or why not", runInfo},
+	{"run", "time the reports' experiments into CSV files under results/", runRun},
+	{"reproduce", "run every experiment at the quick scale, then write the report", runReproduce},
 }
 
 // errUsage is wrapped by every error about how levlab was called, as

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/levlab/levlab/experiments"
+)
+
+func runUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `Usage:
+  levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--fresh]
+  levlab run --list [--only NAME,...]
+
+Times the reports' experiments and appends one CSV record per repetition to
+DIR/<experiment>.csv, by default results/<machine>/<scale>/ under the
+current directory. Progress goes to stderr (a bar on a terminal); at the
+end stdout names the files and counts the records.
+
+A run that stops — Ctrl-C, a failure — keeps every finished repetition on
+disk; the same command run again times only what is missing (points already
+done are "resumed"). --fresh moves the old files aside (<name>.csv.<time>.bak)
+and starts anew.
+
+Flags:
+`)
+	fs.PrintDefaults()
+	fmt.Fprint(w, `
+Experiments (--only):
+`)
+	listExperiments(w, "  ", experiments.All())
+	fmt.Fprint(w, `
+Exit status:
+  0  every point was timed or skipped (a point that cannot run here, e.g. no
+     GPU, is recorded as skipped with the reason)
+  1  the run failed or was interrupted: DIR cannot be written, an existing
+     file is damaged, a measurement failed, Ctrl-C
+  2  bad usage: an unknown flag or scale, an unknown experiment, --reps < 1,
+     arguments
+`)
+}
+
+func runRun(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("run", stdout, runUsage)
+	scaleName := fs.String("scale", string(experiments.Quick), "`SCALE` of the sizes: quick (minutes on 2 cores) or paper (the reports' sizes)")
+	only := fs.String("only", "", "comma-separated experiment `NAMES` (listed below); unset: every experiment")
+	reps := fs.Int("reps", experiments.DefaultReps, "timed repetitions per point, at least 1")
+	out := fs.String("out", "", "`DIR` for the CSV files; unset: results/<machine>/<scale>, here "+defaultResultsDir("<scale>"))
+	list := fs.Bool("list", false, "list the experiments (name, source, title) and exit")
+	fresh := fs.Bool("fresh", false, "move existing result files aside and start anew instead of resuming")
+
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 0 {
+		return usageErrorf("takes no arguments, got %s", quoteAll(pos))
+	}
+	exps, err := selectExperiments(*only)
+	if err != nil {
+		return err
+	}
+	scale, err := parseScale(*scaleName)
+	if err != nil {
+		return err
+	}
+	if *reps < 1 {
+		return usageErrorf("--reps %d: want at least 1", *reps)
+	}
+	if *list {
+		listExperiments(stdout, "", exps)
+		return nil
+	}
+	dir := *out
+	if dir == "" {
+		dir = defaultResultsDir(scale)
+	}
+
+	resume := []string{"levlab", "run", "--scale", string(scale), "--reps", strconv.Itoa(*reps), "--out", dir}
+	if *only != "" {
+		resume = append(resume, "--only", *only)
+	}
+	_, err = runExperiments(exps, experiments.Runner{Scale: scale, Reps: *reps, Dir: dir, Fresh: *fresh}, resume, stdout, stderr)
+	return err
+}
+
+// selectExperiments returns the experiments named in a --only value, or
+// every experiment when it is empty.
+func selectExperiments(only string) ([]experiments.Experiment, error) {
+	var names []string
+	for n := range strings.SplitSeq(only, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			names = append(names, n)
+		}
+	}
+	if only != "" && len(names) == 0 {
+		return nil, usageErrorf("--only %q names no experiment; valid: %s", only, experimentNames())
+	}
+	known := make(map[string]bool)
+	for _, e := range experiments.All() {
+		known[e.Name] = true
+	}
+	seen := make(map[string]bool, len(names))
+	for _, n := range names {
+		switch {
+		case !known[n]:
+			return nil, usageErrorf("--only: unknown experiment %q; valid: %s", n, experimentNames())
+		case seen[n]:
+			return nil, usageErrorf("--only names %q twice", n)
+		}
+		seen[n] = true
+	}
+	return experiments.Lookup(names)
+}
+
+func experimentNames() string {
+	all := experiments.All()
+	names := make([]string, len(all))
+	for i, e := range all {
+		names[i] = e.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+func parseScale(name string) (experiments.Scale, error) {
+	scale, err := experiments.ParseScale(name)
+	if err != nil {
+		names := make([]string, 0, 2)
+		for _, s := range experiments.Scales() {
+			names = append(names, string(s))
+		}
+		return "", usageErrorf("--scale %q is unknown; valid: %s", name, strings.Join(names, ", "))
+	}
+	return scale, nil
+}
+
+// listExperiments prints one line per experiment, after indent: name,
+// source, title, in aligned columns.
+func listExperiments(w io.Writer, indent string, exps []experiments.Experiment) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, e := range exps {
+		fmt.Fprintf(tw, "%s%s\t%s\t%s\n", indent, e.Name, e.Source, e.Title)
+	}
+	tw.Flush()
+}
+
+// defaultResultsDir is results/<machine>/<scale> under the current
+// directory.
+func defaultResultsDir(scale experiments.Scale) string {
+	return filepath.Join("results", experiments.CurrentMachine().Slug(), string(scale))
+}
+
+// runExperiments runs exps with r (its Out is set here: stderr) until
+// done or Ctrl-C, then prints where the records went and how many there
+// are. resume is the command that continues an interrupted run.
+func runExperiments(exps []experiments.Experiment, r experiments.Runner, resume []string, stdout, stderr io.Writer) (experiments.Summary, error) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	// The first Ctrl-C stops the run between repetitions; a second one,
+	// with the default handler back, ends the process at once (whole lines
+	// only are ever written, so the files stay readable).
+	go func() { <-ctx.Done(); stop() }()
+	// A terminal on stderr shows a progress bar, anything else a line per
+	// point; stdout keeps only the summary.
+	r.Out = stderr
+	sum, err := r.Run(ctx, exps)
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			fmt.Fprintf(stderr, "levlab: interrupted: %d records written to %s this run, every finished repetition kept.\n", sum.Records, r.Dir)
+			fmt.Fprintf(stderr, "To resume: %s\n", shellQuote(resume))
+			return sum, errors.New("interrupted")
+		}
+		if sum.Records > 0 {
+			fmt.Fprintf(stderr, "levlab: %d records were written to %s before the failure; run again to resume.\n", sum.Records, r.Dir)
+		}
+		return sum, err
+	}
+	fmt.Fprintf(stdout, "results in %s:\n", r.Dir)
+	for _, f := range sum.Files {
+		fmt.Fprintf(stdout, "  %s\n", f)
+	}
+	fmt.Fprintf(stdout, "%d records written; %d points skipped on this machine; %d points resumed from earlier runs\n",
+		sum.Records, sum.Skipped, sum.Resumed)
+	return sum, nil
+}
+
+// shellQuote joins args into a command line a POSIX shell reads back as
+// args.
+func shellQuote(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,=:+@") == "" {
+			q[i] = a
+		} else {
+			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(q, " ")
+}

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/levlab/levlab/experiments"
+)
+
+// smallExperiment is the experiment the tests run for real: a dozen CPU
+// points of at most 4000x4000 at the quick scale.
+const smallExperiment = "s000-fig3"
+
+func TestRunList(t *testing.T) {
+	all := experiments.All()
+	if len(all) == 0 {
+		t.Skip("the catalog is empty")
+	}
+	stdout, stderr, code := levlab(t, "run", "--list")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("levlab run --list: exit status %d, stderr %q", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != len(all) {
+		t.Errorf("levlab run --list printed %d lines for %d experiments:\n%s", len(lines), len(all), stdout)
+	}
+	col := -1 // where the sources begin: the same on every line
+	for i, e := range all {
+		if i >= len(lines) {
+			break
+		}
+		fields := strings.Fields(lines[i])
+		if len(fields) == 0 || fields[0] != e.Name ||
+			!strings.Contains(lines[i], e.Source) || !strings.HasSuffix(lines[i], e.Title) {
+			t.Errorf("line %d %q does not give %s, %q and %q", i+1, lines[i], e.Name, e.Source, e.Title)
+			continue
+		}
+		at := strings.Index(lines[i], e.Source)
+		if col < 0 {
+			col = at
+		} else if at != col {
+			t.Errorf("line %d: the source begins at column %d, on line 1 at %d:\n%s", i+1, at, col, stdout)
+		}
+	}
+
+	stdout, _, code = levlab(t, "run", "--list", "--only", smallExperiment)
+	if code != exitOK || len(strings.Split(strings.TrimSpace(stdout), "\n")) != 1 || !strings.Contains(stdout, smallExperiment) {
+		t.Errorf("levlab run --list --only %s: exit status %d, %q; want its line alone", smallExperiment, code, stdout)
+	}
+}
+
+func TestRunUsageErrors(t *testing.T) {
+	names := make([]string, 0)
+	for _, e := range experiments.All() {
+		names = append(names, e.Name)
+	}
+	checkFailure(t, []string{"run", "--scale", "huge"}, exitUsage, `"huge"`, "quick", "paper")
+	checkFailure(t, []string{"run", "--only", "s999-nope"}, exitUsage, append([]string{`"s999-nope"`}, names...)...)
+	checkFailure(t, []string{"run", "--only", ","}, exitUsage, `","`)
+	if len(names) > 0 {
+		checkFailure(t, []string{"run", "--only", names[0] + "," + names[0]}, exitUsage, "twice")
+	}
+	checkFailure(t, []string{"run", "--reps", "0"}, exitUsage, "--reps 0", "at least 1")
+	checkFailure(t, []string{"run", "--reps", "-3"}, exitUsage, "--reps -3")
+	checkFailure(t, []string{"run", "--reps", "many"}, exitUsage, "many")
+	checkFailure(t, []string{"run", "--list", "--scale", "huge"}, exitUsage, `"huge"`)
+	checkFailure(t, []string{"run", "extra"}, exitUsage, `"extra"`)
+	checkFailure(t, []string{"run", "--nope"}, exitUsage, "-nope")
+	checkFailure(t, []string{"reproduce", "extra"}, exitUsage, `"extra"`)
+	checkFailure(t, []string{"reproduce", "--scale", "paper"}, exitUsage, "-scale")
+}
+
+func TestRunHelp(t *testing.T) {
+	for _, cmd := range []string{"run", "reproduce"} {
+		stdout, stderr, code := levlab(t, cmd, "-h")
+		if code != exitOK || stderr != "" || !strings.Contains(stdout, "levlab "+cmd) || !strings.Contains(stdout, "-out") {
+			t.Errorf("levlab %s -h: exit status %d, stderr %q, stdout:\n%s", cmd, code, stderr, stdout)
+		}
+	}
+}
+
+func TestRunUnwritableOut(t *testing.T) {
+	// A folder under a regular file cannot be made, even by root.
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(file, "results")
+	checkFailure(t, []string{"run", "--only", smallExperiment, "--reps", "1", "--out", out}, exitFailure, out)
+	checkFailure(t, []string{"reproduce", "--out", out}, exitFailure, out)
+}
+
+// runSmall runs the small experiment once into dir and returns what it
+// printed.
+func runSmall(t *testing.T, dir string, extra ...string) string {
+	t.Helper()
+	args := append([]string{"run", "--only", smallExperiment, "--reps", "1", "--out", dir}, extra...)
+	stdout, stderr, code := levlab(t, args...)
+	if code != exitOK {
+		t.Fatalf("levlab %q: exit status %d, stderr:\n%s", args, code, stderr)
+	}
+	return stdout
+}
+
+func TestRunRecordsResumesAndStartsFresh(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times an experiment; not in -short")
+	}
+	exps, err := experiments.Lookup([]string{smallExperiment})
+	if err != nil {
+		t.Skipf("the catalog has no %s: %v", smallExperiment, err)
+	}
+	points := exps[0].Points(experiments.Quick)
+	dir := t.TempDir()
+	path := filepath.Join(dir, smallExperiment+".csv")
+
+	stdout := runSmall(t, dir)
+	for _, want := range []string{dir, path, "records written", "resumed"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("levlab run: stdout does not mention %q:\n%s", want, stdout)
+		}
+	}
+	recs, err := experiments.ReadRecords(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(points) {
+		t.Errorf("%s holds %d records for %d points at one repetition", path, len(recs), len(points))
+	}
+	for _, r := range recs {
+		if r.Experiment != smallExperiment || r.Scale != string(experiments.Quick) ||
+			(r.Status == experiments.StatusOK) != (r.Rep == 1 && r.Seconds > 0) {
+			t.Errorf("record %+v: want %s at quick scale, rep 1 with a time where ok", r, smallExperiment)
+		}
+	}
+	first, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The same command again finds every point done and records nothing.
+	stdout = runSmall(t, dir)
+	if !strings.Contains(stdout, "\n0 records written") {
+		t.Errorf("second levlab run: stdout does not say that nothing was recorded:\n%s", stdout)
+	}
+	if again, err := os.ReadFile(path); err != nil || !bytes.Equal(again, first) {
+		t.Errorf("second levlab run changed %s (%v)", path, err)
+	}
+
+	// --fresh keeps the old file aside and records every point anew.
+	runSmall(t, dir, "--fresh")
+	baks, _ := filepath.Glob(path + ".*.bak")
+	if len(baks) != 1 {
+		t.Fatalf("after --fresh: backups %q, want one", baks)
+	}
+	if old, err := os.ReadFile(baks[0]); err != nil || !bytes.Equal(old, first) {
+		t.Errorf("the backup %s does not hold the first run's file (%v)", baks[0], err)
+	}
+	if recs, err := experiments.ReadRecords(path); err != nil || len(recs) != len(points) {
+		t.Errorf("after --fresh, %s: %d records, %v; want %d", path, len(recs), err, len(points))
+	}
+}
+
+func TestReproduce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times an experiment; not in -short")
+	}
+	exps, err := experiments.Lookup([]string{smallExperiment})
+	if err != nil {
+		t.Skipf("the catalog has no %s: %v", smallExperiment, err)
+	}
+	defer func(e func() []experiments.Experiment, n int, w func(string) (string, error)) {
+		reproduceExperiments, reproduceReps, writeReport = e, n, w
+	}(reproduceExperiments, reproduceReps, writeReport)
+	reproduceExperiments = func() []experiments.Experiment { return exps }
+	reproduceReps = 1
+
+	dir := t.TempDir()
+	writeReport = nil
+	stdout, stderr, code := levlab(t, "reproduce", "--out", dir)
+	if code != exitOK {
+		t.Fatalf("levlab reproduce: exit status %d, stderr:\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, filepath.Join(dir, smallExperiment+".csv")) || !strings.Contains(stdout, "not available in this build") {
+		t.Errorf("levlab reproduce without a report step printed:\n%s", stdout)
+	}
+
+	var gotDir string
+	writeReport = func(resultsDir string) (string, error) {
+		gotDir = resultsDir
+		return filepath.Join(resultsDir, "report.html"), nil
+	}
+	stdout, _, code = levlab(t, "reproduce", "--out", dir)
+	if code != exitOK || gotDir != dir || !strings.Contains(stdout, "report: "+filepath.Join(dir, "report.html")) ||
+		!strings.Contains(stdout, "\n0 records written") {
+		t.Errorf("levlab reproduce with a report step: exit status %d, report of %q, stdout:\n%s", code, gotDir, stdout)
+	}
+}
