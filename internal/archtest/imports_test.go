@@ -20,6 +20,7 @@ var mayUse = map[string][]string{
 	"lev/levtest":       {"lev", "cudaext"},
 	"cmd/levlab":        anything,
 	"internal/archtest": {},
+	"experiments":       {"lev", "cudaext"},
 }
 
 var anything = []string{"*"}
