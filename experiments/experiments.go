@@ -13,6 +13,8 @@ package experiments
 import (
 	"fmt"
 	"strings"
+
+	"github.com/levlab/levlab/records"
 )
 
 // Scale selects the sizes an experiment runs at.
@@ -85,65 +87,17 @@ type Experiment struct {
 	Points func(Scale) []Point
 }
 
-// Record is one CSV row: one timed repetition of one point, or one row
-// saying why a point was skipped. Field order is the column order.
-type Record struct {
-	Experiment   string  `csv:"experiment"`
-	Source       string  `csv:"source"`
-	Scale        string  `csv:"scale"`
-	Algorithm    string  `csv:"algorithm"`
-	Ran          string  `csv:"ran"`         // what auto resolved to; else the algorithm
-	Workers      int     `csv:"workers"`     // as the point asks (0: the default)
-	RanWorkers   int     `csv:"ran_workers"` // as it ran
-	Tile         int     `csv:"tile"`
-	Block        int     `csv:"block"`
-	GPURatio     float64 `csv:"gpu_ratio"`
-	Ranks        int     `csv:"ranks"`
-	Case         string  `csv:"case"`
-	LenA         int     `csv:"len_a"`
-	LenB         int     `csv:"len_b"`
-	Rep          int     `csv:"rep"`    // 1..N; 0 on a skipped row
-	Status       string  `csv:"status"` // "ok" or "skipped"
-	Note         string  `csv:"note"`   // why skipped
-	Seconds      float64 `csv:"seconds"`
-	AllocSeconds float64 `csv:"alloc_seconds"`
-	Cells        int64   `csv:"cells"`
-	GCUPS        float64 `csv:"gcups"`
-	Distance     int     `csv:"distance"`
-	Matches      int64   `csv:"matches"`
-	AllocBytes   int64   `csv:"alloc_bytes"` // heap bytes allocated by the call: its working memory
-	CPU          string  `csv:"cpu"`
-	Cores        int     `csv:"cores"`
-	GPU          string  `csv:"gpu"`
-	GoVersion    string  `csv:"go_version"`
-	Commit       string  `csv:"commit"`
-	Timestamp    string  `csv:"timestamp"` // RFC 3339, UTC
-}
+// Record is one CSV row of results; see package records.
+type Record = records.Record
+
+// Published is one number a report published; see package records.
+type Published = records.Published
 
 // Status values of a Record.
 const (
-	StatusOK      = "ok"
-	StatusSkipped = "skipped"
+	StatusOK      = records.StatusOK
+	StatusSkipped = records.StatusSkipped
 )
-
-// Published is one number a report published, in results/published/*.csv,
-// so that the report can set it beside ours.
-type Published struct {
-	Source     string  `csv:"source"`     // report file, e.g. "000_f95d38889c436586.txt"
-	Table      string  `csv:"table"`      // e.g. "Table 1", "Figure 5", "slide: CPU vs GPU"
-	Experiment string  `csv:"experiment"` // our experiment it belongs beside
-	Algorithm  string  `csv:"algorithm"`  // the closest lev algorithm name
-	Workers    int     `csv:"workers"`
-	Tile       int     `csv:"tile"`
-	Block      int     `csv:"block"`
-	Case       string  `csv:"case"`
-	LenA       int     `csv:"len_a"`
-	LenB       int     `csv:"len_b"`
-	Metric     string  `csv:"metric"` // "seconds", "speedup", "speedup_min", …
-	Value      float64 `csv:"value"`
-	Machine    string  `csv:"machine"` // the report's machine, as it gives it
-	Note       string  `csv:"note"`    // the report's own words where a number needs them
-}
 
 // Lookup returns the experiments with the given names, in the order given;
 // no names means every experiment.

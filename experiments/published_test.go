@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/records"
 )
 
 // publishedDir and seedsDir (the reports, beside the repository) are seen
@@ -34,7 +35,7 @@ var publishedMetrics = []string{"seconds", "speedup", "speedup_min", "speedup_ma
 
 func readCommitted(t *testing.T) []Published {
 	t.Helper()
-	rows, err := ReadPublished(publishedDir)
+	rows, err := records.ReadPublished(publishedDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestPublishedFiles(t *testing.T) {
 	total := 0
 	logged := make(map[string]bool)
 	for _, p := range paths {
-		file, err := readPublishedFile(p)
+		file, err := records.ReadPublishedFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +112,7 @@ func TestPublishedFiles(t *testing.T) {
 		}
 	}
 	if rows := readCommitted(t); len(rows) != total {
-		t.Errorf("ReadPublished(%s) returned %d rows, the files hold %d", publishedDir, len(rows), total)
+		t.Errorf("records.ReadPublished(%s) returned %d rows, the files hold %d", publishedDir, len(rows), total)
 	}
 }
 
@@ -154,7 +155,7 @@ func TestPublishedAsPrinted(t *testing.T) {
 	}
 	seeds := make(map[string]string)
 	for _, p := range paths {
-		rows, err := readPublishedFile(p)
+		rows, err := records.ReadPublishedFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,7 +281,7 @@ func TestReadPublishedErrors(t *testing.T) {
 			if err := os.WriteFile(path, []byte(c.content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := ReadPublished(dir)
+			_, err := records.ReadPublished(dir)
 			if err == nil {
 				t.Fatalf("ReadPublished of\n%s: no error", c.content)
 			}
@@ -295,17 +296,17 @@ func TestReadPublishedErrors(t *testing.T) {
 		})
 	}
 
-	if _, err := ReadPublished(filepath.Join(t.TempDir(), "absent")); err == nil || !strings.Contains(err.Error(), "absent") {
+	if _, err := records.ReadPublished(filepath.Join(t.TempDir(), "absent")); err == nil || !strings.Contains(err.Error(), "absent") {
 		t.Errorf("ReadPublished of a missing folder: %v, want an error naming it", err)
 	}
 	dir := t.TempDir()
-	if rows, err := ReadPublished(dir); err != nil || len(rows) != 0 {
+	if rows, err := records.ReadPublished(dir); err != nil || len(rows) != 0 {
 		t.Errorf("ReadPublished of an empty folder: %v, %v; want no rows and no error", rows, err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "a.csv"), []byte(header+row), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := ReadPublished(dir)
+	rows, err := records.ReadPublished(dir)
 	if err != nil || len(rows) != 1 || rows[0].Value != 0.38 || rows[0].LenA != 10000 || rows[0].Note != "n" {
 		t.Errorf("ReadPublished of one row: %+v, %v", rows, err)
 	}

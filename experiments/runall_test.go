@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/levlab/levlab/records"
 )
 
 // TestQuickScaleThroughRunner runs every experiment at the quick scale
@@ -35,7 +37,7 @@ func TestQuickScaleThroughRunner(t *testing.T) {
 	for _, e := range exps {
 		t.Run(e.Name, func(t *testing.T) {
 			path := filepath.Join(dir, e.Name+".csv")
-			recs, err := ReadRecords(path)
+			recs, err := records.ReadRecords(path)
 			if err != nil {
 				t.Fatal(err)
 			}

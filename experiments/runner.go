@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/levlab/levlab/records"
 )
 
 // DefaultReps is the number of timed repetitions per point when
@@ -82,7 +84,7 @@ type expPlan struct {
 	exp    Experiment
 	path   string
 	points []pointPlan
-	app    *appender
+	app    *records.Appender
 }
 
 // Run times every experiment of exps in order and returns what it did.
@@ -236,7 +238,7 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 				return plans, err
 			}
 		} else if _, err := os.Stat(pl.path); err == nil {
-			recs, err := ReadRecords(pl.path)
+			recs, err := records.ReadRecords(pl.path)
 			if err != nil {
 				return plans, err
 			}
@@ -244,7 +246,7 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 				if rec.Experiment != e.Name || rec.Scale != string(scale) {
 					continue
 				}
-				pp := byKey[rec.point().Key()]
+				pp := byKey[pointOf(rec).Key()]
 				if pp == nil {
 					continue // a point no longer in the grid
 				}
@@ -259,7 +261,7 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 				}
 			}
 		}
-		app, err := openAppend(pl.path)
+		app, err := records.OpenAppend(pl.path)
 		if err != nil {
 			return plans, err
 		}
@@ -269,8 +271,8 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 	return plans, nil
 }
 
-// point returns the Point a record was measured at.
-func (rec Record) point() Point {
+// pointOf returns the Point a record was measured at.
+func pointOf(rec Record) Point {
 	return Point{
 		Algorithm: rec.Algorithm, Workers: rec.Workers, Tile: rec.Tile, Block: rec.Block,
 		GPURatio: rec.GPURatio, Ranks: rec.Ranks, Case: rec.Case, LenA: rec.LenA, LenB: rec.LenB,
@@ -360,7 +362,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 	_, err = measureFn(s.ctx, p, a, b)
 	for rep := pp.done + 1; err == nil && rep <= s.reps; rep++ {
 		if cerr := s.ctx.Err(); cerr != nil {
-			if serr := pl.app.sync(); serr != nil {
+			if serr := pl.app.Sync(); serr != nil {
 				return serr
 			}
 			return s.stopped(e, p, cerr)
@@ -381,7 +383,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		}
 		rec.Distance, rec.Matches, rec.AllocBytes = m.Distance, m.Matches, m.AllocBytes
 		rec.Timestamp = time.Now().UTC().Format(time.RFC3339)
-		if werr := pl.app.add(rec); werr != nil {
+		if werr := pl.app.Add(rec); werr != nil {
 			return werr
 		}
 		s.sum.Records++
@@ -398,7 +400,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 			rec := base
 			rec.Status, rec.Note = StatusSkipped, note
 			rec.Timestamp = time.Now().UTC().Format(time.RFC3339)
-			if werr := pl.app.add(rec); werr != nil {
+			if werr := pl.app.Add(rec); werr != nil {
 				return werr
 			}
 			s.sum.Records++
@@ -409,14 +411,14 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 	case s.ctx.Err() != nil:
 		// Measure saw the cancellation; its partial result is not a
 		// measurement.
-		if serr := pl.app.sync(); serr != nil {
+		if serr := pl.app.Sync(); serr != nil {
 			return serr
 		}
 		return s.stopped(e, p, s.ctx.Err())
 	default:
-		return errors.Join(fmt.Errorf("experiments: %s, point %s: %w", e.Name, p.Key(), err), pl.app.sync())
+		return errors.Join(fmt.Errorf("experiments: %s, point %s: %w", e.Name, p.Key(), err), pl.app.Sync())
 	}
-	return pl.app.sync()
+	return pl.app.Sync()
 }
 
 // stopped is the error of a cancelled run.

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/levlab/levlab/records"
 )
 
 // fakeExperiment has three small points; the third asks for a GPU.
@@ -77,12 +79,12 @@ func okReps(t *testing.T, recs []Record) map[string]int {
 		if r.Status != StatusOK {
 			continue
 		}
-		k := fmt.Sprintf("%s#%d", r.point().Key(), r.Rep)
+		k := fmt.Sprintf("%s#%d", pointOf(r).Key(), r.Rep)
 		if seen[k] {
 			t.Errorf("repetition %s recorded twice", k)
 		}
 		seen[k] = true
-		count[r.point().Key()]++
+		count[pointOf(r).Key()]++
 	}
 	for k, n := range count {
 		for rep := 1; rep <= n; rep++ {
@@ -108,7 +110,7 @@ func TestRunWritesRecords(t *testing.T) {
 	if fmt.Sprint(sum) != fmt.Sprint(want) {
 		t.Errorf("summary %+v, want %+v", sum, want)
 	}
-	recs, err := ReadRecords(path)
+	recs, err := records.ReadRecords(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +144,7 @@ func TestRunWritesRecords(t *testing.T) {
 	}
 	// The file starts with the header and every line is whole.
 	data := readFile(t, path)
-	if !bytes.HasPrefix(data, []byte(strings.Join(RecordColumns(), ",")+"\n")) {
+	if !bytes.HasPrefix(data, []byte(strings.Join(records.RecordColumns(), ",")+"\n")) {
 		t.Errorf("file does not start with the header:\n%s", data)
 	}
 	// A second run has nothing to do and changes nothing.
@@ -184,7 +186,7 @@ func TestRunResume(t *testing.T) {
 	if sum.Records != 6 {
 		t.Errorf("first run wrote %d records, want 6", sum.Records)
 	}
-	recs, err := ReadRecords(filepath.Join(dir, "a.csv"))
+	recs, err := records.ReadRecords(filepath.Join(dir, "a.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +203,7 @@ func TestRunResume(t *testing.T) {
 		t.Errorf("second run: %+v, want %d records, 2 points resumed", sum, 3*2*reps-6)
 	}
 	for _, name := range []string{"a", "b"} {
-		recs, err := ReadRecords(filepath.Join(dir, name+".csv"))
+		recs, err := records.ReadRecords(filepath.Join(dir, name+".csv"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +223,7 @@ func TestRunResume(t *testing.T) {
 	if sum.Records != 3*2*2 {
 		t.Errorf("raising Reps wrote %d records, want %d", sum.Records, 3*2*2)
 	}
-	recs, _ = ReadRecords(filepath.Join(dir, "b.csv"))
+	recs, _ = records.ReadRecords(filepath.Join(dir, "b.csv"))
 	for k, n := range okReps(t, recs) {
 		if n != reps+2 {
 			t.Errorf("point %s has %d repetitions, want %d", k, n, reps+2)
@@ -282,7 +284,7 @@ func TestRunFresh(t *testing.T) {
 	if !found {
 		t.Error("the first run's file is not among the backups unchanged")
 	}
-	recs, err := ReadRecords(path)
+	recs, err := records.ReadRecords(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +311,7 @@ func TestRunSkipped(t *testing.T) {
 		if sum.Skipped != 1 || sum.Records != wantRecords {
 			t.Errorf("run %d: %+v, want 1 skipped, %d records", run, sum, wantRecords)
 		}
-		recs, err := ReadRecords(path)
+		recs, err := records.ReadRecords(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -336,7 +338,7 @@ func TestRunSkipped(t *testing.T) {
 	if sum.Skipped != 0 || sum.Records != 2 {
 		t.Errorf("with a GPU: %+v, want 2 records, none skipped", sum)
 	}
-	recs, _ := ReadRecords(path)
+	recs, _ := records.ReadRecords(path)
 	if len(recs) != 7 {
 		t.Errorf("%d rows, want 7", len(recs))
 	}
@@ -355,7 +357,7 @@ func TestRunMeasureError(t *testing.T) {
 	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "e, point tiled|w2|t16") {
 		t.Errorf("got %v, want boom naming experiment e and the tiled point", err)
 	}
-	recs, err := ReadRecords(filepath.Join(dir, "e.csv"))
+	recs, err := records.ReadRecords(filepath.Join(dir, "e.csv"))
 	if err != nil || len(recs) != 2 {
 		t.Errorf("the first point's %d records (err %v), want 2", len(recs), err)
 	}
@@ -461,7 +463,7 @@ func TestRunBadFile(t *testing.T) {
 	}
 	good := readFile(t, filepath.Join(src, "g.csv"))
 	lines := strings.SplitAfter(string(good), "\n") // header, 6 rows, ""
-	header := RecordColumns()
+	header := records.RecordColumns()
 
 	replaceField := func(line, col, val string) string {
 		f := strings.Split(strings.TrimSuffix(line, "\n"), ",")
@@ -583,4 +585,13 @@ func BenchmarkRunnerPerRep(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*reps), "ns/rep")
 		})
 	}
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

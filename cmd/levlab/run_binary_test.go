@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/records"
 )
 
 // TestRunInterruptAndResume interrupts levlab run as Ctrl-C would, then
@@ -83,7 +84,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 	if !ok || !strings.HasPrefix(resume, "levlab run ") || !strings.Contains(resume, dir) {
 		t.Fatalf("interrupted levlab run does not say how to resume:\n%s", stderr.String())
 	}
-	recs, err := experiments.ReadRecords(path)
+	recs, err := records.ReadRecords(path)
 	if err != nil {
 		t.Fatalf("after the interrupt: %v", err)
 	}
@@ -100,7 +101,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 	if !strings.Contains(string(out), "resumed") {
 		t.Errorf("the resumed run printed:\n%s", out)
 	}
-	recs, err = experiments.ReadRecords(path)
+	recs, err = records.ReadRecords(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +109,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 	okReps := make(map[string][]int)
 	skipped := make(map[string]bool)
 	for _, r := range recs {
-		if r.Status == experiments.StatusOK {
+		if r.Status == records.StatusOK {
 			okReps[pointKey(r)] = append(okReps[pointKey(r)], r.Rep)
 		} else {
 			skipped[pointKey(r)] = true
@@ -127,7 +128,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 	}
 }
 
-func pointKey(r experiments.Record) string {
+func pointKey(r records.Record) string {
 	return experiments.Point{
 		Algorithm: r.Algorithm, Workers: r.Workers, Tile: r.Tile, Block: r.Block,
 		GPURatio: r.GPURatio, Ranks: r.Ranks, Case: r.Case, LenA: r.LenA, LenB: r.LenB,

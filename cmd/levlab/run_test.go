@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/records"
 )
 
 // smallExperiment is the experiment the tests run for real: a dozen CPU
@@ -123,7 +124,7 @@ func TestRunRecordsResumesAndStartsFresh(t *testing.T) {
 			t.Errorf("levlab run: stdout does not mention %q:\n%s", want, stdout)
 		}
 	}
-	recs, err := experiments.ReadRecords(path)
+	recs, err := records.ReadRecords(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +133,7 @@ func TestRunRecordsResumesAndStartsFresh(t *testing.T) {
 	}
 	for _, r := range recs {
 		if r.Experiment != smallExperiment || r.Scale != string(experiments.Quick) ||
-			(r.Status == experiments.StatusOK) != (r.Rep == 1 && r.Seconds > 0) {
+			(r.Status == records.StatusOK) != (r.Rep == 1 && r.Seconds > 0) {
 			t.Errorf("record %+v: want %s at quick scale, rep 1 with a time where ok", r, smallExperiment)
 		}
 	}
@@ -159,7 +160,7 @@ func TestRunRecordsResumesAndStartsFresh(t *testing.T) {
 	if old, err := os.ReadFile(baks[0]); err != nil || !bytes.Equal(old, first) {
 		t.Errorf("the backup %s does not hold the first run's file (%v)", baks[0], err)
 	}
-	if recs, err := experiments.ReadRecords(path); err != nil || len(recs) != len(points) {
+	if recs, err := records.ReadRecords(path); err != nil || len(recs) != len(points) {
 		t.Errorf("after --fresh, %s: %d records, %v; want %d", path, len(recs), err, len(points))
 	}
 }

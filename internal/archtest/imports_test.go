@@ -20,7 +20,8 @@ var mayUse = map[string][]string{
 	"lev/levtest":       {"lev", "cudaext"},
 	"cmd/levlab":        anything,
 	"internal/archtest": {},
-	"experiments":       {"lev", "cudaext"},
+	"records":           {},
+	"experiments":       {"lev", "cudaext", "records"},
 }
 
 var anything = []string{"*"}

@@ -1,4 +1,4 @@
-package experiments
+package records
 
 import (
 	"bytes"
@@ -41,11 +41,11 @@ func columns[T any]() []string {
 	var buf bytes.Buffer
 	w := gocsv.NewSafeCSVWriter(csv.NewWriter(&buf))
 	if err := gocsv.MarshalCSV([]T{}, w); err != nil {
-		panic(fmt.Sprintf("experiments: columns of %T: %v", *new(T), err)) // a programming error: T has no csv tags
+		panic(fmt.Sprintf("records: columns of %T: %v", *new(T), err)) // a programming error: T has no csv tags
 	}
 	cols, err := csv.NewReader(&buf).Read()
 	if err != nil {
-		panic(fmt.Sprintf("experiments: columns of %T: %v", *new(T), err))
+		panic(fmt.Sprintf("records: columns of %T: %v", *new(T), err))
 	}
 	return cols
 }
@@ -122,7 +122,7 @@ func (r *rowsReader) ReadAll() ([][]string, error) {
 func readCSV[T any](path string) ([]T, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("experiments: %w", err)
+		return nil, fmt.Errorf("records: %w", err)
 	}
 	return parseCSV[T](path, data)
 }
@@ -144,15 +144,15 @@ func parseCSV[T any](path string, data []byte) ([]T, error) {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
 				if pe.StartLine != pe.Line {
-					return nil, fmt.Errorf("experiments: %s:%d: %w (at line %d, column %d)", path, pe.StartLine, pe.Err, pe.Line, pe.Column)
+					return nil, fmt.Errorf("records: %s:%d: %w (at line %d, column %d)", path, pe.StartLine, pe.Err, pe.Line, pe.Column)
 				}
-				return nil, fmt.Errorf("experiments: %s:%d: %w (column %d)", path, pe.Line, pe.Err, pe.Column)
+				return nil, fmt.Errorf("records: %s:%d: %w (column %d)", path, pe.Line, pe.Err, pe.Column)
 			}
-			return nil, fmt.Errorf("experiments: %s: %w", path, err)
+			return nil, fmt.Errorf("records: %s: %w", path, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rows) > 0 && len(row) != len(rows[0]) {
-			return nil, fmt.Errorf("experiments: %s:%d: %d fields, the header has %d", path, line, len(row), len(rows[0]))
+			return nil, fmt.Errorf("records: %s:%d: %d fields, the header has %d", path, line, len(row), len(rows[0]))
 		}
 		rows = append(rows, row)
 		lines = append(lines, line)
@@ -162,7 +162,7 @@ func parseCSV[T any](path string, data []byte) ([]T, error) {
 	}
 	want := columns[T]()
 	if d := headerDiff(rows[0], want, false); d != "" {
-		return nil, fmt.Errorf("experiments: %s:%d: the header differs from the %s schema: %s", path, lines[0], reflect.TypeFor[T]().Name(), d)
+		return nil, fmt.Errorf("records: %s:%d: the header differs from the %s schema: %s", path, lines[0], reflect.TypeFor[T]().Name(), d)
 	}
 	var out []T
 	if err := gocsv.UnmarshalCSV(&rowsReader{rows}, &out); err != nil {
@@ -174,9 +174,9 @@ func parseCSV[T any](path string, data []byte) ([]T, error) {
 			if pe.Column >= 1 && pe.Column <= len(rows[0]) {
 				col = fmt.Sprintf("column %q: ", rows[0][pe.Column-1])
 			}
-			return nil, fmt.Errorf("experiments: %s:%d: %s%w", path, lines[pe.Line-1], col, pe.Err)
+			return nil, fmt.Errorf("records: %s:%d: %s%w", path, lines[pe.Line-1], col, pe.Err)
 		}
-		return nil, fmt.Errorf("experiments: %s: %w", path, err)
+		return nil, fmt.Errorf("records: %s: %w", path, err)
 	}
 	return out, nil
 }
@@ -188,7 +188,7 @@ func checkComplete(path string, data []byte) error {
 		return nil
 	}
 	line := bytes.Count(data, []byte{'\n'}) + 1
-	return fmt.Errorf("experiments: %s:%d: the last line is incomplete (a write was interrupted); "+
+	return fmt.Errorf("records: %s:%d: the last line is incomplete (a write was interrupted); "+
 		"delete that line, or run afresh (the file is kept aside)", path, line)
 }
 
@@ -199,7 +199,7 @@ func checkComplete(path string, data []byte) error {
 func ReadRecords(path string) ([]Record, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("experiments: %w", err)
+		return nil, fmt.Errorf("records: %w", err)
 	}
 	if err := checkComplete(path, data); err != nil {
 		return nil, err
@@ -212,10 +212,10 @@ func ReadRecords(path string) ([]Record, error) {
 func ReadResults(dir string) ([]Record, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.csv"))
 	if err != nil {
-		return nil, fmt.Errorf("experiments: %w", err)
+		return nil, fmt.Errorf("records: %w", err)
 	}
 	if _, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("experiments: %w", err)
+		return nil, fmt.Errorf("records: %w", err)
 	}
 	sort.Strings(paths)
 	var out []Record
@@ -229,10 +229,10 @@ func ReadResults(dir string) ([]Record, error) {
 	return out, nil
 }
 
-// appender appends Records to one file, each as a whole line written in
+// Appender appends Records to one file, each as a whole line written in
 // one call. Rows reach the kernel as they are added, so a killed process
 // keeps them; sync makes them durable against a power cut.
-type appender struct {
+type Appender struct {
 	path string
 	f    *os.File
 	buf  bytes.Buffer
@@ -246,12 +246,12 @@ type appender struct {
 // header) when it does not exist or is empty. An existing file must start
 // with exactly Record's header, in order, and end with a whole line;
 // otherwise the error names the file and nothing is written to it.
-func openAppend(path string) (*appender, error) {
+func OpenAppend(path string) (*Appender, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("experiments: %w", err)
+		return nil, fmt.Errorf("records: %w", err)
 	}
-	a := &appender{path: path, f: f, one: make([]Record, 1)}
+	a := &Appender{path: path, f: f, one: make([]Record, 1)}
 	a.w = gocsv.NewSafeCSVWriter(csv.NewWriter(&a.buf))
 	if err := a.check(); err != nil {
 		f.Close()
@@ -260,83 +260,83 @@ func openAppend(path string) (*appender, error) {
 	return a, nil
 }
 
-func (a *appender) check() error {
+func (a *Appender) check() error {
 	st, err := a.f.Stat()
 	if err != nil {
-		return fmt.Errorf("experiments: %w", err)
+		return fmt.Errorf("records: %w", err)
 	}
 	if st.Size() == 0 {
 		// Not synced here: the first sync after the first record covers
 		// the header too, and an empty file reads as a new one.
 		a.w.Write(recordColumns())
-		return a.flush()
+		return a.Flush()
 	}
 	var last [1]byte
 	if _, err := a.f.ReadAt(last[:], st.Size()-1); err != nil {
-		return fmt.Errorf("experiments: %s: %w", a.path, err)
+		return fmt.Errorf("records: %s: %w", a.path, err)
 	}
 	if last[0] != '\n' {
 		// Count lines only on this error path.
 		data, err := os.ReadFile(a.path)
 		if err != nil {
-			return fmt.Errorf("experiments: %w", err)
+			return fmt.Errorf("records: %w", err)
 		}
 		return checkComplete(a.path, data)
 	}
 	header, err := csv.NewReader(io.NewSectionReader(a.f, 0, st.Size())).Read()
 	if err != nil {
-		return fmt.Errorf("experiments: %s:1: the header does not parse: %w", a.path, err)
+		return fmt.Errorf("records: %s:1: the header does not parse: %w", a.path, err)
 	}
 	if d := headerDiff(header, recordColumns(), true); d != "" {
-		return fmt.Errorf("experiments: %s:1: the header differs from the Record schema, so records are not appended to it: %s", a.path, d)
+		return fmt.Errorf("records: %s:1: the header differs from the Record schema, so records are not appended to it: %s", a.path, d)
 	}
 	return nil
 }
 
 // add writes r as one line.
-func (a *appender) add(r Record) error {
+func (a *Appender) Add(r Record) error {
 	a.one[0] = r
 	if err := gocsv.MarshalCSVWithoutHeaders(a.one, a.w); err != nil {
 		a.buf.Reset()
-		return fmt.Errorf("experiments: %s: %w", a.path, err)
+		return fmt.Errorf("records: %s: %w", a.path, err)
 	}
-	return a.flush()
+	return a.Flush()
 }
 
 // flush writes what is buffered in one call.
-func (a *appender) flush() error {
+func (a *Appender) Flush() error {
 	a.w.Flush()
 	if err := a.w.Error(); err != nil {
 		a.buf.Reset()
-		return fmt.Errorf("experiments: %s: %w", a.path, err)
+		return fmt.Errorf("records: %s: %w", a.path, err)
 	}
 	_, err := a.f.Write(a.buf.Bytes())
 	a.buf.Reset()
 	a.dirty = true
 	if err != nil {
-		return fmt.Errorf("experiments: %w", err)
+		return fmt.Errorf("records: %w", err)
 	}
 	return nil
 }
 
 // sync makes every line written so far durable (an fsync costs about as
 // much as a hundred appended lines, so it is skipped when nothing is new).
-func (a *appender) sync() error {
+func (a *Appender) Sync() error {
 	if !a.dirty {
 		return nil
 	}
 	if err := a.f.Sync(); err != nil {
-		return fmt.Errorf("experiments: %w", err)
+		return fmt.Errorf("records: %w", err)
 	}
 	a.dirty = false
 	return nil
 }
 
 // Close syncs and closes the file.
-func (a *appender) Close() error {
-	err := a.sync()
+func (a *Appender) Close() error {
+	err := a.Sync()
 	if cerr := a.f.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("experiments: %w", cerr)
+		err = fmt.Errorf("records: %w", cerr)
 	}
 	return err
 }

@@ -1,4 +1,4 @@
-package experiments
+package records
 
 import (
 	"bytes"
@@ -21,12 +21,12 @@ func readFile(t *testing.T, path string) []byte {
 
 func writeRecords(t *testing.T, path string, recs ...Record) {
 	t.Helper()
-	a, err := openAppend(path)
+	a, err := OpenAppend(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range recs {
-		if err := a.add(r); err != nil {
+		if err := a.Add(r); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -160,7 +160,7 @@ func TestReadCSVPublished(t *testing.T) {
 // BenchmarkAppend times one record's line: marshalling it with gocsv and
 // one write(2), without fsync (the runner syncs once per point).
 func BenchmarkAppend(b *testing.B) {
-	a, err := openAppend(filepath.Join(b.TempDir(), "bench.csv"))
+	a, err := OpenAppend(filepath.Join(b.TempDir(), "bench.csv"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func BenchmarkAppend(b *testing.B) {
 		Cores: 2, GPU: "none", GoVersion: "go1.26.8", Commit: "0123456789ab-dirty", Timestamp: "2026-01-02T03:04:05Z"}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := a.add(rec); err != nil {
+		if err := a.Add(rec); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -179,16 +179,16 @@ func BenchmarkAppend(b *testing.B) {
 
 // BenchmarkSync is the fsync the runner pays once per point.
 func BenchmarkSync(b *testing.B) {
-	a, err := openAppend(filepath.Join(b.TempDir(), "bench.csv"))
+	a, err := OpenAppend(filepath.Join(b.TempDir(), "bench.csv"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer a.Close()
 	for b.Loop() {
-		if err := a.add(Record{Rep: 1}); err != nil {
+		if err := a.Add(Record{Rep: 1}); err != nil {
 			b.Fatal(err)
 		}
-		if err := a.sync(); err != nil {
+		if err := a.Sync(); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,4 +1,4 @@
-package experiments
+package records
 
 import (
 	"fmt"
@@ -17,14 +17,14 @@ import (
 func ReadPublished(dir string) ([]Published, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.csv"))
 	if err != nil {
-		return nil, fmt.Errorf("experiments: published numbers in %s: %w", dir, err)
+		return nil, fmt.Errorf("records: published numbers in %s: %w", dir, err)
 	}
 	if _, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("experiments: published numbers: %w", err)
+		return nil, fmt.Errorf("records: published numbers: %w", err)
 	}
 	var all []Published
 	for _, p := range paths { // Glob sorts by name
-		rows, err := readPublishedFile(p)
+		rows, err := ReadPublishedFile(p)
 		if err != nil {
 			return nil, err
 		}
@@ -33,7 +33,7 @@ func ReadPublished(dir string) ([]Published, error) {
 	return all, nil
 }
 
-func readPublishedFile(path string) ([]Published, error) {
+func ReadPublishedFile(path string) ([]Published, error) {
 	rows, err := readCSV[Published](path)
 	if err != nil {
 		return nil, err
@@ -50,10 +50,10 @@ func readPublishedFile(path string) ([]Published, error) {
 			}
 		}
 		if len(missing) > 0 {
-			return nil, fmt.Errorf("experiments: %s:%d: empty %s", path, line, strings.Join(missing, ", "))
+			return nil, fmt.Errorf("records: %s:%d: empty %s", path, line, strings.Join(missing, ", "))
 		}
 		if math.IsNaN(r.Value) || math.IsInf(r.Value, 0) {
-			return nil, fmt.Errorf("experiments: %s:%d: value %v is not a finite number", path, line, r.Value)
+			return nil, fmt.Errorf("records: %s:%d: value %v is not a finite number", path, line, r.Value)
 		}
 	}
 	return rows, nil
