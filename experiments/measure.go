@@ -1,16 +1,12 @@
 package experiments
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"runtime"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -158,28 +154,9 @@ func ascii(s []byte) bool {
 // of it, so that the run is refused rather than swapped or killed.
 const fullMatrixShare = 75
 
-// fullMatrixLimit is fullMatrixShare percent of the physical memory, read
-// once from /proc/meminfo; 4 GiB where that cannot be read.
-var fullMatrixLimit = sync.OnceValue(func() int64 {
-	const fallback = 4 << 30
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return fallback
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemTotal:" {
-			kib, err := strconv.ParseInt(fields[1], 10, 64)
-			if err != nil || kib <= 0 || kib > math.MaxInt64/1024/100 {
-				return fallback
-			}
-			return kib * 1024 * fullMatrixShare / 100
-		}
-	}
-	return fallback
-})
+// fullMatrixLimit is fullMatrixShare percent of the physical memory: lev's
+// default limit is half of it.
+func fullMatrixLimit() int64 { return lev.DefaultMatrixLimit() / 50 * fullMatrixShare }
 
 // matrixBytes is the size of fullmatrix's matrix for lengths m and n:
 // (m+1)(n+1) cells of the narrowest unsigned type that holds max(m, n), as

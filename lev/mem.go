@@ -8,8 +8,11 @@ import (
 	"sync"
 )
 
-// defaultMatrixLimit is half the physical memory, read once from
+// DefaultMatrixLimit returns the bytes FullMatrix may allocate when
+// WithMatrixLimit is not given: half the physical memory, read once from
 // /proc/meminfo, or 4 GiB where that cannot be read.
+func DefaultMatrixLimit() int64 { return defaultMatrixLimit() }
+
 var defaultMatrixLimit = sync.OnceValue(func() int64 {
 	const fallback = 4 << 30
 	f, err := os.Open("/proc/meminfo")
