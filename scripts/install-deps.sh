@@ -13,6 +13,7 @@ set -euo pipefail
 needs=(
 	"gcc gcc" # cgo: go test -race, and later cudaext
 	"file:/usr/include/edlib.h libedlib-dev" # the edlib peer: go test -tags edlib ./experiments/...
+	"chromium chromium" # headless browser for the report tests (internal/browser)
 )
 
 if ! command -v go >/dev/null 2>&1; then
