@@ -20,7 +20,9 @@ var mayUse = map[string][]string{
 	"lev/levtest":       {"lev", "cudaext"},
 	"cmd/levlab":        anything,
 	"internal/archtest": {},
+	"internal/browser":  {},
 	"records":           {},
+	"report":            {"records"},
 	"experiments":       {"lev", "cudaext", "records"},
 }
 
