@@ -11,9 +11,10 @@ FUZZTIME    ?= 60s
 .PHONY: test deps vet fmt-check build bench fuzz clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
-## then the experiments again with the edlib peer (cgo, libedlib-dev)
+## then the experiments again with the edlib peer (cgo, libedlib-dev); the
+## browser tests must find chromium (make deps installs it) and not skip
 test: deps vet fmt-check
-	$(GO) test -race -timeout $(TESTTIMEOUT) ./...
+	LEVLAB_REQUIRE_BROWSER=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
 
 ## deps: check (and as root install) the tools the tests need
