@@ -6,6 +6,7 @@
 //	levlab distance --files [--runes] [flags] FILE_A FILE_B
 //	levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--list] [--fresh]
 //	levlab reproduce [--out DIR]
+//	levlab report [--results DIR] [--out FILE] [--format html|md]
 //	levlab info [--json]
 //
 // Results go to stdout, errors to stderr prefixed "levlab: ". The exit status

@@ -27,11 +27,9 @@ func reproduceUsage(w io.Writer, fs *flag.FlagSet) {
 
 Runs every experiment at the quick scale (`+fmt.Sprint(experiments.DefaultReps)+` repetitions per point)
 into DIR, by default results/<machine>/quick/ under the current directory,
-then writes the report from those results and prints its path. Like run, it
-resumes: what an earlier run recorded in DIR is not timed again.
-
-This build has no report step yet: reproduce runs the experiments and says
-where the results went.
+then writes the report from those results (beside the published numbers
+two folders up) into DIR's parent as levlab-report.html and prints its path.
+Like run, it resumes: what an earlier run recorded in DIR is not timed again.
 
 Flags:
 `)

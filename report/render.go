@@ -1,0 +1,259 @@
+package report
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html"
+	"io"
+	"strings"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+)
+
+// The ECharts library (npm package echarts 5.6.0, dist/echarts.min.js),
+// inlined in every HTML report; its LICENSE and NOTICE sit beside it in
+// assets/ and the notice is repeated in the page.
+//
+//go:embed assets/echarts.min.js
+var echartsJS string
+
+//go:embed assets/NOTICE
+var echartsNotice string
+
+// doc is the report before it is written in a format.
+type doc struct {
+	title    string
+	sections []section
+}
+
+type section struct {
+	id, title string
+	blocks    []any // para, *table, *chart
+}
+
+type para string
+
+type table struct {
+	caption string
+	head    []string
+	rows    [][]string
+}
+
+// chart is an x–y chart of series; each point may carry min and max.
+type chart struct {
+	id, title  string
+	xName      string
+	yName      string
+	xLog, yLog bool
+	series     []series
+	markY      float64 // > 0: a horizontal line at this y
+	markName   string
+}
+
+type series struct {
+	name      string
+	published bool // drawn dashed: the report's numbers
+	pts       []pt
+}
+
+type pt struct{ x, y, lo, hi float64 }
+
+func (s *section) add(b ...any) { s.blocks = append(s.blocks, b...) }
+
+func (s *section) p(format string, args ...any) { s.add(para(fmt.Sprintf(format, args...))) }
+
+// asTable writes a chart's points as a table: one row per x, one column
+// per series. Markdown shows charts this way.
+func (c *chart) asTable() *table {
+	t := &table{caption: c.title + " (the figure's points)", head: []string{c.xName}}
+	var xs []float64
+	seen := map[float64]bool{}
+	for _, s := range c.series {
+		t.head = append(t.head, s.name)
+		for _, p := range s.pts {
+			if !seen[p.x] {
+				seen[p.x] = true
+				xs = append(xs, p.x)
+			}
+		}
+	}
+	sortFloats(xs)
+	for _, x := range xs {
+		row := []string{num(x)}
+		for _, s := range c.series {
+			cell := ""
+			for _, p := range s.pts {
+				if p.x == x {
+					cell = num(p.y)
+					if p.lo != p.hi {
+						cell += " [" + num(p.lo) + "–" + num(p.hi) + "]"
+					}
+				}
+			}
+			row = append(row, cell)
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t
+}
+
+func (c *chart) empty() bool {
+	for _, s := range c.series {
+		if len(s.pts) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *chart) render() (element, script string) {
+	l := charts.NewLine()
+	xType, yType := "value", "value"
+	if c.xLog {
+		xType = "log"
+	}
+	if c.yLog {
+		yType = "log"
+	}
+	l.SetGlobalOptions(
+		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: "900px", Height: "420px", PageTitle: c.title, AssetsHost: "./"}),
+		charts.WithAnimation(false),
+		charts.WithTitleOpts(opts.Title{Title: c.title}),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
+			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
+		}}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28px"}),
+		charts.WithGridOpts(opts.Grid{Top: "80px", Left: "80px", Right: "140px"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.xName, NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)}),
+		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.yName, Scale: opts.Bool(true)}),
+	)
+	for i, s := range c.series {
+		data := make([]opts.LineData, 0, len(s.pts))
+		for _, p := range s.pts {
+			data = append(data, opts.LineData{Value: []float64{p.x, p.y, p.lo, p.hi}})
+		}
+		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: symbol(s.published)})}
+		if s.published {
+			so = append(so, charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed"}))
+		}
+		if i == 0 && c.markY > 0 {
+			so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.markName, YAxis: c.markY}),
+				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.markName}}))
+		}
+		l.AddSeries(s.name, data, so...)
+	}
+	l.Validate()
+	snip := l.RenderSnippet()
+	return snip.Element, snip.Script
+}
+
+func symbol(published bool) string {
+	if published {
+		return "diamond"
+	}
+	return "circle"
+}
+
+const css = `body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
+th{background:#eee}td:first-child,th:first-child{text-align:left}caption{caption-side:top;text-align:left;font-weight:bold;padding:4px 0}
+.container{margin:1em 0}p.note{color:#555}`
+
+func writeHTML(w *bytes.Buffer, d *doc) error {
+	e := html.EscapeString
+	fmt.Fprintf(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n<style>%s</style>\n", e(d.title), css)
+	// ECharts inline: the report fetches nothing. A "</script" inside the
+	// library would end the tag early; it holds none (checked in tests).
+	w.WriteString("<script type=\"text/javascript\">\n/*\n" + strings.ReplaceAll(echartsNotice, "*/", "* /") + "\nApache License 2.0: https://www.apache.org/licenses/LICENSE-2.0\n*/\n")
+	w.WriteString(echartsJS)
+	w.WriteString("\n</script>\n</head>\n<body>\n")
+	fmt.Fprintf(w, "<h1>%s</h1>\n<nav><ul>\n", e(d.title))
+	for _, s := range d.sections {
+		fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a></li>\n", s.id, e(s.title))
+	}
+	w.WriteString("</ul></nav>\n")
+	for _, s := range d.sections {
+		fmt.Fprintf(w, "<section id=\"%s\">\n<h2>%s</h2>\n", s.id, e(s.title))
+		for _, b := range s.blocks {
+			switch b := b.(type) {
+			case para:
+				fmt.Fprintf(w, "<p>%s</p>\n", e(string(b)))
+			case *table:
+				writeHTMLTable(w, b)
+			case *chart:
+				if b.empty() {
+					fmt.Fprintf(w, "<p class=\"note\">%s: no points to draw.</p>\n", e(b.title))
+					continue
+				}
+				el, sc := b.render()
+				w.WriteString(el + "\n" + sc + "\n")
+			default:
+				return fmt.Errorf("report: block of type %T", b)
+			}
+		}
+		w.WriteString("</section>\n")
+	}
+	w.WriteString("</body>\n</html>\n")
+	return nil
+}
+
+func writeHTMLTable(w io.Writer, t *table) {
+	e := html.EscapeString
+	fmt.Fprintf(w, "<table>\n<caption>%s</caption>\n<tr>", e(t.caption))
+	for _, h := range t.head {
+		fmt.Fprintf(w, "<th>%s</th>", e(h))
+	}
+	fmt.Fprint(w, "</tr>\n")
+	for _, r := range t.rows {
+		fmt.Fprint(w, "<tr>")
+		for _, c := range r {
+			fmt.Fprintf(w, "<td>%s</td>", e(c))
+		}
+		fmt.Fprint(w, "</tr>\n")
+	}
+	fmt.Fprint(w, "</table>\n")
+}
+
+func writeMarkdown(w *bytes.Buffer, d *doc) {
+	fmt.Fprintf(w, "# %s\n", d.title)
+	for _, s := range d.sections {
+		fmt.Fprintf(w, "\n## %s\n", s.title)
+		for _, b := range s.blocks {
+			switch b := b.(type) {
+			case para:
+				fmt.Fprintf(w, "\n%s\n", b)
+			case *table:
+				writeMDTable(w, b)
+			case *chart:
+				if b.empty() {
+					fmt.Fprintf(w, "\n%s: no points to draw.\n", b.title)
+					continue
+				}
+				writeMDTable(w, b.asTable())
+			}
+		}
+	}
+}
+
+func writeMDTable(w io.Writer, t *table) {
+	cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+	fmt.Fprintf(w, "\n**%s**\n\n|", t.caption)
+	for _, h := range t.head {
+		fmt.Fprintf(w, " %s |", cell(h))
+	}
+	fmt.Fprint(w, "\n|")
+	for range t.head {
+		fmt.Fprint(w, " --- |")
+	}
+	fmt.Fprint(w, "\n")
+	for _, r := range t.rows {
+		fmt.Fprint(w, "|")
+		for _, c := range r {
+			fmt.Fprintf(w, " %s |", cell(c))
+		}
+		fmt.Fprint(w, "\n")
+	}
+}

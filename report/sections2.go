@@ -1,0 +1,327 @@
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/levlab/levlab/records"
+)
+
+func maxY(s series) float64 {
+	m := 0.0
+	for _, p := range s.pts {
+		m = max(m, p.y)
+	}
+	return m
+}
+
+func section001(ix *index) section {
+	s := section{id: "r001", title: "Report 001 (" + src001 + "): OpenMP and C++ threads, diagonals and tiles"}
+	bound := 0.0
+	var pubM string
+	for _, p := range ix.pub(func(p records.Published) bool { return p.Source == src001 && p.Metric == "speedup_min" }) {
+		bound, pubM = max(bound, p.Value), p.Machine
+	}
+	mark := func(c *chart) {
+		if bound > 0 {
+			c.markY, c.markName = bound, fmt.Sprintf("stated: at least %s×", pubNum(bound))
+		}
+	}
+	c := &chart{id: "r001len", title: "Figures 4–5: speedup vs string length (tiled, over fullmatrix)", xName: "string length (characters)", yName: "speedup (×)", xLog: true}
+	c.series = []series{
+		ix.speedupSeries("ours, tiled (OpenMP-like)", []string{"s001-length"}, "fullmatrix", "tiled", -1, nil, lenX),
+		ix.speedupSeries("ours, tiled-barrier (C++ threads)", []string{"s001-length"}, "fullmatrix", "tiled-barrier", -1, nil, lenX),
+	}
+	mark(c)
+	s.add(c)
+	if bound == 0 {
+		missing(&s, "the published bound of report 001 (results/published)")
+	}
+	cores := ix.cores()
+	if len(c.series[0].pts) == 0 {
+		missing(&s, "our points of s001-length")
+	} else {
+		s.p("Where ours differ and why: the report states at least %s× on %s for lengths around 10000 and tiles of 128 to 1024; our best is %s× (tiled) and %s× (tiled-barrier) on %d cores, where parallelism alone gives at most %d×; beyond that our baseline, the full matrix, loses to the tiled versions' smaller working set.",
+			pubNum(bound), orUnknown(pubM), num(maxY(c.series[0])), num(maxY(c.series[1])), cores, cores)
+	}
+	ct := &chart{id: "r001tile", title: "Figure 6: speedup vs tile size (over fullmatrix)", xName: "tile size (cells per side)", yName: "speedup (×)", xLog: true}
+	tileX := func(k key) float64 { return float64(k.Tile) }
+	pos := func(k key) bool { return k.Tile > 0 }
+	ct.series = []series{
+		ix.speedupSeries("ours, tiled", []string{"s001-tile"}, "fullmatrix", "tiled", -1, pos, tileX),
+		ix.speedupSeries("ours, tiled-barrier", []string{"s001-tile"}, "fullmatrix", "tiled-barrier", -1, pos, tileX),
+	}
+	mark(ct)
+	s.add(ct)
+	cw := &chart{id: "r001threads", title: "Figure 7: speedup vs threads (over fullmatrix)", xName: "workers (threads)", yName: "speedup (×)"}
+	wX := func(k key) float64 { return float64(k.Workers) }
+	cw.series = []series{
+		ix.speedupSeries("ours, tiled", []string{"s001-threads"}, "fullmatrix", "tiled", -1, nil, wX),
+		ix.speedupSeries("ours, tiled-barrier", []string{"s001-threads"}, "fullmatrix", "tiled-barrier", -1, nil, wX),
+	}
+	mark(cw)
+	s.add(cw)
+	if len(cw.series[0].pts) > 0 {
+		s.p("Beyond %d workers our threads share %d cores, so Figure 7 flattens there rather than at the report's core count.", cores, cores)
+	}
+	cr := &chart{id: "r001ratio", title: "Section 4: speedup vs length ratio (over tworow)", xName: "length ratio len_a/len_b", yName: "speedup (×)", xLog: true}
+	ratioX := func(k key) float64 { return float64(k.LenA) / float64(k.LenB) }
+	cr.series = []series{
+		ix.speedupSeries("ours, diagonal", []string{"s001-ratio"}, "tworow", "diagonal", -1, nil, ratioX),
+		ix.speedupSeries("ours, tiled", []string{"s001-ratio"}, "tworow", "tiled", -1, nil, ratioX),
+	}
+	s.add(cr)
+	cd := &chart{id: "r001diag", title: "Sections 3–4: the diagonal approach, speedup vs size (over tworow)", xName: "string length (characters)", yName: "speedup (×)", xLog: true}
+	for _, a := range []string{"diagonal", "tiled", "tiled-barrier"} {
+		for _, w := range []int{1, 2} {
+			cd.series = append(cd.series, ix.speedupSeries(fmt.Sprintf("ours, %s, %d workers", a, w), []string{"s001-diagonal"}, "tworow", a, w, nil, lenX))
+		}
+	}
+	s.add(cd)
+	s.p("The report gives Figures 4–7 as plots without printed values; only its stated bound is drawn beside ours (the horizontal line).")
+	if sk := ix.skipsOf("s001-length", "s001-tile", "s001-threads", "s001-ratio", "s001-diagonal"); len(sk) > 0 {
+		s.add(skipTable("Points not run here", sk))
+	}
+	return s
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "a machine not known here"
+	}
+	return s
+}
+
+func section002(ix *index) section {
+	s := section{id: "r002", title: "Report 002 (" + src002 + "): CUDA with unified memory, three cases"}
+	pub := ix.pub(func(p records.Published) bool { return p.Source == src002 })
+	cases := []string{"identical", "partial", "different"}
+	lens := map[int]bool{}
+	for _, k := range ix.find("s002-cases", func(k key) bool { return k.Algorithm == "fullmatrix" }) {
+		lens[k.LenA] = true
+	}
+	var ls []int
+	for n := range lens {
+		ls = append(ls, n)
+	}
+	sort.Ints(ls)
+	t := &table{caption: "CPU vs GPU by case: published seconds (length not stated) beside our CPU seconds (fullmatrix, median [min–max])",
+		head: []string{"case", "published CPU", "published GPU", "published speedup"}}
+	for _, n := range ls {
+		t.head = append(t.head, fmt.Sprintf("ours CPU, n=%d", n))
+	}
+	t.head = append(t.head, "ours GPU")
+	pv := func(c, alg, metric string) string {
+		for _, p := range pub {
+			if p.Case == c && p.Algorithm == alg && p.Metric == metric {
+				return pubNum(p.Value)
+			}
+		}
+		return "missing"
+	}
+	for _, c := range cases {
+		row := []string{c, pv(c, "fullmatrix", "seconds"), pv(c, "cuda-matrix", "seconds"), pv(c, "cuda-matrix", "speedup")}
+		for _, n := range ls {
+			cell := "missing"
+			for _, k := range ix.find("s002-cases", func(k key) bool { return k.Algorithm == "fullmatrix" && k.Case == c && k.LenA == n }) {
+				cell = secs(ix.stats[k])
+			}
+			row = append(row, cell)
+		}
+		gpu := "not run"
+		for _, k := range ix.find("s002-cases", func(k key) bool { return strings.HasPrefix(k.Algorithm, "cuda") && k.Case == c }) {
+			gpu = secs(ix.stats[k])
+		}
+		row = append(row, gpu)
+		t.rows = append(t.rows, row)
+	}
+	s.add(t)
+	if len(pub) == 0 {
+		missing(&s, "the published numbers of report 002 (results/published)")
+	}
+	// Excluding allocation, length 10000.
+	t2 := &table{caption: "Length 10000, allocation and initialisation excluded: seconds", head: []string{"", "published", "ours (fullmatrix, different, seconds − allocation)"}}
+	oursEx := "missing"
+	for _, k := range ix.find("s002-cases", func(k key) bool {
+		return k.Algorithm == "fullmatrix" && k.Case == "different" && k.LenA == 10000
+	}) {
+		oursEx = num(ix.stats[k].compute)
+	}
+	t2.rows = [][]string{
+		{"CPU", pv("", "fullmatrix", "seconds_excl_alloc"), oursEx},
+		{"GPU", pv("", "cuda-matrix", "seconds_excl_alloc"), "not run"},
+		{"speedup", pv("", "cuda-matrix", "speedup_excl_alloc"), "—"},
+	}
+	s.add(t2)
+	sk := ix.skipsOf("s002-cases")
+	if len(sk) > 0 {
+		s.p("Where ours differ and why: the GPU column is empty because %d GPU points were not run here (%s). The report does not state its string lengths, so ours are given at each length we ran; its CPU column is its own sequential diagonal walk over the full matrix (Algorithm 1), ours the row-by-row full matrix.", len(sk), sk[0].note)
+		s.add(skipTable("Points not run here", sk))
+	}
+	return s
+}
+
+func section003(ix *index) section {
+	s := section{id: "r003", title: "Report 003 (" + src003 + "): approximate pattern matching, MPI + OpenMP + CUDA"}
+	pub := ix.pub(func(p records.Published) bool { return p.Source == src003 })
+	t := &table{caption: "Published speedups (sequential / (parallel + transfer))", head: []string{"metric", "value", "what the report says"}}
+	for _, p := range pub {
+		note := p.Note
+		if i := strings.Index(note, ";"); i > 0 {
+			note = note[:i]
+		}
+		t.rows = append(t.rows, []string{p.Metric, pubNum(p.Value), note})
+	}
+	if len(pub) == 0 {
+		missing(&s, "the published numbers of report 003 (results/published)")
+	} else {
+		s.add(t)
+	}
+	if ks := ix.find("s003-ranks", nil); len(ks) > 0 {
+		c := &chart{id: "r003ranks", title: "Speedup vs ranks", xName: "MPI ranks", yName: "time (s)"}
+		sr := series{name: "ours"}
+		for _, k := range ks {
+			st := ix.stats[k]
+			sr.pts = append(sr.pts, pt{x: float64(k.Ranks), y: st.med, lo: st.min, hi: st.max})
+		}
+		c.series = []series{sr}
+		s.add(c)
+	} else {
+		s.p("Ours: no pattern-matching results — approximate matching over MPI ranks (levlab match) is not part of this build, so speedup vs ranks has the report's numbers alone.")
+	}
+	if sk := ix.skipsOf("s003-ranks"); len(sk) > 0 {
+		s.add(skipTable("Points not run here", sk))
+	}
+	return s
+}
+
+func section004(ix *index) section {
+	s := section{id: "r004", title: "Report 004 (" + src004 + "): two rows instead of the whole matrix"}
+	algs := []string{"fullmatrix", "tworow", "myers"}
+	ks := ix.find("s004-memory", nil)
+	if len(ks) == 0 {
+		missing(&s, "our points of s004-memory")
+		return s
+	}
+	lens := map[int]bool{}
+	for _, k := range ks {
+		lens[k.LenA] = true
+	}
+	var ls []int
+	for n := range lens {
+		ls = append(ls, n)
+	}
+	sort.Ints(ls)
+	t := &table{caption: "Time (s, median [min–max]) and memory allocated per call", head: []string{"length"}}
+	for _, a := range algs {
+		t.head = append(t.head, a+" time", a+" memory")
+	}
+	ct := &chart{id: "r004time", title: "Time vs length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
+	cm := &chart{id: "r004mem", title: "Memory vs length", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
+	for _, a := range algs {
+		st, sm := series{name: a}, series{name: a}
+		for _, k := range ks {
+			if k.Algorithm == a {
+				v := ix.stats[k]
+				st.pts = append(st.pts, pt{x: float64(k.LenA), y: v.med, lo: v.min, hi: v.max})
+				sm.pts = append(sm.pts, pt{x: float64(k.LenA), y: v.alloc, lo: v.alloc, hi: v.alloc})
+			}
+		}
+		ct.series, cm.series = append(ct.series, st), append(cm.series, sm)
+	}
+	for _, n := range ls {
+		row := []string{strconv.Itoa(n)}
+		for _, a := range algs {
+			tc, mc := "missing", "missing"
+			if v, ok := ix.get("s004-memory", a, 1, 0, n, n); ok {
+				tc, mc = secs(v), bytesStr(v.alloc)
+			}
+			row = append(row, tc, mc)
+		}
+		t.rows = append(t.rows, row)
+	}
+	s.add(t, ct, cm)
+	s.p("The post publishes no numbers: it argues that two rows of the matrix suffice. Ours measure it: the full matrix's memory grows with the product of the lengths, two rows and Myers' bit-vectors with one length.")
+	if sk := ix.skipsOf("s004-memory"); len(sk) > 0 {
+		s.add(skipTable("Points not run here", sk))
+	}
+	return s
+}
+
+func sectionBeyond(ix *index) section {
+	s := section{id: "beyond", title: "Beyond the reports: every algorithm and the peers"}
+	ks := ix.find("peers", nil)
+	if len(ks) == 0 {
+		missing(&s, "our points of the peers experiment")
+		return s
+	}
+	var algs []string
+	lens := map[int]bool{}
+	for _, k := range ks {
+		if len(algs) == 0 || algs[len(algs)-1] != k.Algorithm {
+			algs = append(algs, k.Algorithm)
+		}
+		lens[k.LenA] = true
+	}
+	var ls []int
+	for n := range lens {
+		ls = append(ls, n)
+	}
+	sort.Ints(ls)
+	cg := &chart{id: "beyondgcups", title: "GCUPS of every algorithm", xName: "string length (characters)", yName: "GCUPS (10⁹ cells/s)", xLog: true}
+	ctm := &chart{id: "beyondtime", title: "Time vs size (log–log)", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
+	cmem := &chart{id: "beyondmem", title: "Memory vs size (log–log)", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
+	t := &table{caption: "Peers: median seconds [min–max], GCUPS and memory per call", head: []string{"algorithm", "workers"}}
+	for _, n := range ls {
+		t.head = append(t.head, fmt.Sprintf("n=%d s", n), fmt.Sprintf("n=%d GCUPS", n), fmt.Sprintf("n=%d memory", n))
+	}
+	for _, a := range algs {
+		sg, st, sm := series{name: a}, series{name: a}, series{name: a}
+		row := []string{a, ""}
+		for _, n := range ls {
+			var found bool
+			for _, k := range ks {
+				if k.Algorithm == a && k.LenA == n {
+					v := ix.stats[k]
+					sg.pts = append(sg.pts, pt{x: float64(n), y: v.gcups, lo: v.gcups, hi: v.gcups})
+					st.pts = append(st.pts, pt{x: float64(n), y: v.med, lo: v.min, hi: v.max})
+					sm.pts = append(sm.pts, pt{x: float64(n), y: v.alloc, lo: v.alloc, hi: v.alloc})
+					row[1] = strconv.Itoa(k.Workers)
+					row = append(row, secs(v), num(v.gcups), bytesStr(v.alloc))
+					found = true
+					break
+				}
+			}
+			if !found {
+				row = append(row, "not run", "", "")
+			}
+		}
+		cg.series, ctm.series, cmem.series = append(cg.series, sg), append(ctm.series, st), append(cmem.series, sm)
+		t.rows = append(t.rows, row)
+	}
+	s.add(cg, ctm, t, cmem)
+	if sk := ix.skipsOf("peers"); len(sk) > 0 {
+		s.add(skipTable("Points not run here", sk))
+	}
+	return s
+}
+
+func sectionMethod(ix *index) section {
+	s := section{id: "method", title: "Machine and method"}
+	m := ix.machine()
+	if len(ix.d.records) == 0 {
+		missing(&s, "the machine: no records were read")
+		return s
+	}
+	t := &table{caption: "Our machine, from the records", head: []string{"", ""}}
+	t.rows = [][]string{
+		{"CPU", m.cpu}, {"cores", strconv.Itoa(m.cores)}, {"GPU", m.gpu}, {"Go", m.goVersion},
+		{"levlab commit", strings.Join(m.commits, ", ")}, {"repetitions per point (most)", strconv.Itoa(m.reps)},
+		{"folders read", strings.Join(ix.d.folders, ", ")},
+	}
+	s.add(t)
+	s.p("Method: every point was timed %d times; tables and charts give the median, with the minimum and maximum in brackets and in each point's tooltip (value: x, median, min, max). Speedups divide the baseline's median by the point's median; their range uses the point's min and max. Published numbers are as the reports printed them (means of their runs, where they say). Points not run here are listed with the reason.", m.reps)
+	return s
+}
