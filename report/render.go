@@ -159,7 +159,7 @@ func symbol(published bool) string {
 
 const css = `body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
-th{background:#eee}td:first-child,th:first-child{text-align:left}caption{caption-side:top;text-align:left;font-weight:bold;padding:4px 0}
+th{background:#eee}td{white-space:nowrap}td:last-child{white-space:normal}td:first-child,th:first-child{text-align:left}caption{caption-side:top;text-align:left;font-weight:bold;padding:4px 0}
 .container{margin:1em 0}p.note{color:#555}`
 
 func writeHTML(w *bytes.Buffer, d *doc) error {

@@ -81,12 +81,50 @@ func pubCores(machine string) int {
 
 func (ix *index) cores() int { return ix.machine().cores }
 
-// skipTable lists skipped points with their note.
+// skipTable lists skipped points grouped by experiment, algorithm and
+// note: how many, and the lengths and block sizes they span.
 func skipTable(caption string, sk []skip) *table {
-	t := &table{caption: caption, head: []string{"experiment", "algorithm", "workers", "tile", "block", "case", "len_a", "len_b", "not run here"}}
+	t := &table{caption: caption, head: []string{"experiment", "algorithm", "cases", "points", "lengths", "blocks", "not run here"}}
+	type group struct {
+		exp, alg, note string
+		cases          []string
+		n              int
+		lens, blocks   []int
+	}
+	var groups []*group
 	for _, s := range sk {
-		k := s.k
-		t.rows = append(t.rows, []string{k.Experiment, k.Algorithm, strconv.Itoa(k.Workers), strconv.Itoa(k.Tile), strconv.Itoa(k.Block), k.Case, strconv.Itoa(k.LenA), strconv.Itoa(k.LenB), s.note})
+		var g *group
+		for _, h := range groups {
+			if h.exp == s.k.Experiment && h.alg == s.k.Algorithm && h.note == s.note {
+				g = h
+			}
+		}
+		if g == nil {
+			g = &group{exp: s.k.Experiment, alg: s.k.Algorithm, note: s.note}
+			groups = append(groups, g)
+		}
+		g.n++
+		if !slices.Contains(g.cases, s.k.Case) {
+			g.cases = append(g.cases, s.k.Case)
+		}
+		if !slices.Contains(g.lens, s.k.LenA) {
+			g.lens = append(g.lens, s.k.LenA)
+		}
+		if !slices.Contains(g.blocks, s.k.Block) {
+			g.blocks = append(g.blocks, s.k.Block)
+		}
+	}
+	ints := func(xs []int) string {
+		sort.Ints(xs)
+		var p []string
+		for _, x := range xs {
+			p = append(p, strconv.Itoa(x))
+		}
+		return strings.Join(p, ", ")
+	}
+	for _, g := range groups {
+		sort.Strings(g.cases)
+		t.rows = append(t.rows, []string{g.exp, g.alg, strings.Join(g.cases, ", "), strconv.Itoa(g.n), ints(g.lens), ints(g.blocks), g.note})
 	}
 	return t
 }
