@@ -124,7 +124,7 @@ func (c *chart) render() (element, script string) {
 		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
 			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
 		}}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: opts.FuncOpts(tooltipJS)}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28px"}),
 		charts.WithGridOpts(opts.Grid{Top: "80px", Left: "80px", Right: "140px"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.xName, NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)}),
@@ -149,6 +149,15 @@ func (c *chart) render() (element, script string) {
 	snip := l.RenderSnippet()
 	return snip.Element, snip.Script
 }
+
+// tooltipJS shows a point as x, its median and, where the repetitions
+// spread, their min and max (a point's value is [x, median, min, max]).
+// Single quotes only: the JSON encoder would escape double ones.
+const tooltipJS = `function (p) {
+  var v = p.value, r = p.seriesName + '<br>x = ' + v[0] + '<br>y = ' + v[1];
+  if (v[2] !== v[3]) { r += '<br>min ' + v[2] + ', max ' + v[3]; }
+  return r;
+}`
 
 func symbol(published bool) string {
 	if published {
