@@ -109,44 +109,47 @@ func (b *conn) read() {
 	}
 }
 
-// send writes a command and returns its id without waiting for the answer.
-// It may be called with b.mu held (from onEvent).
-func (b *conn) send(session, method string, params any) (int64, chan message, error) {
-	return b.sendLocked(session, method, params, false)
+// send writes a command without waiting for its response, which read
+// drops. The caller holds b.mu (it is an event handler).
+func (b *conn) send(session, method string, params any) {
+	id, _ := b.register()
+	_ = b.write(id, session, method, params)
 }
 
-func (b *conn) sendLocked(session, method string, params any, lock bool) (int64, chan message, error) {
-	if lock {
-		b.mu.Lock()
-	}
+// register reserves the id of a command and the channel its response will
+// come on. The caller holds b.mu.
+func (b *conn) register() (int64, chan message) {
 	b.nextID++
-	id := b.nextID
 	ch := make(chan message, 1)
-	b.pending[id] = ch
-	if lock {
-		b.mu.Unlock()
-	}
-	m := struct {
+	b.pending[b.nextID] = ch
+	return b.nextID, ch
+}
+
+// write sends command id to Chromium, ended by the NUL byte the pipe
+// protocol expects.
+func (b *conn) write(id int64, session, method string, params any) error {
+	data, err := json.Marshal(struct {
 		ID        int64  `json:"id"`
 		SessionID string `json:"sessionId,omitempty"`
 		Method    string `json:"method"`
 		Params    any    `json:"params,omitempty"`
-	}{id, session, method, params}
-	data, err := json.Marshal(m)
+	}{id, session, method, params})
 	if err != nil {
-		return 0, nil, err
+		return err
 	}
 	b.wmu.Lock()
+	defer b.wmu.Unlock()
 	_, err = b.w.Write(append(data, 0))
-	b.wmu.Unlock()
-	return id, ch, err
+	return err
 }
 
 // call sends a command and waits for its response, decoding its result
 // into v when v is not nil.
 func (b *conn) call(ctx context.Context, session, method string, params any, v any) error {
-	id, ch, err := b.sendLocked(session, method, params, true)
-	if err != nil {
+	b.mu.Lock()
+	id, ch := b.register()
+	b.mu.Unlock()
+	if err := b.write(id, session, method, params); err != nil {
 		return fmt.Errorf("%s: %w", method, err)
 	}
 	select {
