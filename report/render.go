@@ -131,19 +131,36 @@ func (c *chart) render() (element, script string) {
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.yName, Scale: opts.Bool(true)}),
 	)
 	for i, s := range c.series {
+		col := palette[i%len(palette)]
 		data := make([]opts.LineData, 0, len(s.pts))
+		spread := false
 		for _, p := range s.pts {
 			data = append(data, opts.LineData{Value: []float64{p.x, p.y, p.lo, p.hi}})
+			spread = spread || p.lo != p.hi
 		}
-		so := []charts.SeriesOpts{charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: symbol(s.published)})}
+		ls := opts.LineStyle{Color: col}
 		if s.published {
-			so = append(so, charts.WithLineStyleOpts(opts.LineStyle{Type: "dashed"}))
+			ls.Type = "dashed"
+		}
+		so := []charts.SeriesOpts{
+			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: symbol(s.published)}),
+			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
+			charts.WithLineStyleOpts(ls),
 		}
 		if i == 0 && c.markY > 0 {
 			so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.markName, YAxis: c.markY}),
 				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.markName}}))
 		}
 		l.AddSeries(s.name, data, so...)
+		if spread {
+			// The min–max whiskers: a custom series of the same name (the
+			// legend toggles both) drawing a capped bar per point; its y
+			// takes min and max so that the axis holds them.
+			l.MultiSeries = append(l.MultiSeries, charts.SingleSeries{
+				Name: s.name, Type: "custom", Data: data, RenderItem: opts.FuncOpts(whiskerJS),
+				ItemStyle: &opts.ItemStyle{Color: col}, Encode: &opts.Encode{X: 0, Y: []int{1, 2, 3}},
+			})
+		}
 	}
 	l.Validate()
 	snip := l.RenderSnippet()
@@ -159,6 +176,23 @@ const tooltipJS = `function (p) {
   return r;
 }`
 
+// whiskerJS draws one point's min–max bar with caps (renderItem of an
+// ECharts custom series).
+const whiskerJS = `function (params, api) {
+  var x = api.value(0), lo = api.value(2), hi = api.value(3);
+  if (lo === hi) { return; }
+  var a = api.coord([x, lo]), b = api.coord([x, hi]), w = 4;
+  var st = {stroke: api.visual('color'), lineWidth: 1};
+  return {type: 'group', children: [
+    {type: 'line', shape: {x1: a[0], y1: a[1], x2: b[0], y2: b[1]}, style: st},
+    {type: 'line', shape: {x1: a[0] - w, y1: a[1], x2: a[0] + w, y2: a[1]}, style: st},
+    {type: 'line', shape: {x1: b[0] - w, y1: b[1], x2: b[0] + w, y2: b[1]}, style: st}
+  ]};
+}`
+
+// palette colours the series in order, a line and its whiskers alike.
+var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
+
 func symbol(published bool) string {
 	if published {
 		return "diamond"
@@ -166,7 +200,7 @@ func symbol(published bool) string {
 	return "circle"
 }
 
-const css = `body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}
+const css = `body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
 th{background:#eee}td{white-space:nowrap}td:last-child{white-space:normal}td:first-child,th:first-child{text-align:left}caption{caption-side:top;text-align:left;font-weight:bold;padding:4px 0}
 .container{margin:1em 0}p.note{color:#555}`
