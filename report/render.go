@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -81,7 +83,7 @@ func (c *chart) asTable() *table {
 	}
 	sortFloats(xs)
 	for _, x := range xs {
-		row := []string{num(x)}
+		row := []string{xnum(x)}
 		for _, s := range c.series {
 			cell := ""
 			for _, p := range s.pts {
@@ -97,6 +99,15 @@ func (c *chart) asTable() *table {
 		t.rows = append(t.rows, row)
 	}
 	return t
+}
+
+// xnum formats an x value: whole numbers (lengths, tiles, workers) as
+// integers.
+func xnum(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return num(x)
 }
 
 func (c *chart) empty() bool {

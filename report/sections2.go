@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -243,7 +244,14 @@ func section004(ix *index) section {
 		t.rows = append(t.rows, row)
 	}
 	s.add(t, ct, cm)
-	s.p("The post publishes no numbers: it argues that two rows of the matrix suffice. Ours measure it: the full matrix's memory grows with the product of the lengths, two rows and Myers' bit-vectors with one length.")
+	s.p("The post publishes no numbers: it argues that two rows of the matrix suffice, so there is nothing of its own to set beside ours; ours measure the claim.")
+	n := ls[len(ls)-1]
+	fm, ok1 := ix.get("s004-memory", "fullmatrix", 1, 0, n, n)
+	tr, ok2 := ix.get("s004-memory", "tworow", 1, 0, n, n)
+	if ok1 && ok2 {
+		s.p("At n=%d the full matrix allocated %s and took %s s; two rows allocated %s and took %s s (%s× faster, its rows stay in cache).",
+			n, bytesStr(fm.alloc), num(fm.med), bytesStr(tr.alloc), num(tr.med), num(fm.med/tr.med))
+	}
 	if sk := ix.skipsOf("s004-memory"); len(sk) > 0 {
 		s.add(skipTable("Points not run here", sk))
 	}
@@ -277,6 +285,10 @@ func sectionBeyond(ix *index) section {
 	for _, n := range ls {
 		t.head = append(t.head, fmt.Sprintf("n=%d s", n), fmt.Sprintf("n=%d GCUPS", n), fmt.Sprintf("n=%d memory", n))
 	}
+	var noHeap []string
+	var best string
+	var bestG float64
+	var bestN int
 	for _, a := range algs {
 		sg, st, sm := series{name: a}, series{name: a}, series{name: a}
 		row := []string{a, ""}
@@ -287,7 +299,14 @@ func sectionBeyond(ix *index) section {
 					v := ix.stats[k]
 					sg.pts = append(sg.pts, pt{x: float64(n), y: v.gcups, lo: v.gcups, hi: v.gcups})
 					st.pts = append(st.pts, pt{x: float64(n), y: v.med, lo: v.min, hi: v.max})
-					sm.pts = append(sm.pts, pt{x: float64(n), y: v.alloc, lo: v.alloc, hi: v.alloc})
+					if v.alloc > 0 { // a log axis has no 0
+						sm.pts = append(sm.pts, pt{x: float64(n), y: v.alloc, lo: v.alloc, hi: v.alloc})
+					} else if !slices.Contains(noHeap, a) {
+						noHeap = append(noHeap, a)
+					}
+					if best == "" || v.gcups > bestG {
+						best, bestG, bestN = a, v.gcups, n
+					}
 					row[1] = strconv.Itoa(k.Workers)
 					row = append(row, secs(v), num(v.gcups), bytesStr(v.alloc))
 					found = true
@@ -302,6 +321,20 @@ func sectionBeyond(ix *index) section {
 		t.rows = append(t.rows, row)
 	}
 	s.add(cg, ctm, t, cmem)
+	if best != "" {
+		line := fmt.Sprintf("The fastest point: %s at n=%d, %s GCUPS", best, bestN, num(bestG))
+		if v, ok := ix.get("peers", "tworow", 1, 0, bestN, bestN); ok && v.gcups > 0 {
+			line += fmt.Sprintf(", %s× the two-row DP of report 004 (%s GCUPS)", num(bestG/v.gcups), num(v.gcups))
+		}
+		s.p("%s. GCUPS counts the m×n cells of the DP matrix per second, whether or not an algorithm visits them all.", line)
+	}
+	if len(noHeap) > 0 {
+		verb := "allocate"
+		if len(noHeap) == 1 {
+			verb = "allocates"
+		}
+		s.p("Memory 0 (not drawn on the log axis): %s %s outside Go's heap, which is all that is counted here.", strings.Join(noHeap, ", "), verb)
+	}
 	if sk := ix.skipsOf("peers"); len(sk) > 0 {
 		s.add(skipTable("Points not run here", sk))
 	}
@@ -322,6 +355,6 @@ func sectionMethod(ix *index) section {
 		{"folders read", strings.Join(ix.d.folders, ", ")},
 	}
 	s.add(t)
-	s.p("Method: every point was timed %d times; tables and charts give the median, with the minimum and maximum in brackets and in each point's tooltip (value: x, median, min, max). Speedups divide the baseline's median by the point's median; their range uses the point's min and max. Published numbers are as the reports printed them (means of their runs, where they say). Points not run here are listed with the reason.", m.reps)
+	s.p("Method: every point was timed %d times; tables and charts give the median, with the minimum and maximum in brackets as whiskers on the charts and in each point's tooltip. Speedups divide the baseline's median by the point's median; their range uses the point's min and max. Published numbers are as the reports printed them (means of their runs, where they say). Points not run here are listed with the reason.", m.reps)
 	return s
 }
