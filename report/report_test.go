@@ -77,6 +77,9 @@ func TestOffline(t *testing.T) {
 	if !strings.Contains(out, "Apache ECharts") {
 		t.Error("the ECharts notice is not in the page")
 	}
+	if charts, saves := strings.Count(out, `<div class="item" id=`), strings.Count(out, `"saveAsImage":{"show":true,"type":"png"`); charts == 0 || charts != saves {
+		t.Errorf("%d charts, %d with a save-as-PNG button", charts, saves)
+	}
 	// Every chart div has its fixed id and its init script.
 	for _, id := range []string{"r000fig3", "beyondgcups", "beyondtime"} {
 		if !strings.Contains(out, `id="`+id+`"`) || !strings.Contains(out, "goecharts_"+id) {
