@@ -121,6 +121,9 @@ func (c *chart) empty() bool {
 
 func (c *chart) render() (element, script string) {
 	l := charts.NewLine()
+	// Every legend entry stays visible (a saved PNG has no scrolling):
+	// about six fit on a row; the plot starts below the last row.
+	legendRows := (len(c.series) + 5) / 6
 	xType, yType := "value", "value"
 	if c.xLog {
 		xType = "log"
@@ -136,8 +139,8 @@ func (c *chart) render() (element, script string) {
 			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
 		}}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: opts.FuncOpts(tooltipJS)}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28px"}),
-		charts.WithGridOpts(opts.Grid{Top: "80px", Left: "80px", Right: "140px"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28px", Left: "center", Width: "80%"}),
+		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", 60+24*legendRows), Left: "80px", Right: "140px"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.xName, NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)}),
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.yName, Scale: opts.Bool(true)}),
 	)
@@ -202,7 +205,7 @@ const whiskerJS = `function (params, api) {
 }`
 
 // palette colours the series in order, a line and its whiskers alike.
-var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc"}
+var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc", "#2f4554", "#b8860b", "#008b8b"}
 
 func symbol(published bool) string {
 	if published {
@@ -214,7 +217,7 @@ func symbol(published bool) string {
 const css = `body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
 th{background:#eee}td{white-space:nowrap}td:last-child{white-space:normal}td:first-child,th:first-child{text-align:left}caption{caption-side:top;text-align:left;font-weight:bold;padding:4px 0}
-.container{margin:1em 0}p.note{color:#555}`
+.container{margin:1em 0}div.table{overflow-x:auto}p.note{color:#555}`
 
 func writeHTML(w *bytes.Buffer, d *doc) error {
 	e := html.EscapeString
@@ -256,7 +259,7 @@ func writeHTML(w *bytes.Buffer, d *doc) error {
 
 func writeHTMLTable(w io.Writer, t *table) {
 	e := html.EscapeString
-	fmt.Fprintf(w, "<table>\n<caption>%s</caption>\n<tr>", e(t.caption))
+	fmt.Fprintf(w, "<div class=\"table\"><table>\n<caption>%s</caption>\n<tr>", e(t.caption))
 	for _, h := range t.head {
 		fmt.Fprintf(w, "<th>%s</th>", e(h))
 	}
@@ -268,7 +271,7 @@ func writeHTMLTable(w io.Writer, t *table) {
 		}
 		fmt.Fprint(w, "</tr>\n")
 	}
-	fmt.Fprint(w, "</table>\n")
+	fmt.Fprint(w, "</table></div>\n")
 }
 
 func writeMarkdown(w *bytes.Buffer, d *doc) {

@@ -289,7 +289,7 @@ func sectionBeyond(ix *index) section {
 		ls = append(ls, n)
 	}
 	sort.Ints(ls)
-	cg := &chart{id: "beyondgcups", title: "GCUPS of every algorithm", xName: "string length (characters)", yName: "GCUPS (10⁹ cells/s)", xLog: true}
+	cg := &chart{id: "beyondgcups", title: "GCUPS of every algorithm", xName: "string length (characters)", yName: "GCUPS (10⁹ cells/s)", xLog: true, yLog: true}
 	ctm := &chart{id: "beyondtime", title: "Time vs size (log–log)", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
 	cmem := &chart{id: "beyondmem", title: "Memory vs size (log–log)", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
 	t := &table{caption: "Peers: median seconds [min–max], GCUPS and memory per call", head: []string{"algorithm", "workers"}}
