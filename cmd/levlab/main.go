@@ -50,6 +50,7 @@ var commands = []command{
 	{"info", "the machine: CPU, cores, Go, levlab's commit, and the GPU or why not", runInfo},
 	{"run", "time the reports' experiments into CSV files under results/", runRun},
 	{"reproduce", "run every experiment at the quick scale, then write the report", runReproduce},
+	{"report", "write the HTML (or Markdown) report from the CSV under results/", runReport},
 }
 
 // errUsage is wrapped by every error about how levlab was called, as

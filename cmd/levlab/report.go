@@ -9,11 +9,6 @@ import (
 	"github.com/levlab/levlab/report"
 )
 
-func init() {
-	commands = append(commands, command{"report", "write the HTML (or Markdown) report from the CSV under results/", runReport})
-	writeReport = reproduceReport
-}
-
 // reproduceReport writes the report of what reproduce just measured in
 // dir (results/<machine>/quick by default), beside the published numbers
 // two folders up, into dir's parent.

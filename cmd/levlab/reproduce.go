@@ -9,10 +9,9 @@ import (
 )
 
 // writeReport renders the records in resultsDir (beside the published
-// numbers) into the HTML report and returns the report's path. It is nil
-// while this build has no report package; reproduce then stops after the
-// run. Wiring the report in is setting it here.
-var writeReport func(resultsDir string) (path string, err error)
+// numbers) into the HTML report and returns the report's path. Where it is
+// nil (tests), reproduce stops after the run.
+var writeReport func(resultsDir string) (path string, err error) = reproduceReport
 
 // What reproduce runs: every experiment, DefaultReps times. Tests make it
 // smaller.
