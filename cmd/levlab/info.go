@@ -42,7 +42,7 @@ type machineInfo struct {
 	Commit       string `json:"commit"`   // vcs.revision, "" when the build did not record it
 	Modified     bool   `json:"modified"` // vcs.modified: built from a tree with uncommitted changes
 	GPUAvailable bool   `json:"gpu_available"`
-	GPU          string `json:"gpu"` // "available", or why not
+	GPU          string `json:"gpu"` // "available: " and the device, or why not
 }
 
 func runInfo(args []string, stdout, _ io.Writer) error {
@@ -105,13 +105,21 @@ func collectInfo() machineInfo {
 			}
 		}
 	}
-	if err := cudaext.Available(); err != nil {
-		info.GPU = err.Error()
-	} else {
-		info.GPUAvailable = true
-		info.GPU = "available"
-	}
+	info.GPUAvailable, info.GPU = gpuStatus()
 	return info
+}
+
+// gpuStatus says whether cudaext can use a GPU: "available: " and device
+// 0's name, compute capability, SMs and memory, or the reason why not.
+func gpuStatus() (bool, string) {
+	if err := cudaext.Available(); err != nil {
+		return false, err.Error()
+	}
+	d, err := cudaext.Device()
+	if err != nil {
+		return true, "available (" + err.Error() + ")"
+	}
+	return true, fmt.Sprintf("available: %s, compute %s, %d SMs, %.1f GiB", d.Name, d.Compute(), d.SMs, float64(d.TotalMemory)/(1<<30))
 }
 
 // cpuModel returns the CPU model named by /proc/cpuinfo, or "unknown".

@@ -14,9 +14,9 @@ func TestInfoText(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("levlab info: exit status %d, stderr %q", code, stderr)
 	}
-	gpu := "available"
-	if err := cudaext.Available(); err != nil {
-		gpu = err.Error()
+	_, gpu := gpuStatus()
+	if err := cudaext.Available(); err != nil && gpu != err.Error() {
+		t.Errorf("gpuStatus() = %q, want Available's reason %q", gpu, err)
 	}
 	for _, want := range []string{
 		"cpu:        " + cpuModel() + "\n",
