@@ -267,6 +267,18 @@ static const char *lv_nvrtc_error_string(const lv_nvrtc *r, nvrtcResult code) {
 	return r->nvrtcGetErrorString(code);
 }
 
+// lv_call_int calls the int (void) function name of the library behind
+// handle, for tests with a stand-in driver; -1 where there is none.
+static int lv_call_int(void *handle, const char *name) {
+	void *f = dlsym(handle, name);
+	if (f == NULL) {
+		return -1;
+	}
+	int (*fn)(void);
+	memcpy(&fn, &f, sizeof f);
+	return fn();
+}
+
 typedef struct {
 	char *log;
 	size_t log_size;
@@ -466,13 +478,18 @@ func Device() (DeviceInfo, error) {
 	if err != nil {
 		return DeviceInfo{}, err
 	}
+	return d.device(0)
+}
+
+// device describes the device numbered ordinal.
+func (d *driver) device(ordinal int) (DeviceInfo, error) {
 	var out C.lv_device
 	var op *C.char
-	if r := C.lv_device_info(d.c, 0, &out, &op); r != 0 {
-		return DeviceInfo{}, fmt.Errorf("cudaext: device 0: %w", d.error(op, r))
+	if r := C.lv_device_info(d.c, C.int(ordinal), &out, &op); r != 0 {
+		return DeviceInfo{}, fmt.Errorf("cudaext: device %d: %w", ordinal, d.error(op, r))
 	}
 	return DeviceInfo{
-		Ordinal:     0,
+		Ordinal:     ordinal,
 		Name:        C.GoString(&out.name[0]),
 		Major:       int(out.major),
 		Minor:       int(out.minor),
@@ -494,14 +511,18 @@ func NVRTCVersion() (major, minor int, err error) {
 	return r.major, r.minor, nil
 }
 
+// callInt calls the function name, int (void), of the driver's library:
+// tests ask a stand-in driver what it saw.
+func (d *driver) callInt(name string) int {
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	return int(C.lv_call_int(d.c.handle, cname))
+}
+
 // roundTrip copies b to device 0 and back in one job (allocate, clear,
 // copy in, copy out, synchronise, free): the smallest use of the primary
 // context, for tests.
-func roundTrip(b []byte) ([]byte, error) {
-	d, err := state()
-	if err != nil {
-		return nil, err
-	}
+func (d *driver) roundTrip(b []byte) ([]byte, error) {
 	out := make([]byte, len(b))
 	if len(b) == 0 {
 		return out, nil

@@ -86,12 +86,13 @@ func findLibrary(t *testing.T, name string) string {
 
 func TestRoundTrip(t *testing.T) {
 	requireGPU(t)
+	d, _ := state()
 	for _, n := range []int{0, 1, 63, 64, 65, 1 << 20} {
 		in := make([]byte, n)
 		for i := range in {
 			in[i] = byte(i*7 + 1)
 		}
-		out, err := roundTrip(in)
+		out, err := d.roundTrip(in)
 		if err != nil {
 			t.Fatalf("n=%d: %v", n, err)
 		}
