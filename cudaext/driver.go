@@ -156,6 +156,12 @@ static char *lv_open(const char *path, void *dst, const lv_sym *syms, size_t n) 
 	return NULL;
 }
 
+// lv_close closes the library of a table filled by lv_open and frees it.
+static void lv_close(void *table) {
+	dlclose(*(void **)table);
+	free(table);
+}
+
 static char *lv_open_driver(const char *path, lv_driver *d) {
 	return lv_open(path, d, lv_driver_syms, sizeof lv_driver_syms / sizeof lv_driver_syms[0]);
 }
@@ -352,23 +358,28 @@ var state = sync.OnceValues(func() (*driver, error) {
 })
 
 // compiler is NVRTC, loaded at first use.
-var compiler = sync.OnceValues(func() (*nvrtc, error) {
+var compiler = sync.OnceValues(loadNVRTC)
+
+// loadNVRTC loads NVRTC from $LEVLAB_LIBNVRTC, else the first of
+// libnvrtc.so.13, libnvrtc.so.12 and libnvrtc.so that loads; the error wraps
+// ErrUnavailable and says why each one tried did not. It caches nothing.
+func loadNVRTC() (*nvrtc, error) {
+	paths := []string{"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}
 	if p := os.Getenv(EnvLibNVRTC); p != "" {
-		return openNVRTC(p)
+		paths = []string{p}
 	}
-	var first error
-	for _, p := range []string{"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"} {
+	var why []string
+	for _, p := range paths {
 		r, err := openNVRTC(p)
 		if err == nil {
 			return r, nil
 		}
-		if first == nil {
-			first = err
-		}
+		why = append(why, err.Error())
 	}
-	return nil, first
-})
+	return nil, fmt.Errorf("%w: NVRTC: %s", ErrUnavailable, strings.Join(why, "; "))
+}
 
+// libPath returns $env, or def where it is unset or empty.
 func libPath(env, def string) string {
 	if p := os.Getenv(env); p != "" {
 		return p
@@ -414,10 +425,13 @@ func probe(path string) (*driver, error) {
 	var version, count C.int
 	var op *C.char
 	if r := C.lv_init(d.c, &version, &count, &op); r != 0 {
-		return nil, fmt.Errorf("%w: %w", ErrUnavailable, d.error(op, r))
+		err := fmt.Errorf("%w: %w", ErrUnavailable, d.error(op, r))
+		C.lv_close(table)
+		return nil, err
 	}
 	d.version, d.devices = int(version), int(count)
 	if d.devices < 1 {
+		C.lv_close(table)
 		return nil, fmt.Errorf("%w: no CUDA device", ErrUnavailable)
 	}
 	return d, nil
@@ -429,12 +443,14 @@ func openNVRTC(path string) (*nvrtc, error) {
 		return C.lv_open_nvrtc(p, (*C.lv_nvrtc)(t))
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%w: NVRTC: %w", ErrUnavailable, err)
+		return nil, err
 	}
 	r := &nvrtc{c: (*C.lv_nvrtc)(table)}
 	var major, minor C.int
 	if res := C.lv_nvrtc_version(r.c, &major, &minor); res != 0 {
-		return nil, fmt.Errorf("%w: NVRTC: %w", ErrUnavailable, r.error("nvrtcVersion", res))
+		err := fmt.Errorf("%s: %w", path, r.error("nvrtcVersion", res))
+		C.lv_close(table)
+		return nil, err
 	}
 	r.major, r.minor = int(major), int(minor)
 	return r, nil
@@ -502,7 +518,7 @@ func (d *driver) device(ordinal int) (DeviceInfo, error) {
 
 // NVRTCVersion returns the version of the NVRTC library that kernels would
 // be compiled with, loading it at first use; the error wraps ErrUnavailable
-// and names each library tried first.
+// and says why each library tried did not load.
 func NVRTCVersion() (major, minor int, err error) {
 	r, err := compiler()
 	if err != nil {

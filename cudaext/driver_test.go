@@ -52,15 +52,36 @@ func TestEnvPathNotADriver(t *testing.T) {
 
 func TestNVRTCNotALibrary(t *testing.T) {
 	libc := findLibrary(t, "libc.so.6")
-	_, err := openNVRTC(libc)
+	t.Setenv(EnvLibNVRTC, libc)
+	_, err := loadNVRTC()
 	want := libc + ": no symbol nvrtcVersion"
 	if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), want) {
-		t.Errorf("openNVRTC(%s) = %v, want ErrUnavailable saying %q", libc, err, want)
+		t.Errorf("%s=%s: %v, want ErrUnavailable saying %q", EnvLibNVRTC, libc, err, want)
 	}
 	path := filepath.Join(t.TempDir(), "libnvrtc.so.13")
-	if _, err := openNVRTC(path); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), path) {
-		t.Errorf("openNVRTC(%s) = %v, want ErrUnavailable naming the path", path, err)
+	t.Setenv(EnvLibNVRTC, path)
+	if _, err := loadNVRTC(); !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), path) {
+		t.Errorf("%s=%s: %v, want ErrUnavailable naming the path", EnvLibNVRTC, path, err)
 	}
+}
+
+// TestNVRTCNamesEachTried: without the variable, the error says why each
+// default name did not load.
+func TestNVRTCNamesEachTried(t *testing.T) {
+	t.Setenv(EnvLibNVRTC, "")
+	r, err := loadNVRTC()
+	if err == nil {
+		t.Skipf("NVRTC %d.%d loads here", r.major, r.minor)
+	}
+	for _, name := range []string{"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("loadNVRTC() = %v: does not name %s", err, name)
+		}
+	}
+	if !errors.Is(err, ErrUnavailable) {
+		t.Errorf("loadNVRTC() = %v, which does not wrap ErrUnavailable", err)
+	}
+	t.Log(err)
 }
 
 // findLibrary returns the path ldconfig knows for the shared library name,
