@@ -425,13 +425,15 @@ func probe(path string) (*driver, error) {
 	var version, count C.int
 	var op *C.char
 	if r := C.lv_init(d.c, &version, &count, &op); r != 0 {
+		// The library stays open: once cuInit has run, unloading the driver
+		// under threads it may have started is not safe.
 		err := fmt.Errorf("%w: %w", ErrUnavailable, d.error(op, r))
-		C.lv_close(table)
+		C.free(table)
 		return nil, err
 	}
 	d.version, d.devices = int(version), int(count)
 	if d.devices < 1 {
-		C.lv_close(table)
+		C.free(table)
 		return nil, fmt.Errorf("%w: no CUDA device", ErrUnavailable)
 	}
 	return d, nil
