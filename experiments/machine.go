@@ -37,12 +37,13 @@ var CurrentMachine = sync.OnceValue(func() Machine {
 		Commit:    commit(),
 		GPU:       "none",
 	}
-	// cudaext has no device query yet: Available says whether a device is
-	// usable, not which one.
 	if err := cudaext.Available(); err != nil {
 		m.GPUReason = err.Error()
-	} else {
-		m.GPU = "cuda"
+		return m
+	}
+	m.GPU = "cuda"
+	if d, err := cudaext.Device(); err == nil && d.Name != "" {
+		m.GPU = d.Name
 	}
 	return m
 })
