@@ -11,10 +11,10 @@ import (
 
 // TestBinary builds levlab and runs it as a user would: main, os.Exit and
 // the real streams included.
-func TestBinary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; not in -short")
-	}
+// buildLevlab builds the command into a temporary folder and returns its
+// path; it skips the test where no go command is on PATH.
+func buildLevlab(t *testing.T) string {
+	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skipf("no go command to build levlab with: %v", err)
@@ -23,6 +23,14 @@ func TestBinary(t *testing.T) {
 	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; not in -short")
+	}
+	bin := buildLevlab(t)
 	exe := func(args ...string) (stdout, stderr string, code int) {
 		t.Helper()
 		var out, errOut bytes.Buffer

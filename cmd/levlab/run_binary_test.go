@@ -33,14 +33,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 		t.Skipf("the catalog has no %s: %v", name, err)
 	}
 	points := exps[0].Points(experiments.Quick)
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skipf("no go command to build levlab with: %v", err)
-	}
-	bin := filepath.Join(t.TempDir(), "levlab")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildLevlab(t)
 	dir := t.TempDir()
 	path := filepath.Join(dir, name+".csv")
 
