@@ -364,7 +364,7 @@ var compiler = sync.OnceValues(loadNVRTC)
 // libnvrtc.so.13, libnvrtc.so.12 and libnvrtc.so that loads; the error wraps
 // ErrUnavailable and says why each one tried did not. It caches nothing.
 func loadNVRTC() (*nvrtc, error) {
-	paths := []string{"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so"}
+	paths := []string{"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so", "libnvrtc.so.11.2"}
 	if p := os.Getenv(EnvLibNVRTC); p != "" {
 		paths = []string{p}
 	}
