@@ -63,6 +63,7 @@ typedef struct {
 	CUresult (*cuEventSynchronize)(CUevent);
 	CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
 	CUresult (*cuEventDestroy)(CUevent);
+	CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction, int, size_t);
 } lv_driver;
 
 typedef struct {
@@ -113,6 +114,7 @@ static const lv_sym lv_driver_syms[] = {
 	LV_SYM(lv_driver, cuEventSynchronize, "cuEventSynchronize"),
 	LV_SYM(lv_driver, cuEventElapsedTime, "cuEventElapsedTime"),
 	LV_SYM(lv_driver, cuEventDestroy, "cuEventDestroy_v2"),
+	LV_SYM(lv_driver, cuOccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor"),
 };
 
 static const lv_sym lv_nvrtc_syms[] = {
@@ -327,10 +329,458 @@ static nvrtcResult lv_compile(const lv_nvrtc *r, const char *src, const char *na
 	r->nvrtcDestroyProgram(&prog);
 	return res;
 }
+
+// ---- Kernels: the module and one entry point per job. ----
+
+typedef struct {
+	CUdevice dev;
+	CUcontext ctx;
+	CUmodule mod;
+	CUfunction diag_u8, diag_u32, mat_init, mat_u8, mat_u32, fast_shared, fast_global, batch, windows;
+} lv_module;
+
+static const lv_sym lv_kernel_syms[] = {
+	LV_SYM(lv_module, diag_u8, "lv_diag_u8"),
+	LV_SYM(lv_module, diag_u32, "lv_diag_u32"),
+	LV_SYM(lv_module, mat_init, "lv_mat_init"),
+	LV_SYM(lv_module, mat_u8, "lv_mat_u8"),
+	LV_SYM(lv_module, mat_u32, "lv_mat_u32"),
+	LV_SYM(lv_module, fast_shared, "lv_fast_shared"),
+	LV_SYM(lv_module, fast_global, "lv_fast_global"),
+	LV_SYM(lv_module, batch, "lv_batch"),
+	LV_SYM(lv_module, windows, "lv_windows"),
+};
+
+// lv_module_load retains the primary context of device ordinal for the
+// life of the process (so that the module stays loaded between jobs),
+// loads the CUBIN image and looks up every kernel. The context is current
+// only inside this call.
+static CUresult lv_module_load(const lv_driver *d, int ordinal, const void *image, lv_module *m, const char **op) {
+	LV_TRY("cuDeviceGet", d->cuDeviceGet(&m->dev, ordinal));
+	LV_TRY("cuDevicePrimaryCtxRetain", d->cuDevicePrimaryCtxRetain(&m->ctx, m->dev));
+	CUresult r = d->cuCtxSetCurrent(m->ctx);
+	if (r != 0) {
+		*op = "cuCtxSetCurrent";
+	} else if ((r = d->cuModuleLoadData(&m->mod, image)) != 0) {
+		*op = "cuModuleLoadData";
+	} else {
+		for (size_t i = 0; i < sizeof lv_kernel_syms / sizeof lv_kernel_syms[0]; i++) {
+			CUfunction f;
+			if ((r = d->cuModuleGetFunction(&f, m->mod, lv_kernel_syms[i].name)) != 0) {
+				*op = "cuModuleGetFunction";
+				d->cuModuleUnload(m->mod);
+				break;
+			}
+			memcpy((char *)m + lv_kernel_syms[i].off, &f, sizeof f);
+		}
+	}
+	d->cuCtxSetCurrent(NULL);
+	if (r != 0) {
+		d->cuDevicePrimaryCtxRelease(m->dev);
+	}
+	return r;
+}
+
+#include <time.h>
+
+static double lv_now(void) {
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+// lv_timing is what a job measured: allocation (host clock; cuMemAlloc
+// is synchronous) and, with CUDA events on the legacy stream, the copies in,
+// the computation and the copy out.
+typedef struct {
+	double alloc, copy_in, compute, copy_out;
+	long long launches;
+	int blocks, threads;
+	size_t device_bytes;
+} lv_timing;
+
+#define LV_MAX_BUFFERS 12
+#define LV_CANCELED (-2)
+
+// lv_job holds what one entry point allocated, freed by lv_job_end
+// whatever happened.
+typedef struct {
+	const lv_driver *d;
+	const lv_module *m;
+	const char **op;
+	CUdeviceptr buf[LV_MAX_BUFFERS];
+	int nbuf;
+	CUevent ev[4];
+	int nev;
+	lv_timing *tm;
+} lv_job;
+
+static CUresult lv_job_begin(lv_job *j, const lv_driver *d, const lv_module *m, lv_timing *tm, const char **op) {
+	memset(j, 0, sizeof *j);
+	memset(tm, 0, sizeof *tm);
+	j->d = d;
+	j->m = m;
+	j->op = op;
+	j->tm = tm;
+	LV_TRY("cuCtxSetCurrent", d->cuCtxSetCurrent(m->ctx));
+	for (int i = 0; i < 4; i++) {
+		CUresult r = d->cuEventCreate(&j->ev[i], 0);
+		if (r != 0) {
+			*op = "cuEventCreate";
+			return r;
+		}
+		j->nev++;
+	}
+	return 0;
+}
+
+static CUresult lv_alloc(lv_job *j, CUdeviceptr *p, size_t n) {
+	const char **op = j->op;
+	if (n == 0) {
+		n = 1;
+	}
+	LV_TRY("cuMemAlloc_v2", j->d->cuMemAlloc(p, n));
+	j->buf[j->nbuf++] = *p;
+	j->tm->device_bytes += n;
+	return 0;
+}
+
+static CUresult lv_record(lv_job *j, int i) {
+	const char **op = j->op;
+	LV_TRY("cuEventRecord", j->d->cuEventRecord(j->ev[i], NULL));
+	return 0;
+}
+
+// lv_times waits for the last event and reads the three intervals.
+static CUresult lv_times(lv_job *j) {
+	const char **op = j->op;
+	float ms[3];
+	LV_TRY("cuEventSynchronize", j->d->cuEventSynchronize(j->ev[3]));
+	for (int i = 0; i < 3; i++) {
+		LV_TRY("cuEventElapsedTime", j->d->cuEventElapsedTime(&ms[i], j->ev[i], j->ev[i + 1]));
+	}
+	j->tm->copy_in = ms[0] * 1e-3;
+	j->tm->compute = ms[1] * 1e-3;
+	j->tm->copy_out = ms[2] * 1e-3;
+	return 0;
+}
+
+static CUresult lv_launch(lv_job *j, CUfunction f, unsigned grid, unsigned block, unsigned smem, void **args) {
+	const char **op = j->op;
+	LV_TRY("cuLaunchKernel", j->d->cuLaunchKernel(f, grid, 1, 1, block, 1, 1, smem, NULL, args, NULL));
+	j->tm->launches++;
+	return 0;
+}
+
+// lv_job_end synchronises, frees and destroys everything the job made and
+// leaves the context; it returns r, or the first error of its own where r
+// is 0.
+static CUresult lv_job_end(lv_job *j, CUresult r) {
+	const lv_driver *d = j->d;
+	CUresult s = d->cuCtxSynchronize();
+	if (r == 0 && s != 0) {
+		r = s;
+		*j->op = "cuCtxSynchronize";
+	}
+	for (int i = j->nbuf - 1; i >= 0; i--) {
+		CUresult f = d->cuMemFree(j->buf[i]);
+		if (r == 0 && f != 0) {
+			r = f;
+			*j->op = "cuMemFree_v2";
+		}
+	}
+	for (int i = 0; i < j->nev; i++) {
+		d->cuEventDestroy(j->ev[i]);
+	}
+	d->cuCtxSetCurrent(NULL);
+	return r;
+}
+
+static unsigned lv_blocks(long long cells, int block) {
+	return (unsigned)((cells + block - 1) / block);
+}
+
+// lv_run_diag: cuda-diagonal. a, b are m and n symbols of sym bytes each.
+static CUresult lv_run_diag(const lv_driver *d, const lv_module *m, const void *a, const void *b, int la, int lb, int sym,
+		int block, volatile int *cancel, int *dist, lv_timing *tm, const char **op) {
+	lv_job j;
+	CUresult r = lv_job_begin(&j, d, m, tm, op);
+	CUdeviceptr da, db, fr[3];
+	double t0 = lv_now();
+	if (r == 0 && (r = lv_alloc(&j, &da, (size_t)la * sym)) == 0 && (r = lv_alloc(&j, &db, (size_t)lb * sym)) == 0) {
+		for (int i = 0; i < 3 && r == 0; i++) {
+			r = lv_alloc(&j, &fr[i], ((size_t)la + 1) * sizeof(int));
+		}
+	}
+	tm->alloc = lv_now() - t0;
+	tm->threads = block;
+	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
+		if ((r = d->cuMemcpyHtoD(da, a, (size_t)la * sym)) != 0 || (r = d->cuMemcpyHtoD(db, b, (size_t)lb * sym)) != 0) {
+			*op = "cuMemcpyHtoD_v2";
+		}
+	}
+	if (r == 0) {
+		r = lv_record(&j, 1);
+	}
+	CUfunction f = sym == 1 ? m->diag_u8 : m->diag_u32;
+	CUdeviceptr p2 = fr[0], p1 = fr[1], cur = fr[2];
+	for (int diag = 0; r == 0 && diag <= la + lb; diag++) {
+		int lo = diag > lb ? diag - lb : 0, hi = diag < la ? diag : la, cells = hi - lo + 1;
+		void *args[] = {&da, &db, &diag, &lo, &cells, &p2, &p1, &cur};
+		unsigned grid = lv_blocks(cells, block);
+		if (grid > tm->blocks) {
+			tm->blocks = grid;
+		}
+		r = lv_launch(&j, f, grid, block, 0, args);
+		CUdeviceptr old = p2;
+		p2 = p1;
+		p1 = cur;
+		cur = old;
+		if ((diag & 1023) == 0 && *cancel) {
+			r = LV_CANCELED;
+		}
+	}
+	if (r == 0) {
+		r = lv_record(&j, 2);
+	}
+	if (r == 0 && (r = d->cuMemcpyDtoH(dist, p1 + (size_t)la * sizeof(int), sizeof(int))) != 0) {
+		*op = "cuMemcpyDtoH_v2";
+	}
+	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
+		r = lv_times(&j);
+	}
+	return lv_job_end(&j, r);
+}
+
+// lv_run_matrix: cuda-matrix. The allocation and initialisation of the
+// matrix (first row and column) are timed together as the allocation.
+static CUresult lv_run_matrix(const lv_driver *d, const lv_module *m, const void *a, const void *b, int la, int lb, int sym,
+		int block, volatile int *cancel, int *dist, lv_timing *tm, const char **op) {
+	lv_job j;
+	CUresult r = lv_job_begin(&j, d, m, tm, op);
+	CUdeviceptr da, db, h;
+	long long w = (long long)lb + 1;
+	size_t cells = ((size_t)la + 1) * (size_t)w;
+	double t0 = lv_now();
+	if (r == 0 && (r = lv_alloc(&j, &da, (size_t)la * sym)) == 0 && (r = lv_alloc(&j, &db, (size_t)lb * sym)) == 0) {
+		r = lv_alloc(&j, &h, cells * sizeof(int));
+	}
+	if (r == 0) {
+		void *args[] = {&h, &la, &lb};
+		int side = (la > lb ? la : lb) + 1;
+		r = lv_launch(&j, m->mat_init, lv_blocks(side, block), block, 0, args);
+	}
+	if (r == 0 && (r = d->cuCtxSynchronize()) != 0) {
+		*op = "cuCtxSynchronize";
+	}
+	tm->alloc = lv_now() - t0;
+	tm->threads = block;
+	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
+		if ((r = d->cuMemcpyHtoD(da, a, (size_t)la * sym)) != 0 || (r = d->cuMemcpyHtoD(db, b, (size_t)lb * sym)) != 0) {
+			*op = "cuMemcpyHtoD_v2";
+		}
+	}
+	if (r == 0) {
+		r = lv_record(&j, 1);
+	}
+	CUfunction f = sym == 1 ? m->mat_u8 : m->mat_u32;
+	for (int diag = 2; r == 0 && diag <= la + lb; diag++) {
+		int lo = diag - lb > 1 ? diag - lb : 1, hi = diag - 1 < la ? diag - 1 : la, n = hi - lo + 1;
+		long long start = (long long)lo * w + (diag - lo);
+		void *args[] = {&da, &db, &h, &lb, &start, &n};
+		unsigned grid = lv_blocks(n, block);
+		if (grid > tm->blocks) {
+			tm->blocks = grid;
+		}
+		r = lv_launch(&j, f, grid, block, 0, args);
+		if ((diag & 1023) == 0 && *cancel) {
+			r = LV_CANCELED;
+		}
+	}
+	if (r == 0) {
+		r = lv_record(&j, 2);
+	}
+	if (r == 0 && (r = d->cuMemcpyDtoH(dist, h + cells * sizeof(int) - sizeof(int), sizeof(int))) != 0) {
+		*op = "cuMemcpyDtoH_v2";
+	}
+	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
+		r = lv_times(&j);
+	}
+	return lv_job_end(&j, r);
+}
+
+// lv_fast_args is cuda-fast's plan, prepared by the host.
+typedef struct {
+	size_t peq_bytes;
+	int n, m, sigma, bands, chunk, block, sms, shared;
+	size_t smem;
+} lv_fast_args;
+
+// lv_run_fast: cuda-fast, one persistent launch of no more blocks than the
+// device holds at once (the schedule needs every waited-for warp resident).
+static CUresult lv_run_fast(const lv_driver *d, const lv_module *m, const unsigned *in_codes, const void *in_peq,
+		const lv_fast_args *in, long long *score,
+		lv_timing *tm, const char **op) {
+	lv_job j;
+	CUresult r = lv_job_begin(&j, d, m, tm, op);
+	CUfunction f = in->shared ? m->fast_shared : m->fast_global;
+	int per_sm = 0;
+	if (r == 0 && (r = d->cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, f, in->block, in->smem)) != 0) {
+		*op = "cuOccupancyMaxActiveBlocksPerMultiprocessor";
+	}
+	if (r == 0 && per_sm < 1) {
+		*op = "cuOccupancyMaxActiveBlocksPerMultiprocessor";
+		r = 701; // CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: not one block fits
+	}
+	int warps_per_block = in->block / 32;
+	long long want = ((long long)in->bands + warps_per_block - 1) / warps_per_block;
+	long long fit = (long long)per_sm * in->sms;
+	unsigned grid = (unsigned)(want < fit ? want : fit);
+	CUdeviceptr codes, peq, boundary, progress, result;
+	double t0 = lv_now();
+	if (r == 0 && (r = lv_alloc(&j, &codes, (size_t)in->n * 4)) == 0 && (r = lv_alloc(&j, &peq, in->peq_bytes)) == 0 &&
+			(r = lv_alloc(&j, &boundary, (size_t)in->n)) == 0 && (r = lv_alloc(&j, &progress, (size_t)in->bands * 4)) == 0) {
+		r = lv_alloc(&j, &result, 8);
+	}
+	tm->alloc = lv_now() - t0;
+	tm->threads = in->block;
+	tm->blocks = grid;
+	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
+		if ((r = d->cuMemcpyHtoD(codes, in_codes, (size_t)in->n * 4)) != 0 || (r = d->cuMemcpyHtoD(peq, in_peq, in->peq_bytes)) != 0) {
+			*op = "cuMemcpyHtoD_v2";
+		} else if ((r = d->cuMemsetD8(progress, 0, (size_t)in->bands * 4)) != 0 || (r = d->cuMemsetD8(result, 0, 8)) != 0) {
+			*op = "cuMemsetD8_v2";
+		}
+	}
+	if (r == 0 && (r = lv_record(&j, 1)) == 0) {
+		int n = in->n, mm = in->m, sigma = in->sigma, bands = in->bands, chunk = in->chunk;
+		void *args[] = {&codes, &n, &mm, &peq, &sigma, &bands, &boundary, &progress, &chunk, &result};
+		r = lv_launch(&j, f, grid, in->block, (unsigned)in->smem, args);
+	}
+	if (r == 0) {
+		r = lv_record(&j, 2);
+	}
+	if (r == 0 && (r = d->cuMemcpyDtoH(score, result, 8)) != 0) {
+		*op = "cuMemcpyDtoH_v2";
+	}
+	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
+		r = lv_times(&j);
+	}
+	return lv_job_end(&j, r);
+}
+
+// lv_batch_args is a batch of pairs, prepared by the host.
+typedef struct {
+	size_t codes_len, peq_bytes;
+	int pairs, max_n, chunk, block, sms;
+} lv_batch_args;
+
+// lv_batch_in is where the batch's host arrays are, one argument each
+// (cgo lets C read Go memory passed as an argument, not Go pointers stored
+// in a struct).
+#define LV_BATCH_IN const unsigned *in_codes, const long long *in_b_off, const int *in_b_len, const void *in_peq, \
+	const long long *in_peq_off, const int *in_sigma, const int *in_a_len
+
+static CUresult lv_run_batch(const lv_driver *d, const lv_module *m, LV_BATCH_IN, const lv_batch_args *in, int *out,
+		lv_timing *tm, const char **op) {
+	lv_job j;
+	CUresult r = lv_job_begin(&j, d, m, tm, op);
+	int per_sm = 0;
+	size_t smem = (size_t)(in->block / 32) * in->chunk;
+	if (r == 0 && (r = d->cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, m->batch, in->block, smem)) != 0) {
+		*op = "cuOccupancyMaxActiveBlocksPerMultiprocessor";
+	}
+	int warps_per_block = in->block / 32;
+	long long want = ((long long)in->pairs + warps_per_block - 1) / warps_per_block;
+	long long fit = (long long)(per_sm > 0 ? per_sm : 1) * in->sms;
+	unsigned grid = (unsigned)(want < fit ? want : fit);
+	long long warps = (long long)grid * warps_per_block;
+	long long stride = ((long long)in->max_n + 127) / 128 * 128;
+	size_t np = (size_t)in->pairs;
+	CUdeviceptr codes, b_off, b_len, peq, peq_off, sigma, a_len, scratch, dout;
+	double t0 = lv_now();
+	if (r == 0 && (r = lv_alloc(&j, &codes, in->codes_len * 4)) == 0 && (r = lv_alloc(&j, &b_off, np * 8)) == 0 &&
+			(r = lv_alloc(&j, &b_len, np * 4)) == 0 && (r = lv_alloc(&j, &peq, in->peq_bytes)) == 0 &&
+			(r = lv_alloc(&j, &peq_off, np * 8)) == 0 && (r = lv_alloc(&j, &sigma, np * 4)) == 0 &&
+			(r = lv_alloc(&j, &a_len, np * 4)) == 0 && (r = lv_alloc(&j, &scratch, (size_t)(warps * stride))) == 0) {
+		r = lv_alloc(&j, &dout, np * 4);
+	}
+	tm->alloc = lv_now() - t0;
+	tm->threads = in->block;
+	tm->blocks = grid;
+	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
+		if ((r = d->cuMemcpyHtoD(codes, in_codes, in->codes_len * 4)) != 0 || (r = d->cuMemcpyHtoD(b_off, in_b_off, np * 8)) != 0 ||
+				(r = d->cuMemcpyHtoD(b_len, in_b_len, np * 4)) != 0 || (r = d->cuMemcpyHtoD(peq, in_peq, in->peq_bytes)) != 0 ||
+				(r = d->cuMemcpyHtoD(peq_off, in_peq_off, np * 8)) != 0 || (r = d->cuMemcpyHtoD(sigma, in_sigma, np * 4)) != 0 ||
+				(r = d->cuMemcpyHtoD(a_len, in_a_len, np * 4)) != 0) {
+			*op = "cuMemcpyHtoD_v2";
+		}
+	}
+	if (r == 0 && (r = lv_record(&j, 1)) == 0) {
+		int pairs = in->pairs, chunk = in->chunk;
+		void *args[] = {&codes, &b_off, &b_len, &peq, &peq_off, &sigma, &a_len, &pairs, &scratch, &stride, &chunk, &dout};
+		r = lv_launch(&j, m->batch, grid, in->block, (unsigned)smem, args);
+	}
+	if (r == 0) {
+		r = lv_record(&j, 2);
+	}
+	if (r == 0 && (r = d->cuMemcpyDtoH(out, dout, np * 4)) != 0) {
+		*op = "cuMemcpyDtoH_v2";
+	}
+	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
+		r = lv_times(&j);
+	}
+	return lv_job_end(&j, r);
+}
+
+// lv_run_windows: the window count of report 003 over count positions of
+// a chunk of len bytes.
+static CUresult lv_run_windows(const lv_driver *d, const lv_module *m, const void *text, long long len, long long count,
+		const void *peq, int words, int plen, int k, unsigned long long *matches, lv_timing *tm, const char **op) {
+	lv_job j;
+	CUresult r = lv_job_begin(&j, d, m, tm, op);
+	CUdeviceptr dtext, dpeq, result;
+	double t0 = lv_now();
+	size_t peq_bytes = (size_t)256 * words * 8;
+	if (r == 0 && (r = lv_alloc(&j, &dtext, (size_t)len)) == 0 && (r = lv_alloc(&j, &dpeq, peq_bytes)) == 0) {
+		r = lv_alloc(&j, &result, 8);
+	}
+	tm->alloc = lv_now() - t0;
+	int block = 256;
+	unsigned grid = lv_blocks(count, block);
+	tm->threads = block;
+	tm->blocks = grid;
+	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
+		if ((r = d->cuMemcpyHtoD(dtext, text, (size_t)len)) != 0 || (r = d->cuMemcpyHtoD(dpeq, peq, peq_bytes)) != 0) {
+			*op = "cuMemcpyHtoD_v2";
+		} else if ((r = d->cuMemsetD8(result, 0, 8)) != 0) {
+			*op = "cuMemsetD8_v2";
+		}
+	}
+	if (r == 0 && (r = lv_record(&j, 1)) == 0) {
+		void *args[] = {&dtext, &len, &count, &dpeq, &plen, &words, &k, &result};
+		r = lv_launch(&j, m->windows, grid, block, (unsigned)peq_bytes, args);
+	}
+	if (r == 0) {
+		r = lv_record(&j, 2);
+	}
+	if (r == 0 && (r = d->cuMemcpyDtoH(matches, result, 8)) != 0) {
+		*op = "cuMemcpyDtoH_v2";
+	}
+	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
+		r = lv_times(&j);
+	}
+	return lv_job_end(&j, r);
+}
+
+static void lv_set_flag(volatile int *flag) {
+	__atomic_store_n(flag, 1, __ATOMIC_SEQ_CST);
+}
 */
 import "C"
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -592,4 +1042,303 @@ func compile(src, name string, options ...string) (cubin []byte, log string, err
 		return nil, log, fmt.Errorf("cudaext: %s: %w", name, r.error(C.GoString(op), res))
 	}
 	return cubin, log, nil
+}
+
+// module is the kernels loaded on device 0.
+type module struct {
+	c    *C.lv_module
+	d    *driver
+	info DeviceInfo
+}
+
+// loaded compiles (or takes from the cache) and loads the kernels at first
+// use; the error wraps ErrUnavailable where the driver or NVRTC is missing.
+var loaded = sync.OnceValues(func() (*module, error) {
+	d, err := state()
+	if err != nil {
+		return nil, err
+	}
+	info, err := d.device(0)
+	if err != nil {
+		return nil, err
+	}
+	cubin, err := cubinFor(info.Major, info.Minor)
+	if err != nil {
+		return nil, fmt.Errorf("cudaext: compiling the kernels for sm_%d%d: %w", info.Major, info.Minor, err)
+	}
+	m := (*C.lv_module)(C.calloc(1, C.size_t(unsafe.Sizeof(C.lv_module{}))))
+	image := C.CBytes(cubin)
+	defer C.free(image)
+	var op *C.char
+	if r := C.lv_module_load(d.c, 0, image, m, &op); r != 0 {
+		C.free(unsafe.Pointer(m))
+		return nil, fmt.Errorf("cudaext: loading the kernels: %w", d.error(op, r))
+	}
+	return &module{c: m, d: d, info: info}, nil
+})
+
+// Ready returns nil when the kernels are compiled and loaded on device 0,
+// doing so at first use; the error says why not and wraps ErrUnavailable
+// where no GPU, driver or NVRTC is usable.
+func Ready() error {
+	_, err := loaded()
+	return err
+}
+
+// watch returns a flag in C memory that becomes 1 when ctx is done, for
+// the launch loops to poll, and the function that stops watching.
+func watch(ctx context.Context) (*C.int, func()) {
+	flag := (*C.int)(C.calloc(1, C.size_t(unsafe.Sizeof(C.int(0)))))
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		select {
+		case <-ctx.Done():
+			C.lv_set_flag(flag)
+		case <-done:
+		}
+	}()
+	return flag, func() {
+		close(done)
+		wg.Wait()
+		C.free(unsafe.Pointer(flag))
+	}
+}
+
+func timing(t *C.lv_timing) Timing {
+	return Timing{
+		AllocSeconds:   float64(t.alloc),
+		CopyInSeconds:  float64(t.copy_in),
+		ComputeSeconds: float64(t.compute),
+		CopyOutSeconds: float64(t.copy_out),
+		Launches:       int64(t.launches),
+		Blocks:         int(t.blocks),
+		Threads:        int(t.threads),
+		DeviceBytes:    int64(t.device_bytes),
+	}
+}
+
+// jobError turns a failed entry point's result into an error.
+func (m *module) jobError(ctx context.Context, name string, op *C.char, r C.CUresult) error {
+	if r == C.LV_CANCELED {
+		return fmt.Errorf("cudaext: %s: %w", name, context.Cause(ctx))
+	}
+	return fmt.Errorf("cudaext: %s: %w", name, m.d.error(op, r))
+}
+
+// Diagonal computes the distance with report 000's kernel: one launch per
+// antidiagonal (m+n+1 of them), one thread per cell, block threads per
+// block (0: DefaultBlock). Device memory O(m+n). ctx is polled between
+// launches.
+func Diagonal[S Symbol](ctx context.Context, a, b []S, block int) (int, Timing, error) {
+	return antidiagonals(ctx, "cuda-diagonal", a, b, block, false)
+}
+
+// Matrix computes the distance with report 002's kernel: the whole (m+1) ×
+// (n+1) matrix of 4-byte values on the device, one launch per
+// antidiagonal. Timing.AllocSeconds holds the matrix's allocation and
+// initialisation.
+func Matrix[S Symbol](ctx context.Context, a, b []S, block int) (int, Timing, error) {
+	return antidiagonals(ctx, "cuda-matrix", a, b, block, true)
+}
+
+func antidiagonals[S Symbol](ctx context.Context, name string, a, b []S, block int, matrix bool) (int, Timing, error) {
+	block, err := resolveBlock(name, block)
+	if err != nil {
+		return 0, Timing{}, err
+	}
+	if err := checkLengths(name, len(a), len(b)); err != nil {
+		return 0, Timing{}, err
+	}
+	m, err := loaded()
+	if err != nil {
+		return 0, Timing{}, err
+	}
+	switch {
+	case len(a) == 0:
+		return len(b), Timing{}, nil
+	case len(b) == 0:
+		return len(a), Timing{}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, Timing{}, fmt.Errorf("cudaext: %s: %w", name, err)
+	}
+	flag, stop := watch(ctx)
+	defer stop()
+	var dist C.int
+	var tm C.lv_timing
+	var op *C.char
+	sym := C.int(unsafe.Sizeof(a[0]))
+	pa, pb := unsafe.Pointer(&a[0]), unsafe.Pointer(&b[0])
+	var r C.CUresult
+	if matrix {
+		r = C.lv_run_matrix(m.d.c, m.c, pa, pb, C.int(len(a)), C.int(len(b)), sym, C.int(block), flag, &dist, &tm, &op)
+	} else {
+		r = C.lv_run_diag(m.d.c, m.c, pa, pb, C.int(len(a)), C.int(len(b)), sym, C.int(block), flag, &dist, &tm, &op)
+	}
+	if r != 0 {
+		return 0, timing(&tm), m.jobError(ctx, name, op, r)
+	}
+	return int(dist), timing(&tm), nil
+}
+
+// sharedLimit is the dynamic shared memory a block may use without
+// opting in (48 KiB on every device since sm_30).
+const sharedLimit = 48 << 10
+
+// Fast computes the distance with cuda-fast: one persistent launch,
+// bit-parallel in the lanes of warps (see kernels/fast.cu and FastModel).
+// Device memory O(m+n) plus the match table, σ·m/8 bytes.
+func Fast[S Symbol](ctx context.Context, a, b []S, o FastOptions) (int, Timing, error) {
+	o, err := o.resolve()
+	if err != nil {
+		return 0, Timing{}, err
+	}
+	if err := checkLengths("cuda-fast", len(a), len(b)); err != nil {
+		return 0, Timing{}, err
+	}
+	m, err := loaded()
+	if err != nil {
+		return 0, Timing{}, err
+	}
+	switch {
+	case len(a) == 0:
+		return len(b), Timing{}, nil
+	case len(b) == 0:
+		return len(a), Timing{}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, Timing{}, fmt.Errorf("cudaext: cuda-fast: %w", err)
+	}
+	p, err := planFast(a, b, 32, wordBits)
+	if err != nil {
+		return 0, Timing{}, err
+	}
+	peq := packWords(p.peq)
+	warps := o.Block / 32
+	in := C.lv_fast_args{
+		peq_bytes: C.size_t(len(peq) * 4),
+		n:         C.int(p.n), m: C.int(p.m), sigma: C.int(p.sigma), bands: C.int(p.bands),
+		chunk: C.int(o.Chunk), block: C.int(o.Block), sms: C.int(m.info.SMs),
+	}
+	if shared := warps * (p.sigma*32*4 + o.Chunk); shared <= sharedLimit {
+		in.shared, in.smem = 1, C.size_t(shared)
+	} else {
+		in.smem = C.size_t(warps * o.Chunk)
+	}
+	var score C.longlong
+	var tm C.lv_timing
+	var op *C.char
+	r := C.lv_run_fast(m.d.c, m.c, (*C.uint)(unsafe.Pointer(&p.codes[0])), unsafe.Pointer(&peq[0]), &in, &score, &tm, &op)
+	if r != 0 {
+		return 0, timing(&tm), m.jobError(ctx, "cuda-fast", op, r)
+	}
+	return p.n + int(score), timing(&tm), nil
+}
+
+// packWords narrows a plan's table to the kernel's 32-bit words.
+func packWords(w []uint64) []uint32 {
+	out := make([]uint32, len(w))
+	for i, x := range w {
+		out[i] = uint32(x)
+	}
+	return out
+}
+
+// Batch computes the distances of many pairs, as[i] against bs[i], in one
+// launch with one warp per pair (cuda-fast's band loop, the bands of a pair
+// one after the other); pairs with an empty side are answered on the host.
+// For many short strings, where one launch per pair would cost more than
+// its work.
+func Batch[S Symbol](ctx context.Context, as, bs [][]S) ([]int, Timing, error) {
+	if len(as) != len(bs) {
+		return nil, Timing{}, fmt.Errorf("cudaext: batch: %d first strings but %d second strings", len(as), len(bs))
+	}
+	out := make([]int, len(as))
+	var idx []int
+	for i := range as {
+		if err := checkLengths("batch", len(as[i]), len(bs[i])); err != nil {
+			return nil, Timing{}, fmt.Errorf("%w (pair %d)", err, i)
+		}
+		switch {
+		case len(as[i]) == 0:
+			out[i] = len(bs[i])
+		case len(bs[i]) == 0:
+			out[i] = len(as[i])
+		default:
+			idx = append(idx, i)
+		}
+	}
+	m, err := loaded()
+	if err != nil {
+		return nil, Timing{}, err
+	}
+	if len(idx) == 0 {
+		return out, Timing{}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, Timing{}, fmt.Errorf("cudaext: batch: %w", err)
+	}
+	np := len(idx)
+	bOff, peqOff := make([]int64, np), make([]int64, np)
+	bLen, sigma, aLen := make([]int32, np), make([]int32, np), make([]int32, np)
+	var codes []uint32
+	var peq []uint32
+	maxN := 0
+	for k, i := range idx {
+		a, b := as[i], bs[i]
+		// One warp walks the columns once per band: the fewer band·column
+		// steps, the better.
+		rows := 32 * wordBits
+		if (len(b)+rows-1)/rows*(len(a)+31) < (len(a)+rows-1)/rows*(len(b)+31) {
+			a, b = b, a
+		}
+		p, err := plan(a, b, 32, wordBits)
+		if err != nil {
+			return nil, Timing{}, fmt.Errorf("%w (pair %d)", err, i)
+		}
+		bOff[k], bLen[k] = int64(len(codes)), int32(p.n)
+		peqOff[k], sigma[k], aLen[k] = int64(len(peq)), int32(p.sigma), int32(p.m)
+		codes = append(codes, p.codes...)
+		peq = append(peq, packWords(p.peq)...)
+		maxN = max(maxN, p.n)
+	}
+	in := C.lv_batch_args{
+		codes_len: C.size_t(len(codes)), peq_bytes: C.size_t(len(peq) * 4),
+		pairs: C.int(np), max_n: C.int(maxN), chunk: C.int(DefaultChunk), block: C.int(DefaultFastBlock), sms: C.int(m.info.SMs),
+	}
+	res := make([]int32, np)
+	var tm C.lv_timing
+	var op *C.char
+	r := C.lv_run_batch(m.d.c, m.c, (*C.uint)(unsafe.Pointer(&codes[0])), (*C.longlong)(unsafe.Pointer(&bOff[0])),
+		(*C.int)(unsafe.Pointer(&bLen[0])), unsafe.Pointer(&peq[0]), (*C.longlong)(unsafe.Pointer(&peqOff[0])),
+		(*C.int)(unsafe.Pointer(&sigma[0])), (*C.int)(unsafe.Pointer(&aLen[0])), &in, (*C.int)(unsafe.Pointer(&res[0])), &tm, &op)
+	if r != 0 {
+		return nil, timing(&tm), m.jobError(ctx, "batch", op, r)
+	}
+	for k, i := range idx {
+		out[i] = int(res[k])
+	}
+	return out, timing(&tm), nil
+}
+
+// windows runs the window-count kernel over positions [0, count) of
+// chunk (see CountWindows).
+func windows(chunk []byte, count int64, pattern []byte, k int) (int64, Timing, error) {
+	m, err := loaded()
+	if err != nil {
+		return 0, Timing{}, err
+	}
+	peq, words := windowTable(pattern)
+	var matches C.ulonglong
+	var tm C.lv_timing
+	var op *C.char
+	r := C.lv_run_windows(m.d.c, m.c, unsafe.Pointer(&chunk[0]), C.longlong(len(chunk)), C.longlong(count),
+		unsafe.Pointer(&peq[0]), C.int(words), C.int(len(pattern)), C.int(k), &matches, &tm, &op)
+	if r != 0 {
+		return 0, timing(&tm), m.jobError(context.Background(), "windows", op, r)
+	}
+	return int64(matches), timing(&tm), nil
 }

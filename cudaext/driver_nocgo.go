@@ -2,7 +2,10 @@
 
 package cudaext
 
-import "fmt"
+import (
+	"context"
+	"fmt"
+)
 
 // Without cgo there is no way to call the driver: the package still builds
 // and says why, like a platform without a GPU.
@@ -17,3 +20,30 @@ func Device() (DeviceInfo, error) { return DeviceInfo{}, errNoCgo }
 
 // NVRTCVersion reports that this build cannot reach CUDA.
 func NVRTCVersion() (major, minor int, err error) { return 0, 0, errNoCgo }
+
+// Ready reports that this build cannot reach CUDA.
+func Ready() error { return errNoCgo }
+
+// Diagonal reports that this build cannot reach CUDA.
+func Diagonal[S Symbol](ctx context.Context, a, b []S, block int) (int, Timing, error) {
+	return 0, Timing{}, errNoCgo
+}
+
+// Matrix reports that this build cannot reach CUDA.
+func Matrix[S Symbol](ctx context.Context, a, b []S, block int) (int, Timing, error) {
+	return 0, Timing{}, errNoCgo
+}
+
+// Fast reports that this build cannot reach CUDA.
+func Fast[S Symbol](ctx context.Context, a, b []S, o FastOptions) (int, Timing, error) {
+	return 0, Timing{}, errNoCgo
+}
+
+// Batch reports that this build cannot reach CUDA.
+func Batch[S Symbol](ctx context.Context, as, bs [][]S) ([]int, Timing, error) {
+	return nil, Timing{}, errNoCgo
+}
+
+func windows(chunk []byte, count int64, pattern []byte, k int) (int64, Timing, error) {
+	return 0, Timing{}, errNoCgo
+}

@@ -78,6 +78,7 @@ CUresult cuEventRecord(void) { return 1; }
 CUresult cuEventSynchronize(void) { return 1; }
 CUresult cuEventElapsedTime(void) { return 1; }
 CUresult cuEventDestroy_v2(void) { return 1; }
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(void) { return 1; }
 
 // For the test: contexts retained and not released, and whether one is
 // still current.

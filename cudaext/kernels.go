@@ -45,3 +45,8 @@ func kernelOptions(major, minor int) []string {
 		"-lineinfo",
 	}
 }
+
+// EnvCacheDir names the variable that overrides where compiled kernels are
+// cached; the default is levlab/cubin in the user's cache folder
+// (os.UserCacheDir). "off" disables the cache.
+const EnvCacheDir = "LEVLAB_CUBIN_CACHE"

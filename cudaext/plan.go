@@ -28,6 +28,11 @@ func planFast[S Symbol](a, b []S, lanes, wordBits int) (fastPlan, error) {
 	if len(a) < len(b) {
 		a, b = b, a
 	}
+	return plan(a, b, lanes, wordBits)
+}
+
+// plan prepares a as the rows and b as the columns.
+func plan[S Symbol](a, b []S, lanes, wordBits int) (fastPlan, error) {
 	rowsPerBand := lanes * wordBits
 	p := fastPlan{m: len(a), n: len(b)}
 	p.bands = (p.m + rowsPerBand - 1) / rowsPerBand
