@@ -40,8 +40,14 @@ func TestGPUKernels(t *testing.T) {
 		"diagonal/1024": func(a, b []byte) (int, error) { d, _, err := Diagonal(ctx, a, b, 1024); return d, err },
 		"matrix/256":    func(a, b []byte) (int, error) { d, _, err := Matrix(ctx, a, b, 256); return d, err },
 		"fast":          func(a, b []byte) (int, error) { d, _, err := Fast(ctx, a, b, FastOptions{}); return d, err },
-		"fast/32/1":     func(a, b []byte) (int, error) { d, _, err := Fast(ctx, a, b, FastOptions{Block: 32, Chunk: 1}); return d, err },
-		"fast/1024/7":   func(a, b []byte) (int, error) { d, _, err := Fast(ctx, a, b, FastOptions{Block: 1024, Chunk: 7}); return d, err },
+		"fast/32/1": func(a, b []byte) (int, error) {
+			d, _, err := Fast(ctx, a, b, FastOptions{Block: 32, Chunk: 1})
+			return d, err
+		},
+		"fast/1024/7": func(a, b []byte) (int, error) {
+			d, _, err := Fast(ctx, a, b, FastOptions{Block: 1024, Chunk: 7})
+			return d, err
+		},
 	}
 	for name, k := range kernels {
 		t.Run(name, func(t *testing.T) {
