@@ -38,7 +38,8 @@ func fuzzTile(sel byte, lenB int) int {
 	}
 }
 
-// FuzzDistance checks every CPU algorithm against levtest's reference, as
+// FuzzDistance checks every CPU algorithm, and the model of cuda-fast's
+// schedule, against levtest's reference, as
 // bytes and as text (runes, invalid UTF-8 included), on arbitrary inputs and
 // option sets, and that the inputs are left unchanged.
 func FuzzDistance(f *testing.F) {
@@ -80,6 +81,17 @@ func FuzzDistance(f *testing.F) {
 			} else if d != wantText {
 				t.Errorf("%s: DistanceString(%q, %q) with selector %#x = %d, want %d", alg, a, b, sel, d, wantText)
 			}
+		}
+		// cuda-fast's schedule, through its CPU model, in the geometry
+		// the selector picks.
+		s := fastSchedules[int(sel)%len(fastSchedules)]
+		s.Seed = uint64(sel)
+		model := []lev.Option{lev.WithAlgorithm(lev.CUDAFast), lev.WithFastModel(s)}
+		if d, err := lev.Distance(a, b, model...); err != nil || d != want {
+			t.Errorf("cuda-fast model %+v: Distance(%q, %q) = %d, %v; want %d", s, a, b, d, err, want)
+		}
+		if d, err := lev.DistanceString(string(a), string(b), model...); err != nil || d != wantText {
+			t.Errorf("cuda-fast model %+v: DistanceString(%q, %q) = %d, %v; want %d", s, a, b, d, err, wantText)
 		}
 	})
 }

@@ -100,9 +100,9 @@ var impls = [numAlgorithms]impl{
 	TiledBarrier:  {name: "tiled-barrier", parallel: true, bytes: tiledBarrier[uint8], wide: tiledBarrier[uint32]},
 	Myers:         {name: "myers", bytes: myers[uint8], wide: myers[uint32]},
 	MyersParallel: {name: "myers-parallel", parallel: true, bytes: myersParallel[uint8], wide: myersParallel[uint32]},
-	CUDADiagonal:  {name: "cuda-diagonal", parallel: true, gpu: true},
-	CUDAMatrix:    {name: "cuda-matrix", parallel: true, gpu: true},
-	CUDAFast:      {name: "cuda-fast", parallel: true, gpu: true},
+	CUDADiagonal:  {name: "cuda-diagonal", parallel: true, gpu: true, bytes: cudaDiagonal[uint8], wide: cudaDiagonal[uint32]},
+	CUDAMatrix:    {name: "cuda-matrix", parallel: true, gpu: true, bytes: cudaMatrix[uint8], wide: cudaMatrix[uint32]},
+	CUDAFast:      {name: "cuda-fast", parallel: true, gpu: true, bytes: cudaFast[uint8], wide: cudaFast[uint32]},
 }
 
 // Algorithms returns every algorithm, Auto first, in a stable order.
@@ -190,6 +190,7 @@ type config struct {
 	matrixLimit int64 // bytes FullMatrix may allocate
 	noBand      bool  // Myers: compute every cell (tests and experiments)
 	stats       *Stats
+	fastModel   *cudaext.FastSchedule // tests: cuda-fast runs cudaext.FastModel instead of the GPU
 	err         error
 }
 
@@ -206,8 +207,12 @@ type Stats struct {
 	// initialising the algorithm's main structure, where it is measured
 	// apart: FullMatrix's matrix (the allocation and its first row and
 	// column; pages the system maps lazily are touched later, during the
-	// computation). 0 where not measured.
+	// computation). For a GPU algorithm, its device allocations (and
+	// cuda-matrix's initialisation). 0 where not measured.
 	AllocSeconds float64
+	// GPU is what a GPU algorithm's job measured: allocation, copies and
+	// computation apart, launches. Zero for CPU algorithms.
+	GPU cudaext.Timing
 }
 
 func (c *config) fail(format string, args ...any) {
@@ -384,8 +389,13 @@ func DistanceString(a, b string, opts ...Option) (int, error) {
 // ready checks what must hold before any work, whatever the inputs.
 func ready(alg Algorithm, c *config) error {
 	if impls[alg].gpu {
-		if err := cudaext.Available(); err != nil {
-			return fmt.Errorf("lev: %s: %w", alg, err)
+		if err := checkGPU(alg, c); err != nil {
+			return err
+		}
+		if alg != CUDAFast || c.fastModel == nil {
+			if err := cudaext.Ready(); err != nil {
+				return fmt.Errorf("lev: %s: %w", alg, err)
+			}
 		}
 	}
 	if err := c.ctx.Err(); err != nil {
@@ -406,9 +416,6 @@ func run[S symbol](c *config, alg Algorithm, a, b []S, k kernel[S]) (int, error)
 		return len(b), nil
 	case len(b) == 0:
 		return len(a), nil
-	}
-	if k == nil {
-		return 0, fmt.Errorf("lev: %s: %w: no kernel in this build", alg, cudaext.ErrUnavailable)
 	}
 	c.alg = alg
 	d, err := k(a, b, c)

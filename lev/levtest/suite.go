@@ -221,8 +221,11 @@ func (s *suite) randomOptions(rng *rand.Rand, la, lb int) optSet {
 	var o optSet
 	switch {
 	case s.alg.GPU():
-		if rng.IntN(2) == 0 {
-			o = o.block([]int{1, 2, 32, 128, 256, 1000, 1024}[rng.IntN(7)])
+		if blocks := s.blockSizes(); rng.IntN(2) == 0 {
+			o = o.block(blocks[rng.IntN(len(blocks))])
+		}
+		if s.alg == lev.CUDAFast && rng.IntN(2) == 0 {
+			o = o.tile([]int{1, 2, 7, 32, 128, 1000}[rng.IntN(6)]) // the column chunk
 		}
 	case s.alg.Parallel():
 		if w := []int{0, 1, 2, 3, 4, 8}[rng.IntN(6)]; w > 0 {
@@ -743,9 +746,26 @@ func (s *suite) wantWorkersError(t *testing.T, fn string, w int, in [2]string, e
 	}
 }
 
+// blockSizes are the block sizes a GPU algorithm is run with: cuda-fast's
+// blocks are whole warps (anything else is refused, and checked so in
+// gpuOptions); the others take any size up to 1024.
+func (s *suite) blockSizes() []int {
+	if s.alg == lev.CUDAFast {
+		return []int{32, 64, 128, 256, 1024}
+	}
+	return []int{1, 2, 32, 128, 256, 1000, 1024}
+}
+
 func (s *suite) gpuOptions(t *testing.T, rng *rand.Rand) {
+	blocks := s.blockSizes()
+	if s.alg == lev.CUDAFast {
+		_, err := s.impl.bytes([]byte("ab"), []byte("b"), s.options(optSet{}.block(48))...)
+		if !errors.Is(err, lev.ErrInvalidOption) || !strings.Contains(err.Error(), "48") {
+			t.Errorf("%s with block size 48: %v; want an error wrapping lev.ErrInvalidOption that names 48", s.alg, err)
+		}
+	}
 	var sets []optSet
-	for _, b := range []int{1, 2, 32, 128, 1000, 1024} {
+	for _, b := range blocks {
 		sets = append(sets, optSet{}.block(b), optSet{}.block(b).tile(7))
 	}
 	sets = append(sets, optSet{}.workers(1), optSet{}.workers(64), optSet{}.noBand())
