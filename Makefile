@@ -12,9 +12,10 @@ FUZZTIME    ?= 60s
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev); the
-## browser tests must find chromium (make deps installs it) and not skip
+## browser tests must find chromium and the cudaext compile tests NVRTC
+## (make deps installs both) and not skip
 test: deps vet fmt-check
-	LEVLAB_REQUIRE_BROWSER=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
+	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_NVRTC=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
 
 ## deps: check (and as root install) the tools the tests need

@@ -7,13 +7,19 @@
 # COMMAND is not on PATH, the Debian PACKAGE is installed. A library has no
 # command: "file:PATH PACKAGE" installs PACKAGE when PATH does not exist.
 # Installing needs root (as in CI); anyone else is told what is missing and
-# the script goes on.
+# the script goes on. "lib:NAME PACKAGE" installs PACKAGE when the dynamic
+# linker knows no library named NAME*.
+#
+# NVRTC (libnvrtc11.2) is in Debian's non-free component: where it is
+# missing the script adds that component (a file of its own under
+# /etc/apt/sources.list.d) before installing.
 set -euo pipefail
 
 needs=(
 	"gcc gcc" # cgo: go test -race, and later cudaext
 	"file:/usr/include/edlib.h libedlib-dev" # the edlib peer: go test -tags edlib ./experiments/...
 	"chromium chromium" # headless browser for the report tests (internal/browser)
+	"lib:libnvrtc.so libnvrtc11.2" # NVRTC: cudaext compiles its kernels in the tests (no GPU needed)
 )
 
 if ! command -v go >/dev/null 2>&1; then
@@ -27,6 +33,7 @@ for need in "${needs[@]}"; do
 	read -r check pkg <<<"$need"
 	case $check in
 	file:*) [ -e "${check#file:}" ] || missing+=("$pkg") ;;
+	lib:*) ldconfig -p 2>/dev/null | grep -q "${check#lib:}" || missing+=("$pkg") ;;
 	*) command -v "$check" >/dev/null 2>&1 || missing+=("$pkg") ;;
 	esac
 done
@@ -45,6 +52,14 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 0
 fi
 export DEBIAN_FRONTEND=noninteractive
+if [[ " ${missing[*]} " == *" libnvrtc11.2 "* ]] && [ -r /etc/os-release ]; then
+	codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+	list=/etc/apt/sources.list.d/levlab-non-free.sources
+	if [ -n "$codename" ] && [ ! -e "$list" ] && grep -qi debian /etc/os-release; then
+		echo "+ enabling Debian's non-free component for NVRTC ($list)"
+		printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: %s\nComponents: non-free\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' "$codename" >"$list"
+	fi
+fi
 echo "+ apt-get update"
 apt-get update -q
 echo "+ apt-get install ${missing[*]}"
