@@ -98,6 +98,12 @@ func All() []Experiment {
 			Points: s004Memory,
 		},
 		{
+			Name:   "gpu-fast",
+			Source: report000 + " Table 2 sizes and 1M, with levlab's cuda-fast beyond the reports",
+			Title:  "cuda-fast (persistent, bit-parallel) beside report 000's cuda-diagonal and the best CPU run, myers-parallel on every core, on random DNA",
+			Points: gpuFast,
+		},
+		{
 			Name:   "peers",
 			Source: report004 + " and the other reports' algorithms, beside libraries no report tried",
 			Title:  "Every CPU algorithm of lev beside agnivade, ka-weihe and edlib on random DNA",
@@ -313,6 +319,23 @@ func s002Cases(s Scale) []Point {
 func s004Memory(s Scale) []Point {
 	return square(CaseRandom, pick(s, []int{500, 1 * k, 2 * k, 3 * k, 5 * k}, []int{1 * k, 5 * k, 10 * k, 20 * k, 30 * k, 50 * k}),
 		seq("fullmatrix"), seq("tworow"), seq("myers"))
+}
+
+// gpuFast times cuda-fast at report 000's Table 2 sizes and at 1M × 1M
+// (quick: 1k and 5k), with cuda-diagonal (launch-bound: m+n+1 launches)
+// up to 150k and myers-parallel on every core as the CPU's best.
+func gpuFast(s Scale) []Point {
+	c := cores()
+	var pts []Point
+	for _, n := range pick(s, []int{1 * k, 5 * k}, []int{10 * k, 50 * k, 150 * k, 1000 * k}) {
+		settings := []setting{gpu("cuda-fast", 0)}
+		if n <= 150*k {
+			settings = append(settings, gpu("cuda-diagonal", 0))
+		}
+		settings = append(settings, par("myers-parallel", c))
+		pts = append(pts, square(CaseDNA, []int{n}, settings...)...)
+	}
+	return pts
 }
 
 // peersGrid sets every CPU algorithm of lev beside the peers (see Peers) at

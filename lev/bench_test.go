@@ -34,7 +34,7 @@ func benchInputs(n int) (a, b []byte) {
 
 type benchIn struct {
 	a, b []byte
-	want func() (int, error) // their distance, by myers, computed once
+	want func() (int, error) // their distance, by auto on every core, computed once
 }
 
 var benchCases sync.Map // n -> *benchIn
@@ -46,7 +46,7 @@ func benchCase(n int) *benchIn {
 	rng := rand.New(rand.NewPCG(uint64(n), 0x1e7))
 	in := &benchIn{a: levtest.RandomBytes(rng, n, levtest.DNA), b: levtest.RandomBytes(rng, n, levtest.DNA)}
 	in.want = sync.OnceValues(func() (int, error) {
-		return lev.Distance(in.a, in.b, lev.WithAlgorithm(lev.Myers))
+		return lev.Distance(in.a, in.b)
 	})
 	got, _ := benchCases.LoadOrStore(n, in)
 	return got.(*benchIn)
@@ -105,8 +105,57 @@ func BenchmarkDistance(b *testing.B) {
 	}
 }
 
+// BenchmarkGPU times the GPU algorithms, as alg=NAME/n=SIZE/block=B:
+// cuda-fast at report 000's Table 2 sizes and 1M (the targets: 150k in 50
+// ms, 1M in 1 s on an H200), cuda-diagonal at Table 2's sizes and block
+// sizes, cuda-matrix at 10k. Besides GCUPS it reports the kernel time
+// alone (compute-s, CUDA events) and, for the launch-bound kernels, the
+// time per launch (us/launch). It skips where no GPU is usable (fails
+// under LEVLAB_REQUIRE_GPU=1).
+func BenchmarkGPU(b *testing.B) {
+	type run struct {
+		alg    lev.Algorithm
+		sizes  []int
+		blocks []int
+	}
+	runs := []run{
+		{lev.CUDAFast, []int{10_000, 50_000, 150_000, 1_000_000}, []int{128}},
+		{lev.CUDADiagonal, []int{10_000, 50_000, 150_000}, []int{128, 256, 512, 1024}},
+		{lev.CUDAMatrix, []int{10_000}, []int{256}},
+	}
+	for _, r := range runs {
+		for _, n := range r.sizes {
+			for _, blk := range r.blocks {
+				b.Run(fmt.Sprintf("alg=%s/n=%d/block=%d", r.alg, n, blk), func(b *testing.B) {
+					if _, err := lev.Distance([]byte("a"), []byte("b"), lev.WithAlgorithm(r.alg)); err != nil {
+						if os.Getenv(levtest.RequireGPUEnv) == "1" {
+							b.Fatal(err)
+						}
+						b.Skip(err)
+					}
+					x, y := benchInputs(n)
+					var st lev.Stats
+					var compute, perLaunch float64
+					calls := 0
+					benchDistance(b, n, func() (int, error) {
+						d, err := lev.Distance(x, y, lev.WithAlgorithm(r.alg), lev.WithBlockSize(blk), lev.WithStats(&st))
+						compute += st.GPU.ComputeSeconds
+						calls++
+						perLaunch = st.GPU.PerLaunch()
+						return d, err
+					})
+					b.ReportMetric(compute/float64(calls), "compute-s")
+					if r.alg != lev.CUDAFast {
+						b.ReportMetric(perLaunch*1e6, "us/launch")
+					}
+				})
+			}
+		}
+	}
+}
+
 // benchDistance times distance, which computes the distance of the two
-// strings of length n, reports GCUPS, and checks the answer against myers.
+// strings of length n, reports GCUPS, and checks the answer against auto.
 func benchDistance(b *testing.B, n int, distance func() (int, error)) {
 	b.Helper()
 	b.ReportAllocs()

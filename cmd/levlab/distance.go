@@ -55,7 +55,10 @@ after the arguments; put -- before an argument that begins with '-'.
 auto resolved to, else the same), workers (as run), tile
 and block (0: the algorithm's default), unit (runes or bytes), len_a, len_b,
 distance, seconds (the computation alone, not reading files), cells
-(len_a*len_b) and gcups (billions of cells per second).
+(len_a*len_b) and gcups (billions of cells per second); for a GPU
+algorithm also gpu: the job's allocation, copies and computation timed
+apart with CUDA events, its launches, µs per launch, blocks, threads per
+block and device bytes.
 
 Flags:
 `)
@@ -73,6 +76,20 @@ Exit status:
 `)
 }
 
+// gpuTiming is the GPU job's own account of its time, in --json for GPU
+// algorithms.
+type gpuTiming struct {
+	AllocSeconds    float64 `json:"alloc_seconds"`
+	CopyInSeconds   float64 `json:"copy_in_seconds"`
+	ComputeSeconds  float64 `json:"compute_seconds"`
+	CopyOutSeconds  float64 `json:"copy_out_seconds"`
+	Launches        int64   `json:"launches"`
+	MicrosPerLaunch float64 `json:"us_per_launch"`
+	Blocks          int     `json:"blocks"`
+	Threads         int     `json:"threads"`
+	DeviceBytes     int64   `json:"device_bytes"`
+}
+
 // distanceResult is the --json output of distance.
 type distanceResult struct {
 	Algorithm lev.Algorithm `json:"algorithm"`
@@ -87,6 +104,7 @@ type distanceResult struct {
 	Seconds   float64       `json:"seconds"`
 	Cells     int64         `json:"cells"`
 	GCUPS     float64       `json:"gcups"`
+	GPU       *gpuTiming    `json:"gpu,omitempty"`
 }
 
 func runDistance(args []string, stdout, _ io.Writer) error {
@@ -171,6 +189,13 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	res.Cells = int64(res.LenA) * int64(res.LenB)
 	if res.Seconds > 0 {
 		res.GCUPS = float64(res.Cells) / res.Seconds / 1e9
+	}
+	if g := stats.GPU; g.Launches > 0 {
+		res.GPU = &gpuTiming{
+			AllocSeconds: g.AllocSeconds, CopyInSeconds: g.CopyInSeconds, ComputeSeconds: g.ComputeSeconds,
+			CopyOutSeconds: g.CopyOutSeconds, Launches: g.Launches, MicrosPerLaunch: g.PerLaunch() * 1e6,
+			Blocks: g.Blocks, Threads: g.Threads, DeviceBytes: g.DeviceBytes,
+		}
 	}
 	out, err := json.Marshal(res)
 	if err != nil {
