@@ -20,7 +20,8 @@ func infoUsage(w io.Writer, fs *flag.FlagSet) {
 
 Describes the machine and the build: CPU model, logical cores, GOMAXPROCS,
 Go version, OS and architecture, levlab's version and commit (where the
-build recorded them), and whether a CUDA GPU is usable, or why not.
+build recorded them), whether a CUDA GPU is usable (device found and the
+kernels compiled and loaded), or why not, and the NVRTC version.
 
 Flags:
 `)
@@ -42,7 +43,8 @@ type machineInfo struct {
 	Commit       string `json:"commit"`   // vcs.revision, "" when the build did not record it
 	Modified     bool   `json:"modified"` // vcs.modified: built from a tree with uncommitted changes
 	GPUAvailable bool   `json:"gpu_available"`
-	GPU          string `json:"gpu"` // "available: " and the device, or why not
+	GPU          string `json:"gpu"`   // "available: " and the device, or why not
+	NVRTC        string `json:"nvrtc"` // the version the kernels are compiled with, or why none
 }
 
 func runInfo(args []string, stdout, _ io.Writer) error {
@@ -78,7 +80,8 @@ go:         %s
 os/arch:    %s/%s
 levlab:     %s
 gpu:        %s
-`, info.CPUModel, info.LogicalCores, info.GOMAXPROCS, info.GoVersion, info.OS, info.Arch, build, info.GPU)
+nvrtc:      %s
+`, info.CPUModel, info.LogicalCores, info.GOMAXPROCS, info.GoVersion, info.OS, info.Arch, build, info.GPU, info.NVRTC)
 	return err
 }
 
@@ -106,6 +109,11 @@ func collectInfo() machineInfo {
 		}
 	}
 	info.GPUAvailable, info.GPU = gpuStatus()
+	if major, minor, err := cudaext.NVRTCVersion(); err != nil {
+		info.NVRTC = err.Error()
+	} else {
+		info.NVRTC = fmt.Sprintf("%d.%d", major, minor)
+	}
 	return info
 }
 
@@ -119,7 +127,11 @@ func gpuStatus() (bool, string) {
 	if err != nil {
 		return true, "available (" + err.Error() + ")"
 	}
-	return true, fmt.Sprintf("available: %s, compute %s, %d SMs, %.1f GiB", d.Name, d.Compute(), d.SMs, float64(d.TotalMemory)/(1<<30))
+	desc := fmt.Sprintf("%s, compute %s, %d SMs, %.1f GiB", d.Name, d.Compute(), d.SMs, float64(d.TotalMemory)/(1<<30))
+	if err := cudaext.Ready(); err != nil {
+		return false, desc + ", but the kernels cannot run: " + err.Error()
+	}
+	return true, "available: " + desc
 }
 
 // cpuModel returns the CPU model named by /proc/cpuinfo, or "unknown".
