@@ -496,6 +496,32 @@ static CUresult lv_job_end(lv_job *j, CUresult r) {
 	return r;
 }
 
+// lv_copy_in records event 0, copies n[i] bytes from src[i] to dst[i] for
+// each of the count buffers, and records event 1.
+static CUresult lv_copy_in(lv_job *j, int count, const CUdeviceptr *dst, const void *const *src, const size_t *n) {
+	const char **op = j->op;
+	CUresult r = lv_record(j, 0);
+	for (int i = 0; r == 0 && i < count; i++) {
+		LV_TRY("cuMemcpyHtoD_v2", j->d->cuMemcpyHtoD(dst[i], src[i], n[i]));
+	}
+	return r != 0 ? r : lv_record(j, 1);
+}
+
+// lv_copy_out records event 2 (the computation is over), copies n bytes of
+// the result back, records event 3 and reads the three intervals.
+static CUresult lv_copy_out(lv_job *j, void *dst, CUdeviceptr src, size_t n) {
+	const char **op = j->op;
+	CUresult r = lv_record(j, 2);
+	if (r != 0) {
+		return r;
+	}
+	LV_TRY("cuMemcpyDtoH_v2", j->d->cuMemcpyDtoH(dst, src, n));
+	if ((r = lv_record(j, 3)) != 0) {
+		return r;
+	}
+	return lv_times(j);
+}
+
 static unsigned lv_blocks(long long cells, int block) {
 	return (unsigned)((cells + block - 1) / block);
 }
@@ -514,13 +540,11 @@ static CUresult lv_run_diag(const lv_driver *d, const lv_module *m, const void *
 	}
 	tm->alloc = lv_now() - t0;
 	tm->threads = block;
-	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
-		if ((r = d->cuMemcpyHtoD(da, a, (size_t)la * sym)) != 0 || (r = d->cuMemcpyHtoD(db, b, (size_t)lb * sym)) != 0) {
-			*op = "cuMemcpyHtoD_v2";
-		}
-	}
 	if (r == 0) {
-		r = lv_record(&j, 1);
+		CUdeviceptr dst[] = {da, db};
+		const void *src[] = {a, b};
+		size_t n[] = {(size_t)la * sym, (size_t)lb * sym};
+		r = lv_copy_in(&j, 2, dst, src, n);
 	}
 	CUfunction f = sym == 1 ? m->diag_u8 : m->diag_u32;
 	CUdeviceptr p2 = fr[0], p1 = fr[1], cur = fr[2];
@@ -541,13 +565,7 @@ static CUresult lv_run_diag(const lv_driver *d, const lv_module *m, const void *
 		}
 	}
 	if (r == 0) {
-		r = lv_record(&j, 2);
-	}
-	if (r == 0 && (r = d->cuMemcpyDtoH(dist, p1 + (size_t)la * sizeof(int), sizeof(int))) != 0) {
-		*op = "cuMemcpyDtoH_v2";
-	}
-	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
-		r = lv_times(&j);
+		r = lv_copy_out(&j, dist, p1 + (size_t)la * sizeof(int), sizeof(int));
 	}
 	return lv_job_end(&j, r);
 }
@@ -575,13 +593,11 @@ static CUresult lv_run_matrix(const lv_driver *d, const lv_module *m, const void
 	}
 	tm->alloc = lv_now() - t0;
 	tm->threads = block;
-	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
-		if ((r = d->cuMemcpyHtoD(da, a, (size_t)la * sym)) != 0 || (r = d->cuMemcpyHtoD(db, b, (size_t)lb * sym)) != 0) {
-			*op = "cuMemcpyHtoD_v2";
-		}
-	}
 	if (r == 0) {
-		r = lv_record(&j, 1);
+		CUdeviceptr dst[] = {da, db};
+		const void *src[] = {a, b};
+		size_t n[] = {(size_t)la * sym, (size_t)lb * sym};
+		r = lv_copy_in(&j, 2, dst, src, n);
 	}
 	CUfunction f = sym == 1 ? m->mat_u8 : m->mat_u32;
 	for (int diag = 2; r == 0 && diag <= la + lb; diag++) {
@@ -598,13 +614,7 @@ static CUresult lv_run_matrix(const lv_driver *d, const lv_module *m, const void
 		}
 	}
 	if (r == 0) {
-		r = lv_record(&j, 2);
-	}
-	if (r == 0 && (r = d->cuMemcpyDtoH(dist, h + cells * sizeof(int) - sizeof(int), sizeof(int))) != 0) {
-		*op = "cuMemcpyDtoH_v2";
-	}
-	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
-		r = lv_times(&j);
+		r = lv_copy_out(&j, dist, h + cells * sizeof(int) - sizeof(int), sizeof(int));
 	}
 	return lv_job_end(&j, r);
 }
@@ -645,26 +655,22 @@ static CUresult lv_run_fast(const lv_driver *d, const lv_module *m, const unsign
 	tm->alloc = lv_now() - t0;
 	tm->threads = in->block;
 	tm->blocks = grid;
-	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
-		if ((r = d->cuMemcpyHtoD(codes, in_codes, (size_t)in->n * 4)) != 0 || (r = d->cuMemcpyHtoD(peq, in_peq, in->peq_bytes)) != 0) {
-			*op = "cuMemcpyHtoD_v2";
-		} else if ((r = d->cuMemsetD8(progress, 0, (size_t)in->bands * 4)) != 0 || (r = d->cuMemsetD8(result, 0, 8)) != 0) {
-			*op = "cuMemsetD8_v2";
-		}
+	if (r == 0 && ((r = d->cuMemsetD8(progress, 0, (size_t)in->bands * 4)) != 0 || (r = d->cuMemsetD8(result, 0, 8)) != 0)) {
+		*op = "cuMemsetD8_v2";
 	}
-	if (r == 0 && (r = lv_record(&j, 1)) == 0) {
+	if (r == 0) {
+		CUdeviceptr dst[] = {codes, peq};
+		const void *src[] = {in_codes, in_peq};
+		size_t n[] = {(size_t)in->n * 4, in->peq_bytes};
+		r = lv_copy_in(&j, 2, dst, src, n);
+	}
+	if (r == 0) {
 		int n = in->n, mm = in->m, sigma = in->sigma, bands = in->bands, chunk = in->chunk;
 		void *args[] = {&codes, &n, &mm, &peq, &sigma, &bands, &boundary, &progress, &chunk, &result};
 		r = lv_launch(&j, f, grid, in->block, (unsigned)in->smem, args);
 	}
 	if (r == 0) {
-		r = lv_record(&j, 2);
-	}
-	if (r == 0 && (r = d->cuMemcpyDtoH(score, result, 8)) != 0) {
-		*op = "cuMemcpyDtoH_v2";
-	}
-	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
-		r = lv_times(&j);
+		r = lv_copy_out(&j, score, result, 8);
 	}
 	return lv_job_end(&j, r);
 }
@@ -708,27 +714,19 @@ static CUresult lv_run_batch(const lv_driver *d, const lv_module *m, LV_BATCH_IN
 	tm->alloc = lv_now() - t0;
 	tm->threads = in->block;
 	tm->blocks = grid;
-	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
-		if ((r = d->cuMemcpyHtoD(codes, in_codes, in->codes_len * 4)) != 0 || (r = d->cuMemcpyHtoD(b_off, in_b_off, np * 8)) != 0 ||
-				(r = d->cuMemcpyHtoD(b_len, in_b_len, np * 4)) != 0 || (r = d->cuMemcpyHtoD(peq, in_peq, in->peq_bytes)) != 0 ||
-				(r = d->cuMemcpyHtoD(peq_off, in_peq_off, np * 8)) != 0 || (r = d->cuMemcpyHtoD(sigma, in_sigma, np * 4)) != 0 ||
-				(r = d->cuMemcpyHtoD(a_len, in_a_len, np * 4)) != 0) {
-			*op = "cuMemcpyHtoD_v2";
-		}
+	if (r == 0) {
+		CUdeviceptr dst[] = {codes, b_off, b_len, peq, peq_off, sigma, a_len};
+		const void *src[] = {in_codes, in_b_off, in_b_len, in_peq, in_peq_off, in_sigma, in_a_len};
+		size_t n[] = {in->codes_len * 4, np * 8, np * 4, in->peq_bytes, np * 8, np * 4, np * 4};
+		r = lv_copy_in(&j, 7, dst, src, n);
 	}
-	if (r == 0 && (r = lv_record(&j, 1)) == 0) {
+	if (r == 0) {
 		int pairs = in->pairs, chunk = in->chunk;
 		void *args[] = {&codes, &b_off, &b_len, &peq, &peq_off, &sigma, &a_len, &pairs, &scratch, &stride, &chunk, &dout};
 		r = lv_launch(&j, m->batch, grid, in->block, (unsigned)smem, args);
 	}
 	if (r == 0) {
-		r = lv_record(&j, 2);
-	}
-	if (r == 0 && (r = d->cuMemcpyDtoH(out, dout, np * 4)) != 0) {
-		*op = "cuMemcpyDtoH_v2";
-	}
-	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
-		r = lv_times(&j);
+		r = lv_copy_out(&j, out, dout, np * 4);
 	}
 	return lv_job_end(&j, r);
 }
@@ -750,25 +748,21 @@ static CUresult lv_run_windows(const lv_driver *d, const lv_module *m, const voi
 	unsigned grid = lv_blocks(count, block);
 	tm->threads = block;
 	tm->blocks = grid;
-	if (r == 0 && (r = lv_record(&j, 0)) == 0) {
-		if ((r = d->cuMemcpyHtoD(dtext, text, (size_t)len)) != 0 || (r = d->cuMemcpyHtoD(dpeq, peq, peq_bytes)) != 0) {
-			*op = "cuMemcpyHtoD_v2";
-		} else if ((r = d->cuMemsetD8(result, 0, 8)) != 0) {
-			*op = "cuMemsetD8_v2";
-		}
+	if (r == 0 && (r = d->cuMemsetD8(result, 0, 8)) != 0) {
+		*op = "cuMemsetD8_v2";
 	}
-	if (r == 0 && (r = lv_record(&j, 1)) == 0) {
+	if (r == 0) {
+		CUdeviceptr dst[] = {dtext, dpeq};
+		const void *src[] = {text, peq};
+		size_t n[] = {(size_t)len, peq_bytes};
+		r = lv_copy_in(&j, 2, dst, src, n);
+	}
+	if (r == 0) {
 		void *args[] = {&dtext, &len, &count, &dpeq, &plen, &words, &k, &result};
 		r = lv_launch(&j, m->windows, grid, block, (unsigned)peq_bytes, args);
 	}
 	if (r == 0) {
-		r = lv_record(&j, 2);
-	}
-	if (r == 0 && (r = d->cuMemcpyDtoH(matches, result, 8)) != 0) {
-		*op = "cuMemcpyDtoH_v2";
-	}
-	if (r == 0 && (r = lv_record(&j, 3)) == 0) {
-		r = lv_times(&j);
+		r = lv_copy_out(&j, matches, result, 8);
 	}
 	return lv_job_end(&j, r);
 }
@@ -1066,6 +1060,15 @@ var loaded = sync.OnceValues(func() (*module, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cudaext: compiling the kernels for sm_%d%d: %w", info.Major, info.Minor, err)
 	}
+	return loadModule(d, info, cubin)
+})
+
+// kernelModule is the module every job runs on: loaded, or a stand-in's in
+// tests.
+var kernelModule = loaded
+
+// loadModule loads a CUBIN image on device 0 of d and looks up the kernels.
+func loadModule(d *driver, info DeviceInfo, cubin []byte) (*module, error) {
 	m := (*C.lv_module)(C.calloc(1, C.size_t(unsafe.Sizeof(C.lv_module{}))))
 	image := C.CBytes(cubin)
 	defer C.free(image)
@@ -1075,13 +1078,13 @@ var loaded = sync.OnceValues(func() (*module, error) {
 		return nil, fmt.Errorf("cudaext: loading the kernels: %w", d.error(op, r))
 	}
 	return &module{c: m, d: d, info: info}, nil
-})
+}
 
 // Ready returns nil when the kernels are compiled and loaded on device 0,
 // doing so at first use; the error says why not and wraps ErrUnavailable
 // where no GPU, driver or NVRTC is usable.
 func Ready() error {
-	_, err := loaded()
+	_, err := kernelModule()
 	return err
 }
 
@@ -1144,26 +1147,36 @@ func Matrix[S Symbol](ctx context.Context, a, b []S, block int) (int, Timing, er
 	return antidiagonals(ctx, "cuda-matrix", a, b, block, true)
 }
 
+// start does what every single-pair job does first: it checks the lengths,
+// loads the kernels, answers a pair with an empty side (done) and checks
+// that ctx is not done yet.
+func start(ctx context.Context, name string, la, lb int) (m *module, d int, done bool, err error) {
+	if err := checkLengths(name, la, lb); err != nil {
+		return nil, 0, false, err
+	}
+	if m, err = kernelModule(); err != nil {
+		return nil, 0, false, err
+	}
+	switch {
+	case la == 0:
+		return m, lb, true, nil
+	case lb == 0:
+		return m, la, true, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, 0, false, fmt.Errorf("cudaext: %s: %w", name, err)
+	}
+	return m, 0, false, nil
+}
+
 func antidiagonals[S Symbol](ctx context.Context, name string, a, b []S, block int, matrix bool) (int, Timing, error) {
 	block, err := resolveBlock(name, block)
 	if err != nil {
 		return 0, Timing{}, err
 	}
-	if err := checkLengths(name, len(a), len(b)); err != nil {
-		return 0, Timing{}, err
-	}
-	m, err := loaded()
-	if err != nil {
-		return 0, Timing{}, err
-	}
-	switch {
-	case len(a) == 0:
-		return len(b), Timing{}, nil
-	case len(b) == 0:
-		return len(a), Timing{}, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return 0, Timing{}, fmt.Errorf("cudaext: %s: %w", name, err)
+	m, d, done, err := start(ctx, name, len(a), len(b))
+	if done || err != nil {
+		return d, Timing{}, err
 	}
 	flag, stop := watch(ctx)
 	defer stop()
@@ -1196,21 +1209,9 @@ func Fast[S Symbol](ctx context.Context, a, b []S, o FastOptions) (int, Timing, 
 	if err != nil {
 		return 0, Timing{}, err
 	}
-	if err := checkLengths("cuda-fast", len(a), len(b)); err != nil {
-		return 0, Timing{}, err
-	}
-	m, err := loaded()
-	if err != nil {
-		return 0, Timing{}, err
-	}
-	switch {
-	case len(a) == 0:
-		return len(b), Timing{}, nil
-	case len(b) == 0:
-		return len(a), Timing{}, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return 0, Timing{}, fmt.Errorf("cudaext: cuda-fast: %w", err)
+	m, d, done, err := start(ctx, "cuda-fast", len(a), len(b))
+	if done || err != nil {
+		return d, Timing{}, err
 	}
 	p, err := planFast(a, b, 32, wordBits)
 	if err != nil {
@@ -1271,7 +1272,7 @@ func Batch[S Symbol](ctx context.Context, as, bs [][]S) ([]int, Timing, error) {
 			idx = append(idx, i)
 		}
 	}
-	m, err := loaded()
+	m, err := kernelModule()
 	if err != nil {
 		return nil, Timing{}, err
 	}
@@ -1327,7 +1328,7 @@ func Batch[S Symbol](ctx context.Context, as, bs [][]S) ([]int, Timing, error) {
 // windows runs the window-count kernel over positions [0, count) of
 // chunk (see CountWindows).
 func windows(chunk []byte, count int64, pattern []byte, k int) (int64, Timing, error) {
-	m, err := loaded()
+	m, err := kernelModule()
 	if err != nil {
 		return 0, Timing{}, err
 	}

@@ -24,9 +24,10 @@ const fakeDriver = `
 typedef int CUresult;
 typedef unsigned long long CUdeviceptr;
 
-enum { OK, INIT_FAILS, NO_DEVICE, ALLOC_FAILS, COUNT_FAILS_UNNAMED };
+enum { OK, INIT_FAILS, NO_DEVICE, ALLOC_FAILS, COUNT_FAILS_UNNAMED, LAUNCH_FAILS };
 
-static int retained, current;
+static int retained, current, launches;
+static long live_allocs; // device buffers and events not yet freed
 
 CUresult cuInit(unsigned flags) { return MODE == INIT_FAILS ? 100 : 0; }
 CUresult cuDriverGetVersion(int *v) { *v = 12040; return 0; }
@@ -61,24 +62,183 @@ CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n) {
 	if (MODE == ALLOC_FAILS) return 2;
 	if (!current) return 201;
 	*p = (CUdeviceptr)(uintptr_t)malloc(n);
+	live_allocs++;
 	return 0;
 }
-CUresult cuMemFree_v2(CUdeviceptr p) { free((void *)(uintptr_t)p); return current ? 0 : 201; }
+CUresult cuMemFree_v2(CUdeviceptr p) { free((void *)(uintptr_t)p); live_allocs--; return current ? 0 : 201; }
 CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t n) { memcpy((void *)(uintptr_t)d, s, n); return 0; }
 CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t n) { memcpy(d, (void *)(uintptr_t)s, n); return 0; }
 CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) { memset((void *)(uintptr_t)d, v, n); return 0; }
 
-// Present for the loader, never called by these tests.
-CUresult cuModuleLoadData(void) { return 1; }
-CUresult cuModuleUnload(void) { return 1; }
-CUresult cuModuleGetFunction(void) { return 1; }
-CUresult cuLaunchKernel(void) { return 1; }
-CUresult cuEventCreate(void) { return 1; }
-CUresult cuEventRecord(void) { return 1; }
-CUresult cuEventSynchronize(void) { return 1; }
-CUresult cuEventElapsedTime(void) { return 1; }
-CUresult cuEventDestroy_v2(void) { return 1; }
-CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(void) { return 1; }
+// Modules and kernels. A function handle is its name; a launch runs a C
+// stand-in of the kernel on the host with the launch's arguments, over the
+// whole grid: per thread for the one-thread-per-cell kernels, as a whole
+// dynamic programme for the warp kernels. Device memory is host memory, so
+// the entry points' allocations, copies, arguments and read-backs are
+// checked end to end.
+typedef struct { char name[40]; } fake_fn;
+
+CUresult cuModuleLoadData(void **mod, const void *image) {
+	if (!current) return 201;
+	*mod = (void *)image;
+	return 0;
+}
+CUresult cuModuleUnload(void *mod) { return 0; }
+CUresult cuModuleGetFunction(void **f, void *mod, const char *name) {
+	fake_fn *fn = calloc(1, sizeof *fn);
+	strncpy(fn->name, name, sizeof fn->name - 1);
+	*f = fn;
+	return 0;
+}
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, void *f, int block, size_t smem) { *n = 2; return 0; }
+CUresult cuEventCreate(void **e, unsigned flags) { *e = malloc(1); live_allocs++; return 0; }
+CUresult cuEventRecord(void *e, void *stream) { return current ? 0 : 201; }
+CUresult cuEventSynchronize(void *e) { return 0; }
+CUresult cuEventElapsedTime(float *ms, void *a, void *b) { *ms = 0.25f; return 0; }
+CUresult cuEventDestroy_v2(void *e) { free(e); live_allocs--; return 0; }
+
+#define ARG(T, i) (*(T *)args[i])
+static int imin(int a, int b) { return a < b ? a : b; }
+
+// fake_dp is the two-row programme over symbols read through two getters.
+typedef long long (*sym_at)(const void *, long long);
+static int fake_dp(const void *a, sym_at ga, long long la, const void *b, sym_at gb, long long lb) {
+	int *prev = malloc((lb + 1) * sizeof(int)), *cur = malloc((lb + 1) * sizeof(int));
+	for (long long j = 0; j <= lb; j++) prev[j] = j;
+	for (long long i = 1; i <= la; i++) {
+		cur[0] = i;
+		long long x = ga(a, i - 1);
+		for (long long j = 1; j <= lb; j++) {
+			int v = prev[j - 1] + (x != gb(b, j - 1));
+			v = imin(v, imin(prev[j] + 1, cur[j - 1] + 1));
+			cur[j] = v;
+		}
+		int *t = prev; prev = cur; cur = t;
+	}
+	int d = prev[lb];
+	free(prev); free(cur);
+	return d;
+}
+static long long at_u8(const void *p, long long i) { return ((const uint8_t *)p)[i]; }
+static long long at_u32(const void *p, long long i) { return ((const uint32_t *)p)[i]; }
+
+// rows_from_peq recovers the row symbols (codes) of a cuda-fast match table
+// of 32-bit words: row i has the code whose word i/32 has bit i%32.
+static uint32_t *rows_from_peq(const uint32_t *peq, int sigma, long long stride, int m) {
+	uint32_t *rows = calloc(m, 4);
+	for (int c = 0; c < sigma; c++)
+		for (int i = 0; i < m; i++)
+			if (peq[(long long)c * stride + i / 32] >> (i % 32) & 1) rows[i] = c;
+	return rows;
+}
+
+static void fake_diag(void **args, long long threads, int wide) {
+	const void *a = ARG(void *, 0), *b = ARG(void *, 1);
+	int d = ARG(int, 2), lo = ARG(int, 3), cells = ARG(int, 4);
+	const int *p2 = ARG(int *, 5), *p1 = ARG(int *, 6);
+	int *cur = ARG(int *, 7);
+	for (long long t = 0; t < threads && t < cells; t++) {
+		int i = lo + t, j = d - i, v;
+		if (i == 0) v = j;
+		else if (j == 0) v = i;
+		else {
+			long long x = wide ? at_u32(a, i - 1) : at_u8(a, i - 1), y = wide ? at_u32(b, j - 1) : at_u8(b, j - 1);
+			v = imin(p2[i - 1] + (x != y), imin(p1[i - 1], p1[i]) + 1);
+		}
+		cur[i] = v;
+	}
+}
+
+static void fake_mat(void **args, long long threads, int wide) {
+	const void *a = ARG(void *, 0), *b = ARG(void *, 1);
+	int *h = ARG(int *, 2);
+	int n = ARG(int, 3);
+	long long start = ARG(long long, 4);
+	int cells = ARG(int, 5);
+	long long w = (long long)n + 1;
+	for (long long t = 0; t < threads && t < cells; t++) {
+		long long index = start + t * (w - 1), row = index / w, col = index % w;
+		long long x = wide ? at_u32(a, row - 1) : at_u8(a, row - 1), y = wide ? at_u32(b, col - 1) : at_u8(b, col - 1);
+		h[index] = imin(h[index - w - 1] + (x != y), imin(h[index - w], h[index - 1]) + 1);
+	}
+}
+
+static void fake_mat_init(void **args, long long threads) {
+	int *h = ARG(int *, 0), m = ARG(int, 1), n = ARG(int, 2);
+	for (long long t = 0; t < threads; t++) {
+		if (t <= n) h[t] = t;
+		if (t <= m) h[t * ((long long)n + 1)] = t;
+	}
+}
+
+static void fake_fast(void **args) {
+	const uint32_t *codes = ARG(uint32_t *, 0);
+	int n = ARG(int, 1), m = ARG(int, 2);
+	const uint32_t *peq = ARG(uint32_t *, 3);
+	int sigma = ARG(int, 4), bands = ARG(int, 5);
+	unsigned long long *result = ARG(unsigned long long *, 9);
+	uint32_t *rows = rows_from_peq(peq, sigma, (long long)bands * 32, m);
+	*result += (unsigned long long)(long long)(fake_dp(rows, at_u32, m, codes, at_u32, n) - n);
+	free(rows);
+}
+
+static void fake_batch(void **args) {
+	const uint32_t *codes = ARG(uint32_t *, 0);
+	const long long *b_off = ARG(long long *, 1);
+	const int *b_len = ARG(int *, 2);
+	const uint32_t *peq = ARG(uint32_t *, 3);
+	const long long *peq_off = ARG(long long *, 4);
+	const int *sigma = ARG(int *, 5), *a_len = ARG(int *, 6);
+	int pairs = ARG(int, 7);
+	int *out = ARG(int *, 11);
+	for (int p = 0; p < pairs; p++) {
+		int m = a_len[p], bands = (m + 1023) / 1024;
+		uint32_t *rows = rows_from_peq(peq + peq_off[p], sigma[p], (long long)bands * 32, m);
+		out[p] = fake_dp(rows, at_u32, m, codes + b_off[p], at_u32, b_len[p]);
+		free(rows);
+	}
+}
+
+static void fake_windows(void **args, long long threads) {
+	const uint8_t *text = ARG(uint8_t *, 0);
+	long long len = ARG(long long, 1), count = ARG(long long, 2);
+	const uint64_t *peq = ARG(uint64_t *, 3);
+	int m = ARG(int, 4), words = ARG(int, 5), k = ARG(int, 6);
+	unsigned long long *result = ARG(unsigned long long *, 7);
+	uint8_t *p = calloc(m, 1);
+	for (int c = 0; c < 256; c++)
+		for (int i = 0; i < m; i++)
+			if (peq[c * words + i / 64] >> (i % 64) & 1) p[i] = c;
+	for (long long j = 0; j < threads && j < count; j++) {
+		long long size = m < len - j ? m : len - j;
+		if (fake_dp(p, at_u8, size, text + j, at_u8, size) <= k) (*result)++;
+	}
+	free(p);
+}
+
+CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+		unsigned smem, void *stream, void **args, void **extra) {
+	if (!current) return 201;
+	if (MODE == LAUNCH_FAILS) return 719;
+	if (gx == 0 || bx == 0 || bx > 1024) return 1;
+	const char *name = ((fake_fn *)f)->name;
+	long long threads = (long long)gx * bx;
+	launches++;
+	if (!strcmp(name, "lv_diag_u8")) fake_diag(args, threads, 0);
+	else if (!strcmp(name, "lv_diag_u32")) fake_diag(args, threads, 1);
+	else if (!strcmp(name, "lv_mat_u8")) fake_mat(args, threads, 0);
+	else if (!strcmp(name, "lv_mat_u32")) fake_mat(args, threads, 1);
+	else if (!strcmp(name, "lv_mat_init")) fake_mat_init(args, threads);
+	else if (!strcmp(name, "lv_fast_shared") || !strcmp(name, "lv_fast_global")) fake_fast(args);
+	else if (!strcmp(name, "lv_batch")) fake_batch(args);
+	else if (!strcmp(name, "lv_windows")) fake_windows(args, threads);
+	else return 500;
+	return 0;
+}
+
+int fake_launches(void) { return launches; }
+int fake_live(void) { return (int)live_allocs; }
+int fake_current(void) { return current; }
 
 // For the test: contexts retained and not released, and whether one is
 // still current.
