@@ -75,6 +75,7 @@ __device__ void lv_band(const lv_band_args &g, lv_word *peq_sh, signed char *sta
 	int post_in = g.chunk;         // lane 31: columns left before the next publication
 	for (int t = 0; t < steps; t++) {
 		if (g.hin != NULL && t == stage_at && t < g.n) {
+			__syncwarp();          // lane 0 has read the last chunk's carries before they are overwritten
 			stage_at += g.chunk;
 			si = 0;
 			const int end = min(t + g.chunk, g.n);
