@@ -25,10 +25,12 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/records"
 	"github.com/levlab/levlab/report"
 )
 
@@ -244,4 +246,23 @@ func Alphabet(k int) (string, error) {
 		}
 	}
 	return string(out), nil
+}
+
+// MedianSeconds returns the median of Seconds over the ok records that keep
+// accepts, and how many there were (0 and 0 when none).
+func MedianSeconds(recs []records.Record, keep func(records.Record) bool) (float64, int) {
+	var xs []float64
+	for _, r := range recs {
+		if r.Status == records.StatusOK && keep(r) {
+			xs = append(xs, r.Seconds)
+		}
+	}
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	slices.Sort(xs)
+	if len(xs)%2 == 1 {
+		return xs[len(xs)/2], len(xs)
+	}
+	return (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2, len(xs)
 }

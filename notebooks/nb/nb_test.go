@@ -10,6 +10,7 @@ import (
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/records"
 	"github.com/levlab/levlab/report"
 )
 
@@ -160,5 +161,23 @@ func TestExportFigures(t *testing.T) {
 	}
 	if _, err := ExportFigure(dir, report.Figure{ID: "empty"}); err == nil {
 		t.Error("a figure without points: no error")
+	}
+}
+
+func TestMedianSeconds(t *testing.T) {
+	recs := []records.Record{
+		{Status: records.StatusOK, Algorithm: "a", Seconds: 3},
+		{Status: records.StatusOK, Algorithm: "a", Seconds: 1},
+		{Status: records.StatusSkipped, Algorithm: "a", Seconds: 100},
+		{Status: records.StatusOK, Algorithm: "a", Seconds: 2},
+		{Status: records.StatusOK, Algorithm: "a", Seconds: 10},
+		{Status: records.StatusOK, Algorithm: "b", Seconds: 7},
+	}
+	isA := func(r records.Record) bool { return r.Algorithm == "a" }
+	if m, n := MedianSeconds(recs, isA); m != 2.5 || n != 4 {
+		t.Errorf("median %g of %d; want 2.5 of 4", m, n)
+	}
+	if m, n := MedianSeconds(recs, func(records.Record) bool { return false }); m != 0 || n != 0 {
+		t.Errorf("none: %g of %d", m, n)
 	}
 }
