@@ -207,6 +207,9 @@ func requireJupyter(t *testing.T) setup {
 	if _, err := exec.LookPath("jupyter-nbconvert"); err != nil {
 		missing = append(missing, "jupyter-nbconvert (Debian: jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel)")
 	}
+	if _, err := os.Stat(debianRequireJS); err != nil {
+		missing = append(missing, debianRequireJS+" (Debian: libjs-requirejs)")
+	}
 	for _, tool := range []string{"gonb", "goimports"} {
 		if _, err := os.Stat(filepath.Join(tools, tool)); err != nil {
 			missing = append(missing, filepath.Join(".tools", "bin", tool))
@@ -375,11 +378,14 @@ func TestNotebooks(t *testing.T) {
 	t.Logf("all notebooks executed in %v", total.Round(time.Millisecond))
 }
 
-// checkHTML exports the executed notebook to HTML (with RequireJS and
-// MathJax, which a notebook's charts do not need, left out: Debian's
-// nbconvert points them at files that are not installed) and opens it in
-// headless Chromium: every chart the outputs hold must be drawn, with no
-// console error and no request.
+// debianRequireJS is RequireJS as Debian's libjs-requirejs installs it
+// (jupyter-notebook depends on it), where Debian's nbconvert points HTML
+// exports.
+const debianRequireJS = "/usr/share/javascript/requirejs/require.min.js"
+
+// checkHTML exports the executed notebook to HTML and opens it in headless
+// Chromium: every chart the outputs hold must be drawn, with no console
+// error and no request.
 func (s setup) checkHTML(t *testing.T, executed string, charts int) {
 	t.Helper()
 	if _, err := browser.Available(); err != nil {
@@ -387,9 +393,10 @@ func (s setup) checkHTML(t *testing.T, executed string, charts int) {
 		return
 	}
 	page := strings.TrimSuffix(executed, ".out.ipynb") + ".html"
-	const none = "data:text/javascript,"
+	// RequireJS as a live notebook has it (charts must draw with its
+	// define present); MathJax, which no notebook needs, left out.
 	cmd := exec.Command("jupyter", "nbconvert", "--to", "html",
-		"--HTMLExporter.require_js_url="+none, "--HTMLExporter.mathjax_url="+none,
+		"--HTMLExporter.require_js_url=file://"+debianRequireJS, "--HTMLExporter.mathjax_url=data:text/javascript,",
 		"--output", page, executed)
 	cmd.Env = s.env
 	if out, err := cmd.CombinedOutput(); err != nil {

@@ -5,7 +5,9 @@
 #
 #  1. Debian's Jupyter packages, where missing: jupyter-nbconvert,
 #     jupyter-client, python3-nbclient and python3-ipykernel (what the
-#     tests execute notebooks with), and with --open jupyter-notebook.
+#     tests execute notebooks with), libjs-requirejs (the RequireJS of a
+#     live notebook, where Debian's nbconvert points HTML exports: the tests
+#     draw the charts with it), and with --open jupyter-notebook.
 #     Nothing comes from PyPI. Installing needs root (as in CI); anyone else
 #     is told the apt-get command and the script goes on.
 #  2. The GoNB kernel and goimports, at the versions the tool lines of
@@ -41,7 +43,7 @@ if ! command -v go >/dev/null 2>&1; then
 fi
 
 # 1. Debian packages.
-pkgs=(jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel)
+pkgs=(jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel libjs-requirejs)
 if $open; then
 	pkgs+=(jupyter-notebook)
 fi
@@ -105,5 +107,9 @@ if $open; then
 		exit 1
 	fi
 	cd "$root/notebooks"
-	exec jupyter notebook
+	args=()
+	if [ "$(id -u)" -eq 0 ]; then
+		args+=(--allow-root) # Jupyter refuses root without it (containers)
+	fi
+	exec jupyter notebook "${args[@]}"
 fi

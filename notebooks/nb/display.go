@@ -18,11 +18,12 @@ import (
 // EChartsHTML returns a <script> that defines the global echarts from the
 // library the report embeds (report.EChartsJS), unless the page has it
 // already. Jupyter's RequireJS would take an anonymous UMD module for
-// itself, so window.define is hidden while the library runs.
+// itself, so window.define is hidden while the library runs (and no local
+// variable may be named define: the library would see that one).
 func EChartsHTML() string {
 	return "<script type=\"text/javascript\">\n/*\n" + strings.ReplaceAll(report.EChartsNotice(), "*/", "* /") +
-		"\n*/\n(function () {\nif (window.echarts) { return; }\nvar define = window.define;\nwindow.define = undefined;\ntry {\n" +
-		report.EChartsJS() + "\n} finally { window.define = define; }\n})();\n</script>\n" +
+		"\n*/\n(function () {\nif (window.echarts) { return; }\nvar saved = window.define;\nwindow.define = undefined;\ntry {\n" +
+		report.EChartsJS() + "\n} finally { window.define = saved; }\n})();\n</script>\n" +
 		"<p style=\"color:#555;font-size:smaller\">ECharts 5.6.0 loaded (Apache-2.0).</p>\n"
 }
 
