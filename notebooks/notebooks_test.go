@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/internal/browser"
 )
 
@@ -298,11 +299,13 @@ func kernelNoise(s string) string {
 var chartElement = regexp.MustCompile(`<div class="item" id="[^"]+"`)
 
 // checkOutputs fails on any error output, any stderr or Go panic trace,
-// any main cell that showed nothing, any figure cell without a chart, and
-// any error box (nb.ShowError) in a cell not tagged error-expected. It
-// returns the number of charts shown.
+// any main cell that showed nothing, any figure cell without a chart, any
+// GPU cell that does not say there is no GPU where there is none, and any
+// error box (nb.ShowError) in a cell not tagged error-expected. It returns
+// the number of charts shown.
 func checkOutputs(t *testing.T, name string, nb notebook) int {
 	t.Helper()
+	noGPU := cudaext.Available()
 	charts := 0
 	for i, c := range nb.Cells {
 		if c.Type != "code" {
@@ -326,6 +329,9 @@ func checkOutputs(t *testing.T, name string, nb notebook) int {
 		}
 		if c.isMain() && len(c.Outputs) == 0 {
 			t.Errorf("%s: printed and showed nothing", where)
+		}
+		if c.tagged("gpu") && noGPU != nil && !strings.Contains(strings.ToLower(text), "no gpu here") {
+			t.Errorf("%s: a GPU cell on a machine without a GPU (%v) that does not say so:\n%s", where, noGPU, clip(text))
 		}
 		n := len(chartElement.FindAllString(text, -1))
 		if c.tagged("figure") && n == 0 {
@@ -421,7 +427,8 @@ func (s setup) checkHTML(t *testing.T, executed string, charts int) {
 }
 
 // TestBadFlags runs the exploration notebook's distance cell with bad
-// flags: the cell must show the library's error, and no panic trace.
+// flags: the cell must show the library's error, and no panic trace; and,
+// without a GPU, with a GPU algorithm: the cell must say so.
 func TestBadFlags(t *testing.T) {
 	s := requireJupyter(t)
 	src := readNotebook(t, "20-explore.ipynb")
@@ -444,6 +451,10 @@ func TestBadFlags(t *testing.T) {
 		{"--algo=nosuch", `algorithm "nosuch" is unknown`},
 		{"--workers=-2", "out of range"},
 	}
+	if cudaext.Available() != nil {
+		// Not a bad flag, but a machine without a GPU: said, not an error.
+		cases = append(cases, struct{ flags, want string }{"--algo=cuda-fast --n=100", "No GPU here"})
+	}
 	_, body, _ := strings.Cut(string(src.Cells[distance].Source), "\n")
 	for _, tc := range cases {
 		cells = append(cells, pick{index: distance, source: "%% " + tc.flags + "\n" + body})
@@ -460,6 +471,9 @@ func TestBadFlags(t *testing.T) {
 		}
 		if strings.Contains(text, "panic") || strings.Contains(text, "goroutine") {
 			t.Errorf("%s: the cell shows a panic trace:\n%s", tc.flags, clip(text))
+		}
+		if strings.HasPrefix(tc.want, "No GPU") && strings.Contains(text, "<b>error:</b>") {
+			t.Errorf("%s: the cell shows an error box:\n%s", tc.flags, clip(text))
 		}
 		for _, o := range ran[i].Outputs {
 			if o.Type == "error" {
