@@ -8,19 +8,29 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 FUZZTIME    ?= 60s
 
-.PHONY: test deps vet fmt-check build bench fuzz clean
+.PHONY: test deps notebook-deps notebooks vet fmt-check build bench fuzz clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev); the
-## browser tests must find chromium and the cudaext compile tests NVRTC
-## (make deps installs both) and not skip
-test: deps vet fmt-check
-	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_NVRTC=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
+## browser tests must find chromium, the cudaext compile tests NVRTC (make
+## deps installs both) and the notebook tests Jupyter and GoNB (make
+## notebook-deps sets them up), and none may skip
+test: deps notebook-deps vet fmt-check
+	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_NVRTC=1 LEVLAB_REQUIRE_NOTEBOOKS=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
 
 ## deps: check (and as root install) the tools the tests need
 deps:
 	bash scripts/install-deps.sh
+
+## notebook-deps: Debian's Jupyter packages, GoNB and goimports (pinned in
+## go.mod) in .tools/bin, and the gonb kernel with this checkout in its go.work
+notebook-deps:
+	bash scripts/setup-notebooks.sh
+
+## notebooks: set up as notebook-deps, then open the notebooks in Jupyter
+notebooks:
+	bash scripts/setup-notebooks.sh --open
 
 vet: deps
 	$(GO) vet ./...
@@ -47,4 +57,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDistance -fuzztime $(FUZZTIME) ./lev
 
 clean:
-	rm -rf bin
+	rm -rf bin .tools

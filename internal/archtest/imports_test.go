@@ -24,6 +24,8 @@ var mayUse = map[string][]string{
 	"records":           {},
 	"report":            {"records"},
 	"experiments":       {"lev", "cudaext", "records"},
+	"notebooks":         {},
+	"notebooks/nb":      {"experiments", "lev", "cudaext", "records", "report"},
 }
 
 var anything = []string{"*"}

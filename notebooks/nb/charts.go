@@ -1,0 +1,90 @@
+package nb
+
+import (
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+)
+
+// A Plot is an x–y chart of named series, each drawn as a line through its
+// points.
+type Plot struct {
+	Title, XName, YName string
+	XLog, YLog          bool
+	Series              []Series
+}
+
+// A Series is one line of a Plot: X[i] and Y[i] make a point.
+type Series struct {
+	Name string
+	X, Y []float64
+}
+
+func chartOpts(id, title string) []charts.GlobalOpts {
+	return []charts.GlobalOpts{
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "860px", Height: "400px"}),
+		charts.WithAnimation(false),
+		charts.WithTitleOpts(opts.Title{Title: title}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28px"}),
+		charts.WithGridOpts(opts.Grid{Top: "80px", Left: "80px", Right: "120px"}),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
+			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Title: "save as PNG"},
+		}}),
+	}
+}
+
+func axisType(log bool) string {
+	if log {
+		return "log"
+	}
+	return "value"
+}
+
+// Chart returns p as a go-echarts line chart with a new id.
+func (p Plot) Chart() *charts.Line {
+	l := charts.NewLine()
+	l.SetGlobalOptions(append(chartOpts(ChartID("nbplot"), p.Title),
+		charts.WithXAxisOpts(opts.XAxis{Type: axisType(p.XLog), Name: p.XName, NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)}),
+		charts.WithYAxisOpts(opts.YAxis{Type: axisType(p.YLog), Name: p.YName, Scale: opts.Bool(true)}),
+	)...)
+	for _, s := range p.Series {
+		data := make([]opts.LineData, 0, len(s.X))
+		for i := range min(len(s.X), len(s.Y)) {
+			data = append(data, opts.LineData{Value: []float64{s.X[i], s.Y[i]}})
+		}
+		l.AddSeries(s.Name, data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
+	}
+	l.Validate()
+	return l
+}
+
+// ShowPlot displays p (LoadECharts first).
+func ShowPlot(p Plot) { Show(p.Chart()) }
+
+// Bars is a bar chart: one bar per label.
+type Bars struct {
+	Title, YName string
+	YLog         bool
+	Labels       []string
+	Values       []float64
+}
+
+// Chart returns b as a go-echarts bar chart with a new id.
+func (b Bars) Chart() *charts.Bar {
+	c := charts.NewBar()
+	c.SetGlobalOptions(append(chartOpts(ChartID("nbbars"), b.Title),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0"}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: axisType(b.YLog), Name: b.YName}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+	)...)
+	data := make([]opts.BarData, len(b.Values))
+	for i, v := range b.Values {
+		data[i] = opts.BarData{Value: v}
+	}
+	c.SetXAxis(b.Labels).AddSeries(b.YName, data)
+	c.Validate()
+	return c
+}
+
+// ShowBars displays b (LoadECharts first).
+func ShowBars(b Bars) { Show(b.Chart()) }

@@ -1,0 +1,200 @@
+package nb
+
+import (
+	"errors"
+	"fmt"
+	"html"
+	"sort"
+	"strings"
+	"sync/atomic"
+
+	"github.com/go-echarts/go-echarts/v2/render"
+	"github.com/janpfeifer/gonb/gonbui"
+
+	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/report"
+)
+
+// EChartsHTML returns a <script> that defines the global echarts from the
+// library the report embeds (report.EChartsJS), unless the page has it
+// already. Jupyter's RequireJS would take an anonymous UMD module for
+// itself, so window.define is hidden while the library runs (and no local
+// variable may be named define: the library would see that one).
+func EChartsHTML() string {
+	return "<script type=\"text/javascript\">\n/*\n" + strings.ReplaceAll(report.EChartsNotice(), "*/", "* /") +
+		"\n*/\n(function () {\nif (window.echarts) { return; }\nvar saved = window.define;\nwindow.define = undefined;\ntry {\n" +
+		report.EChartsJS() + "\n} finally { window.define = saved; }\n})();\n</script>\n" +
+		"<p style=\"color:#555;font-size:smaller\">ECharts 5.6.0 loaded (Apache-2.0).</p>\n"
+}
+
+// LoadECharts displays EChartsHTML: the first figure cell of a notebook
+// calls it once, before any chart.
+func LoadECharts() { display(EChartsHTML()) }
+
+// Snippet is a chart that renders as an element and its script, such as
+// every go-echarts chart.
+type Snippet interface {
+	RenderSnippet() render.ChartSnippet
+}
+
+// ChartHTML returns a go-echarts chart as inline HTML: its element, then
+// its script with the script's body in a block, so that running a cell
+// again (a new chart of the same id) redeclares nothing in the page.
+func ChartHTML(c Snippet) string {
+	s := c.RenderSnippet()
+	return s.Element + "\n" + blockScripts(s.Script) + "\n"
+}
+
+// blockScripts puts the body of every <script> of h in a JavaScript block:
+// go-echarts declares each chart's variables with let, which a page may do
+// once per name outside a block.
+func blockScripts(h string) string {
+	var b strings.Builder
+	for {
+		open := strings.Index(h, "<script")
+		if open < 0 {
+			break
+		}
+		gt := strings.Index(h[open:], ">")
+		end := strings.Index(h[open:], "</script>")
+		if gt < 0 || end < gt {
+			break
+		}
+		gt += open
+		end += open
+		b.WriteString(h[:gt+1])
+		b.WriteString("{\n")
+		b.WriteString(h[gt+1 : end])
+		b.WriteString("\n}</script>")
+		h = h[end+len("</script>"):]
+	}
+	b.WriteString(h)
+	return b.String()
+}
+
+// Show displays a go-echarts chart (LoadECharts first).
+func Show(c Snippet) { display(ChartHTML(c)) }
+
+// SectionHTML returns a report section for a notebook: its element, with
+// the scripts of its charts in blocks (see ChartHTML) and every chart id
+// made new, so that a page may show the section of two reports (ours and
+// the committed one, say) and run its cell again.
+func SectionHTML(s report.Section) string {
+	h := s.HTML
+	ids := make([]string, 0, len(s.Figures))
+	for _, f := range s.Figures {
+		ids = append(ids, f.ID)
+	}
+	// Longest first, so that no id is replaced inside a longer one.
+	sort.Slice(ids, func(i, j int) bool { return len(ids[i]) > len(ids[j]) })
+	var pairs []string
+	for _, id := range ids {
+		pairs = append(pairs, id, ChartID(id+"x"))
+	}
+	if len(pairs) > 0 {
+		h = strings.NewReplacer(pairs...).Replace(h)
+	}
+	return blockScripts(h)
+}
+
+// ShowSection displays a section of the report, tables and charts (call
+// LoadECharts first when it has Figures).
+func ShowSection(s report.Section) { display(SectionHTML(s)) }
+
+// ShowMarkdown displays Markdown.
+func ShowMarkdown(md string) {
+	gonbui.DisplayMarkdown(md)
+	gonbui.Sync()
+}
+
+// ShowHTML displays HTML.
+func ShowHTML(h string) { display(h) }
+
+// ErrorHTML returns err's message as a notebook shows a failure: the
+// message alone, in a red box, without any trace.
+func ErrorHTML(err error) string {
+	return "<div style=\"border-left:4px solid #c00;background:#fee;padding:6px 10px;white-space:pre-wrap\"><b>error:</b> " +
+		html.EscapeString(err.Error()) + "</div>\n"
+}
+
+// ShowError displays err's message (nothing when err is nil) and reports
+// whether there was one, so that a cell reads
+//
+//	if nb.ShowError(err) {
+//		return
+//	}
+func ShowError(err error) bool {
+	if err == nil {
+		return false
+	}
+	display(ErrorHTML(err))
+	return true
+}
+
+// NoteHTML returns a note: something the reader should know that is not a
+// failure, such as a GPU cell on a machine without one.
+func NoteHTML(format string, args ...any) string {
+	return "<div style=\"border-left:4px solid #888;background:#f4f4f4;padding:6px 10px;white-space:pre-wrap\">" +
+		html.EscapeString(fmt.Sprintf(format, args...)) + "</div>\n"
+}
+
+// Note displays NoteHTML.
+func Note(format string, args ...any) { display(NoteHTML(format, args...)) }
+
+// NoGPU reports whether err says that no GPU is usable here (it wraps
+// cudaext.ErrUnavailable, as lev's cuda-* algorithms do without one).
+func NoGPU(err error) bool { return errors.Is(err, cudaext.ErrUnavailable) }
+
+// TableHTML returns a table; the first column is left-aligned, the others
+// right-aligned (numbers).
+func TableHTML(caption string, head []string, rows [][]string) string {
+	e := html.EscapeString
+	var b strings.Builder
+	b.WriteString("<table style=\"border-collapse:collapse\">")
+	if caption != "" {
+		fmt.Fprintf(&b, "<caption style=\"text-align:left;font-weight:bold\">%s</caption>", e(caption))
+	}
+	cell := func(tag string, i int, s string) {
+		align := "right"
+		if i == 0 {
+			align = "left"
+		}
+		fmt.Fprintf(&b, "<%s style=\"border:1px solid #bbb;padding:2px 8px;text-align:%s\">%s</%s>", tag, align, e(s), tag)
+	}
+	b.WriteString("<tr>")
+	for i, h := range head {
+		cell("th", i, h)
+	}
+	b.WriteString("</tr>")
+	for _, r := range rows {
+		b.WriteString("<tr>")
+		for i, c := range r {
+			cell("td", i, c)
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</table>\n")
+	return b.String()
+}
+
+// ShowTable displays TableHTML.
+func ShowTable(caption string, head []string, rows [][]string) {
+	display(TableHTML(caption, head, rows))
+}
+
+var chartSeq atomic.Int64
+
+// ChartID returns a new id for a chart: unique in the page, across cells
+// and runs of a cell.
+func ChartID(prefix string) string {
+	// gonbui's ids are random, so two runs of a cell do not collide; the
+	// sequence keeps them apart within one run.
+	return fmt.Sprintf("%s%s%d", prefix, strings.NewReplacer("-", "", "_", "").Replace(gonbui.UniqueId()), chartSeq.Add(1))
+}
+
+// display sends h to the notebook and waits until GoNB has it: output still
+// in the pipe when a cell's program ends can be lost.
+func display(h string) {
+	gonbui.DisplayHTML(h)
+	gonbui.Sync()
+}

@@ -1,0 +1,187 @@
+package nb
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/records"
+	"github.com/levlab/levlab/report"
+)
+
+func TestSetupFromEnvironment(t *testing.T) {
+	out := t.TempDir()
+	t.Setenv("LEVLAB_ROOT", "")
+	t.Setenv("LEVLAB_SCALE", "")
+	t.Setenv("LEVLAB_REPS", "")
+	t.Setenv("LEVLAB_OUT", out)
+	e, err := Setup() // found upwards from notebooks/nb
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, _ := filepath.Abs("../..")
+	if e.Root != root || e.Results != filepath.Join(root, "results") {
+		t.Errorf("Root %s, Results %s; want %s and its results", e.Root, e.Results, root)
+	}
+	if e.Scale != experiments.Quick || e.Reps != QuickReps {
+		t.Errorf("scale %s, reps %d; want quick and %d", e.Scale, e.Reps, QuickReps)
+	}
+	if want := filepath.Join(out, experiments.CurrentMachine().Slug(), "quick"); e.Measured != want {
+		t.Errorf("Measured %s; want %s", e.Measured, want)
+	}
+	t.Setenv("LEVLAB_SCALE", "paper")
+	if e, err := Setup(); err != nil || e.Reps != experiments.DefaultReps {
+		t.Errorf("paper: reps %d, %v; want %d", e.Reps, err, experiments.DefaultReps)
+	}
+	for _, bad := range [][2]string{{"LEVLAB_SCALE", "huge"}, {"LEVLAB_REPS", "0"}, {"LEVLAB_ROOT", t.TempDir()}} {
+		t.Run(bad[0], func(t *testing.T) {
+			t.Setenv(bad[0], bad[1])
+			if _, err := Setup(); err == nil || !strings.Contains(err.Error(), bad[0]) {
+				t.Errorf("%s=%s: error %v; want one naming the variable", bad[0], bad[1], err)
+			}
+		})
+	}
+}
+
+func TestPairAndAlphabet(t *testing.T) {
+	a, b, err := Pair(100, 70, "ACGTACGT", 7)
+	if err != nil || len(a) != 100 || len(b) != 70 {
+		t.Fatalf("Pair: %d, %d, %v", len(a), len(b), err)
+	}
+	for _, c := range string(a) + string(b) {
+		if !strings.ContainsRune("ACGT", c) {
+			t.Fatalf("symbol %q outside the alphabet", c)
+		}
+	}
+	if a2, _, _ := Pair(100, 70, "ACGT", 7); string(a2) != string(a) {
+		t.Error("the same seed and alphabet gave another pair")
+	}
+	if _, _, err := Pair(-5, 3, "AC", 1); err == nil || !strings.Contains(err.Error(), "must not be negative") {
+		t.Errorf("negative length: %v", err)
+	}
+	if _, _, err := Pair(5, 3, "", 1); err == nil {
+		t.Error("empty alphabet: no error")
+	}
+	for _, k := range []int{1, 4, 26, 62, 63, 256} {
+		s, err := Alphabet(k)
+		seen := map[byte]bool{}
+		for i := range len(s) {
+			seen[s[i]] = true
+		}
+		if err != nil || len(s) != k || len(seen) != k {
+			t.Errorf("Alphabet(%d): %d symbols, %d distinct, %v", k, len(s), len(seen), err)
+		}
+	}
+	if _, err := Alphabet(257); err == nil {
+		t.Error("Alphabet(257): no error")
+	}
+}
+
+func TestSectionHTMLNewIDs(t *testing.T) {
+	secs, err := report.Sections(report.Options{Results: "../../results"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Section(secs, "r001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Figures) == 0 {
+		t.Fatal("r001 has no figures")
+	}
+	h1, h2 := SectionHTML(s), SectionHTML(s)
+	for _, f := range s.Figures {
+		if strings.Contains(h1, `id="`+f.ID+`"`) {
+			t.Errorf("chart id %s kept", f.ID)
+		}
+	}
+	if h1 == h2 {
+		t.Error("two displays of a section have the same ids")
+	}
+	if n := strings.Count(h1, "<script type=\"text/javascript\">{"); n != len(s.Figures) {
+		t.Errorf("%d scripts in blocks; want %d", n, len(s.Figures))
+	}
+	if _, err := Section(secs, "r999"); err == nil || !strings.Contains(err.Error(), "r000") {
+		t.Errorf("unknown section: %v", err)
+	}
+}
+
+func TestChartHTML(t *testing.T) {
+	h := ChartHTML(Plot{Title: "t", Series: []Series{{Name: "s", X: []float64{1, 2}, Y: []float64{3, 4}}}}.Chart())
+	if !strings.Contains(h, `<div class="item" id="nbplot`) || !strings.Contains(h, "<script type=\"text/javascript\">{") ||
+		!strings.HasSuffix(strings.TrimSpace(h), "}</script>") {
+		t.Errorf("chart HTML:\n%s", h)
+	}
+	// The library must see no define: not RequireJS' (hidden), and not a
+	// local variable of that name (it would see that one instead).
+	lib := EChartsHTML()
+	if !strings.Contains(lib, "window.define = undefined") || regexp.MustCompile(`(var|let|const)\s+define\b`).MatchString(lib) {
+		t.Error("EChartsHTML does not hide RequireJS' define from the library")
+	}
+}
+
+func TestErrorsShowTheMessageAlone(t *testing.T) {
+	err := fmt.Errorf("lev: %w: algorithm %q is unknown", errors.New("invalid option"), "<x>")
+	h := ErrorHTML(err)
+	if !strings.Contains(h, "algorithm &#34;&lt;x&gt;&#34; is unknown") {
+		t.Errorf("ErrorHTML: %s", h)
+	}
+	if !NoGPU(fmt.Errorf("lev: cuda-fast: %w", cudaext.ErrUnavailable)) || NoGPU(err) {
+		t.Error("NoGPU does not tell cudaext.ErrUnavailable")
+	}
+}
+
+func TestExportFigures(t *testing.T) {
+	secs, err := report.Sections(report.Options{Results: "../../results"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	s, _ := Section(secs, "r004")
+	for _, f := range s.Figures {
+		paths, err := ExportFigure(dir, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil || len(data) < 1000 {
+				t.Errorf("%s: %d bytes, %v", p, len(data), err)
+			}
+		}
+	}
+	md, err := ExportMarkdown(dir, "tables.md", "t", secs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(md); !strings.Contains(string(data), "## Report 004") || !strings.Contains(string(data), "| --- |") {
+		t.Errorf("%s lacks the sections' tables", md)
+	}
+	if _, err := ExportFigure(dir, report.Figure{ID: "empty"}); err == nil {
+		t.Error("a figure without points: no error")
+	}
+}
+
+func TestMedianSeconds(t *testing.T) {
+	recs := []records.Record{
+		{Status: records.StatusOK, Algorithm: "a", Seconds: 3},
+		{Status: records.StatusOK, Algorithm: "a", Seconds: 1},
+		{Status: records.StatusSkipped, Algorithm: "a", Seconds: 100},
+		{Status: records.StatusOK, Algorithm: "a", Seconds: 2},
+		{Status: records.StatusOK, Algorithm: "a", Seconds: 10},
+		{Status: records.StatusOK, Algorithm: "b", Seconds: 7},
+	}
+	isA := func(r records.Record) bool { return r.Algorithm == "a" }
+	if m, n := MedianSeconds(recs, isA); m != 2.5 || n != 4 {
+		t.Errorf("median %g of %d; want 2.5 of 4", m, n)
+	}
+	if m, n := MedianSeconds(recs, func(records.Record) bool { return false }); m != 0 || n != 0 {
+		t.Errorf("none: %g of %d", m, n)
+	}
+}

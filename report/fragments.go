@@ -1,0 +1,112 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// EChartsJS returns the ECharts library every HTML report inlines (npm
+// package echarts 5.6.0, dist/echarts.min.js, Apache-2.0; see
+// assets/NOTICE), for pages that draw charts outside a report: the
+// notebooks load it once from here rather than keep a second copy.
+func EChartsJS() string { return echartsJS }
+
+// EChartsNotice returns the NOTICE of the ECharts library (assets/NOTICE),
+// to be shown wherever EChartsJS is.
+func EChartsNotice() string { return echartsNotice }
+
+// A Section is one section of the report, in both formats, for showing the
+// report piece by piece (the notebooks show each course report's section
+// beside its experiments).
+type Section struct {
+	ID    string // "sources", "r000" … "r004", "beyond", "method"
+	Title string
+	// HTML is the section's <section> element: its paragraphs, tables and
+	// charts. The charts' scripts call the global echarts, which the page
+	// must load first (EChartsJS); the element holds no library.
+	HTML string
+	// Markdown is the section as the Markdown report writes it: a "##"
+	// heading, paragraphs, tables, and each chart as the table of its points.
+	Markdown string
+	// Figures are the section's charts as data, in order, for drawing them
+	// elsewhere (as PNG or SVG files, say); charts without points are left
+	// out.
+	Figures []Figure
+}
+
+// A Figure is a chart of the report as data: x–y series, each point with
+// the median and the min and max of its repetitions.
+type Figure struct {
+	ID, Title    string
+	XName, YName string
+	XLog, YLog   bool
+	Series       []FigureSeries
+	// MarkY, when > 0, is a horizontal line the chart draws at that y,
+	// named MarkName (for instance the number of cores on a speedup chart).
+	MarkY    float64
+	MarkName string
+}
+
+// A FigureSeries is one line of a Figure.
+type FigureSeries struct {
+	Name      string
+	Published bool // the course report's numbers, not ours
+	Points    []FigurePoint
+}
+
+// A FigurePoint is one point of a series: x, the median y, and the range of
+// y over the repetitions (Lo == Hi == Y where there is one value).
+type FigurePoint struct{ X, Y, Lo, Hi float64 }
+
+// Sections returns the report of o (Format is ignored) section by section,
+// in the order of the whole report. It reads what Write reads, and the
+// sections hold what Write would write: the same chart ids, so a page that
+// shows several sections of one report shows each chart once.
+func Sections(o Options) ([]Section, error) {
+	d, err := load(o)
+	if err != nil {
+		return nil, err
+	}
+	whole := build(d)
+	out := make([]Section, 0, len(whole.sections))
+	for _, s := range whole.sections {
+		one := &doc{title: whole.title, sections: []section{s}}
+		var h, m bytes.Buffer
+		if err := writeHTML(&h, one); err != nil {
+			return nil, err
+		}
+		page := h.String()
+		start := strings.Index(page, "<section id=")
+		end := strings.LastIndex(page, "</section>")
+		if start < 0 || end < start {
+			return nil, fmt.Errorf("report: section %s: no <section> element written", s.id)
+		}
+		writeMarkdown(&m, one)
+		_, md, _ := strings.Cut(m.String(), "\n") // drop the report's "# title" line
+		sec := Section{
+			ID: s.id, Title: s.title,
+			HTML:     page[start:end+len("</section>")] + "\n",
+			Markdown: strings.TrimLeft(md, "\n"),
+		}
+		for _, b := range s.blocks {
+			if c, ok := b.(*chart); ok && !c.empty() {
+				sec.Figures = append(sec.Figures, c.figure())
+			}
+		}
+		out = append(out, sec)
+	}
+	return out, nil
+}
+
+func (c *chart) figure() Figure {
+	f := Figure{ID: c.id, Title: c.title, XName: c.xName, YName: c.yName, XLog: c.xLog, YLog: c.yLog, MarkY: c.markY, MarkName: c.markName}
+	for _, s := range c.series {
+		fs := FigureSeries{Name: s.name, Published: s.published}
+		for _, p := range s.pts {
+			fs.Points = append(fs.Points, FigurePoint{X: p.x, Y: p.y, Lo: p.lo, Hi: p.hi})
+		}
+		f.Series = append(f.Series, fs)
+	}
+	return f
+}
