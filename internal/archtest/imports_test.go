@@ -21,6 +21,7 @@ var mayUse = map[string][]string{
 	"cmd/levlab":        anything,
 	"internal/archtest": {},
 	"internal/browser":  {},
+	"internal/shard":    {},
 	"records":           {},
 	"report":            {"records"},
 	"experiments":       {"lev", "cudaext", "records"},
