@@ -191,6 +191,14 @@ type config struct {
 	noBand      bool  // Myers: compute every cell (tests and experiments)
 	stats       *Stats
 	err         error
+
+	// CountMatches only (match.go).
+	matchMode MatchMode
+	matchAlg  MatchAlgorithm
+	gpuRatio  float64
+	rangeSet  bool // WithRange was given
+	rangeFrom int
+	rangeTo   int
 }
 
 // Stats receives what a call did, for callers that record runs (the

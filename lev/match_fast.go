@@ -1,0 +1,293 @@
+package lev
+
+import "math/bits"
+
+// apm-fast: Myers' bit-vector algorithm (G. Myers, "A fast bit-vector
+// algorithm for approximate string matching based on dynamic programming",
+// J. ACM 46(3), 1999) in search mode, with Ukkonen's cut-off for patterns
+// longer than a word.
+//
+// Search mode. Rows are the pattern's symbols, columns the text's; the top
+// row is 0 in every column (a match may start anywhere), so the horizontal
+// delta entering a column's top is 0. The score D[m][j] — the least distance
+// between p and a substring ending at j — starts at m and moves by the
+// horizontal delta leaving the bottom row.
+//
+// Window mode, the filter. The window at j of full size m matches when
+// Levenshtein(p, text[j:j+m]) ≤ k; that substring ends at e = j+m−1, so the
+// search score at e, a minimum over substrings ending at e that include
+// text[j..e] as long as the scan started at or before j, is ≤ k too. Hence a
+// scan of text[a : jEnd+m−1] passes every matching window of [a, jEnd), and
+// only the windows whose score is ≤ k are verified, each by a global DP
+// (windowVerify). The short windows at the text's end (fewer than m) are
+// verified directly. With k ≥ m every window matches.
+
+// occurrenceFast counts the end positions in [a, b) whose search score is at
+// most k. The scan starts len(p)+k before a, the longest a match of cost ≤ k
+// can be, so the scores from a on are exact.
+func occurrenceFast(pp *matchPattern, text []byte, a, b, k int) int64 {
+	m := len(pp.p)
+	s0 := max(0, a-(m+k))
+	if m <= wordBits {
+		sc := newScan1(m)
+		sc.warm(&pp.peq[0], text[s0:a])
+		return sc.count(&pp.peq[0], text[a:b], k)
+	}
+	sc := newScanN(pp, k)
+	sc.run(pp, text[s0:a], k, nil)
+	var count int64
+	sc.run(pp, text[a:b], k, func(int) { count++ })
+	return count
+}
+
+// windowFast counts the positions in [a, b) whose window matches; see the
+// comment at the top of the file.
+func windowFast(pp *matchPattern, text []byte, a, b, k int) int64 {
+	p := pp.p
+	m, n := len(p), len(text)
+	if k >= m {
+		return int64(b - a) // a window of size s ≤ m is within s ≤ k edits
+	}
+	var count int64
+	jEnd := max(a, min(b, n-m+1)) // full windows are [a, jEnd)
+	if jEnd > a {
+		verify := func(e int) { // e: end of a candidate window, relative to a
+			if windowVerify(pp, m, text[a+e-m+1:a+e+1], k) {
+				count++
+			}
+		}
+		if m <= wordBits {
+			sc := newScan1(m)
+			sc.warm(&pp.peq[0], text[a:a+m-1])
+			sc.filter(&pp.peq[0], text[a:jEnd+m-1], m-1, k, verify)
+		} else {
+			sc := newScanN(pp, k)
+			sc.run(pp, text[a:a+m-1], k, nil)
+			sc.runFrom(pp, text[a:jEnd+m-1], m-1, k, verify)
+		}
+	}
+	for j := jEnd; j < b; j++ {
+		size := n - j
+		if size <= k || windowVerify(pp, size, text[j:n], k) {
+			count++
+		}
+	}
+	return count
+}
+
+// scan1 is the search state of a pattern of at most 64 symbols: vertical
+// deltas pv (+1 bits) and mv (−1 bits), one bit per row, and the score.
+type scan1 struct {
+	pv, mv uint64
+	score  int
+	hi     uint // the bottom row's bit
+}
+
+func newScan1(m int) scan1 { return scan1{pv: ^uint64(0), score: m, hi: uint(m - 1)} }
+
+// warm advances over t without counting.
+func (s *scan1) warm(peq *[256]uint64, t []byte) {
+	pv, mv, score, hi := s.pv, s.mv, s.score, s.hi
+	for _, c := range t {
+		eq := peq[c]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		score += int(ph>>hi&1) - int(mh>>hi&1)
+		ph <<= 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+	}
+	s.pv, s.mv, s.score = pv, mv, score
+}
+
+// count advances over t and returns how many of its positions score ≤ k.
+func (s *scan1) count(peq *[256]uint64, t []byte, k int) int64 {
+	pv, mv, score, hi := s.pv, s.mv, s.score, s.hi
+	var count int64
+	for _, c := range t {
+		eq := peq[c]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		score += int(ph>>hi&1) - int(mh>>hi&1)
+		ph <<= 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+		if score <= k {
+			count++
+		}
+	}
+	s.pv, s.mv, s.score = pv, mv, score
+	return count
+}
+
+// filter advances over t[from:] (t[:from] already scanned) and calls hit(i)
+// for each position i whose score is ≤ k.
+func (s *scan1) filter(peq *[256]uint64, t []byte, from, k int, hit func(i int)) {
+	pv, mv, score, hi := s.pv, s.mv, s.score, s.hi
+	for i := from; i < len(t); i++ {
+		eq := peq[t[i]]
+		xv := eq | mv
+		xh := (((eq & pv) + pv) ^ pv) | eq
+		ph := mv | ^(xh | pv)
+		mh := pv & xh
+		score += int(ph>>hi&1) - int(mh>>hi&1)
+		ph <<= 1
+		mh <<= 1
+		pv = mh | ^(xv | ph)
+		mv = ph & xv
+		if score <= k {
+			hit(i)
+		}
+	}
+	s.pv, s.mv, s.score = pv, mv, score
+}
+
+// scanN is the search state of a pattern longer than 64 symbols: one word
+// pair per block of 64 rows, the score at each block's bottom row, and
+// Ukkonen's cut-off (E. Ukkonen, "Finding approximate patterns in strings",
+// J. Algorithms 6, 1985) as Myers (1999, section 4) applies it to blocks:
+// only blocks 0..y are computed.
+//
+// Invariant: after each column, every cell of value ≤ k lies in blocks
+// 0..y, and every computed value is an upper bound of the true one and exact
+// where the true one is ≤ k. It holds because the last row ≤ k can move
+// down by at most one per column (D[i][j+1] ≥ D[i−1][j]): block y+1 joins
+// when y's bottom value is ≤ k, starting from the upper bounds
+// score[y]+1, score[y]+2, … (vertical deltas all +1); block y leaves when its
+// bottom value is ≥ k + its height, since vertical deltas ≥ −1 then keep its
+// every row above k. A block that is not computed has no cell ≤ k, so the
+// bottom row matches only when y is the last block.
+type scanN struct {
+	pv, mv []uint64
+	score  []int
+	y      int
+	last   int
+	height []int // rows per block: 64 but in the last block
+}
+
+func newScanN(pp *matchPattern, k int) *scanN {
+	m := len(pp.p)
+	nb := len(pp.peq)
+	s := &scanN{pv: make([]uint64, nb), mv: make([]uint64, nb), score: make([]int, nb),
+		last: nb - 1, height: make([]int, nb)}
+	for b := range nb {
+		s.height[b] = min(wordBits, m-b*wordBits)
+		s.pv[b] = ^uint64(0)
+		s.score[b] = min(m, (b+1)*wordBits)
+	}
+	// Column 0 holds D[i][0] = i: the rows ≤ k, and one more, are active.
+	s.y = min(s.last, k/wordBits)
+	return s
+}
+
+// run advances over t; hit, if not nil, gets each position whose score is
+// ≤ k.
+func (s *scanN) run(pp *matchPattern, t []byte, k int, hit func(i int)) {
+	s.runFrom(pp, t, 0, k, hit)
+}
+
+// runFrom advances over t[from:].
+func (s *scanN) runFrom(pp *matchPattern, t []byte, from, k int, hit func(i int)) {
+	peq := pp.peq
+	pvs, mvs, score := s.pv, s.mv, s.score
+	y := s.y
+	for i := from; i < len(t); i++ {
+		c := t[i]
+		var hp, hm uint64 // search mode: 0 enters the top row
+		for b := 0; b <= y; b++ {
+			pv, mv := pvs[b], mvs[b]
+			eq := peq[b][c]
+			xv := eq | mv
+			eq |= hm
+			xh := (((eq & pv) + pv) ^ pv) | eq
+			ph := mv | ^(xh | pv)
+			mh := pv & xh
+			hi := uint(s.height[b] - 1)
+			op, om := ph>>hi&1, mh>>hi&1
+			score[b] += int(op) - int(om)
+			ph = ph<<1 | hp
+			mh = mh<<1 | hm
+			pvs[b], mvs[b] = mh|^(xv|ph), ph&xv
+			hp, hm = op, om
+		}
+		for y > 0 && score[y] >= k+s.height[y] {
+			y--
+		}
+		if y < s.last && score[y] <= k {
+			y++
+			pvs[y], mvs[y] = ^uint64(0), 0
+			score[y] = score[y-1] + s.height[y]
+		}
+		if y == s.last && score[y] <= k && hit != nil {
+			hit(i)
+		}
+	}
+	s.y = y
+}
+
+// windowVerify reports whether Levenshtein(p[:size], w) ≤ k, for len(w) =
+// size ≤ len(p), with the bit-parallel global DP (top row D[0][j] = j, so
+// +1 enters each column's top). It stops as soon as the diagonal cell
+// D[j][j] exceeds k: values never decrease along a diagonal (Ukkonen 1985),
+// so D[size][size] ≥ D[j][j]. Rows past size, present in the match table,
+// never influence rows above them. O(size·⌈size/64⌉) time at most.
+func windowVerify(pp *matchPattern, size int, w []byte, k int) bool {
+	w = w[:size]
+	if size <= wordBits {
+		peq := &pp.peq[0]
+		pv, mv := ^uint64(0), uint64(0)
+		for j, c := range w {
+			eq := peq[c] // hm = 0 enters the top, hp = 1
+			xv := eq | mv
+			xh := (((eq & pv) + pv) ^ pv) | eq
+			ph := mv | ^(xh | pv)
+			mh := pv & xh
+			ph = ph<<1 | 1
+			mh <<= 1
+			pv = mh | ^(xv | ph)
+			mv = ph & xv
+			// D[j+1][j+1] = (j+1) + Σ_{rows ≤ j+1} vertical deltas.
+			mask := ^uint64(0) >> (wordBits - 1 - j)
+			if j+1+bits.OnesCount64(pv&mask)-bits.OnesCount64(mv&mask) > k {
+				return false
+			}
+		}
+		return true
+	}
+	nb := (size + wordBits - 1) / wordBits
+	var buf [2 * 8]uint64
+	var pvs, mvs []uint64
+	if nb <= 8 {
+		pvs, mvs = buf[:nb], buf[8:8+nb]
+	} else {
+		pvs, mvs = make([]uint64, nb), make([]uint64, nb)
+	}
+	for b := range pvs {
+		pvs[b], mvs[b] = ^uint64(0), 0
+	}
+	for j, c := range w {
+		hp, hm := uint64(1), uint64(0)
+		for b := range nb {
+			pvs[b], mvs[b], hp, hm = step(pvs[b], mvs[b], pp.peq[b][c], hp, hm)
+		}
+		d := j + 1
+		full := (j + 1) / wordBits
+		for b := range full {
+			d += bits.OnesCount64(pvs[b]) - bits.OnesCount64(mvs[b])
+		}
+		if r := (j + 1) % wordBits; r != 0 {
+			mask := uint64(1)<<r - 1
+			d += bits.OnesCount64(pvs[full]&mask) - bits.OnesCount64(mvs[full]&mask)
+		}
+		if d > k {
+			return false
+		}
+	}
+	return true
+}
