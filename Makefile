@@ -8,14 +8,18 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 FUZZTIME    ?= 60s
 
-.PHONY: test deps vet fmt-check build bench fuzz clean
+.PHONY: test deps vet fmt-check build build-mpi bench fuzz clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
-## then the experiments again with the edlib peer (cgo, libedlib-dev); the
-## browser tests must find chromium (make deps installs it) and not skip
+## then the experiments again with the edlib peer (cgo, libedlib-dev), then
+## levlab match under mpirun with 1 to 3 ranks (-tags mpi; Open MPI); the
+## browser and MPI tests must find chromium and mpirun (make deps installs
+## them) and not skip
 test: deps vet fmt-check
 	LEVLAB_REQUIRE_BROWSER=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
+	$(GO) vet -tags mpi ./cmd/levlab
+	LEVLAB_REQUIRE_MPI=1 $(GO) test -timeout $(TESTTIMEOUT) -tags mpi -run MPI ./cmd/levlab
 
 ## deps: check (and as root install) the tools the tests need
 deps:
@@ -36,6 +40,11 @@ fmt-check:
 ## build: the command line as bin/levlab
 build:
 	$(GO) build -o bin/levlab ./cmd/levlab
+
+## build-mpi: the command line with MPI (levlab match under mpirun) as
+## bin/levlab-mpi; needs Open MPI (make deps)
+build-mpi:
+	$(GO) build -tags mpi -o bin/levlab-mpi ./cmd/levlab
 
 ## bench: the lev benchmarks
 bench:

@@ -15,4 +15,5 @@ require (
 require (
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/sbromberger/gompi v0.2.0 // indirect
 )

@@ -14,6 +14,10 @@ needs=(
 	"gcc gcc" # cgo: go test -race, and later cudaext
 	"file:/usr/include/edlib.h libedlib-dev" # the edlib peer: go test -tags edlib ./experiments/...
 	"chromium chromium" # headless browser for the report tests (internal/browser)
+	"mpirun openmpi-bin" # mpirun for levlab match over MPI ranks (go test -tags mpi ./cmd/levlab)
+	# gompi's #cgo flags name Debian's amd64 Open MPI headers; elsewhere set
+	# CGO_CFLAGS and CGO_LDFLAGS from mpicc -showme:compile and -showme:link
+	"file:/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h libopenmpi-dev"
 )
 
 if ! command -v go >/dev/null 2>&1; then
