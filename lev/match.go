@@ -340,7 +340,11 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 		}
 		ch := max(matchChunkMin, min(matchChunkMax, matchChunkWork/cost))
 		ch = min(ch, max(matchChunkMin, (cpu+W*matchChunksPerW-1)/(W*matchChunksPerW)))
-		ch = max(ch, matchWarmupRatio*(len(p)+mt.k))
+		if !mt.naive || mt.c.matchMode != ModeWindow {
+			// Scans start len(p)+k before their chunk (occurrence mode) or
+			// read len(p)−1 positions before the first end (window filter).
+			ch = max(ch, matchWarmupRatio*(len(p)+mt.k))
+		}
 		mt.chunk[i] = ch
 		mt.starts[i+1] = mt.starts[i] + (cpu+ch-1)/ch
 	}
