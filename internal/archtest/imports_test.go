@@ -24,7 +24,7 @@ var mayUse = map[string][]string{
 	"internal/shard":    {},
 	"records":           {},
 	"report":            {"records"},
-	"experiments":       {"lev", "cudaext", "records"},
+	"experiments":       {"lev", "cudaext", "records", "internal/shard"},
 }
 
 var anything = []string{"*"}
