@@ -433,6 +433,9 @@ func (mt *matcher) worker(counts []int64) error {
 type matchPattern struct {
 	p   []byte
 	peq [][256]uint64 // apm-fast: per 64-symbol block b, bit r of peq[b][c] set where p[64b+r] == c
+	// apm-fast, len(p) ≤ 64: peq[0] shifted to the top of the word, the
+	// bits below set for every symbol (wildcard rows; see scan1).
+	top *[256]uint64
 }
 
 func newMatchPattern(p []byte, bitParallel bool) *matchPattern {
@@ -441,6 +444,13 @@ func newMatchPattern(p []byte, bitParallel bool) *matchPattern {
 		pp.peq = make([][256]uint64, (len(p)+wordBits-1)/wordBits)
 		for i, c := range p {
 			pp.peq[i/wordBits][c] |= 1 << (i % wordBits)
+		}
+		if len(p) <= wordBits {
+			pad := uint(wordBits - len(p))
+			pp.top = new([256]uint64)
+			for c, eq := range pp.peq[0] {
+				pp.top[c] = eq<<pad | (1<<pad - 1)
+			}
 		}
 	}
 	return pp

@@ -24,17 +24,20 @@ import "math/bits"
 
 // occurrenceFast counts the end positions in [a, b) whose search score is at
 // most k. The scan starts len(p)+k before a, the longest a match of cost ≤ k
-// can be, so the scores from a on are exact.
+// can be, so the scores from a on are exact. A chunk long enough is cut in
+// two halves scanned in one loop, two independent dependency chains that
+// the CPU overlaps.
 func occurrenceFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 	m := len(pp.p)
-	s0 := max(0, a-(m+k))
+	ctx := m + k
 	if m <= wordBits {
-		sc := newScan1(m)
-		sc.warm(&pp.peq[0], text[s0:a])
-		return sc.count(&pp.peq[0], text[a:b], k)
+		top := pp.top
+		sc := newScan1(m, k).warm(top, text[max(0, a-ctx):a])
+		_, count := sc.count(top, text[a:b])
+		return count
 	}
 	sc := newScanN(pp, k)
-	sc.run(pp, text[s0:a], k, nil)
+	sc.run(pp, text[max(0, a-ctx):a], k, nil)
 	var count int64
 	sc.run(pp, text[a:b], k, func(int) { count++ })
 	return count
@@ -51,19 +54,24 @@ func windowFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 	var count int64
 	jEnd := max(a, min(b, n-m+1)) // full windows are [a, jEnd)
 	if jEnd > a {
-		verify := func(e int) { // e: end of a candidate window, relative to a
-			if windowVerify(pp, m, text[a+e-m+1:a+e+1], k) {
+		t := text[a : jEnd+m-1]
+		verify := func(e int) { // e: end of a candidate window in t
+			if windowVerify(pp, m, t[e-m+1:e+1], k) {
 				count++
 			}
 		}
 		if m <= wordBits {
-			sc := newScan1(m)
-			sc.warm(&pp.peq[0], text[a:a+m-1])
-			sc.filter(&pp.peq[0], text[a:jEnd+m-1], m-1, k, verify)
+			sc := newScan1(m, k).warm(pp.top, t[:m-1])
+			for e := m - 1; ; e++ {
+				if sc, e = sc.next(pp.top, t, e); e == len(t) {
+					break
+				}
+				verify(e)
+			}
 		} else {
 			sc := newScanN(pp, k)
-			sc.run(pp, text[a:a+m-1], k, nil)
-			sc.runFrom(pp, text[a:jEnd+m-1], m-1, k, verify)
+			sc.run(pp, t[:m-1], k, nil)
+			sc.runFrom(pp, t, m-1, k, verify)
 		}
 	}
 	for j := jEnd; j < b; j++ {
@@ -75,77 +83,95 @@ func windowFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 	return count
 }
 
-// scan1 is the search state of a pattern of at most 64 symbols: vertical
-// deltas pv (+1 bits) and mv (−1 bits), one bit per row, and the score.
+// scan1 is the search state of a pattern of m ≤ 64 symbols: vertical deltas
+// pv (+1 bits) and mv (−1 bits), and below = score − (k+1), negative exactly
+// at a match. The pattern's rows are the top m bits of the word, so that the
+// bottom row's horizontal delta is bit 63 (a constant shift, where a
+// variable one would take a register the loop needs); the 64−m bits below
+// are wildcard rows, matching every symbol (see matchPattern.top). Their
+// values stay 0 in every column when they start at 0, so the pattern's first
+// row sees 0 above it in every column: search mode exactly.
+//
+// The step is Myers' (Hyyrö's formulation) with 0 entering at the top:
+//
+//	xv = eq | mv;  xh = (((eq & pv) + pv) ^ pv) | eq
+//	ph = mv | ^(xh | pv);  mh = pv & xh          (horizontal +1 / −1)
+//	score += ph>>63 − mh>>63                     (bottom row)
+//	ph <<= 1;  mh <<= 1
+//	pv = mh | ^(xv | ph);  mv = ph & xv
+//
+// The loops compute ^ph = ^mv & (v | eq | pv) with v = ((eq&pv)+pv)^pv and
+// ^(ph<<1) = 2·^ph + 1, which shortens the chain from pv to the next pv from
+// 11 dependent operations to 9. The methods take and return the state by
+// value so that it stays in registers: a pointer or k kept live across the
+// loop would push a value of the loop to the stack.
 type scan1 struct {
 	pv, mv uint64
-	score  int
-	hi     uint // the bottom row's bit
+	below  int
 }
 
-func newScan1(m int) scan1 { return scan1{pv: ^uint64(0), score: m, hi: uint(m - 1)} }
+// newScan1 returns the state before the first column: the wildcard rows at
+// 0, the pattern's rows at 1, 2, …, m (vertical deltas +1), the score m.
+func newScan1(m, k int) scan1 { return scan1{pv: ^uint64(0) << (wordBits - m), below: m - k - 1} }
 
-// warm advances over t without counting.
-func (s *scan1) warm(peq *[256]uint64, t []byte) {
-	pv, mv, score, hi := s.pv, s.mv, s.score, s.hi
+// warm advances over t.
+func (s scan1) warm(top *[256]uint64, t []byte) scan1 {
+	pv, mv, below := s.pv, s.mv, s.below
 	for _, c := range t {
-		eq := peq[c]
+		eq := top[c]
 		xv := eq | mv
-		xh := (((eq & pv) + pv) ^ pv) | eq
-		ph := mv | ^(xh | pv)
-		mh := pv & xh
-		score += int(ph>>hi&1) - int(mh>>hi&1)
-		ph <<= 1
-		mh <<= 1
-		pv = mh | ^(xv | ph)
-		mv = ph & xv
+		epv := eq | pv
+		v := ((eq & pv) + pv) ^ pv
+		mh := pv & (v | eq)
+		nph := ^mv & (v | epv)
+		below += 1 - int(nph>>63) - int(mh>>63)
+		nph = nph + nph + 1
+		pv = mh<<1 | ^xv&nph
+		mv = xv &^ nph
 	}
-	s.pv, s.mv, s.score = pv, mv, score
+	return scan1{pv, mv, below}
 }
 
 // count advances over t and returns how many of its positions score ≤ k.
-func (s *scan1) count(peq *[256]uint64, t []byte, k int) int64 {
-	pv, mv, score, hi := s.pv, s.mv, s.score, s.hi
-	var count int64
+func (s scan1) count(top *[256]uint64, t []byte) (scan1, int64) {
+	pv, mv, below := s.pv, s.mv, s.below
+	var count uint64
 	for _, c := range t {
-		eq := peq[c]
+		eq := top[c]
 		xv := eq | mv
-		xh := (((eq & pv) + pv) ^ pv) | eq
-		ph := mv | ^(xh | pv)
-		mh := pv & xh
-		score += int(ph>>hi&1) - int(mh>>hi&1)
-		ph <<= 1
-		mh <<= 1
-		pv = mh | ^(xv | ph)
-		mv = ph & xv
-		if score <= k {
-			count++
-		}
+		epv := eq | pv
+		v := ((eq & pv) + pv) ^ pv
+		mh := pv & (v | eq)
+		nph := ^mv & (v | epv) // ^ph
+		below += 1 - int(nph>>63) - int(mh>>63)
+		nph = nph + nph + 1 // ^(ph<<1)
+		pv = mh<<1 | ^xv&nph
+		mv = xv &^ nph
+		count += uint64(below) >> 63 // 1 at a match, without a branch
 	}
-	s.pv, s.mv, s.score = pv, mv, score
-	return count
+	return scan1{pv, mv, below}, int64(count)
 }
 
-// filter advances over t[from:] (t[:from] already scanned) and calls hit(i)
-// for each position i whose score is ≤ k.
-func (s *scan1) filter(peq *[256]uint64, t []byte, from, k int, hit func(i int)) {
-	pv, mv, score, hi := s.pv, s.mv, s.score, s.hi
-	for i := from; i < len(t); i++ {
-		eq := peq[t[i]]
+// next advances over t[i:] up to the first position whose score is ≤ k,
+// included, and returns it; len(t) if there is none.
+func (s scan1) next(top *[256]uint64, t []byte, i int) (scan1, int) {
+	pv, mv, below := s.pv, s.mv, s.below
+	for ; i < len(t); i++ {
+		eq := top[t[i]]
 		xv := eq | mv
-		xh := (((eq & pv) + pv) ^ pv) | eq
-		ph := mv | ^(xh | pv)
-		mh := pv & xh
-		score += int(ph>>hi&1) - int(mh>>hi&1)
-		ph <<= 1
-		mh <<= 1
-		pv = mh | ^(xv | ph)
-		mv = ph & xv
-		if score <= k {
-			hit(i)
+		epv := eq | pv
+		v := ((eq & pv) + pv) ^ pv
+		mh := pv & (v | eq)
+		nph := ^mv & (v | epv)
+		below += 1 - int(nph>>63) - int(mh>>63)
+		nph = nph + nph + 1
+		pv = mh<<1 | ^xv&nph
+		mv = xv &^ nph
+		if below < 0 {
+			break
 		}
 	}
-	s.pv, s.mv, s.score = pv, mv, score
+	return scan1{pv, mv, below}, i
 }
 
 // scanN is the search state of a pattern longer than 64 symbols: one word
