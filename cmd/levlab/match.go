@@ -61,7 +61,8 @@ reading files; under MPI, rank 0's time from the text in memory to the
 counts reduced, sending the parts included), mode, algo (as asked), k,
 workers (per process; 0 given: GOMAXPROCS), gpu_ratio, ranks (MPI
 processes; 1 without mpirun), text_bytes and counts, a list of
-{"pattern", "count"} in the order of the lines.
+{"pattern", "count"} in the order of the lines (a pattern's bytes that
+are not UTF-8 show as U+FFFD there; the lines print them unchanged).
 
 MPI: a levlab built with -tags mpi and started by mpirun splits the text
 into as many parts as ranks; rank 0 reads the text and sends each rank its
@@ -334,29 +335,41 @@ func countPart(c comm, job *matchJob, text []byte, n int, opts []lev.Option) ([]
 	if c.size() == 1 {
 		return lev.CountMatches(text, job.patterns, job.k, opts...)
 	}
+	// Every rank works out every part, so that a part too large for one
+	// message fails on every rank before any is sent, not with some ranks
+	// waiting for a message that never comes.
+	parts := make([]shard.Part, c.size())
+	for r := range parts {
+		p, err := job.part(n, c.size(), r)
+		if err != nil {
+			return nil, err
+		}
+		if p.Bytes() > maxMessage {
+			return nil, fmt.Errorf("rank %d's part of the text is %d bytes; an MPI message holds at most %d: use more ranks", r, p.Bytes(), maxMessage)
+		}
+		parts[r] = p
+	}
+	p := parts[c.rank()]
 	var mine []byte
 	if c.rank() == 0 {
 		for r := 1; r < c.size(); r++ {
-			p, err := job.part(n, c.size(), r)
-			if err != nil {
-				return nil, err
-			}
-			if err := c.send(text[p.Start:p.End], r); err != nil {
+			if err := c.send(text[parts[r].Start:parts[r].End], r); err != nil {
 				return nil, err
 			}
 		}
-	}
-	p, err := job.part(n, c.size(), c.rank())
-	if err != nil {
-		return nil, err
-	}
-	if c.rank() == 0 {
 		mine = text[p.Start:p.End]
-	} else if mine, err = c.recv(p.Bytes()); err != nil {
-		return nil, err
+	} else {
+		var err error
+		if mine, err = c.recv(p.Bytes()); err != nil {
+			return nil, err
+		}
 	}
 	return lev.CountMatches(mine, job.patterns, job.k, append(opts, lev.WithRange(p.From, p.To))...)
 }
+
+// maxMessage is the most bytes one MPI message carries: its count is a C
+// int.
+const maxMessage = math.MaxInt32
 
 // printCounts prints the counts as lines or, with --json, as res
 // completed from the job.

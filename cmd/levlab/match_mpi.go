@@ -5,7 +5,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 
 	mpi "github.com/sbromberger/gompi"
@@ -75,10 +74,10 @@ func (c *mpiComm) bcast(n int64) int64 {
 }
 
 // send sends b to rank to; an empty b is not sent (recv of 0 bytes
-// receives nothing).
+// receives nothing). countPart keeps b within maxMessage.
 func (c *mpiComm) send(b []byte, to int) error {
-	if len(b) > math.MaxInt32 {
-		return fmt.Errorf("rank %d's part is %d bytes; an MPI message holds at most %d: use more ranks", to, len(b), math.MaxInt32)
+	if len(b) > maxMessage {
+		return fmt.Errorf("rank %d's part is %d bytes; an MPI message holds at most %d", to, len(b), maxMessage)
 	}
 	if len(b) > 0 {
 		c.w.SendBytes(b, to, tagText)
@@ -87,8 +86,8 @@ func (c *mpiComm) send(b []byte, to int) error {
 }
 
 func (c *mpiComm) recv(n int) ([]byte, error) {
-	if n > math.MaxInt32 {
-		return nil, fmt.Errorf("this rank's part is %d bytes; an MPI message holds at most %d: use more ranks", n, math.MaxInt32)
+	if n > maxMessage {
+		return nil, fmt.Errorf("this rank's part is %d bytes; an MPI message holds at most %d", n, maxMessage)
 	}
 	b := make([]byte, n)
 	if n > 0 {
