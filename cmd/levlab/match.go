@@ -84,7 +84,8 @@ Exit status:
      usable GPU, interrupted, an MPI rank failed
   2  bad usage: an unknown flag, not one TEXTFILE, no pattern, an empty
      pattern, a patterns file with no pattern, K < 0, an unknown mode or
-     algorithm, a GPU ratio outside [0, 1], workers out of range
+     algorithm, a GPU ratio outside [0, 1] or above 0 in occurrence mode,
+     workers out of range
 `)
 }
 
@@ -142,7 +143,7 @@ func parseMatch(args []string, stdout io.Writer) (*matchJob, error) {
 	modeName := fs.String("mode", lev.ModeWindow.String(), "`MODE`: window (a match starts at a position; report 003) or occurrence (ends at it)")
 	algoName := fs.String("algo", lev.MatchAuto.String(), "algorithm `NAME` (listed below)")
 	workers := fs.Int("workers", 0, "`N` goroutines per process; 0: GOMAXPROCS")
-	ratio := fs.Float64("gpu-ratio", 0, "share `R` of the positions sent to the GPU, 0..1 (report 003's CUDA ratio); 0: CPU only")
+	ratio := fs.Float64("gpu-ratio", 0, "share `R` of the positions sent to the GPU, 0..1 (report 003's CUDA ratio; window mode only); 0: CPU only")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the lines")
 
 	pos, err := fs.parse(args)
