@@ -323,7 +323,7 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 	mt.starts = make([]int, len(patterns)+1)
 	mt.chunk = make([]int, len(patterns))
 	for i, p := range patterns {
-		pp := newMatchPattern(p, !mt.naive)
+		pp := newMatchPattern(p, mt.k, !mt.naive)
 		mt.pats[i] = pp
 		g := 0
 		if mt.c.gpuRatio > 0 {
@@ -436,9 +436,12 @@ type matchPattern struct {
 	// apm-fast, len(p) ≤ 64: peq[0] shifted to the top of the word, the
 	// bits below set for every symbol (wildcard rows; see scan1).
 	top *[256]uint64
+	// apm-fast, len(p) ≤ 64: the q-gram filter for k, nil where it would
+	// not filter (match_filter.go).
+	filter *qgramFilter
 }
 
-func newMatchPattern(p []byte, bitParallel bool) *matchPattern {
+func newMatchPattern(p []byte, k int, bitParallel bool) *matchPattern {
 	pp := &matchPattern{p: p}
 	if bitParallel {
 		pp.peq = make([][256]uint64, (len(p)+wordBits-1)/wordBits)
@@ -451,6 +454,7 @@ func newMatchPattern(p []byte, bitParallel bool) *matchPattern {
 			for c, eq := range pp.peq[0] {
 				pp.top[c] = eq<<pad | (1<<pad - 1)
 			}
+			pp.filter = newQgramFilter(p, k)
 		}
 	}
 	return pp

@@ -30,10 +30,21 @@ import "math/bits"
 func occurrenceFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 	m := len(pp.p)
 	ctx := m + k
+	if k >= m {
+		return int64(b - a) // the empty substring is within m ≤ k
+	}
 	if m <= wordBits {
 		top := pp.top
-		sc := newScan1(m, k).warm(top, text[max(0, a-ctx):a])
-		_, count := sc.count(top, text[a:b])
+		scan := func(rs, re int) int64 {
+			sc := newScan1(m, k).warm(top, text[max(0, rs-ctx):rs])
+			_, count := sc.count(top, text[rs:re])
+			return count
+		}
+		if pp.filter == nil {
+			return scan(a, b)
+		}
+		var count int64
+		pp.filter.runs(text, a, b, ctx, func(rs, re int) { count += scan(rs, re) })
 		return count
 	}
 	sc := newScanN(pp, k)
@@ -61,12 +72,23 @@ func windowFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 			}
 		}
 		if m <= wordBits {
-			sc := newScan1(m, k).warm(pp.top, t[:m-1])
-			for e := m - 1; ; e++ {
-				if sc, e = sc.next(pp.top, t, e); e == len(t) {
-					break
+			// Scan t[rs:re] and verify the windows ending where the score
+			// is ≤ k: t[:rs] or the m+k symbols before rs warm the scan up,
+			// either of which is enough (see above).
+			scan := func(rs, re int) {
+				sc := newScan1(m, k).warm(pp.top, t[max(0, rs-(m+k)):rs])
+				for e := rs; ; e++ {
+					if sc, e = sc.next(pp.top, t[:re], e); e == re {
+						break
+					}
+					verify(e)
 				}
-				verify(e)
+			}
+			if pp.filter == nil {
+				scan(m-1, len(t))
+			} else {
+				// The filter works on ends in text, t starts at a.
+				pp.filter.runs(text, a+m-1, jEnd+m-1, m+k, func(rs, re int) { scan(rs-a, re-a) })
 			}
 		} else {
 			sc := newScanN(pp, k)
@@ -317,3 +339,4 @@ func windowVerify(pp *matchPattern, size int, w []byte, k int) bool {
 	}
 	return true
 }
+
