@@ -436,8 +436,8 @@ type matchPattern struct {
 	// apm-fast, len(p) ≤ 64: peq[0] shifted to the top of the word, the
 	// bits below set for every symbol (wildcard rows; see scan1).
 	top *[256]uint64
-	// apm-fast, len(p) ≤ 64: the q-gram filter for k, nil where it would
-	// not filter (match_filter.go).
+	// apm-fast: the q-gram filter for k, nil where it would not filter
+	// (match_filter.go).
 	filter *qgramFilter
 }
 
@@ -454,8 +454,8 @@ func newMatchPattern(p []byte, k int, bitParallel bool) *matchPattern {
 			for c, eq := range pp.peq[0] {
 				pp.top[c] = eq<<pad | (1<<pad - 1)
 			}
-			pp.filter = newQgramFilter(p, k)
 		}
+		pp.filter = newQgramFilter(p, k)
 	}
 	return pp
 }

@@ -47,10 +47,17 @@ func occurrenceFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 		pp.filter.runs(text, a, b, ctx, func(rs, re int) { count += scan(rs, re) })
 		return count
 	}
-	sc := newScanN(pp, k)
-	sc.run(pp, text[max(0, a-ctx):a], k, nil)
 	var count int64
-	sc.run(pp, text[a:b], k, func(int) { count++ })
+	scan := func(rs, re int) {
+		sc := newScanN(pp, k)
+		sc.run(pp, text[max(0, rs-ctx):rs], k, nil)
+		sc.run(pp, text[rs:re], k, func(int) { count++ })
+	}
+	if pp.filter == nil {
+		scan(a, b)
+	} else {
+		pp.filter.runs(text, a, b, ctx, scan)
+	}
 	return count
 }
 
@@ -71,29 +78,30 @@ func windowFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 				count++
 			}
 		}
-		if m <= wordBits {
-			// Scan t[rs:re] and verify the windows ending where the score
-			// is ≤ k: t[:rs] or the m+k symbols before rs warm the scan up,
-			// either of which is enough (see above).
-			scan := func(rs, re int) {
-				sc := newScan1(m, k).warm(pp.top, t[max(0, rs-(m+k)):rs])
+		// Scan t[rs:re] and verify the windows ending where the score is
+		// ≤ k: t[:rs] or the m+k symbols before rs warm the scan up, either
+		// of which is enough (see above).
+		scan := func(rs, re int) {
+			warm := t[max(0, rs-(m+k)):rs]
+			if m <= wordBits {
+				sc := newScan1(m, k).warm(pp.top, warm)
 				for e := rs; ; e++ {
 					if sc, e = sc.next(pp.top, t[:re], e); e == re {
 						break
 					}
 					verify(e)
 				}
+				return
 			}
-			if pp.filter == nil {
-				scan(m-1, len(t))
-			} else {
-				// The filter works on ends in text, t starts at a.
-				pp.filter.runs(text, a+m-1, jEnd+m-1, m+k, func(rs, re int) { scan(rs-a, re-a) })
-			}
-		} else {
 			sc := newScanN(pp, k)
-			sc.run(pp, t[:m-1], k, nil)
-			sc.runFrom(pp, t, m-1, k, verify)
+			sc.run(pp, warm, k, nil)
+			sc.runFrom(pp, t[:re], rs, k, verify)
+		}
+		if pp.filter == nil {
+			scan(m-1, len(t))
+		} else {
+			// The filter works on ends in text; t starts at a.
+			pp.filter.runs(text, a+m-1, jEnd+m-1, m+k, func(rs, re int) { scan(rs-a, re-a) })
 		}
 	}
 	for j := jEnd; j < b; j++ {

@@ -497,3 +497,39 @@ func FuzzCountMatches(f *testing.F) {
 		}
 	})
 }
+
+// TestCountMatchesPlanted plants copies of the pattern with up to k+1
+// random edits in random text, so that apm-fast's q-gram filter sees many
+// true hits, near one another and at chunk edges, over several alphabets.
+func TestCountMatchesPlanted(t *testing.T) {
+	rng := levtest.NewRand(t)
+	n := 6000
+	if matchRace {
+		n = 1500
+	}
+	for _, alphabet := range []string{levtest.DNA, levtest.Lowercase, levtest.Binary} {
+		for _, m := range []int{10, 22, 40, 64, 65, 150} {
+			for _, k := range []int{0, 1, 2, 3} {
+				p := levtest.RandomBytes(rng, m, alphabet)
+				text := levtest.RandomBytes(rng, n, alphabet)
+				for range n / 100 {
+					c := levtest.Mutate(rng, p, rng.IntN(k+2), alphabet)
+					i := rng.IntN(n - len(c) + 1)
+					copy(text[i:], c)
+				}
+				for _, mode := range matchModes {
+					want := reference(mode, text, [][]byte{p}, k, 0, n)
+					for _, w := range []int{1, 3} {
+						got, err := lev.CountMatches(text, [][]byte{p}, k, lev.WithMode(mode), lev.WithWorkers(w))
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got[0] != want[0] {
+							t.Fatalf("alphabet %d symbols, m=%d k=%d %s workers=%d: %d, want %d", len(alphabet), m, k, mode, w, got[0], want[0])
+						}
+					}
+				}
+			}
+		}
+	}
+}
