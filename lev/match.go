@@ -86,10 +86,13 @@ const (
 	// position (O(len(p)²) per position), in occurrence mode Sellers' column
 	// DP over the text (O(len(p)) per position).
 	APMNaive
-	// APMFast ("apm-fast") is bit-parallel (Myers 1999): one scan of the
-	// text, a machine word per 64 pattern symbols per position with
-	// Ukkonen's cut-off, and in window mode only the windows that scan
-	// cannot exclude are verified, each by a bit-parallel DP.
+	// APMFast ("apm-fast") filters, then scans bit-parallel: the k+1
+	// pieces of the pattern (pigeonhole) are looked up at every text
+	// position, and only around their hits does Myers' (1999) search scan
+	// run, a machine word per 64 pattern symbols per position with
+	// Ukkonen's cut-off; in window mode only the windows that scan cannot
+	// exclude are verified, each by a bit-parallel DP. Where the pieces are
+	// shorter than 5 symbols (k ≥ len(p)/5) the scan covers the whole text.
 	APMFast
 
 	numMatchAlgorithms
@@ -227,8 +230,10 @@ var matchKernels = [numMatchModes][numMatchAlgorithms]matchKernel{
 // Positions are handed to the workers in chunks from a shared counter and
 // the counts reduced, so the result does not depend on the workers.
 // Time: apm-naive O(N·m²) in window mode, O(N·m) in occurrence mode; apm-fast
-// O(N·⌈m/64⌉) plus O(m·⌈m/64⌉) per window its filter passes, for N
-// positions and a pattern of length m. Memory O(W·(σ·⌈m/64⌉ + m)) beside
+// O(N) for the filter plus O(⌈m/64⌉) per position it passes, plus
+// O(m·⌈m/64⌉) per window the scan passes, for N positions and a pattern of
+// length m: on random text with k small against m nearly all the time is
+// the filter's. Memory per pattern O(σ·⌈m/64⌉) and an 8 KiB bitmap, beside
 // the inputs.
 func CountMatches(text []byte, patterns [][]byte, k int, opts ...Option) ([]int64, error) {
 	c := &config{ctx: context.Background()}

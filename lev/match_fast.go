@@ -2,31 +2,33 @@ package lev
 
 import "math/bits"
 
-// apm-fast: Myers' bit-vector algorithm (G. Myers, "A fast bit-vector
-// algorithm for approximate string matching based on dynamic programming",
-// J. ACM 46(3), 1999) in search mode, with Ukkonen's cut-off for patterns
-// longer than a word.
+// apm-fast: a q-gram filter (match_filter.go) picks the stretches of text
+// where a match can end; Myers' bit-vector algorithm (G. Myers, "A fast
+// bit-vector algorithm for approximate string matching based on dynamic
+// programming", J. ACM 46(3), 1999) in search mode, with Ukkonen's cut-off
+// for patterns longer than a word, scans those stretches exactly.
 //
 // Search mode. Rows are the pattern's symbols, columns the text's; the top
 // row is 0 in every column (a match may start anywhere), so the horizontal
 // delta entering a column's top is 0. The score D[m][j] — the least distance
 // between p and a substring ending at j — starts at m and moves by the
-// horizontal delta leaving the bottom row.
+// horizontal delta leaving the bottom row. A match of cost ≤ k is at most
+// m+k long, so a scan started m+k symbols before a position has the exact
+// score there.
 //
-// Window mode, the filter. The window at j of full size m matches when
+// Window mode. The window at j of full size m matches when
 // Levenshtein(p, text[j:j+m]) ≤ k; that substring ends at e = j+m−1, so the
-// search score at e, a minimum over substrings ending at e that include
-// text[j..e] as long as the scan started at or before j, is ≤ k too. Hence a
-// scan of text[a : jEnd+m−1] passes every matching window of [a, jEnd), and
-// only the windows whose score is ≤ k are verified, each by a global DP
-// (windowVerify). The short windows at the text's end (fewer than m) are
-// verified directly. With k ≥ m every window matches.
+// search score at e, a minimum over the substrings ending at e — text[j..e]
+// among them as long as the scan started at or before j — is ≤ k too, and
+// the q-gram filter, which passes every end of a match of cost ≤ k, passes
+// e. Hence only the windows whose end passes the filter and then scores ≤ k
+// are verified, each by a global DP (windowVerify). The short windows at the
+// text's end (fewer than m symbols) are verified directly. With k ≥ m every
+// window matches.
 
 // occurrenceFast counts the end positions in [a, b) whose search score is at
-// most k. The scan starts len(p)+k before a, the longest a match of cost ≤ k
-// can be, so the scores from a on are exact. A chunk long enough is cut in
-// two halves scanned in one loop, two independent dependency chains that
-// the CPU overlaps.
+// most k, scanning the runs of ends the q-gram filter passes (all of [a, b)
+// without a filter) each from m+k symbols before it.
 func occurrenceFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 	m := len(pp.p)
 	ctx := m + k
@@ -347,4 +349,3 @@ func windowVerify(pp *matchPattern, size int, w []byte, k int) bool {
 	}
 	return true
 }
-

@@ -2,10 +2,12 @@ package lev
 
 import "encoding/binary"
 
-// The q-gram filter of apm-fast (pigeonhole; R. Baeza-Yates and G. Navarro,
-// "Faster approximate string matching", Algorithmica 23, 1999, and Myers'
-// own remark in the 1999 paper): cut p into k+1 pieces of L = ⌊m/(k+1)⌋
-// symbols (the rest of p in none). An alignment of p with a substring
+// The q-gram filter of apm-fast, partition into exact search (the
+// pigeonhole argument of S. Wu and U. Manber, "Fast text searching allowing
+// errors", CACM 35(10), 1992, and of R. Baeza-Yates and C. Perleberg, "Fast
+// and practical approximate string matching", CPM 1992): cut p into k+1
+// pieces of L = ⌊m/(k+1)⌋ symbols (the rest of p in none). An alignment of
+// p with a substring
 // text[i..e] of cost ≤ k charges each edit to one piece (an insertion
 // between two pieces to the next), so some piece has no edit and occurs
 // verbatim in the text, its symbol o aligned with text position q. What
@@ -114,6 +116,7 @@ func (f *qgramFilter) runs(text []byte, a, b, gap int, fn func(rs, re int)) {
 // nextKey returns the first key start from q on whose bitmap bit is set, or
 // len(t)−7 if none: the hot loop, kept apart so that its few values stay in
 // registers (hence not inlined). Every start q has the 8 bytes t[q:q+8].
+//
 //go:noinline
 func nextKey(bits *[1 << qgramBits / 64]uint64, t []byte, mask uint64, q int) int {
 	for ; q+8 <= len(t); q++ {
