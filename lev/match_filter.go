@@ -26,8 +26,9 @@ import "encoding/binary"
 // then verifies (see occurrenceFast, windowFast).
 
 const (
-	qgramBits   = 16 // a bitmap of 2^16 bits, 8 KiB: in L1
-	qgramMinKey = 5  // shorter keys hit too often to pay for the filter
+	qgramBits   = 16      // a bitmap of 2^16 bits, 8 KiB: in L1
+	qgramMinKey = 5       // shorter keys hit too often to pay for the filter
+	qgramGiveUp = 1 << 12 // ends scanned before the filter may give up
 )
 
 type qgramFilter struct {
@@ -78,19 +79,31 @@ func (f *qgramFilter) runs(text []byte, a, b, gap int, fn func(rs, re int)) {
 	q0 := max(0, a-f.hi)
 	q1 := min(n-f.lk, b-1-f.lo) // last key start, inclusive
 	rs, re := -1, -1
-	hit := func(q int) {
+	scanned := 0 // ends the runs so far cover, with their warm-ups
+	// hit adds the ends of a key at q. It reports false when the runs
+	// would make the scan cover more than half of the ends filtered so far
+	// (dense hits: a small alphabet, a repetitive text): the filter is not
+	// paying for itself here, and the rest of [a, b) goes to the scan in
+	// one run.
+	hit := func(q int) bool {
 		s, e := max(a, q+f.lo), min(b, q+f.hi+1)
 		if s >= e {
-			return
+			return true
 		}
 		if rs >= 0 && s <= re+gap {
 			re = max(re, e)
-			return
+		} else {
+			if rs >= 0 {
+				fn(rs, re)
+				scanned += re - rs + gap
+			}
+			rs, re = s, e
 		}
-		if rs >= 0 {
-			fn(rs, re)
+		if 2*(scanned+re-rs+gap) > re-a+qgramGiveUp {
+			re = b
+			return false
 		}
-		rs, re = s, e
+		return true
 	}
 	q := q0
 	if end := min(q1, n-8); q <= end {
@@ -98,14 +111,17 @@ func (f *qgramFilter) runs(text []byte, a, b, gap int, fn func(rs, re int)) {
 			if q = nextKey(&f.bits, text[:end+8], f.mask, q); q > end {
 				break
 			}
-			hit(q)
+			if !hit(q) {
+				fn(rs, re)
+				return
+			}
 			q++
 		}
 	}
 	for ; q <= q1; q++ { // the last keys, fewer than 8 bytes from the end
 		h := qgramHash(keyAt(text, q, f.lk))
-		if f.bits[h/64]&(1<<(h%64)) != 0 {
-			hit(q)
+		if f.bits[h/64]&(1<<(h%64)) != 0 && !hit(q) {
+			break
 		}
 	}
 	if rs >= 0 {
