@@ -221,14 +221,14 @@ func section003Ratio(ix *index, s *section) {
 		}
 		st := ix.stats[k]
 		sr.pts = append(sr.pts, pt{x: k.GPURatio, y: st.med, lo: st.min, hi: st.max})
-		t.rows = append(t.rows, []string{strconv.Itoa(k.LenA), strconv.Itoa(k.LenB), num(k.GPURatio), strconv.Itoa(k.Workers), secs(st), strconv.FormatInt(ix.matches[k], 10)})
+		t.rows = append(t.rows, []string{strconv.Itoa(k.LenA), strconv.Itoa(k.LenB), pubNum(k.GPURatio), strconv.Itoa(k.Workers), secs(st), strconv.FormatInt(ix.matches[k], 10)})
 	}
 	for _, sz := range sizes {
 		sort.Slice(bySize[sz].pts, func(i, j int) bool { return bySize[sz].pts[i].x < bySize[sz].pts[j].x })
 		c.series = append(c.series, *bySize[sz])
 	}
 	for _, x := range sk {
-		t.rows = append(t.rows, []string{strconv.Itoa(x.k.LenA), strconv.Itoa(x.k.LenB), num(x.k.GPURatio), strconv.Itoa(x.k.Workers), "not run", ""})
+		t.rows = append(t.rows, []string{strconv.Itoa(x.k.LenA), strconv.Itoa(x.k.LenB), pubNum(x.k.GPURatio), strconv.Itoa(x.k.Workers), "not run", ""})
 	}
 	s.add(t, c)
 	gpuRan := false
