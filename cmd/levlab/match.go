@@ -25,7 +25,7 @@ import (
 var matchAlgorithmSummaries = map[lev.MatchAlgorithm]string{
 	lev.MatchAuto: "apm-fast",
 	lev.APMNaive:  "report 003's loop: a Levenshtein DP per position (window), Sellers' column DP (occurrence)",
-	lev.APMFast:   "bit-parallel (Myers 1999): one scan of the text, 64 pattern bytes per machine word",
+	lev.APMFast:   "a filter on k+1 pieces of the pattern, then a bit-parallel Myers (1999) scan around its hits",
 }
 
 func printMatchAlgorithms(w io.Writer) {
