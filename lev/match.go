@@ -258,11 +258,18 @@ func CountMatches(text []byte, patterns [][]byte, k int, opts ...Option) ([]int6
 		return nil, fmt.Errorf("lev: %w: gpu ratio = %v with mode %s: the GPU share is for window mode only (use ratio 0)",
 			ErrInvalidOption, c.gpuRatio, c.matchMode)
 	}
+	longest := 0
 	for i, p := range patterns {
 		if len(p) == 0 {
 			return nil, fmt.Errorf("lev: %w: pattern %d is empty: want at least one byte", ErrInvalidOption, i)
 		}
+		longest = max(longest, len(p))
 	}
+	// Every position matches once k ≥ len(p) (in window mode a window is at
+	// most len(p) long, in occurrence mode the empty substring is len(p)
+	// edits away): a larger k counts the same and cannot overflow the
+	// kernels' arithmetic.
+	k = min(k, longest)
 	from, to := 0, len(text)
 	if c.rangeSet {
 		if c.rangeTo > len(text) {

@@ -155,6 +155,8 @@ func TestCountMatchesFixed(t *testing.T) {
 		{lev.ModeOccurrence, "ab", "abcdef", 4, 1, "ab ends at 1, 4 edits from abcdef"},
 		{lev.ModeWindow, "aaaa", "a", 0, 4, "every position"},
 		{lev.ModeOccurrence, "xaxa", "a", 0, 2, "ends 1 and 3"},
+		{lev.ModeWindow, "xaxa", "ab", math.MaxInt, 4, "k past any distance"},
+		{lev.ModeOccurrence, "xaxa", "ab", math.MaxInt, 4, "k past any distance"},
 	} {
 		name := fmt.Sprintf("%s/%q/%q/k=%d", tc.mode, tc.text, tc.p, tc.k)
 		t.Run(name, func(t *testing.T) {
