@@ -135,9 +135,31 @@ func (f *qgramFilter) runs(text []byte, a, b, gap int, fn func(rs, re int)) {
 //
 //go:noinline
 func nextKey(bits *[1 << qgramBits / 64]uint64, t []byte, mask uint64, q int) int {
+	const mul = 0x9e3779b97f4a7c15
+	const wordShift, bitShift = 64 - qgramBits + 6, 64 - qgramBits
+	// Four positions per iteration: one bounds check for the four loads.
+	for ; q+11 <= len(t); q += 4 {
+		w := t[q : q+11]
+		x0 := (binary.LittleEndian.Uint64(w[0:]) & mask) * mul
+		x1 := (binary.LittleEndian.Uint64(w[1:]) & mask) * mul
+		x2 := (binary.LittleEndian.Uint64(w[2:]) & mask) * mul
+		x3 := (binary.LittleEndian.Uint64(w[3:]) & mask) * mul
+		if bits[x0>>wordShift]&(1<<(x0>>bitShift%64)) != 0 {
+			return q
+		}
+		if bits[x1>>wordShift]&(1<<(x1>>bitShift%64)) != 0 {
+			return q + 1
+		}
+		if bits[x2>>wordShift]&(1<<(x2>>bitShift%64)) != 0 {
+			return q + 2
+		}
+		if bits[x3>>wordShift]&(1<<(x3>>bitShift%64)) != 0 {
+			return q + 3
+		}
+	}
 	for ; q+8 <= len(t); q++ {
-		x := (binary.LittleEndian.Uint64(t[q:q+8]) & mask) * 0x9e3779b97f4a7c15
-		if bits[x>>(64-qgramBits+6)]&(1<<(x>>(64-qgramBits)%64)) != 0 {
+		x := (binary.LittleEndian.Uint64(t[q:q+8]) & mask) * mul
+		if bits[x>>wordShift]&(1<<(x>>bitShift%64)) != 0 {
 			break
 		}
 	}
