@@ -191,6 +191,7 @@ func randomPatterns(rng *rand.Rand, text []byte, m int, alphabet string) [][]byt
 // pattern lengths around the word size, and k from 0 past the pattern's
 // length.
 func TestCountMatchesRandom(t *testing.T) {
+	t.Logf("base seed %d (%s replays it)", levtest.Seed(t), levtest.SeedEnv)
 	alphabets := map[string]string{"binary": levtest.Binary, "dna": levtest.DNA, "bytes": levtest.AllBytes}
 	for _, m := range []int{1, 2, 5, 22, 63, 64, 65, 130, 200} {
 		for aname, alphabet := range alphabets {
@@ -504,6 +505,7 @@ func FuzzCountMatches(f *testing.F) {
 // random edits in random text, so that apm-fast's q-gram filter sees many
 // true hits, near one another and at chunk edges, over several alphabets.
 func TestCountMatchesPlanted(t *testing.T) {
+	t.Logf("base seed %d (%s replays it)", levtest.Seed(t), levtest.SeedEnv)
 	rng := levtest.NewRand(t)
 	n := 6000
 	if matchRace {
