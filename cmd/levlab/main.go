@@ -104,12 +104,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if errors.As(err, &reported) {
 		return int(reported)
 	}
+	return reportError(stderr, cmd.name, err)
+}
+
+// reportError prints command name's error, if any, to stderr as levlab does
+// and returns the exit status it calls for.
+func reportError(stderr io.Writer, name string, err error) int {
 	code := exitCode(err)
 	if code != exitOK {
-		fmt.Fprintf(stderr, "levlab: %s: %v\n", cmd.name, err)
+		fmt.Fprintf(stderr, "levlab: %s: %v\n", name, err)
 	}
 	if code == exitUsage {
-		fmt.Fprintf(stderr, "Run 'levlab %s -h' for usage.\n", cmd.name)
+		fmt.Fprintf(stderr, "Run 'levlab %s -h' for usage.\n", name)
 	}
 	return code
 }

@@ -57,16 +57,17 @@ Modes:
 tabs are part of the pattern. A file with no pattern is an error.
 
 --json prints one JSON object instead: seconds (the counting alone, not
-reading files; under MPI, rank 0's time from the text in memory to the
-counts reduced, sending the parts included), mode, algo (as asked), k,
+reading files; under MPI, from a barrier once every rank holds its part to
+the counts summed on rank 0), mode, algo (as asked), k,
 workers (per process; 0 given: GOMAXPROCS), gpu_ratio, ranks (MPI
 processes; 1 without mpirun), text_bytes and counts, a list of
 {"pattern", "count"} in the order of the lines (a pattern's bytes that
 are not UTF-8 show as U+FFFD there; the lines print them unchanged).
 
 MPI: a levlab built with -tags mpi and started by mpirun splits the text
-into as many parts as ranks; rank 0 reads the text and sends each rank its
-part with the shadow bytes its mode needs (window: len(longest)-1 after it;
+into as many parts as ranks; rank 0 finds the text's length, and each rank
+reads its own part from TEXTFILE (a regular file every rank can read) with
+the shadow bytes its mode needs (window: len(longest)-1 after it;
 occurrence: len(longest)+K-1 before it); each rank counts its positions
 with --workers goroutines, and rank 0 sums the counts and prints exactly
 what one process prints. A levlab built without it refuses to run under
@@ -237,16 +238,15 @@ type comm interface {
 	rank() int
 	size() int
 	// agree is called by every rank with its error (nil for none) and
-	// returns what the rank returns: nil when no rank failed; otherwise
-	// rank 0's own error where it has one (printed once, by rank 0), else
-	// the error of each rank that failed, named by rank, and an
-	// exitStatus (printing nothing) on the ranks that did not.
+	// returns nil when no rank failed, else what the rank returns. One
+	// process returns its error. Under MPI the message is printed once:
+	// by rank 0 where it failed, else by each rank that did, named by
+	// rank; then every rank returns an exitStatus.
 	agree(err error) error
 	// bcast sends rank 0's n to every rank.
 	bcast(n int64) int64
-	// send sends b to rank to; recv receives n bytes from rank 0.
-	send(b []byte, to int) error
-	recv(n int) ([]byte, error)
+	// barrier returns once every rank has called it.
+	barrier()
 	// sum adds up the counts of every rank; rank 0 gets the sums.
 	sum(counts []int64) ([]int64, error)
 }
@@ -258,8 +258,7 @@ func (single) rank() int                           { return 0 }
 func (single) size() int                           { return 1 }
 func (single) agree(err error) error               { return err }
 func (single) bcast(n int64) int64                 { return n }
-func (single) send([]byte, int) error              { return errors.New("one process: nothing to send to") }
-func (single) recv(int) ([]byte, error)            { return nil, errors.New("one process: nothing to receive") }
+func (single) barrier()                            {}
 func (single) sum(counts []int64) ([]int64, error) { return counts, nil }
 
 // launchedRanks returns the number of processes of the MPI job that
@@ -274,8 +273,8 @@ func launchedRanks() int {
 	return 0
 }
 
-func runMatch(args []string, stdout, _ io.Writer) error {
-	c, done, err := openComm()
+func runMatch(args []string, stdout, stderr io.Writer) error {
+	c, done, err := openComm(stderr)
 	if err != nil {
 		return err
 	}
@@ -302,18 +301,19 @@ func runMatch(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 
-	// Rank 0 reads the text; the others learn its length.
-	var text []byte
-	if c.rank() == 0 {
-		text, err = os.ReadFile(job.text)
+	// One process reads the whole text; under MPI every rank reads its own
+	// part, once rank 0 has said how long the text is.
+	mine, part, n, err := readText(c, job)
+	if err != nil {
+		return err // agreed between the ranks already
 	}
-	if err := c.agree(err); err != nil {
-		return err
+	if c.size() > 1 {
+		opts = append(opts, lev.WithRange(part.From, part.To))
 	}
-	n := int(c.bcast(int64(len(text))))
 
+	c.barrier() // every rank holds its part: the clock starts together
 	start := time.Now()
-	counts, err := countPart(c, job, text, n, opts)
+	counts, err := lev.CountMatches(mine, job.patterns, job.k, opts...)
 	if err := c.agree(err); err != nil {
 		return err
 	}
@@ -330,47 +330,64 @@ func runMatch(args []string, stdout, _ io.Writer) error {
 	})
 }
 
-// countPart sends each rank its part of the text (rank 0) or receives its
-// own (the others), and counts it.
-func countPart(c comm, job *matchJob, text []byte, n int, opts []lev.Option) ([]int64, error) {
+// readText returns the bytes of the text this process counts, the part of
+// the text they are, and the length of the whole text. One process reads
+// the whole file (a pipe will do). Under MPI, rank 0 finds the length of
+// the text, which must be a regular file, and tells every rank; each rank
+// then reads its own part, shadow bytes included, with one positioned read
+// (the file must be where every rank can read it: one machine, or a
+// shared file system). Nothing of the text travels between ranks. An
+// error is one the ranks agreed on (comm.agree).
+func readText(c comm, job *matchJob) ([]byte, shard.Part, int, error) {
 	if c.size() == 1 {
-		return lev.CountMatches(text, job.patterns, job.k, opts...)
+		text, err := os.ReadFile(job.text)
+		return text, shard.Part{Hi: len(text), End: len(text), To: len(text)}, len(text), c.agree(err)
 	}
-	// Every rank works out every part, so that a part too large for one
-	// message fails on every rank before any is sent, not with some ranks
-	// waiting for a message that never comes.
-	parts := make([]shard.Part, c.size())
-	for r := range parts {
-		p, err := job.part(n, c.size(), r)
-		if err != nil {
-			return nil, err
-		}
-		if p.Bytes() > maxMessage {
-			return nil, fmt.Errorf("rank %d's part of the text is %d bytes; an MPI message holds at most %d: use more ranks", r, p.Bytes(), maxMessage)
-		}
-		parts[r] = p
-	}
-	p := parts[c.rank()]
-	var mine []byte
+	var size int64
+	var err error
 	if c.rank() == 0 {
-		for r := 1; r < c.size(); r++ {
-			if err := c.send(text[parts[r].Start:parts[r].End], r); err != nil {
-				return nil, err
-			}
-		}
-		mine = text[p.Start:p.End]
-	} else {
-		var err error
-		if mine, err = c.recv(p.Bytes()); err != nil {
-			return nil, err
-		}
+		size, err = textSize(job.text)
 	}
-	return lev.CountMatches(mine, job.patterns, job.k, append(opts, lev.WithRange(p.From, p.To))...)
+	if err := c.agree(err); err != nil {
+		return nil, shard.Part{}, 0, err
+	}
+	n := int(c.bcast(size))
+	part, err := job.part(n, c.size(), c.rank())
+	var mine []byte
+	if err == nil {
+		mine, err = readPart(job.text, part)
+	}
+	return mine, part, n, c.agree(err)
 }
 
-// maxMessage is the most bytes one MPI message carries: its count is a C
-// int.
-const maxMessage = math.MaxInt32
+// textSize is the length of the regular file at path.
+func textSize(path string) (int64, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, err
+	}
+	if !fi.Mode().IsRegular() {
+		return 0, fmt.Errorf("%s is not a regular file: under MPI every rank reads its own part of the text from it (one process reads pipes too)", path)
+	}
+	return fi.Size(), nil
+}
+
+// readPart reads the bytes [p.Start, p.End) of the file at path.
+func readPart(path string, p shard.Part) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, p.Bytes())
+	if _, err := f.ReadAt(b, int64(p.Start)); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: bytes [%d, %d) are past its end: did it change while the ranks read it?", path, p.Start, p.End)
+		}
+		return nil, err
+	}
+	return b, nil
+}
 
 // printCounts prints the counts as lines or, with --json, as res
 // completed from the job.

@@ -5,7 +5,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
+	"slices"
 
 	mpi "github.com/sbromberger/gompi"
 )
@@ -17,14 +19,14 @@ import (
 // MPI is initialised without thread support (MPI_THREAD_SINGLE), so every
 // MPI call must come from one OS thread: the calling goroutine is locked
 // to its thread until done, which finalises MPI.
-func openComm() (comm, func(), error) {
+func openComm(stderr io.Writer) (comm, func(), error) {
 	if launchedRanks() == 0 {
 		return single{}, func() {}, nil
 	}
 	runtime.LockOSThread()
 	mpi.Start(false)
 	w := mpi.NewCommunicator(nil)
-	return &mpiComm{w: w, r: w.Rank(), n: w.Size()}, func() {
+	return &mpiComm{w: w, r: w.Rank(), n: w.Size(), stderr: stderr}, func() {
 		mpi.Stop()
 		runtime.UnlockOSThread()
 	}, nil
@@ -32,12 +34,10 @@ func openComm() (comm, func(), error) {
 
 // mpiComm is the world communicator of an MPI job.
 type mpiComm struct {
-	w    *mpi.Communicator
-	r, n int
+	w      *mpi.Communicator
+	r, n   int
+	stderr io.Writer
 }
-
-// tagText is the tag of the messages carrying a rank's part of the text.
-const tagText = 1
 
 func (c *mpiComm) rank() int { return c.r }
 func (c *mpiComm) size() int { return c.n }
@@ -49,22 +49,25 @@ func (c *mpiComm) agree(err error) error {
 	if aerr := c.w.AllreduceInt64s(all, codes, mpi.OpSum, 0); aerr != nil {
 		return errors.Join(err, aerr)
 	}
-	worst := int64(exitOK)
-	for _, code := range all {
-		worst = max(worst, code)
-	}
-	switch {
-	case worst == exitOK:
+	worst := slices.Max(all)
+	if worst == exitOK {
 		return nil
-	case all[0] != exitOK:
-		if c.r == 0 {
-			return err
-		}
-		return exitStatus(all[0]) // rank 0 says why
-	case err != nil:
-		return fmt.Errorf("rank %d of %d: %w", c.r, c.n, err)
 	}
-	return exitStatus(worst) // the ranks that failed say why
+	// Rank 0 speaks for the job where it failed, else each rank that did.
+	// The speakers print before any rank exits (the barrier): mpirun ends
+	// the whole job as soon as one process exits with a failure, which
+	// could otherwise cut a message off. The others exit with 0, so that
+	// mpirun's status is a speaker's.
+	speaks := (all[0] != exitOK && c.r == 0) || (all[0] == exitOK && err != nil)
+	code := exitOK
+	if speaks {
+		if c.r != 0 {
+			err = fmt.Errorf("rank %d of %d: %w", c.r, c.n, err)
+		}
+		code = reportError(c.stderr, "match", err)
+	}
+	c.w.Barrier()
+	return exitStatus(code)
 }
 
 func (c *mpiComm) bcast(n int64) int64 {
@@ -73,28 +76,7 @@ func (c *mpiComm) bcast(n int64) int64 {
 	return x[0]
 }
 
-// send sends b to rank to; an empty b is not sent (recv of 0 bytes
-// receives nothing). countPart keeps b within maxMessage.
-func (c *mpiComm) send(b []byte, to int) error {
-	if len(b) > maxMessage {
-		return fmt.Errorf("rank %d's part is %d bytes; an MPI message holds at most %d", to, len(b), maxMessage)
-	}
-	if len(b) > 0 {
-		c.w.SendBytes(b, to, tagText)
-	}
-	return nil
-}
-
-func (c *mpiComm) recv(n int) ([]byte, error) {
-	if n > maxMessage {
-		return nil, fmt.Errorf("this rank's part is %d bytes; an MPI message holds at most %d", n, maxMessage)
-	}
-	b := make([]byte, n)
-	if n > 0 {
-		c.w.RecvPreallocBytes(b, 0, tagText)
-	}
-	return b, nil
-}
+func (c *mpiComm) barrier() { c.w.Barrier() }
 
 func (c *mpiComm) sum(counts []int64) ([]int64, error) {
 	total := make([]int64, len(counts))

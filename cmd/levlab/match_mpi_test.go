@@ -143,6 +143,8 @@ func TestMPIFailures(t *testing.T) {
 	}{
 		{[]string{"match", "-p", "A", "/nonexistent/text"}, exitFailure, "/nonexistent/text"},
 		{[]string{"match", "-p", "A", "-k", "-1", text}, exitUsage, "-k -1"},
+		// Every rank reads its own part: the text must be a regular file.
+		{[]string{"match", "-p", "A", os.DevNull}, exitFailure, "not a regular file"},
 	} {
 		args := append(append([]string{"-np", "3"}, mpirunArgs...), append([]string{bin}, c.args...)...)
 		stdout, stderr, code := runBinary(t, mpirun, args...)
