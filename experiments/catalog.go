@@ -353,7 +353,7 @@ var ranks003 = []int{1, 2, 4, 8}
 // countRanks: parts with shadow bytes, copied and counted at once); the
 // speedup is the baseline's time over each. The report's speedup also
 // counts transfers between machines, which an in-process run does not
-// have; levlab match under mpirun measures those (README, MPI).
+// have; levlab match under mpirun measures those (README, Pattern matching).
 func s003Ranks(s Scale) []Point {
 	c := cores()
 	var pts []Point

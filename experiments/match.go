@@ -99,8 +99,8 @@ func measureMatches(ctx context.Context, p Point, text, pattern []byte) (Measure
 // countRanks is the in-process stand-in for levlab match under mpirun with
 // the given ranks: the text is cut into that many parts (internal/shard,
 // window mode), each with its len(longest)−1 shadow bytes; each "rank" is a
-// goroutine that copies its part into a buffer of its own — what receiving
-// it from rank 0 would do — and counts the part's positions with one
+// goroutine that copies its part into a buffer of its own — what reading
+// it from the file does under mpirun — and counts the part's positions with one
 // lev.CountMatches call (WithRange) and opts' workers; rank 0's caller sums
 // the counts. All ranks run at once, so ranks × workers goroutines share
 // the machine's cores as MPI processes on one machine would. What it does

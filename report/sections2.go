@@ -359,7 +359,7 @@ func section003Ranks(ix *index, s *section, pub []records.Published) {
 			pubMax = append(pubMax, pubNum(p.Value))
 		}
 	}
-	s.p("How ours were measured: the ranks are simulated in one process (experiments.countRanks): the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied as a message would be and counted by its own group of workers, all at once, the counts summed; %d cores here, so 4 and 8 ranks oversubscribe them. levlab match under mpirun does the same with real MPI processes and gives the same counts (tested); its overhead beside one process is measured in README, MPI.", ix.cores())
+	s.p("How ours were measured: the ranks are simulated in one process (experiments.countRanks): the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied into its own buffer as each rank's read of the file does, and counted by its own group of workers, all at once, the counts summed; %d cores here, so 4 and 8 ranks oversubscribe them. levlab match under mpirun does the same with real MPI processes and gives the same counts (tested); its overhead beside one process is measured in the README (Pattern matching).", ix.cores())
 	if len(pubMin) > 0 || len(pubMax) > 0 {
 		s.p("Beside the report's: its speedups (minimum %s, maximum %s; up to 38 on the large files) come from MPI ranks on a cluster with one GPU per ten ranks and the report's per-position DP, against its sequential program; ours from one 2-core machine, apm-fast (bit-parallel) on the CPU alone, against one worker. A speedup below 1 on the small text, as the report's 0.62, is the cost of the split against a count of a few milliseconds.",
 			strings.Join(pubMin, ", "), strings.Join(pubMax, ", "))

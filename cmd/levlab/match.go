@@ -70,8 +70,9 @@ reads its own part from TEXTFILE (a regular file every rank can read) with
 the shadow bytes its mode needs (window: len(longest)-1 after it;
 occurrence: len(longest)+K-1 before it); each rank counts its positions
 with --workers goroutines, and rank 0 sums the counts and prints exactly
-what one process prints. A levlab built without it refuses to run under
-mpirun with more than one process.
+what one process prints. Ranks of more than one worker need mpirun
+--bind-to none (Open MPI binds a rank to one core by default). A levlab
+built without MPI refuses to run under mpirun with more than one process.
 
 Flags:
 `)
