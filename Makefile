@@ -8,16 +8,19 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 FUZZTIME    ?= 60s
 
-.PHONY: test deps notebook-deps notebooks vet fmt-check build bench fuzz clean
+.PHONY: test deps notebook-deps notebooks vet fmt-check build build-mpi bench fuzz clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
-## then the experiments again with the edlib peer (cgo, libedlib-dev); the
-## browser tests must find chromium, the cudaext compile tests NVRTC (make
-## deps installs both) and the notebook tests Jupyter and GoNB (make
+## then the experiments again with the edlib peer (cgo, libedlib-dev), then
+## levlab match under mpirun with 1 to 3 ranks (-tags mpi; Open MPI); the
+## browser, NVRTC and MPI tests must find chromium, NVRTC and mpirun (make
+## deps installs them) and the notebook tests Jupyter and GoNB (make
 ## notebook-deps sets them up), and none may skip
 test: deps notebook-deps vet fmt-check
 	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_NVRTC=1 LEVLAB_REQUIRE_NOTEBOOKS=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
+	$(GO) vet -tags mpi ./cmd/levlab
+	LEVLAB_REQUIRE_MPI=1 $(GO) test -timeout $(TESTTIMEOUT) -tags mpi -run MPI ./cmd/levlab
 
 ## deps: check (and as root install) the tools the tests need
 deps:
@@ -47,6 +50,11 @@ fmt-check:
 ## build: the command line as bin/levlab
 build:
 	$(GO) build -o bin/levlab ./cmd/levlab
+
+## build-mpi: the command line with MPI (levlab match under mpirun) as
+## bin/levlab-mpi; needs Open MPI (make deps)
+build-mpi:
+	$(GO) build -tags mpi -o bin/levlab-mpi ./cmd/levlab
 
 ## bench: the lev benchmarks
 bench:

@@ -7,14 +7,9 @@ const (
 	report000 = "000_f95d38889c436586.txt" // Ceccherelli: OpenMP tiles, CUDA diagonal
 	report001 = "001_8b686fade13c5d8b.txt" // Carkaxhija: diagonal and tiles, OpenMP and C++ threads
 	report002 = "002_3ec02276a69ac2d5.txt" // Yang: full matrix on the GPU, three cases
+	report003 = "003_422d252da101b2d8.txt" // Benbaki & Mammadov: approximate pattern matching, MPI + OpenMP + CUDA
 	report004 = "004_d35d496d9e84808f.txt" // blog: two rows instead of the matrix
 )
-
-// Report 003 (003_422d252da101b2d8.txt, approximate pattern matching) is
-// still to come: "s003-ratio" (runtime vs the share of positions sent to
-// CUDA, Figs 2–3) and "s003-ranks" (speedup vs MPI ranks on small to very
-// large files, Figs 4–7) need lev.CountMatches, which does not exist yet;
-// they join All when it does, and not before.
 
 // All returns every experiment, in the order of the reports.
 //
@@ -90,6 +85,20 @@ func All() []Experiment {
 			Title: "Identical, partially (2% substituted) and completely different strings: CPU (full matrix, two rows, Myers) vs GPU; " +
 				"alloc_seconds is the full matrix's allocation, so times with and without it are both in the records",
 			Points: s002Cases,
+		},
+		{
+			Name:   "s003-ratio",
+			Source: report003 + " Figures 2-3",
+			Title: "Runtime vs the CUDA workload ratio, 0 to 1 by 0.1: the share of the window positions sent to the GPU, the rest to " +
+				"the goroutines; one 22-byte pattern, k = 2, one process (GPU points only where a GPU is usable)",
+			Points: s003Ratio,
+		},
+		{
+			Name:   "s003-ranks",
+			Source: report003 + " Figures 4-7",
+			Title: "Runtime and speedup vs ranks (1, 2, 4, 8; one worker each) on small, medium, large and very large texts, " +
+				"ranks simulated in-process (parts with shadow bytes, copied and counted at once), beside one process on 1 and on every core",
+			Points: s003Ranks,
 		},
 		{
 			Name:   "s004-memory",
@@ -308,6 +317,62 @@ func s002Cases(s Scale) []Point {
 			pts = append(pts, square(c, []int{n},
 				seq("fullmatrix"), seq("tworow"), seq("myers"),
 				gpu("cuda-matrix", 0), gpu("cuda-diagonal", 0), gpu("cuda-fast", 0))...)
+		}
+	}
+	return pts
+}
+
+// pattern003 is the pattern length of report 003's Figures 2-3 ("22 Chars
+// p"); its Figures 4-7 do not give theirs.
+const pattern003 = 22
+
+// s003Ratio is report 003's Figures 2-3: runtime vs the CUDA workload
+// ratio, 0 to 1 in steps of 0.1, with one process on every core, on a
+// text of 136473378 bytes (Figure 3's "Total size"; quick: 10^6) and one
+// 22-byte pattern, both random DNA. The figures average runs with 4
+// OpenMP threads and 6.9 or 13 million CUDA threads; ours send the share
+// to cudaext.CountWindows, which sizes its own launch. Without a usable
+// GPU every ratio above 0 is a skipped record saying why.
+func s003Ratio(s Scale) []Point {
+	c := cores()
+	var pts []Point
+	for _, n := range pick(s, []int{1000 * k}, []int{136473378}) {
+		for i := 0; i <= 10; i++ {
+			pts = append(pts, Point{Algorithm: "apm-fast", Workers: c, GPURatio: float64(i) / 10,
+				Case: CaseDNA, LenA: n, LenB: pattern003})
+		}
+	}
+	return pts
+}
+
+// ranks003 are the MPI ranks of s003-ranks. The report ran up to 20 or
+// more processes on a cluster (one GPU per ten); 8 on this 2-core machine
+// already oversubscribes it fourfold.
+var ranks003 = []int{1, 2, 4, 8}
+
+// s003Ranks is report 003's Figures 4-7: runtime and speedup vs MPI ranks
+// on small, medium, large and very large files, here texts of 10^5, 10^6,
+// 10^7 and 10^8 bytes (quick: 10^4 to 2·10^6; the report gives no sizes)
+// and one 22-byte pattern, random DNA, k = 2. Each size has the
+// sequential baseline (one process, one worker), one process on every
+// core, and 1, 2, 4 and 8 simulated ranks of one worker each (see
+// countRanks: parts with shadow bytes, copied and counted at once); the
+// speedup is the baseline's time over each. The report's speedup also
+// counts transfers between machines, which an in-process run does not
+// have; levlab match under mpirun measures those (README, Pattern matching).
+func s003Ranks(s Scale) []Point {
+	c := cores()
+	var pts []Point
+	for _, n := range pick(s, []int{10 * k, 100 * k, 500 * k, 2000 * k}, []int{100 * k, 1000 * k, 10000 * k, 100000 * k}) {
+		pt := func(workers, ranks int) Point {
+			return Point{Algorithm: "apm-fast", Workers: workers, Ranks: ranks, Case: CaseDNA, LenA: n, LenB: pattern003}
+		}
+		pts = append(pts, pt(1, 0))
+		if c > 1 {
+			pts = append(pts, pt(c, 0))
+		}
+		for _, r := range ranks003 {
+			pts = append(pts, pt(1, r))
 		}
 	}
 	return pts

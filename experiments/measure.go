@@ -21,8 +21,10 @@ var ErrSkipped = errors.New("skipped")
 
 // Measure times one repetition of point p on inputs a and b.
 //
-// p.Algorithm is a lev algorithm name (lev.ParseAlgorithm) or a peer's
-// (Peers). A lev algorithm runs as one lev.Distance call with p's
+// p.Algorithm is a lev algorithm name (lev.ParseAlgorithm), a peer's
+// (Peers), or a pattern-matching algorithm, "apm-naive" or "apm-fast": then
+// a is the text, b the pattern, and the point is timed as measureMatches
+// says, with the same clock and memory statistics as below. A lev algorithm runs as one lev.Distance call with p's
 // algorithm, workers, tile and block size (the last two unless 0), ctx,
 // and for fullmatrix a matrix limit of fullMatrixShare percent of this
 // machine's memory; a value lev refuses (a negative tile, workers > 1 for
@@ -45,6 +47,9 @@ var ErrSkipped = errors.New("skipped")
 // says why), a peer not built in, or a fullmatrix matrix larger than this
 // machine allows.
 func Measure(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
+	if isMatchAlgorithm(p.Algorithm) {
+		return measureMatches(ctx, p, a, b)
+	}
 	if p.GPURatio != 0 || p.Ranks != 0 {
 		return Measurement{}, fmt.Errorf("experiments: %s: gpu ratio %g and ranks %d are pattern-matching parameters; Measure times distances (both must be 0)", p.Algorithm, p.GPURatio, p.Ranks)
 	}

@@ -216,3 +216,78 @@ func TestMeasureTooBigForFullMatrix(t *testing.T) {
 		t.Errorf("refusing fullmatrix %d×%d took %v", n, n, time.Since(start))
 	}
 }
+
+// TestMeasureMatches times pattern-matching points, one process and
+// simulated ranks, and checks every count against one lev.CountMatches
+// call over the whole text, with texts shorter than the ranks and parts
+// shorter than the pattern among them.
+func TestMeasureMatches(t *testing.T) {
+	e := Experiment{Name: "measure-matches-test"}
+	gpuErr := cudaext.Available()
+	for _, n := range []int{0, 5, 21, 22, 23, 100, 2000} {
+		in := Point{Case: CaseDNA, LenA: n, LenB: 22}
+		text, pattern, err := Inputs(e, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Plant copies, one with an edit, so that there is something to
+		// count, some across the parts' cuts.
+		for _, at := range []int{n/2 - 3, n/3 - 20, n - 30} {
+			if at >= 0 && at+len(pattern) <= n {
+				copy(text[at:], pattern)
+			}
+		}
+		if n > 50 {
+			text[n/2] ^= 1
+		}
+		want, err := lev.CountMatches(text, [][]byte{pattern}, MatchK, lev.WithWorkers(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, alg := range []string{"apm-fast", "apm-naive"} {
+			for _, s := range []Point{{Workers: 1}, {Workers: 2}, {}, {Workers: 1, Ranks: 1}, {Workers: 1, Ranks: 3},
+				{Workers: 2, Ranks: 4}, {Workers: 1, Ranks: 8}, {Workers: 1, GPURatio: 0.5}} {
+				p := s
+				p.Algorithm, p.Case, p.LenA, p.LenB = alg, in.Case, in.LenA, in.LenB
+				m, err := Measure(context.Background(), p, text, pattern)
+				if p.GPURatio > 0 && gpuErr != nil {
+					if !errors.Is(err, ErrSkipped) || !errors.Is(err, cudaext.ErrUnavailable) {
+						t.Errorf("%s without a GPU: err = %v, want ErrSkipped and cudaext.ErrUnavailable", p.Key(), err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Errorf("%s: %v", p.Key(), err)
+					continue
+				}
+				wantWorkers := p.Workers
+				if wantWorkers == 0 {
+					wantWorkers = runtime.GOMAXPROCS(0)
+				}
+				if m.Matches != want[0] || m.Distance != 0 || m.Ran != alg || m.RanWorkers != wantWorkers || m.Seconds < 0 {
+					t.Errorf("%s: %+v, want %d matches, ran %s on %d workers", p.Key(), m, want[0], alg, wantWorkers)
+				}
+			}
+		}
+	}
+}
+
+func TestMeasureMatchesErrors(t *testing.T) {
+	text, pattern := []byte("ACGTACGT"), []byte("ACG")
+	for _, tc := range []struct {
+		p    Point
+		want string
+	}{
+		{Point{Algorithm: "apm-fast", Tile: 4}, "tile = 4"},
+		{Point{Algorithm: "apm-naive", Block: 32}, "block = 32"},
+		{Point{Algorithm: "apm-fast", Ranks: -1}, "ranks = -1"},
+		{Point{Algorithm: "apm-fast", Ranks: 2, GPURatio: 0.5}, "simulated ranks"},
+		{Point{Algorithm: "apm-fast", GPURatio: 1.5}, "gpu ratio"},
+		{Point{Algorithm: "apm-fast", Workers: lev.MaxWorkers + 1}, "workers"},
+	} {
+		_, err := Measure(context.Background(), tc.p, text, pattern)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, ErrSkipped) {
+			t.Errorf("Measure(%s): %v; want an error saying %q, not a skip", tc.p.Key(), err, tc.want)
+		}
+	}
+}

@@ -15,7 +15,8 @@ import (
 // runner: every point's inputs can be made, every point runs or is skipped
 // for a reason this machine explains (no GPU, edlib not built in), and
 // every algorithm of an experiment agrees, at each size, with Myers on the
-// same inputs. Under the race detector the inputs are shorter
+// same inputs (pattern matching: with one lev.CountMatches call over the
+// whole text, whatever the ranks). Under the race detector the inputs are shorter
 // (quickRaceCap).
 func TestQuickScaleRuns(t *testing.T) {
 	if testing.Short() {
@@ -41,9 +42,18 @@ func TestQuickScaleRuns(t *testing.T) {
 					continue
 				}
 				in := fmt.Sprintf("%s|%d|%d", p.Case, p.LenA, p.LenB)
+				matching := isMatchAlgorithm(p.Algorithm)
 				if _, ok := want[in]; !ok {
-					d, err := lev.Distance(a, b, lev.WithAlgorithm(lev.Myers))
-					if err != nil {
+					// A distance by Myers; a count by lev.CountMatches
+					// on one worker, the whole text at once.
+					var d int
+					if matching {
+						c, err := lev.CountMatches(a, [][]byte{b}, MatchK, lev.WithWorkers(1))
+						if err != nil {
+							t.Fatal(err)
+						}
+						d = int(c[0])
+					} else if d, err = lev.Distance(a, b, lev.WithAlgorithm(lev.Myers)); err != nil {
 						t.Fatal(err)
 					}
 					want[in] = d
@@ -51,7 +61,8 @@ func TestQuickScaleRuns(t *testing.T) {
 				m, err := Measure(ctx, p, a, b)
 				if errors.Is(err, ErrSkipped) {
 					alg, _ := lev.ParseAlgorithm(p.Algorithm)
-					if !(alg.GPU() && gpuErr != nil) && !(p.Algorithm == "edlib" && !edlibBuilt) {
+					gpu := alg.GPU() || p.GPURatio > 0
+					if !(gpu && gpuErr != nil) && !(p.Algorithm == "edlib" && !edlibBuilt) {
 						t.Errorf("%s: skipped on a machine that should run it: %v", p.Key(), err)
 					}
 					skipped++
@@ -63,7 +74,9 @@ func TestQuickScaleRuns(t *testing.T) {
 				}
 				ran++
 				timed += m.Seconds
-				if m.Distance != want[in] {
+				if matching && m.Matches != int64(want[in]) {
+					t.Errorf("%s: %d matches, lev.CountMatches says %d", p.Key(), m.Matches, want[in])
+				} else if !matching && m.Distance != want[in] {
 					t.Errorf("%s: distance %d, Myers says %d", p.Key(), m.Distance, want[in])
 				}
 			}

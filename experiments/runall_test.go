@@ -14,7 +14,8 @@ import (
 // through the runner, one repetition per point, and reads each CSV back:
 // every point has exactly one row, ok or skipped with its reason, every ok
 // row describes its point and the machine, and every algorithm of an
-// experiment found the same distance on the same inputs. Under the race
+// experiment found the same distance (or count of matches, whatever the
+// ranks) on the same inputs. Under the race
 // detector the inputs are capped at quickRaceCap symbols.
 func TestQuickScaleThroughRunner(t *testing.T) {
 	if testing.Short() {
@@ -47,7 +48,8 @@ func TestQuickScaleThroughRunner(t *testing.T) {
 					GPURatio: r.GPURatio, Ranks: r.Ranks, Case: r.Case, LenA: r.LenA, LenB: r.LenB}
 				rows[p.Key()] = append(rows[p.Key()], r)
 			}
-			distance := map[string]int{} // by inputs
+			distance := map[string]int{}  // by inputs
+			matches := map[string]int64{} // by inputs: pattern matching
 			for _, p := range e.Points(Quick) {
 				got := rows[p.Key()]
 				if len(got) != 1 {
@@ -82,6 +84,10 @@ func TestQuickScaleThroughRunner(t *testing.T) {
 					t.Errorf("%s: distance %d, another algorithm found %d on the same inputs", p.Key(), r.Distance, d)
 				}
 				distance[in] = r.Distance
+				if m, ok := matches[in]; ok && m != r.Matches {
+					t.Errorf("%s: %d matches, another point counted %d on the same inputs", p.Key(), r.Matches, m)
+				}
+				matches[in] = r.Matches
 			}
 		})
 	}

@@ -192,6 +192,14 @@ type config struct {
 	stats       *Stats
 	fastModel   *cudaext.FastSchedule // tests: cuda-fast runs cudaext.FastModel instead of the GPU
 	err         error
+
+	// CountMatches only (match.go).
+	matchMode MatchMode
+	matchAlg  MatchAlgorithm
+	gpuRatio  float64
+	rangeSet  bool // WithRange was given
+	rangeFrom int
+	rangeTo   int
 }
 
 // Stats receives what a call did, for callers that record runs (the

@@ -42,14 +42,16 @@ type skip struct {
 // index holds the aggregated records.
 type index struct {
 	stats   map[key]stat
+	matches map[key]int64 // pattern matching: the count of a point's records
 	skips   []skip
 	unknown []string // algorithms or experiments the report does not know
 	d       *data
 }
 
-// Algorithms the report knows: lev's, the peers', the GPU ones and apm.
+// Algorithms the report knows: lev's, the peers', the GPU ones, apm (the
+// published rows of report 003) and lev's match algorithms.
 var knownAlgorithms = []string{
-	"agnivade", "apm", "auto", "cuda-diagonal", "cuda-fast", "cuda-matrix", "diagonal", "edlib",
+	"agnivade", "apm", "apm-fast", "apm-naive", "auto", "cuda-diagonal", "cuda-fast", "cuda-matrix", "diagonal", "edlib",
 	"fullmatrix", "ka-weihe", "myers", "myers-parallel", "tiled", "tiled-barrier", "tworow",
 }
 
@@ -57,7 +59,7 @@ var knownAlgorithms = []string{
 var knownExperiments = []string{
 	"peers", "s000-fig3", "s000-fig4", "s000-table1", "s000-table2",
 	"s001-diagonal", "s001-length", "s001-ratio", "s001-threads", "s001-tile",
-	"s002-cases", "s003-ranks", "s004-memory",
+	"s002-cases", "s003-ratio", "s003-ranks", "s004-memory",
 }
 
 func keyOf(r records.Record) key {
@@ -77,7 +79,7 @@ func median(xs []float64) float64 {
 func aggregate(d *data) *index {
 	type acc struct{ sec, gcups, alloc, compute []float64 }
 	accs := map[key]*acc{}
-	ix := &index{stats: map[key]stat{}, d: d}
+	ix := &index{stats: map[key]stat{}, matches: map[key]int64{}, d: d}
 	unknown := map[string]bool{}
 	skipSeen := map[skip]bool{}
 	for _, r := range d.records {
@@ -99,6 +101,7 @@ func aggregate(d *data) *index {
 			a.gcups = append(a.gcups, r.GCUPS)
 			a.alloc = append(a.alloc, float64(r.AllocBytes))
 			a.compute = append(a.compute, r.Seconds-r.AllocSeconds)
+			ix.matches[k] = r.Matches
 		default:
 			s := skip{k, r.Note}
 			if !skipSeen[s] {

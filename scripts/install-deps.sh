@@ -20,6 +20,10 @@ needs=(
 	"file:/usr/include/edlib.h libedlib-dev" # the edlib peer: go test -tags edlib ./experiments/...
 	"chromium chromium" # headless browser for the report tests (internal/browser)
 	"lib:libnvrtc.so libnvrtc11.2" # NVRTC: cudaext compiles its kernels in the tests (no GPU needed)
+	"mpirun openmpi-bin" # mpirun for levlab match over MPI ranks (go test -tags mpi ./cmd/levlab)
+	# gompi's #cgo flags name Debian's amd64 Open MPI headers; elsewhere set
+	# CGO_CFLAGS and CGO_LDFLAGS from mpicc -showme:compile and -showme:link
+	"file:/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h libopenmpi-dev"
 )
 
 if ! command -v go >/dev/null 2>&1; then

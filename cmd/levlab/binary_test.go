@@ -9,23 +9,47 @@ import (
 	"testing"
 )
 
-// TestBinary builds levlab and runs it as a user would: main, os.Exit and
-// the real streams included.
-// buildLevlab builds the command into a temporary folder and returns its
-// path; it skips the test where no go command is on PATH.
-func buildLevlab(t *testing.T) string {
+// buildLevlab builds the command, with the build tags given if any, into a
+// temporary folder and returns its path; it skips the test where no go
+// command is on PATH.
+func buildLevlab(t *testing.T, tags ...string) string {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skipf("no go command to build levlab with: %v", err)
 	}
 	bin := filepath.Join(t.TempDir(), "levlab")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	args := []string{"build", "-o", bin}
+	if len(tags) > 0 {
+		args = append(args, "-tags", strings.Join(tags, ","))
+	}
+	if out, err := exec.Command(goTool, append(args, ".")...).CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return bin
 }
 
+// runBinary runs the levlab at bin (or another program, such as mpirun,
+// with its arguments) and returns its output and exit status.
+func runBinary(t *testing.T, bin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	cmd := exec.Command(bin, args...)
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	default:
+		t.Fatalf("%s %q: %v", bin, args, err)
+	}
+	return out.String(), errOut.String(), code
+}
+
+// TestBinary builds levlab and runs it as a user would: main, os.Exit and
+// the real streams included.
 func TestBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary; not in -short")
@@ -33,19 +57,7 @@ func TestBinary(t *testing.T) {
 	bin := buildLevlab(t)
 	exe := func(args ...string) (stdout, stderr string, code int) {
 		t.Helper()
-		var out, errOut bytes.Buffer
-		cmd := exec.Command(bin, args...)
-		cmd.Stdout, cmd.Stderr = &out, &errOut
-		err := cmd.Run()
-		var exit *exec.ExitError
-		switch {
-		case err == nil:
-		case errors.As(err, &exit):
-			code = exit.ExitCode()
-		default:
-			t.Fatalf("levlab %q: %v", args, err)
-		}
-		return out.String(), errOut.String(), code
+		return runBinary(t, bin, args...)
 	}
 
 	if stdout, stderr, code := exe("distance", "", "héllo"); stdout != "5\n" || stderr != "" || code != 0 {

@@ -4,6 +4,7 @@
 //
 //	levlab distance [--algo NAME] [--workers N] [--tile N] [--block N] [--max-memory BYTES] [--json] A B
 //	levlab distance --files [--runes] [flags] FILE_A FILE_B
+//	levlab match [-p PATTERN]... [--patterns FILE] [-k K] [--mode window|occurrence] [--algo NAME] [--workers N] [--gpu-ratio R] [--json] TEXTFILE
 //	levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--list] [--fresh]
 //	levlab reproduce [--out DIR]
 //	levlab report [--results DIR] [--out FILE] [--format html|md]
@@ -47,6 +48,7 @@ type command struct {
 
 var commands = []command{
 	{"distance", "the edit distance between two strings or two files", runDistance},
+	{"match", "count the approximate matches of patterns in a text file (report 003; MPI with -tags mpi)", runMatch},
 	{"info", "the machine: CPU, cores, Go, levlab's commit, and the GPU or why not", runInfo},
 	{"run", "time the reports' experiments into CSV files under results/", runRun},
 	{"reproduce", "run every experiment at the quick scale, then write the report", runReproduce},
@@ -98,18 +100,44 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	err := cmd.run(rest, stdout, stderr)
+	var reported exitStatus
+	if errors.As(err, &reported) {
+		return int(reported)
+	}
+	return reportError(stderr, cmd.name, err)
+}
+
+// reportError prints command name's error, if any, to stderr as levlab does
+// and returns the exit status it calls for.
+func reportError(stderr io.Writer, name string, err error) int {
+	code := exitCode(err)
+	if code != exitOK {
+		fmt.Fprintf(stderr, "levlab: %s: %v\n", name, err)
+	}
+	if code == exitUsage {
+		fmt.Fprintf(stderr, "Run 'levlab %s -h' for usage.\n", name)
+	}
+	return code
+}
+
+// exitCode is the exit status a command's error calls for.
+func exitCode(err error) int {
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.Is(err, errUsage), errors.Is(err, lev.ErrInvalidOption):
-		fmt.Fprintf(stderr, "levlab: %s: %v\n", cmd.name, err)
-		fmt.Fprintf(stderr, "Run 'levlab %s -h' for usage.\n", cmd.name)
 		return exitUsage
-	default:
-		fmt.Fprintf(stderr, "levlab: %s: %v\n", cmd.name, err)
-		return exitFailure
 	}
+	return exitFailure
 }
+
+// exitStatus is an error already reported, or reported by another
+// process: levlab exits with it and prints nothing. The MPI ranks of
+// levlab match other than 0 return it, so that a message shared by every
+// rank is printed once.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
 func findCommand(name string) (command, bool) {
 	for _, c := range commands {

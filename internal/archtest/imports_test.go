@@ -21,11 +21,12 @@ var mayUse = map[string][]string{
 	"cmd/levlab":        anything,
 	"internal/archtest": {},
 	"internal/browser":  {},
+	"internal/shard":    {},
 	"records":           {},
 	"report":            {"records"},
-	"experiments":       {"lev", "cudaext", "records"},
+	"experiments":       {"lev", "cudaext", "records", "internal/shard"},
 	"notebooks":         {},
-	"notebooks/nb":      {"experiments", "lev", "cudaext", "records", "report"},
+	"notebooks/nb":      {"experiments", "lev", "cudaext", "records", "report", "internal/shard"},
 }
 
 var anything = []string{"*"}

@@ -1,0 +1,419 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/levlab/levlab/internal/shard"
+	"github.com/levlab/levlab/lev"
+)
+
+// matchAlgorithmSummaries describes each matching algorithm in one line for
+// the usage text. A test checks that every lev.MatchAlgorithms() entry has
+// one.
+var matchAlgorithmSummaries = map[lev.MatchAlgorithm]string{
+	lev.MatchAuto: "apm-fast",
+	lev.APMNaive:  "report 003's loop: a Levenshtein DP per position (window), Sellers' column DP (occurrence)",
+	lev.APMFast:   "a filter on k+1 pieces of the pattern, then a bit-parallel Myers (1999) scan around its hits",
+}
+
+func printMatchAlgorithms(w io.Writer) {
+	for _, a := range lev.MatchAlgorithms() {
+		fmt.Fprintf(w, "  %-10s %s\n", a, matchAlgorithmSummaries[a])
+	}
+}
+
+func matchUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `Usage:
+  levlab match [-p PATTERN]... [--patterns FILE] [flags] TEXTFILE
+  mpirun -np R levlab match [flags] TEXTFILE     (a levlab built with -tags mpi)
+
+Counts, for each pattern, the positions of TEXTFILE (raw bytes, nothing
+stripped) where it matches with at most K edits (Levenshtein distance), and
+prints one line per pattern, COUNT<TAB>PATTERN, in the order given: the -p
+patterns first, in their order, then the lines of --patterns FILE. A pattern
+is printed as given, bytes unchanged.
+
+Modes:
+  window      (default; report 003) a match starts at j: with size =
+              min(len(P), len(TEXT)-j), P[:size] is within K of
+              TEXT[j:j+size]
+  occurrence  a match ends at j: some substring of TEXT ending at j is
+              within K of P (Sellers; agrep)
+
+--patterns FILE holds one pattern per line, as bytes: lines end at \n, a
+\r before it is dropped (CRLF files), empty lines are skipped, spaces and
+tabs are part of the pattern. A file with no pattern is an error.
+
+--json prints one JSON object instead: seconds (the counting alone, not
+reading files; under MPI, from a barrier once every rank holds its part to
+the counts summed on rank 0), mode, algo (as asked), k,
+workers (per process; 0 given: GOMAXPROCS), gpu_ratio, ranks (MPI
+processes; 1 without mpirun), text_bytes and counts, a list of
+{"pattern", "count"} in the order of the lines (a pattern's bytes that
+are not UTF-8 show as U+FFFD there; the lines print them unchanged).
+
+MPI: a levlab built with -tags mpi and started by mpirun splits the text
+into as many parts as ranks; rank 0 finds the text's length, and each rank
+reads its own part from TEXTFILE (a regular file every rank can read) with
+the shadow bytes its mode needs (window: len(longest)-1 after it;
+occurrence: len(longest)+K-1 before it); each rank counts its positions
+with --workers goroutines, and rank 0 sums the counts and prints exactly
+what one process prints. Ranks of more than one worker need mpirun
+--bind-to none (Open MPI binds a rank to one core by default). A levlab
+built without MPI refuses to run under mpirun with more than one process.
+
+Flags:
+`)
+	fs.PrintDefaults()
+	fmt.Fprint(w, "\nAlgorithms (--algo):\n")
+	printMatchAlgorithms(w)
+	fmt.Fprint(w, `
+Exit status:
+  0  the counts were printed
+  1  the work failed: TEXTFILE or FILE cannot be read, a GPU share with no
+     usable GPU, interrupted, an MPI rank failed
+  2  bad usage: an unknown flag, not one TEXTFILE, no pattern, an empty
+     pattern, a patterns file with no pattern, K < 0, an unknown mode or
+     algorithm, a GPU ratio outside [0, 1] or above 0 in occurrence mode,
+     workers out of range
+`)
+}
+
+// patternList is the repeatable -p flag.
+type patternList []string
+
+func (p *patternList) String() string { return strings.Join(*p, ",") }
+func (p *patternList) Set(v string) error {
+	if v == "" {
+		return errors.New("an empty pattern matches everywhere; give at least one byte")
+	}
+	*p = append(*p, v)
+	return nil
+}
+
+// matchJob is a parsed match command line.
+type matchJob struct {
+	patterns [][]byte
+	k        int
+	mode     lev.MatchMode
+	algo     lev.MatchAlgorithm
+	workers  int
+	ratio    float64
+	asJSON   bool
+	text     string // the text file's path
+}
+
+// matchCount is one pattern's line of --json.
+type matchCount struct {
+	Pattern string `json:"pattern"`
+	Count   int64  `json:"count"`
+}
+
+// matchResult is the --json output of match.
+type matchResult struct {
+	Seconds   float64      `json:"seconds"`
+	Mode      string       `json:"mode"`
+	Algo      string       `json:"algo"`
+	K         int          `json:"k"`
+	Workers   int          `json:"workers"`
+	GPURatio  float64      `json:"gpu_ratio"`
+	Ranks     int          `json:"ranks"`
+	TextBytes int          `json:"text_bytes"`
+	Counts    []matchCount `json:"counts"`
+}
+
+// parseMatch parses match's command line and reads the patterns file; it
+// reads nothing else.
+func parseMatch(args []string, stdout io.Writer) (*matchJob, error) {
+	fs := newFlagSet("match", stdout, matchUsage)
+	var given patternList
+	fs.Var(&given, "p", "a `PATTERN` to count (repeatable; printed first, in order)")
+	file := fs.String("patterns", "", "`FILE` of patterns, one per line (after the -p ones)")
+	k := fs.Int("k", 0, "`K`, the most edits a match may take, >= 0")
+	modeName := fs.String("mode", lev.ModeWindow.String(), "`MODE`: window (a match starts at a position; report 003) or occurrence (ends at it)")
+	algoName := fs.String("algo", lev.MatchAuto.String(), "algorithm `NAME` (listed below)")
+	workers := fs.Int("workers", 0, "`N` goroutines per process; 0: GOMAXPROCS")
+	ratio := fs.Float64("gpu-ratio", 0, "share `R` of the positions sent to the GPU, 0..1 (report 003's CUDA ratio; window mode only); 0: CPU only")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of the lines")
+
+	pos, err := fs.parse(args)
+	if err != nil {
+		return nil, err
+	}
+	if len(pos) != 1 {
+		return nil, usageErrorf("want one argument TEXTFILE, got %d: %s", len(pos), quoteAll(pos))
+	}
+	if *k < 0 {
+		return nil, usageErrorf("-k %d: want K >= 0 edits", *k)
+	}
+	if math.IsNaN(*ratio) || *ratio < 0 || *ratio > 1 {
+		return nil, usageErrorf("--gpu-ratio %v: want a share of the positions between 0 and 1", *ratio)
+	}
+	mode, err := lev.ParseMatchMode(*modeName)
+	if err != nil {
+		return nil, usageErrorf("--mode: %v", err)
+	}
+	algo, err := lev.ParseMatchAlgorithm(*algoName)
+	if err != nil {
+		return nil, usageErrorf("--algo: %v", err)
+	}
+	job := &matchJob{k: *k, mode: mode, algo: algo, workers: *workers, ratio: *ratio, asJSON: *asJSON, text: pos[0]}
+	for _, p := range given {
+		job.patterns = append(job.patterns, []byte(p))
+	}
+	if fs.given()["patterns"] {
+		fromFile, err := readPatterns(*file)
+		if err != nil {
+			return nil, err
+		}
+		job.patterns = append(job.patterns, fromFile...)
+	}
+	if len(job.patterns) == 0 {
+		return nil, usageErrorf("no pattern: give -p PATTERN or --patterns FILE")
+	}
+	return job, nil
+}
+
+// readPatterns reads a patterns file: one pattern per line, a \r before
+// the \n dropped, empty lines skipped. A file that cannot be read is a
+// failure; one with no pattern is bad usage.
+func readPatterns(path string) ([][]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--patterns: %w", err)
+	}
+	var pats [][]byte
+	for line := range bytes.Lines(data) {
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) > 0 {
+			pats = append(pats, line)
+		}
+	}
+	if len(pats) == 0 {
+		return nil, usageErrorf("--patterns %s: no pattern in it (%d bytes; one pattern per line, empty lines skipped)", path, len(data))
+	}
+	return pats, nil
+}
+
+// options are the lev options of a job, without a range.
+func (j *matchJob) options(ctx context.Context) []lev.Option {
+	return []lev.Option{
+		lev.WithMode(j.mode), lev.WithMatchAlgorithm(j.algo), lev.WithWorkers(j.workers),
+		lev.WithGPURatio(j.ratio), lev.WithContext(ctx),
+	}
+}
+
+// longest is the length of the longest pattern.
+func (j *matchJob) longest() int {
+	m := 0
+	for _, p := range j.patterns {
+		m = max(m, len(p))
+	}
+	return m
+}
+
+// part returns the part of a text of n bytes that rank r of ranks counts.
+func (j *matchJob) part(n, ranks, r int) (shard.Part, error) {
+	if j.mode == lev.ModeOccurrence {
+		return shard.Occurrence(n, ranks, r, j.longest(), j.k)
+	}
+	return shard.Window(n, ranks, r, j.longest())
+}
+
+// A comm is the processes a match runs on: this one alone, or the ranks of
+// an MPI job (match_mpi.go). Rank 0 reads the text and prints.
+type comm interface {
+	rank() int
+	size() int
+	// agree is called by every rank with its error (nil for none) and
+	// returns nil when no rank failed, else what the rank returns. One
+	// process returns its error. Under MPI the message is printed once:
+	// by rank 0 where it failed, else by each rank that did, named by
+	// rank; then every rank returns an exitStatus.
+	agree(err error) error
+	// bcast sends rank 0's n to every rank.
+	bcast(n int64) int64
+	// barrier returns once every rank has called it.
+	barrier()
+	// sum adds up the counts of every rank; rank 0 gets the sums.
+	sum(counts []int64) ([]int64, error)
+}
+
+// single is one process: the comm of a plain run.
+type single struct{}
+
+func (single) rank() int                           { return 0 }
+func (single) size() int                           { return 1 }
+func (single) agree(err error) error               { return err }
+func (single) bcast(n int64) int64                 { return n }
+func (single) barrier()                            {}
+func (single) sum(counts []int64) ([]int64, error) { return counts, nil }
+
+// launchedRanks returns the number of processes of the MPI job that
+// started this one, as the launcher says in the environment (Open MPI's
+// mpirun, or a PMI launcher such as MPICH's), and 0 when none did.
+func launchedRanks() int {
+	for _, v := range []string{"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"} {
+		if n, err := strconv.Atoi(os.Getenv(v)); err == nil && n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
+func runMatch(args []string, stdout, stderr io.Writer) error {
+	c, done, err := openComm(stderr)
+	if err != nil {
+		return err
+	}
+	defer done()
+	if c.rank() != 0 {
+		stdout = io.Discard // -h, like everything else, is printed once
+	}
+	job, err := parseMatch(args, stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return err // every rank parsed the same arguments
+	}
+	if err := c.agree(err); err != nil {
+		return err
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var stats lev.Stats
+	opts := append(job.options(ctx), lev.WithStats(&stats))
+	// lev checks the options on every call, before looking at the text: an
+	// empty one reports a bad value before the text is read.
+	_, err = lev.CountMatches(nil, job.patterns, job.k, opts...)
+	if err := c.agree(err); err != nil {
+		return err
+	}
+
+	// One process reads the whole text; under MPI every rank reads its own
+	// part, once rank 0 has said how long the text is.
+	mine, part, n, err := readText(c, job)
+	if err != nil {
+		return err // agreed between the ranks already
+	}
+	if c.size() > 1 {
+		opts = append(opts, lev.WithRange(part.From, part.To))
+	}
+
+	c.barrier() // every rank holds its part: the clock starts together
+	start := time.Now()
+	counts, err := lev.CountMatches(mine, job.patterns, job.k, opts...)
+	if err := c.agree(err); err != nil {
+		return err
+	}
+	counts, err = c.sum(counts)
+	if err := c.agree(err); err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	if c.rank() != 0 {
+		return nil
+	}
+	return printCounts(stdout, job, counts, matchResult{
+		Seconds: elapsed.Seconds(), Workers: stats.Workers, Ranks: c.size(), TextBytes: n,
+	})
+}
+
+// readText returns the bytes of the text this process counts, the part of
+// the text they are, and the length of the whole text. One process reads
+// the whole file (a pipe will do). Under MPI, rank 0 finds the length of
+// the text, which must be a regular file, and tells every rank; each rank
+// then reads its own part, shadow bytes included, with one positioned read
+// (the file must be where every rank can read it: one machine, or a
+// shared file system). Nothing of the text travels between ranks. An
+// error is one the ranks agreed on (comm.agree).
+func readText(c comm, job *matchJob) ([]byte, shard.Part, int, error) {
+	if c.size() == 1 {
+		text, err := os.ReadFile(job.text)
+		return text, shard.Part{Hi: len(text), End: len(text), To: len(text)}, len(text), c.agree(err)
+	}
+	var size int64
+	var err error
+	if c.rank() == 0 {
+		size, err = textSize(job.text)
+	}
+	if err := c.agree(err); err != nil {
+		return nil, shard.Part{}, 0, err
+	}
+	n := int(c.bcast(size))
+	part, err := job.part(n, c.size(), c.rank())
+	var mine []byte
+	if err == nil {
+		mine, err = readPart(job.text, part)
+	}
+	return mine, part, n, c.agree(err)
+}
+
+// textSize is the length of the regular file at path.
+func textSize(path string) (int64, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0, err
+	}
+	if !fi.Mode().IsRegular() {
+		return 0, fmt.Errorf("%s is not a regular file: under MPI every rank reads its own part of the text from it (one process reads pipes too)", path)
+	}
+	return fi.Size(), nil
+}
+
+// readPart reads the bytes [p.Start, p.End) of the file at path.
+func readPart(path string, p shard.Part) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b := make([]byte, p.Bytes())
+	if _, err := f.ReadAt(b, int64(p.Start)); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: bytes [%d, %d) are past its end: did it change while the ranks read it?", path, p.Start, p.End)
+		}
+		return nil, err
+	}
+	return b, nil
+}
+
+// printCounts prints the counts as lines or, with --json, as res
+// completed from the job.
+func printCounts(w io.Writer, job *matchJob, counts []int64, res matchResult) error {
+	if len(counts) != len(job.patterns) {
+		return fmt.Errorf("%d counts for %d patterns", len(counts), len(job.patterns))
+	}
+	if !job.asJSON {
+		var b bytes.Buffer
+		for i, p := range job.patterns {
+			fmt.Fprintf(&b, "%d\t%s\n", counts[i], p)
+		}
+		_, err := w.Write(b.Bytes())
+		return err
+	}
+	res.Mode, res.Algo, res.K = job.mode.String(), job.algo.String(), job.k
+	res.GPURatio = job.ratio
+	res.Counts = make([]matchCount, len(counts))
+	for i, p := range job.patterns {
+		res.Counts[i] = matchCount{Pattern: string(p), Count: counts[i]}
+	}
+	out, err := json.Marshal(res)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(out, '\n'))
+	return err
+}

@@ -1,0 +1,54 @@
+package lev_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/lev/levtest"
+)
+
+// matchBenchText returns n random ACGT bytes from a fixed seed, made once.
+var matchBenchText = sync.OnceValue(func() []byte {
+	return levtest.RandomBytes(rand.New(rand.NewPCG(3, 22)), 1<<24, levtest.DNA)
+})
+
+// BenchmarkCountMatches times report 003's setting: random ACGT text, one
+// pattern of 22, k = 2. Throughput is text bytes per second for the one
+// pattern (SetBytes: the work is linear in the text). apm-naive runs on the
+// smaller text only: it does len(p)² cells per position.
+//
+//	go test -run '^$' -bench CountMatches -benchtime 3x ./lev
+func BenchmarkCountMatches(b *testing.B) {
+	all := matchBenchText()
+	pattern := [][]byte{levtest.RandomBytes(rand.New(rand.NewPCG(4, 22)), 22, levtest.DNA)}
+	const k = 2
+	for _, mode := range []lev.MatchMode{lev.ModeWindow, lev.ModeOccurrence} {
+		for _, alg := range []lev.MatchAlgorithm{lev.APMNaive, lev.APMFast} {
+			for _, n := range []int{1 << 20, 1 << 24} {
+				if alg == lev.APMNaive && n > 1<<20 {
+					continue
+				}
+				for _, w := range []int{1, 2} {
+					text := all[:n]
+					name := fmt.Sprintf("mode=%s/alg=%s/n=%d/workers=%d", mode, alg, n, w)
+					b.Run(name, func(b *testing.B) {
+						opts := []lev.Option{lev.WithMode(mode), lev.WithMatchAlgorithm(alg), lev.WithWorkers(w)}
+						b.SetBytes(int64(n))
+						b.ReportAllocs()
+						var got []int64
+						for b.Loop() {
+							var err error
+							if got, err = lev.CountMatches(text, pattern, k, opts...); err != nil {
+								b.Fatal(err)
+							}
+						}
+						b.ReportMetric(float64(got[0]), "matches")
+					})
+				}
+			}
+		}
+	}
+}
