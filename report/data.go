@@ -57,7 +57,7 @@ var knownAlgorithms = []string{
 
 // Experiments the report draws.
 var knownExperiments = []string{
-	"peers", "s000-fig3", "s000-fig4", "s000-table1", "s000-table2",
+	"gpu-fast", "peers", "s000-fig3", "s000-fig4", "s000-table1", "s000-table2",
 	"s001-diagonal", "s001-length", "s001-ratio", "s001-threads", "s001-tile",
 	"s002-cases", "s003-ratio", "s003-ranks", "s004-memory",
 }

@@ -27,7 +27,7 @@ func build(d *data) *doc {
 	doc.sections = append(doc.sections,
 		sectionSources(ix),
 		section000(ix), section001(ix), section002(ix), section003(ix), section004(ix),
-		sectionBeyond(ix), sectionMethod(ix))
+		sectionBeyond(ix), sectionGPU(ix), sectionMethod(ix))
 	return doc
 }
 
