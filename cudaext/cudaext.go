@@ -5,16 +5,21 @@
 // At first use (never in an init function) the package dlopens the driver,
 // libcuda.so.1 or the path in $LEVLAB_LIBCUDA, looks up every function by
 // its explicit versioned name (cuMemAlloc_v2 …), initialises it and counts
-// the devices; NVRTC (libnvrtc.so.13, then .12, or $LEVLAB_LIBNVRTC) is
+// the devices; NVRTC (libnvrtc.so.13, .12, .so, then Debian's .11.2, or
+// $LEVLAB_LIBNVRTC) is
 // loaded the same way when first needed. No CUDA header, toolkit or library
 // is needed to build. Every C entry point does one whole job with the
 // device's primary context made current inside it, so Go holds no CUDA
 // context between calls; every CUresult and nvrtcResult comes back as an
 // *Error carrying its name.
 //
-// This build has the loader and device query but carries no kernels yet:
-// Available and Device report what the machine has, and the GPU algorithms
-// of lev still return an error wrapping ErrUnavailable.
+// The kernels (kernels/*.cu, embedded) are compiled by NVRTC for the
+// device found, at first use, and the CUBIN is cached by hash in the user
+// cache folder: Diagonal (report 000), Matrix (report 002), Fast (levlab's
+// persistent bit-parallel kernel; FastModel is its schedule on the CPU),
+// Batch (many pairs, a warp each) and CountWindows (report 003's window
+// count). Each returns a Timing with allocation, copies and computation
+// apart.
 package cudaext
 
 import (
