@@ -6,9 +6,8 @@
 // libcuda.so.1 or the path in $LEVLAB_LIBCUDA, looks up every function by
 // its explicit versioned name (cuMemAlloc_v2 …), initialises it and counts
 // the devices; NVRTC (libnvrtc.so.13, .12, .so, then Debian's .11.2, or
-// $LEVLAB_LIBNVRTC) is
-// loaded the same way when first needed. No CUDA header, toolkit or library
-// is needed to build. Every C entry point does one whole job with the
+// $LEVLAB_LIBNVRTC) is loaded the same way when first needed. No CUDA
+// header, toolkit or library is needed to build. Every C entry point does one whole job with the
 // device's primary context made current inside it, so Go holds no CUDA
 // context between calls; every CUresult and nvrtcResult comes back as an
 // *Error carrying its name.
