@@ -7,10 +7,10 @@
 // its explicit versioned name (cuMemAlloc_v2 …), initialises it and counts
 // the devices; NVRTC (libnvrtc.so.13, .12, .so, then Debian's .11.2, or
 // $LEVLAB_LIBNVRTC) is loaded the same way when first needed. No CUDA
-// header, toolkit or library is needed to build. Every C entry point does one whole job with the
-// device's primary context made current inside it, so Go holds no CUDA
-// context between calls; every CUresult and nvrtcResult comes back as an
-// *Error carrying its name.
+// header, toolkit or library is needed to build. Every C entry point does
+// one whole job with the device's primary context made current inside it,
+// so Go holds no CUDA context between calls; every CUresult and
+// nvrtcResult comes back as an *Error carrying its name.
 //
 // The kernels (kernels/*.cu, embedded) are compiled by NVRTC for the
 // device found, at first use, and the CUBIN is cached by hash in the user
