@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/records"
 )
 
@@ -75,23 +76,12 @@ func WriteFile(path string, o Options) error {
 	if err := Write(&buf, o); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	err := atomicfile.Write(path, func(w io.Writer) error {
+		_, err := w.Write(buf.Bytes())
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
-	}
-	_, err = tmp.Write(buf.Bytes())
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("report: writing %s: %w", path, err)
 	}
 	return nil
 }

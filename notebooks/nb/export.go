@@ -3,6 +3,7 @@ package nb
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/report"
 )
 
@@ -110,7 +112,7 @@ func ExportFigure(dir string, f report.Figure) ([]string, error) {
 		if err != nil {
 			return nil, fmt.Errorf("nb: figure %s: %w", f.ID, err)
 		}
-		if err := writeFile(path, func(fh *os.File) error { _, err := w.WriteTo(fh); return err }); err != nil {
+		if err := writeFile(path, func(fh io.Writer) error { _, err := w.WriteTo(fh); return err }); err != nil {
 			return nil, err
 		}
 		paths = append(paths, path)
@@ -130,7 +132,7 @@ func ExportMarkdown(dir, name, title string, secs []report.Section) (string, err
 		b.WriteString("\n" + s.Markdown)
 	}
 	path := filepath.Join(dir, fileName(name))
-	return path, writeFile(path, func(fh *os.File) error { _, err := fh.WriteString(b.String()); return err })
+	return path, writeFile(path, func(fh io.Writer) error { _, err := io.WriteString(fh, b.String()); return err })
 }
 
 // fileName keeps letters, digits, '-', '_' and '.' of s.
@@ -144,26 +146,10 @@ func fileName(s string) string {
 	}, s)
 }
 
-// writeFile writes path atomically: a temporary file in its folder, renamed
-// over it once complete.
-func writeFile(path string, write func(*os.File) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
+// writeFile writes path whole or not at all (atomicfile).
+func writeFile(path string, write func(io.Writer) error) error {
+	if err := atomicfile.Write(path, write); err != nil {
 		return fmt.Errorf("nb: %w", err)
-	}
-	err = write(tmp)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("nb: writing %s: %w", path, err)
 	}
 	return nil
 }

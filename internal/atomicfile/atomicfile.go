@@ -1,0 +1,37 @@
+// Package atomicfile writes files whole or not at all: into a temporary
+// file in the same folder, renamed over the target once complete, so that
+// a reader never sees half a file and a failure leaves the old one.
+package atomicfile
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Write calls write with a temporary file beside path and, when it and the
+// close succeed, makes the file readable by all (0644) and renames it to
+// path. On any failure the temporary file is removed and the error names
+// path.
+func Write(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	err = write(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
