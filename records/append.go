@@ -1,0 +1,123 @@
+package records
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/gocarina/gocsv"
+)
+
+// Appender appends Records to one file, each as a whole line written in
+// one call. Rows reach the kernel as they are added, so a killed process
+// keeps them; sync makes them durable against a power cut.
+type Appender struct {
+	path string
+	f    *os.File
+	buf  bytes.Buffer
+	w    *gocsv.SafeCSVWriter
+	one  []Record // reused: gocsv marshals slices
+
+	dirty bool // written since the last sync
+}
+
+// openAppend opens path for appending records, creating it (with the
+// header) when it does not exist or is empty. An existing file must start
+// with exactly Record's header, in order, and end with a whole line;
+// otherwise the error names the file and nothing is written to it.
+func OpenAppend(path string) (*Appender, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("records: %w", err)
+	}
+	a := &Appender{path: path, f: f, one: make([]Record, 1)}
+	a.w = gocsv.NewSafeCSVWriter(csv.NewWriter(&a.buf))
+	if err := a.check(); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+func (a *Appender) check() error {
+	st, err := a.f.Stat()
+	if err != nil {
+		return fmt.Errorf("records: %w", err)
+	}
+	if st.Size() == 0 {
+		// Not synced here: the first sync after the first record covers
+		// the header too, and an empty file reads as a new one.
+		a.w.Write(recordColumns())
+		return a.Flush()
+	}
+	var last [1]byte
+	if _, err := a.f.ReadAt(last[:], st.Size()-1); err != nil {
+		return fmt.Errorf("records: %s: %w", a.path, err)
+	}
+	if last[0] != '\n' {
+		// Count lines only on this error path.
+		data, err := os.ReadFile(a.path)
+		if err != nil {
+			return fmt.Errorf("records: %w", err)
+		}
+		return checkComplete(a.path, data)
+	}
+	header, err := csv.NewReader(io.NewSectionReader(a.f, 0, st.Size())).Read()
+	if err != nil {
+		return fmt.Errorf("records: %s:1: the header does not parse: %w", a.path, err)
+	}
+	if d := headerDiff(header, recordColumns(), true); d != "" {
+		return fmt.Errorf("records: %s:1: the header differs from the Record schema, so records are not appended to it: %s", a.path, d)
+	}
+	return nil
+}
+
+// add writes r as one line.
+func (a *Appender) Add(r Record) error {
+	a.one[0] = r
+	if err := gocsv.MarshalCSVWithoutHeaders(a.one, a.w); err != nil {
+		a.buf.Reset()
+		return fmt.Errorf("records: %s: %w", a.path, err)
+	}
+	return a.Flush()
+}
+
+// flush writes what is buffered in one call.
+func (a *Appender) Flush() error {
+	a.w.Flush()
+	if err := a.w.Error(); err != nil {
+		a.buf.Reset()
+		return fmt.Errorf("records: %s: %w", a.path, err)
+	}
+	_, err := a.f.Write(a.buf.Bytes())
+	a.buf.Reset()
+	a.dirty = true
+	if err != nil {
+		return fmt.Errorf("records: %w", err)
+	}
+	return nil
+}
+
+// sync makes every line written so far durable (an fsync costs about as
+// much as a hundred appended lines, so it is skipped when nothing is new).
+func (a *Appender) Sync() error {
+	if !a.dirty {
+		return nil
+	}
+	if err := a.f.Sync(); err != nil {
+		return fmt.Errorf("records: %w", err)
+	}
+	a.dirty = false
+	return nil
+}
+
+// Close syncs and closes the file.
+func (a *Appender) Close() error {
+	err := a.Sync()
+	if cerr := a.f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("records: %w", cerr)
+	}
+	return err
+}
