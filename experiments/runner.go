@@ -94,7 +94,10 @@ type expPlan struct {
 // run and is returned naming the experiment and point. Before timing
 // anything, Run checks its settings, that Dir can be written, and that
 // every existing file reads cleanly and has Record's header; a file that
-// does not is reported (file and line) and left untouched.
+// does not is reported (file and line) and left untouched. Run holds Dir
+// (records.LockDir) until it returns: a second Run on the same folder
+// fails at once with an error wrapping records.ErrLocked that names the
+// first.
 func (r *Runner) Run(ctx context.Context, exps []Experiment) (sum Summary, err error) {
 	scale, reps, err := r.settings()
 	if err != nil {
@@ -107,6 +110,17 @@ func (r *Runner) Run(ctx context.Context, exps []Experiment) (sum Summary, err e
 	if err := writableDir(r.Dir); err != nil {
 		return sum, err
 	}
+	// One writer per folder: a second Run would read the same resume
+	// counts and time every point again, doubling the rows.
+	lock, err := records.LockDir(r.Dir)
+	if err != nil {
+		return sum, err
+	}
+	defer func() {
+		if uerr := lock.Unlock(); err == nil && uerr != nil {
+			err = uerr
+		}
+	}()
 	plans, err := r.open(exps, grids, scale)
 	defer func() {
 		for _, pl := range plans {
