@@ -12,15 +12,23 @@ import (
 
 // Appender appends Records to one file, each as a whole line written in
 // one call. Rows reach the kernel as they are added, so a killed process
-// keeps them; sync makes them durable against a power cut.
+// keeps them; sync makes them durable against a power cut. A write that
+// fails part-way (a full disk, a file-size limit) is undone: the file is
+// truncated back to its last whole line before the error is returned, so a
+// later run can append to it again. The Appender expects to be the file's
+// only writer (see LockDir).
 type Appender struct {
 	path string
 	f    *os.File
 	buf  bytes.Buffer
 	w    *gocsv.SafeCSVWriter
 	one  []Record // reused: gocsv marshals slices
+	size int64    // the file's length: it ends with a whole line there
 
 	dirty bool // written since the last sync
+
+	// write is f.Write; tests replace it to fail part-way.
+	write func([]byte) (int, error)
 }
 
 // openAppend opens path for appending records, creating it (with the
@@ -33,6 +41,7 @@ func OpenAppend(path string) (*Appender, error) {
 		return nil, fmt.Errorf("records: %w", err)
 	}
 	a := &Appender{path: path, f: f, one: make([]Record, 1)}
+	a.write = f.Write
 	a.w = gocsv.NewSafeCSVWriter(csv.NewWriter(&a.buf))
 	if err := a.check(); err != nil {
 		f.Close()
@@ -46,6 +55,7 @@ func (a *Appender) check() error {
 	if err != nil {
 		return fmt.Errorf("records: %w", err)
 	}
+	a.size = st.Size()
 	if st.Size() == 0 {
 		// Not synced here: the first sync after the first record covers
 		// the header too, and an empty file reads as a new one.
@@ -84,20 +94,45 @@ func (a *Appender) Add(r Record) error {
 	return a.Flush()
 }
 
-// flush writes what is buffered in one call.
+// flush writes what is buffered in one call, or, where the write fails,
+// leaves the file as it was.
 func (a *Appender) Flush() error {
 	a.w.Flush()
 	if err := a.w.Error(); err != nil {
 		a.buf.Reset()
 		return fmt.Errorf("records: %s: %w", a.path, err)
 	}
-	_, err := a.f.Write(a.buf.Bytes())
+	line := a.buf.Bytes()
+	n, err := a.write(line)
 	a.buf.Reset()
-	a.dirty = true
-	if err != nil {
-		return fmt.Errorf("records: %w", err)
+	if n > 0 {
+		a.dirty = true
 	}
+	if err == nil && n < len(line) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		if n > 0 {
+			// Part of the line reached the file: cut it off, or the file
+			// could not be read or appended to again.
+			if terr := a.f.Truncate(a.size); terr != nil {
+				return fmt.Errorf("records: %w; and the partly written line could not be removed (%v): %s:%d is torn",
+					err, terr, a.path, a.lines()+1)
+			}
+		}
+		return fmt.Errorf("records: %w (the file keeps every whole line written before)", err)
+	}
+	a.size += int64(n)
 	return nil
+}
+
+// lines counts the whole lines of the file, for an error message.
+func (a *Appender) lines() int {
+	data, err := os.ReadFile(a.path)
+	if err != nil {
+		return 0
+	}
+	return bytes.Count(data, []byte{'\n'})
 }
 
 // sync makes every line written so far durable (an fsync costs about as

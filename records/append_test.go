@@ -1,0 +1,72 @@
+package records
+
+import (
+	"errors"
+	"path/filepath"
+	"syscall"
+	"testing"
+)
+
+// A write that fails part-way, as on a full disk, leaves the file as it
+// was; once there is room again the next Add appends a whole line.
+func TestAppendFailsWhole(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		keep func(line []byte) int // how many bytes of the line reach the file
+		err  error
+	}{
+		{"half the line then ENOSPC", func(line []byte) int { return len(line) / 2 }, syscall.ENOSPC},
+		{"all but the newline then EFBIG", func(line []byte) int { return len(line) - 1 }, syscall.EFBIG},
+		{"nothing then ENOSPC", func([]byte) int { return 0 }, syscall.ENOSPC},
+		{"a short write with no error", func(line []byte) int { return 3 }, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "r.csv")
+			a, err := OpenAppend(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := a.Add(Record{Experiment: "e", Rep: 1, Status: StatusOK, Seconds: 1}); err != nil {
+				t.Fatal(err)
+			}
+			good := readFile(t, path)
+
+			full := true
+			a.write = func(line []byte) (int, error) {
+				if !full {
+					return a.f.Write(line)
+				}
+				n, err := a.f.Write(line[:tc.keep(line)])
+				if err != nil {
+					return n, err
+				}
+				return n, tc.err
+			}
+			err = a.Add(Record{Experiment: "e", Rep: 2, Status: StatusOK, Seconds: 2})
+			if err == nil {
+				t.Fatal("Add on a full disk returned no error")
+			}
+			if tc.err != nil && !errors.Is(err, tc.err) {
+				t.Errorf("Add on a full disk: %v, want it to wrap %v", err, tc.err)
+			}
+			if got := readFile(t, path); string(got) != string(good) {
+				t.Fatalf("after a failed Add the file is\n%q\nwant it as it was:\n%q", got, good)
+			}
+
+			full = false
+			if err := a.Add(Record{Experiment: "e", Rep: 3, Status: StatusOK, Seconds: 3}); err != nil {
+				t.Fatalf("Add with room again: %v", err)
+			}
+			if err := a.Close(); err != nil {
+				t.Fatal(err)
+			}
+			recs, err := ReadRecords(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 2 || recs[0].Rep != 1 || recs[1].Rep != 3 {
+				t.Errorf("the file holds %+v, want repetitions 1 and 3", recs)
+			}
+		})
+	}
+}
