@@ -101,41 +101,54 @@ var flags = []string{
 // deadline). A call takes about a second when every container draws, and
 // Settle longer when one does not.
 func Check(ctx context.Context, htmlPath string) (Result, error) {
+	res, _, err := Inspect(ctx, htmlPath, "")
+	return res, err
+}
+
+// Inspect is Check, then expr evaluated in the page once its charts have
+// settled: its value (awaited when it is a promise) comes back as JSON,
+// and what the page logged while expr ran is in the Result too. Tests use
+// it to look further than Check does — what a script left in window, what
+// a tooltip shows. An empty expr is not evaluated (the JSON is nil); an
+// expr that throws is an error.
+func Inspect(ctx context.Context, htmlPath, expr string) (Result, json.RawMessage, error) {
 	exe, err := Available()
 	if err != nil {
-		return Result{}, err
+		return Result{}, nil, err
 	}
 	abs, err := filepath.Abs(htmlPath)
 	if err != nil {
-		return Result{}, fmt.Errorf("browser: %w", err)
+		return Result{}, nil, fmt.Errorf("browser: %w", err)
 	}
 	if _, err := os.Stat(abs); err != nil {
-		return Result{}, fmt.Errorf("browser: %w", err)
+		return Result{}, nil, fmt.Errorf("browser: %w", err)
 	}
 	pageURL := (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
 
 	profile, err := os.MkdirTemp("", "levlab-chromium-")
 	if err != nil {
-		return Result{}, fmt.Errorf("browser: profile: %w", err)
+		return Result{}, nil, fmt.Errorf("browser: profile: %w", err)
 	}
 	defer os.RemoveAll(profile)
 
 	b, err := start(exe, append(flags, "--user-data-dir="+profile, "about:blank"))
 	if err != nil {
-		return Result{}, err
+		return Result{}, nil, err
 	}
 	defer b.close()
 
-	res, err := b.check(ctx, pageURL)
+	res, val, err := b.check(ctx, pageURL, expr)
 	if err != nil {
-		return res, fmt.Errorf("browser: %s: %w%s", htmlPath, err, b.stderrTail())
+		return res, nil, fmt.Errorf("browser: %s: %w%s", htmlPath, err, b.stderrTail())
 	}
-	return res, nil
+	return res, val, nil
 }
 
-// check opens pageURL in a new tab of b and collects the Result.
-func (b *conn) check(ctx context.Context, pageURL string) (Result, error) {
+// check opens pageURL in a new tab of b, collects the Result and, when expr
+// is not empty, evaluates it once the charts have settled.
+func (b *conn) check(ctx context.Context, pageURL, expr string) (Result, json.RawMessage, error) {
 	var res Result
+	var val json.RawMessage
 	// Filled by the event handler, under b.mu.
 	var consoleErrors, requests []string
 
@@ -143,13 +156,13 @@ func (b *conn) check(ctx context.Context, pageURL string) (Result, error) {
 		TargetID string `json:"targetId"`
 	}
 	if err := b.call(ctx, "", "Target.createTarget", map[string]any{"url": "about:blank"}, &target); err != nil {
-		return res, err
+		return res, nil, err
 	}
 	var attached struct {
 		SessionID string `json:"sessionId"`
 	}
 	if err := b.call(ctx, "", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &attached); err != nil {
-		return res, err
+		return res, nil, err
 	}
 	session := attached.SessionID
 
@@ -248,17 +261,17 @@ func (b *conn) check(ctx context.Context, pageURL string) (Result, error) {
 		{"Log.enable", nil},
 	} {
 		if err := b.call(ctx, session, m.method, m.params, nil); err != nil {
-			return res, err
+			return res, nil, err
 		}
 	}
 	var nav struct {
 		ErrorText string `json:"errorText"`
 	}
 	if err := b.call(ctx, session, "Page.navigate", map[string]any{"url": pageURL}, &nav); err != nil {
-		return res, err
+		return res, nil, err
 	}
 	if nav.ErrorText != "" {
-		return res, fmt.Errorf("navigate: %s", nav.ErrorText)
+		return res, nil, fmt.Errorf("navigate: %s", nav.ErrorText)
 	}
 	// The new tab's about:blank may still be loading when the file's
 	// navigation starts, so rather than trust a load event, wait for the
@@ -278,7 +291,7 @@ func (b *conn) check(ctx context.Context, pageURL string) (Result, error) {
 			Containers int  `json:"containers"`
 		}
 		if err := b.evaluate(ctx, session, countCharts, &counts); err != nil {
-			return res, err
+			return res, nil, err
 		}
 		if counts.Ready {
 			if deadline.IsZero() {
@@ -292,23 +305,29 @@ func (b *conn) check(ctx context.Context, pageURL string) (Result, error) {
 		select {
 		case <-time.After(50 * time.Millisecond):
 		case <-b.done:
-			return res, fmt.Errorf("chromium exited before the page was checked")
+			return res, nil, fmt.Errorf("chromium exited before the page was checked")
 		case <-ctx.Done():
 			if deadline.IsZero() {
-				return res, fmt.Errorf("waiting for the page to load: %w", ctx.Err())
+				return res, nil, fmt.Errorf("waiting for the page to load: %w", ctx.Err())
 			}
-			return res, ctx.Err()
+			return res, nil, ctx.Err()
 		}
 	}
-	// A last round trip, so that events sent before the count are in res.
+	if expr != "" {
+		if err := b.evaluate(ctx, session, expr, &val); err != nil {
+			return res, nil, err
+		}
+	}
+	// A last round trip, so that events sent before the count (and during
+	// expr) are in res.
 	if err := b.evaluate(ctx, session, "0", nil); err != nil {
-		return res, err
+		return res, nil, err
 	}
 	b.mu.Lock()
 	res.ConsoleErrors, res.Requests = consoleErrors, requests
 	b.onEvent = nil
 	b.mu.Unlock()
-	return res, nil
+	return res, val, nil
 }
 
 // local reports whether u needs no network: the page's own file, inline
@@ -352,8 +371,8 @@ const countCharts = `(() => {
   return {ready: true, containers: els.size, charts: charts};
 })()`
 
-// evaluate runs expr in the page of session and decodes its value into v
-// (when v is not nil).
+// evaluate runs expr in the page of session, awaits its value when it is a
+// promise, and decodes the value into v (when v is not nil).
 func (b *conn) evaluate(ctx context.Context, session, expr string, v any) error {
 	var r struct {
 		Result struct {
@@ -363,7 +382,8 @@ func (b *conn) evaluate(ctx context.Context, session, expr string, v any) error 
 			Text string `json:"text"`
 		} `json:"exceptionDetails"`
 	}
-	if err := b.call(ctx, session, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true}, &r); err != nil {
+	params := map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}
+	if err := b.call(ctx, session, "Runtime.evaluate", params, &r); err != nil {
 		return err
 	}
 	if r.Exception != nil {
@@ -371,6 +391,9 @@ func (b *conn) evaluate(ctx context.Context, session, expr string, v any) error 
 	}
 	if v == nil {
 		return nil
+	}
+	if len(r.Result.Value) == 0 { // undefined, which JSON cannot hold
+		r.Result.Value = json.RawMessage("null")
 	}
 	if err := json.Unmarshal(r.Result.Value, v); err != nil {
 		return fmt.Errorf("evaluate: %w (value %s)", err, bytes.TrimSpace(r.Result.Value))

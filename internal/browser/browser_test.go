@@ -130,3 +130,32 @@ func TestMissingFile(t *testing.T) {
 		t.Error("Check of a missing file: no error")
 	}
 }
+
+// Inspect evaluates an expression once the charts have drawn, awaits a
+// promise, and reports what the page logged meanwhile.
+func TestInspect(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	expr := `(async () => {
+  await new Promise(r => setTimeout(r, 20));
+  console.error('logged by the probe');
+  return {items: document.querySelectorAll('.item').length, title: document.title};
+})()`
+	res, val, err := Inspect(ctx, "testdata/two_charts.html", expr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(val) != `{"items":2,"title":"two charts"}` {
+		t.Errorf("value %s; want {\"items\":2,\"title\":\"two charts\"}", val)
+	}
+	if res.Charts != 2 || len(res.ConsoleErrors) != 1 || !strings.Contains(res.ConsoleErrors[0], "logged by the probe") {
+		t.Errorf("Result %+v; want 2 charts and the probe's console.error", res)
+	}
+	if _, val, err := Inspect(ctx, "testdata/two_charts.html", "undefined"); err != nil || string(val) != "null" {
+		t.Errorf("undefined: %s, %v; want null", val, err)
+	}
+	if _, _, err := Inspect(ctx, "testdata/two_charts.html", "(async () => { throw new Error('no') })()"); err == nil {
+		t.Error("an expression that throws: no error")
+	}
+}
