@@ -206,8 +206,40 @@ func WithRange(from, to int) Option {
 }
 
 // matchKernel counts the matching positions in [a, b) of text for one
-// pattern; the driver hands it chunks of the range.
-type matchKernel func(pp *matchPattern, text []byte, a, b, k int) int64
+// pattern; the driver hands it chunks of the range. It reports its work to
+// pl as it goes and returns early, with a count to be discarded, once pl
+// says stop.
+type matchKernel func(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64
+
+// matchPollWork is the work, in DP cells or word operations, a kernel does
+// between two looks at the stop flag: about 0.1 ms (a few ms under the race
+// detector), which bounds how long a canceled CountMatches runs on, however
+// long the pattern or large k; an atomic load per 2^16 units costs nothing
+// measurable.
+const matchPollWork = 1 << 16
+
+// poller tells a kernel when to stop: it counts the kernel's work down and
+// looks at the flag each time matchPollWork units are done, so that the hot
+// loops look at no shared memory. The zero poller with a nil flag never
+// stops.
+type poller struct {
+	stop *atomic.Bool // set when the call is to stop: canceled, or a worker failed
+	left int          // work before the next look; ≤ 0 once stopped
+}
+
+// done adds work units done and reports whether the kernel is to stop now.
+// Once it has said so it says so at every call.
+func (p *poller) done(work int) bool {
+	if p.left -= work; p.left > 0 {
+		return false
+	}
+	if p.stop != nil && p.stop.Load() {
+		p.left = 0 // stays ≤ 0: every later call looks again and stops
+		return true
+	}
+	p.left = matchPollWork
+	return false
+}
 
 // matchKernels is indexed by mode and concrete algorithm.
 var matchKernels = [numMatchModes][numMatchAlgorithms]matchKernel{
@@ -221,7 +253,10 @@ var matchKernels = [numMatchModes][numMatchAlgorithms]matchKernel{
 //
 // Options: WithMode, WithMatchAlgorithm, WithWorkers (goroutines over
 // positions; 0 means GOMAXPROCS), WithRange, WithGPURatio (window mode),
-// WithContext and WithStats (which gets the workers; its Algorithm, a
+// WithContext (a canceled context stops every worker within about
+// matchPollWork units of its work, whatever the pattern's length or k;
+// CountMatches then returns no counts and an error wrapping the context's;
+// the GPU's share runs to its end) and WithStats (which gets the workers; its Algorithm, a
 // distance algorithm, stays Auto). The distance options WithTile,
 // WithBlockSize, WithMatrixLimit and WithoutBand are ignored; WithAlgorithm
 // with anything but Auto is an error, since a distance algorithm cannot
@@ -313,7 +348,10 @@ type matcher struct {
 	starts []int // per pattern: its first item; starts[len] = items
 	chunk  []int // per pattern: positions per item
 	next   atomic.Int64
-	abort  atomic.Bool
+	// abort is set when the workers are to stop: the context is done (set
+	// by context.AfterFunc, so that no kernel has to look at the context)
+	// or the GPU failed.
+	abort atomic.Bool
 }
 
 // Work per chunk, in units of a word operation per position: large enough to
@@ -363,6 +401,9 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 	items := mt.starts[len(patterns)]
 	workers := max(1, min(W, items))
 
+	stopWatch := context.AfterFunc(mt.c.ctx, func() { mt.abort.Store(true) })
+	defer stopWatch()
+
 	counts := make([]int64, len(patterns))
 	var gpuErr error
 	var wg sync.WaitGroup
@@ -409,24 +450,39 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 	if cpuErr != nil {
 		return nil, fmt.Errorf("lev: CountMatches: %w", cpuErr)
 	}
+	// Canceled after the workers' last look (or with every worker stopped
+	// by the flag alone): counts that may be partial are never returned
+	// with a nil error.
+	if err := canceled(mt.c.ctx); err != nil {
+		return nil, fmt.Errorf("lev: CountMatches: %w", err)
+	}
 	return counts, nil
 }
 
 // worker takes items from the shared counter until none is left, adding
-// each item's count to counts.
+// each item's count to counts. It stops, with the context's error or
+// errAborted, at the first item or the first look of a kernel after abort
+// is set.
 func (mt *matcher) worker(counts []int64) error {
 	items := int64(mt.starts[len(mt.pats)])
+	pl := &poller{stop: &mt.abort, left: matchPollWork}
+	stopped := func() error {
+		if err := canceled(mt.c.ctx); err != nil {
+			mt.abort.Store(true)
+			return err
+		}
+		if mt.abort.Load() {
+			return errAborted
+		}
+		return nil
+	}
 	pi := 0
 	for {
 		it := mt.next.Add(1) - 1
 		if it >= items {
 			return nil
 		}
-		if mt.abort.Load() {
-			return errAborted
-		}
-		if err := canceled(mt.c.ctx); err != nil {
-			mt.abort.Store(true)
+		if err := stopped(); err != nil {
 			return err
 		}
 		for pi > 0 && int64(mt.starts[pi]) > it {
@@ -437,7 +493,11 @@ func (mt *matcher) worker(counts []int64) error {
 		}
 		a := mt.gpuEnd[pi] + (int(it)-mt.starts[pi])*mt.chunk[pi]
 		b := min(a+mt.chunk[pi], mt.to)
-		counts[pi] += mt.kernel(mt.pats[pi], mt.text, a, b, mt.k)
+		got := mt.kernel(mt.pats[pi], mt.text, a, b, mt.k, pl)
+		if mt.abort.Load() { // got may be partial
+			return stopped()
+		}
+		counts[pi] += got
 	}
 }
 

@@ -28,32 +28,45 @@ import "math/bits"
 
 // occurrenceFast counts the end positions in [a, b) whose search score is at
 // most k, scanning the runs of ends the q-gram filter passes (all of [a, b)
-// without a filter) each from m+k symbols before it.
-func occurrenceFast(pp *matchPattern, text []byte, a, b, k int) int64 {
+// without a filter) each from m+k symbols before it. A run is scanned in
+// pieces of matchPollWork positions, pl looked at between them.
+func occurrenceFast(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
 	m := len(pp.p)
 	ctx := m + k
 	if k >= m {
 		return int64(b - a) // the empty substring is within m ≤ k
 	}
+	var count int64
 	if m <= wordBits {
 		top := pp.top
-		scan := func(rs, re int) int64 {
+		scan := func(rs, re int) {
+			if pl.done(0) {
+				return
+			}
 			sc := newScan1(m, k).warm(top, text[max(0, rs-ctx):rs])
-			_, count := sc.count(top, text[rs:re])
-			return count
+			for rs < re {
+				e := min(re, rs+matchPollWork)
+				var c int64
+				sc, c = sc.count(top, text[rs:e])
+				count += c
+				if pl.done(e - rs) {
+					return
+				}
+				rs = e
+			}
 		}
 		if pp.filter == nil {
-			return scan(a, b)
+			scan(a, b)
+		} else {
+			pp.filter.runs(text, a, b, ctx, scan)
 		}
-		var count int64
-		pp.filter.runs(text, a, b, ctx, func(rs, re int) { count += scan(rs, re) })
 		return count
 	}
-	var count int64
 	scan := func(rs, re int) {
 		sc := newScanN(pp, k)
-		sc.run(pp, text[max(0, rs-ctx):rs], k, nil)
-		sc.run(pp, text[rs:re], k, func(int) { count++ })
+		if sc.run(pp, text[max(0, rs-ctx):rs], k, pl, nil) {
+			sc.run(pp, text[rs:re], k, pl, func(int) { count++ })
+		}
 	}
 	if pp.filter == nil {
 		scan(a, b)
@@ -64,8 +77,9 @@ func occurrenceFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 }
 
 // windowFast counts the positions in [a, b) whose window matches; see the
-// comment at the top of the file.
-func windowFast(pp *matchPattern, text []byte, a, b, k int) int64 {
+// comment at the top of the file. Scans look at pl every matchPollWork
+// positions or word operations, verifications every column.
+func windowFast(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
 	p := pp.p
 	m, n := len(p), len(text)
 	if k >= m {
@@ -76,7 +90,7 @@ func windowFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 	if jEnd > a {
 		t := text[a : jEnd+m-1]
 		verify := func(e int) { // e: end of a candidate window in t
-			if windowVerify(pp, m, t[e-m+1:e+1], k) {
+			if windowVerify(pp, m, t[e-m+1:e+1], k, pl) {
 				count++
 			}
 		}
@@ -84,20 +98,30 @@ func windowFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 		// ≤ k: t[:rs] or the m+k symbols before rs warm the scan up, either
 		// of which is enough (see above).
 		scan := func(rs, re int) {
+			if pl.done(0) {
+				return
+			}
 			warm := t[max(0, rs-(m+k)):rs]
 			if m <= wordBits {
 				sc := newScan1(m, k).warm(pp.top, warm)
-				for e := rs; ; e++ {
-					if sc, e = sc.next(pp.top, t[:re], e); e == re {
-						break
+				for e := rs; e < re; {
+					// Up to the next candidate or the end of the piece.
+					from, end := e, min(re, e+matchPollWork)
+					sc, e = sc.next(pp.top, t[:end], e)
+					if pl.done(e - from) {
+						return
 					}
-					verify(e)
+					if e < end {
+						verify(e)
+						e++
+					}
 				}
 				return
 			}
 			sc := newScanN(pp, k)
-			sc.run(pp, warm, k, nil)
-			sc.runFrom(pp, t[:re], rs, k, verify)
+			if sc.run(pp, warm, k, pl, nil) {
+				sc.runFrom(pp, t[:re], rs, k, pl, verify)
+			}
 		}
 		if pp.filter == nil {
 			scan(m-1, len(t))
@@ -108,7 +132,10 @@ func windowFast(pp *matchPattern, text []byte, a, b, k int) int64 {
 	}
 	for j := jEnd; j < b; j++ {
 		size := n - j
-		if size <= k || windowVerify(pp, size, text[j:n], k) {
+		if pl.done(1) {
+			break
+		}
+		if size <= k || windowVerify(pp, size, text[j:n], k, pl) {
 			count++
 		}
 	}
@@ -245,17 +272,22 @@ func newScanN(pp *matchPattern, k int) *scanN {
 }
 
 // run advances over t; hit, if not nil, gets each position whose score is
-// ≤ k.
-func (s *scanN) run(pp *matchPattern, t []byte, k int, hit func(i int)) {
-	s.runFrom(pp, t, 0, k, hit)
+// ≤ k. It reports each position's blocks to pl and returns false, having
+// stopped part way, where pl says stop; true once over t.
+func (s *scanN) run(pp *matchPattern, t []byte, k int, pl *poller, hit func(i int)) bool {
+	return s.runFrom(pp, t, 0, k, pl, hit)
 }
 
 // runFrom advances over t[from:].
-func (s *scanN) runFrom(pp *matchPattern, t []byte, from, k int, hit func(i int)) {
+func (s *scanN) runFrom(pp *matchPattern, t []byte, from, k int, pl *poller, hit func(i int)) bool {
 	peq := pp.peq
 	pvs, mvs, score := s.pv, s.mv, s.score
 	y := s.y
 	for i := from; i < len(t); i++ {
+		if pl.done(y + 1) {
+			s.y = y
+			return false
+		}
 		c := t[i]
 		var hp, hm uint64 // search mode: 0 enters the top row
 		for b := 0; b <= y; b++ {
@@ -287,6 +319,7 @@ func (s *scanN) runFrom(pp *matchPattern, t []byte, from, k int, hit func(i int)
 		}
 	}
 	s.y = y
+	return true
 }
 
 // windowVerify reports whether Levenshtein(p[:size], w) ≤ k, for len(w) =
@@ -294,10 +327,15 @@ func (s *scanN) runFrom(pp *matchPattern, t []byte, from, k int, hit func(i int)
 // +1 enters each column's top). It stops as soon as the diagonal cell
 // D[j][j] exceeds k: values never decrease along a diagonal (Ukkonen 1985),
 // so D[size][size] ≥ D[j][j]. Rows past size, present in the match table,
-// never influence rows above them. O(size·⌈size/64⌉) time at most.
-func windowVerify(pp *matchPattern, size int, w []byte, k int) bool {
+// never influence rows above them. O(size·⌈size/64⌉) time at most, pl
+// told of each column's (a window of a long pattern is milliseconds of
+// work); false where pl says stop.
+func windowVerify(pp *matchPattern, size int, w []byte, k int, pl *poller) bool {
 	w = w[:size]
 	if size <= wordBits {
+		if pl.done(size) {
+			return false
+		}
 		peq := &pp.peq[0]
 		pv, mv := ^uint64(0), uint64(0)
 		for j, c := range w {
@@ -330,6 +368,9 @@ func windowVerify(pp *matchPattern, size int, w []byte, k int) bool {
 		pvs[b], mvs[b] = ^uint64(0), 0
 	}
 	for j, c := range w {
+		if pl.done(nb) {
+			return false
+		}
 		hp, hm := uint64(1), uint64(0)
 		for b := range nb {
 			pvs[b], mvs[b], hp, hm = step(pvs[b], mvs[b], pp.peq[b][c], hp, hm)

@@ -35,7 +35,7 @@ func BenchmarkMatchKernels(b *testing.B) {
 					kernel := matchKernels[mode][APMFast]
 					b.SetBytes(n)
 					for b.Loop() {
-						kernel(pp, text, 0, n, k)
+						kernel(pp, text, 0, n, k, &poller{})
 					}
 				})
 			}

@@ -7,13 +7,17 @@ package lev
 // computes it: a column of size+1 counters, updated in place with the
 // diagonal kept aside, for size = min(len(p), len(text)−j). O(size²) time
 // per position; the column is allocated once per call.
-func windowNaive(pp *matchPattern, text []byte, a, b, k int) int64 {
+func windowNaive(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
 	p := pp.p
 	column := make([]int, len(p)+1)
 	var count int64
 	for j := a; j < b; j++ {
 		size := min(len(p), len(text)-j)
-		if apmLevenshtein(p, text[j:j+size], size, column) <= k {
+		d, ok := apmLevenshtein(p, text[j:j+size], size, column, pl)
+		if !ok {
+			return count
+		}
+		if d <= k {
 			count++
 		}
 	}
@@ -22,12 +26,17 @@ func windowNaive(pp *matchPattern, text []byte, a, b, k int) int64 {
 
 // apmLevenshtein is apm.c's levenshtein(s1, s2, len, column): the distance
 // between s1[:size] and s2[:size] with column[y] holding D[x][y] for the
-// current x.
-func apmLevenshtein(s1, s2 []byte, size int, column []int) int {
+// current x. It reports each column's work to pl, and false, with no
+// distance, where pl says stop: one DP of a long pattern is seconds of
+// work.
+func apmLevenshtein(s1, s2 []byte, size int, column []int, pl *poller) (int, bool) {
 	for y := 1; y <= size; y++ {
 		column[y] = y
 	}
 	for x := 1; x <= size; x++ {
+		if pl.done(size) {
+			return 0, false
+		}
 		column[0] = x
 		lastdiag := x - 1
 		for y := 1; y <= size; y++ {
@@ -40,7 +49,7 @@ func apmLevenshtein(s1, s2 []byte, size int, column []int) int {
 			lastdiag = olddiag
 		}
 	}
-	return column[size]
+	return column[size], true
 }
 
 // occurrenceNaive counts the end positions j in [a, b) where some substring
@@ -51,7 +60,7 @@ func apmLevenshtein(s1, s2 []byte, size int, column []int) int {
 // match of cost ≤ k is at most len(p)+k long, so the scan starts that far
 // before a: the columns it computes from a on are exact. O(len(p)) time per
 // position.
-func occurrenceNaive(pp *matchPattern, text []byte, a, b, k int) int64 {
+func occurrenceNaive(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
 	p := pp.p
 	m := len(p)
 	col := make([]int, m+1)
@@ -60,6 +69,9 @@ func occurrenceNaive(pp *matchPattern, text []byte, a, b, k int) int64 {
 	}
 	var count int64
 	for j := max(0, a-(m+k)); j < b; j++ {
+		if pl.done(m) {
+			return count
+		}
 		t := text[j]
 		diag := 0 // C_old[i-1], with C_old[0] = 0
 		for i := 1; i <= m; i++ {
