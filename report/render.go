@@ -3,12 +3,15 @@ package report
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"html"
 	"io"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -119,7 +122,22 @@ func (c *chart) empty() bool {
 	return true
 }
 
-func (c *chart) render() (element, script string) {
+// chartID is what a chart id may be: it is written into an HTML attribute
+// and JavaScript names as it is.
+var chartID = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+
+// render returns the chart's element and its script. go-echarts builds the
+// option; the script is written here rather than by go-echarts'
+// RenderSnippet, which writes every string into the <script> unescaped (a
+// series named "</script>…" ends the tag) and turns any string between
+// "__f__" markers, data too, into code. Here the option is JSON as
+// encoding/json writes it — <, >, & and U+2028/2029 as \u escapes, so no
+// string can end the tag or the line — with every "__f__" escaped as well,
+// and the two functions (tooltip, whiskers) are set by the script itself.
+func (c *chart) render() (element, script string, err error) {
+	if !chartID.MatchString(c.id) {
+		panic(fmt.Sprintf("report: chart id %q is not a plain name", c.id)) // ids are constants of this package
+	}
 	l := charts.NewLine()
 	// Every legend entry stays visible (a saved PNG has no scrolling):
 	// about six fit on a row; the plot starts below the last row.
@@ -131,14 +149,15 @@ func (c *chart) render() (element, script string) {
 	if c.yLog {
 		yType = "log"
 	}
+	const width, height = "900px", "420px"
 	l.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: "900px", Height: "420px", PageTitle: c.title, AssetsHost: "./"}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: width, Height: height, PageTitle: c.title, AssetsHost: "./"}),
 		charts.WithAnimation(false),
 		charts.WithTitleOpts(opts.Title{Title: c.title}),
 		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
 			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
 		}}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: opts.FuncOpts(tooltipJS)}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28px", Left: "center", Width: "80%"}),
 		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", 60+24*legendRows), Left: "80px", Right: "140px"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.xName, NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)}),
@@ -149,6 +168,9 @@ func (c *chart) render() (element, script string) {
 		data := make([]opts.LineData, 0, len(s.pts))
 		spread := false
 		for _, p := range s.pts {
+			if !finite(p.x, p.y, p.lo, p.hi) {
+				continue // JSON has no NaN or infinity; the tables show "—"
+			}
 			data = append(data, opts.LineData{Value: []float64{p.x, p.y, p.lo, p.hi}})
 			spread = spread || p.lo != p.hi
 		}
@@ -161,7 +183,7 @@ func (c *chart) render() (element, script string) {
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 			charts.WithLineStyleOpts(ls),
 		}
-		if i == 0 && c.markY > 0 {
+		if i == 0 && c.markY > 0 && finite(c.markY) {
 			so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.markName, YAxis: c.markY}),
 				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.markName}}))
 		}
@@ -169,40 +191,95 @@ func (c *chart) render() (element, script string) {
 		if spread {
 			// The min–max whiskers: a custom series of the same name (the
 			// legend toggles both) drawing a capped bar per point; its y
-			// takes min and max so that the axis holds them.
+			// takes min and max so that the axis holds them. The script
+			// gives it its renderItem.
 			l.MultiSeries = append(l.MultiSeries, charts.SingleSeries{
-				Name: s.name, Type: "custom", Data: data, RenderItem: opts.FuncOpts(whiskerJS),
+				Name: s.name, Type: "custom", Data: data,
 				ItemStyle: &opts.ItemStyle{Color: col}, Encode: &opts.Encode{X: 0, Y: []int{1, 2, 3}},
 			})
 		}
 	}
 	l.Validate()
-	snip := l.RenderSnippet()
-	return snip.Element, snip.Script
+	option, err := scriptJSON(l.JSON())
+	if err != nil {
+		return "", "", fmt.Errorf("report: chart %s: %w", c.id, err)
+	}
+	initOpts, err := scriptJSON(map[string]string{"renderer": l.Initialization.Renderer})
+	if err != nil {
+		return "", "", fmt.Errorf("report: chart %s: %w", c.id, err)
+	}
+	theme, err := scriptJSON(l.Initialization.Theme)
+	if err != nil {
+		return "", "", fmt.Errorf("report: chart %s: %w", c.id, err)
+	}
+	element = fmt.Sprintf("<div class=\"container\">\n    <div class=\"item\" id=\"%s\" style=\"width:%s;height:%s;\"></div>\n</div>", c.id, width, height)
+	// The same shape as go-echarts' script (goecharts_ID, option_ID), so
+	// that pages which show the report's sections find what they expect.
+	inst, opt := "goecharts_"+c.id, "option_"+c.id
+	script = "<script type=\"text/javascript\">\n    \"use strict\";\n" +
+		"    let " + inst + " = echarts.init(document.getElementById('" + c.id + "'), " + theme + ", " + initOpts + ");\n" +
+		"    let " + opt + " = " + option + ";\n" +
+		"    " + opt + ".tooltip.formatter = " + tooltipJS + ";\n" +
+		"    " + opt + ".series.forEach(function (s) { if (s.type === 'custom') { s.renderItem = " + whiskerJS + "; } });\n" +
+		"    " + inst + ".setOption(" + opt + ");\n</script>"
+	return element, script, nil
 }
 
-// tooltipJS shows a point as x, its median and, where the repetitions
-// spread, their min and max (a point's value is [x, median, min, max]).
-// Single quotes only: the JSON encoder would escape double ones.
+// scriptJSON returns v as JSON that may stand inside a <script> element
+// and never becomes code: encoding/json writes <, >, & and U+2028/2029 as
+// \u escapes, so that no string ends the tag or the line, and each "__f__"
+// — go-echarts' function marker — gets its first "_" as \u005f, so that
+// no tool that looks for the marker finds it in data. (JSON holds "_" only
+// inside strings, where \u005f reads back as "_". One pass can leave a
+// marker where two overlapped, "__f__f__"; each pass removes a "_", so
+// the loop ends.)
+func scriptJSON(v any) (string, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	for bytes.Contains(b, []byte("__f__")) {
+		b = bytes.ReplaceAll(b, []byte("__f__"), []byte(`\u005f_f__`))
+	}
+	return string(b), nil
+}
+
+func finite(xs ...float64) bool {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// tooltipJS shows a point as its series' name, x, its median and, where
+// the repetitions spread, their min and max (a point's value is [x,
+// median, min, max]; a mark line's is its y alone). ECharts writes a
+// formatter's result into the tooltip as HTML, so every name and value
+// goes through echarts.format.encodeHTML: a series named "<img …>" shows
+// as that text.
 const tooltipJS = `function (p) {
-  var v = p.value, r = p.seriesName + '<br>x = ' + v[0] + '<br>y = ' + v[1];
-  if (v[2] !== v[3]) { r += '<br>min ' + v[2] + ', max ' + v[3]; }
-  return r;
-}`
+      var e = echarts.format.encodeHTML, v = p.value;
+      if (!Array.isArray(v)) { return e(String(p.seriesName)) + '<br>' + e(String(p.name)) + ': ' + e(String(v)); }
+      var r = e(String(p.seriesName)) + '<br>x = ' + e(String(v[0])) + '<br>y = ' + e(String(v[1]));
+      if (v[2] !== v[3]) { r += '<br>min ' + e(String(v[2])) + ', max ' + e(String(v[3])); }
+      return r;
+    }`
 
 // whiskerJS draws one point's min–max bar with caps (renderItem of an
 // ECharts custom series).
 const whiskerJS = `function (params, api) {
-  var x = api.value(0), lo = api.value(2), hi = api.value(3);
-  if (lo === hi) { return; }
-  var a = api.coord([x, lo]), b = api.coord([x, hi]), w = 4;
-  var st = {stroke: api.visual('color'), lineWidth: 1};
-  return {type: 'group', children: [
-    {type: 'line', shape: {x1: a[0], y1: a[1], x2: b[0], y2: b[1]}, style: st},
-    {type: 'line', shape: {x1: a[0] - w, y1: a[1], x2: a[0] + w, y2: a[1]}, style: st},
-    {type: 'line', shape: {x1: b[0] - w, y1: b[1], x2: b[0] + w, y2: b[1]}, style: st}
-  ]};
-}`
+      var x = api.value(0), lo = api.value(2), hi = api.value(3);
+      if (lo === hi) { return; }
+      var a = api.coord([x, lo]), b = api.coord([x, hi]), w = 4;
+      var st = {stroke: api.visual('color'), lineWidth: 1};
+      return {type: 'group', children: [
+        {type: 'line', shape: {x1: a[0], y1: a[1], x2: b[0], y2: b[1]}, style: st},
+        {type: 'line', shape: {x1: a[0] - w, y1: a[1], x2: a[0] + w, y2: a[1]}, style: st},
+        {type: 'line', shape: {x1: b[0] - w, y1: b[1], x2: b[0] + w, y2: b[1]}, style: st}
+      ]};
+    }`
 
 // palette colours the series in order, a line and its whiskers alike.
 var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc", "#2f4554", "#b8860b", "#008b8b"}
@@ -245,7 +322,10 @@ func writeHTML(w *bytes.Buffer, d *doc) error {
 					fmt.Fprintf(w, "<p class=\"note\">%s: no points to draw.</p>\n", e(b.title))
 					continue
 				}
-				el, sc := b.render()
+				el, sc, err := b.render()
+				if err != nil {
+					return err
+				}
 				w.WriteString(el + "\n" + sc + "\n")
 			default:
 				return fmt.Errorf("report: block of type %T", b)
@@ -275,18 +355,19 @@ func writeHTMLTable(w io.Writer, t *table) {
 }
 
 func writeMarkdown(w *bytes.Buffer, d *doc) {
-	fmt.Fprintf(w, "# %s\n", d.title)
+	m := mdText
+	fmt.Fprintf(w, "# %s\n", m(d.title))
 	for _, s := range d.sections {
-		fmt.Fprintf(w, "\n## %s\n", s.title)
+		fmt.Fprintf(w, "\n## %s\n", m(s.title))
 		for _, b := range s.blocks {
 			switch b := b.(type) {
 			case para:
-				fmt.Fprintf(w, "\n%s\n", b)
+				fmt.Fprintf(w, "\n%s\n", m(string(b)))
 			case *table:
 				writeMDTable(w, b)
 			case *chart:
 				if b.empty() {
-					fmt.Fprintf(w, "\n%s: no points to draw.\n", b.title)
+					fmt.Fprintf(w, "\n%s: no points to draw.\n", m(b.title))
 					continue
 				}
 				writeMDTable(w, b.asTable())
@@ -296,10 +377,10 @@ func writeMarkdown(w *bytes.Buffer, d *doc) {
 }
 
 func writeMDTable(w io.Writer, t *table) {
-	cell := func(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
-	fmt.Fprintf(w, "\n**%s**\n\n|", t.caption)
+	m := mdText
+	fmt.Fprintf(w, "\n**%s**\n\n|", m(t.caption))
 	for _, h := range t.head {
-		fmt.Fprintf(w, " %s |", cell(h))
+		fmt.Fprintf(w, " %s |", m(h))
 	}
 	fmt.Fprint(w, "\n|")
 	for range t.head {
@@ -309,8 +390,65 @@ func writeMDTable(w io.Writer, t *table) {
 	for _, r := range t.rows {
 		fmt.Fprint(w, "|")
 		for _, c := range r {
-			fmt.Fprintf(w, " %s |", cell(c))
+			fmt.Fprintf(w, " %s |", m(c))
 		}
 		fmt.Fprint(w, "\n")
 	}
+}
+
+// mdText returns s as Markdown (CommonMark with GitHub's tables and
+// strikethrough) that shows s as it is, on one line: the report's text is
+// plain — a heading, a paragraph, a caption or a table cell, never
+// Markdown of its own — and some of it comes from CSV and folder names.
+// Line breaks become spaces (a row or paragraph stays one); \, `, *, ~,
+// |, #, < and > are always escaped (no code, emphasis, strikethrough, cell
+// break, heading end, HTML or autolink); _ where it is not between two
+// letters or digits (there it cannot start or end emphasis); & before a
+// letter, digit or # (an entity); ] before (, [ or : (so that no link,
+// image or link definition forms: a [text] alone is text when nothing
+// defines it); and a -, +, = or "1." or "1)" that starts s and would
+// start a list or a rule ("- x", "---", "1. x"; not "-1" or "0.38").
+func mdText(s string) string {
+	rs := []rune(s)
+	at := func(i int) rune {
+		if i < 0 || i >= len(rs) {
+			return 0
+		}
+		return rs[i]
+	}
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	lead := 0 // the first rune that is not a space
+	for lead < len(rs) && rs[lead] == ' ' {
+		lead++
+	}
+	digits := lead // the end of the digits s starts with
+	for digits < len(rs) && rs[digits] >= '0' && rs[digits] <= '9' {
+		digits++
+	}
+	var b strings.Builder
+	for i, r := range rs {
+		var esc bool
+		switch r {
+		case '\n', '\r':
+			b.WriteByte(' ')
+			continue
+		case '\\', '`', '*', '~', '|', '#', '<', '>':
+			esc = true
+		case '_':
+			esc = !word(at(i-1)) || !word(at(i+1))
+		case '&':
+			esc = word(at(i+1)) || at(i+1) == '#'
+		case ']':
+			esc = at(i+1) == '(' || at(i+1) == '[' || at(i+1) == ':'
+		case '-', '+', '=':
+			esc = i == lead && !word(at(i+1)) // "- x", "---"; not "-1"
+		case '.', ')':
+			esc = i == digits && digits > lead && (at(i+1) == ' ' || at(i+1) == '\t' || at(i+1) == 0) // "1. x"; not "0.38"
+		}
+		if esc {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

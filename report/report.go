@@ -107,9 +107,12 @@ func load(o Options) (*data, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("report: results folder %s: not a folder (%w)", o.Results, ErrNoResults)
 	}
+	if _, err := os.ReadDir(o.Results); err != nil {
+		return nil, fmt.Errorf("report: results folder %s: %w (%w)", o.Results, err, ErrNoResults)
+	}
 	d := &data{}
 	pubDir := filepath.Join(o.Results, "published")
-	pubFiles, _ := filepath.Glob(filepath.Join(pubDir, "*.csv"))
+	pubFiles := csvFiles(pubDir)
 	if len(pubFiles) == 0 {
 		d.noPublish = "no published numbers: " + filepath.ToSlash(pubDir) + " holds no CSV"
 	}
@@ -130,7 +133,7 @@ func load(o Options) (*data, error) {
 	}
 	for _, dir := range dirs {
 		d.folders = append(d.folders, filepath.ToSlash(dir))
-		files, _ := filepath.Glob(filepath.Join(dir, "*.csv"))
+		files := csvFiles(dir)
 		if len(files) == 0 {
 			d.problems = append(d.problems, filepath.ToSlash(dir)+": no CSV files")
 		}
@@ -147,6 +150,20 @@ func load(o Options) (*data, error) {
 		}
 	}
 	return d, nil
+}
+
+// csvFiles returns the *.csv files directly in dir, in name order. It
+// lists dir rather than Glob a pattern made from it: a folder may be
+// named with the pattern's own characters ("[x]", "*").
+func csvFiles(dir string) []string {
+	entries, _ := os.ReadDir(dir) // sorted by name; a folder that cannot be read holds none
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".csv") {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
 }
 
 // measuredDirs returns the <machine>/<scale> folders under root to read —
