@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/levlab/levlab/internal/sysmem"
 )
 
 // dpReference is the textbook Wagner–Fischer recurrence over the whole
@@ -296,8 +298,8 @@ func TestDPMatrixLimit(t *testing.T) {
 	c := dpConfig(1, 0)
 	c.matrixLimit = 1000 * 2000 // less than 1001×2001 uint16 cells
 	_, err := fullMatrix(a, b, c)
-	if !errors.Is(err, ErrInvalidOption) {
-		t.Fatalf("over the limit: err = %v, want ErrInvalidOption", err)
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("over the limit: err = %v, want ErrTooLarge", err)
 	}
 	for _, want := range []string{"1001×2001", "3.8 MiB", "1.9 MiB", "WithMatrixLimit", "tworow"} {
 		if !strings.Contains(err.Error(), want) {
@@ -312,7 +314,7 @@ func TestDPMatrixLimit(t *testing.T) {
 	// Sizes whose products overflow: refused, never allocated.
 	for _, mn := range [][2]int{{math.MaxInt, math.MaxInt}, {math.MaxInt, 2}, {1 << 33, 1 << 31}} {
 		_, err := matrixCells(mn[0], mn[1], 8, math.MaxInt64)
-		if !errors.Is(err, ErrInvalidOption) {
+		if !errors.Is(err, ErrTooLarge) {
 			t.Errorf("matrixCells(%d, %d): err = %v", mn[0], mn[1], err)
 		}
 	}
@@ -550,5 +552,29 @@ func BenchmarkDPKernels(b *testing.B) {
 				}
 			}
 		}
+	}
+}
+
+func TestFitsCeiling(t *testing.T) {
+	bound := func(b sysmem.Bound) func() sysmem.Bound { return func() sysmem.Bound { return b } }
+	const gib = 1 << 30
+	if err := fitsCeiling(40000, 40000, 3200080002, bound(sysmem.Bound{Bytes: sysmem.Unlimited})); err != nil {
+		t.Errorf("no limit: %v", err)
+	}
+	if err := fitsCeiling(40000, 40000, 3200080002, bound(sysmem.Bound{Bytes: 8 * gib, By: "ulimit -v"})); err != nil {
+		t.Errorf("8 GiB left: %v", err)
+	}
+	err := fitsCeiling(40000, 40000, 3200080002, bound(sysmem.Bound{Bytes: 2 * gib, By: "ulimit -v"}))
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("2 GiB left for 3.2 GB: %v, want ErrTooLarge", err)
+	}
+	for _, want := range []string{"40001×40001", "3.0 GiB", "ulimit -v", "2.0 GiB", "tworow"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %q", err, want)
+		}
+	}
+	// Small matrices are not checked: the limits are not even read.
+	if err := fitsCeiling(100, 100, 20402, func() sysmem.Bound { panic("read") }); err != nil {
+		t.Errorf("a small matrix: %v", err)
 	}
 }

@@ -209,8 +209,8 @@ func TestMatrixLimit(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	_, err := lev.Distance(a, b, lev.WithAlgorithm(lev.FullMatrix), lev.WithMatrixLimit(limit))
 	runtime.ReadMemStats(&after)
-	if !errors.Is(err, lev.ErrInvalidOption) {
-		t.Fatalf("fullmatrix on 3000×3000 with WithMatrixLimit(%d): %v, want an error wrapping lev.ErrInvalidOption", limit, err)
+	if !errors.Is(err, lev.ErrTooLarge) || errors.Is(err, lev.ErrInvalidOption) {
+		t.Fatalf("fullmatrix on 3000×3000 with WithMatrixLimit(%d): %v, want an error wrapping lev.ErrTooLarge (and not ErrInvalidOption: the option is fine)", limit, err)
 	}
 	msg := err.Error()
 	if !strings.Contains(msg, "WithMatrixLimit") {
@@ -223,8 +223,8 @@ func TestMatrixLimit(t *testing.T) {
 		t.Errorf("refusing the matrix allocated %d bytes", grew)
 	}
 	_, err = lev.DistanceString(string(a), string(b), lev.WithAlgorithm(lev.FullMatrix), lev.WithMatrixLimit(limit))
-	if !errors.Is(err, lev.ErrInvalidOption) {
-		t.Errorf("DistanceString: fullmatrix on 3000×3000 with WithMatrixLimit(%d): %v, want an error wrapping lev.ErrInvalidOption", limit, err)
+	if !errors.Is(err, lev.ErrTooLarge) {
+		t.Errorf("DistanceString: fullmatrix on 3000×3000 with WithMatrixLimit(%d): %v, want an error wrapping lev.ErrTooLarge", limit, err)
 	}
 	d, err := lev.Distance(a[:500], b[:400], lev.WithAlgorithm(lev.FullMatrix), lev.WithMatrixLimit(limit))
 	if want := levtest.Reference(a[:500], b[:400]); err != nil || d != want {

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"time"
 	"unsafe"
+
+	"github.com/levlab/levlab/internal/sysmem"
 )
 
 // matrixCell is the unsigned type fullMatrix stores its matrix in: the
@@ -23,8 +25,10 @@ type matrixCell interface{ ~uint16 | ~uint32 | ~uint64 }
 // The matrix is one flat slice in row-major order, of uint16 cells when
 // max(m, n) <= 65535, uint32 up to 2^32-1 and uint64 beyond (a cell never
 // exceeds max(m, n)). Time O(mn), memory O(mn): (m+1)(n+1) cells, refused
-// with an error wrapping ErrInvalidOption when that is more than the
-// WithMatrixLimit bytes, before anything is allocated.
+// with an error wrapping ErrTooLarge when that is more than the
+// WithMatrixLimit bytes or than the process's limits leave (ulimit -v, the
+// cgroup's memory limit: past them the Go runtime would end the process),
+// before anything is allocated.
 func fullMatrix[S symbol](a, b []S, c *config) (int, error) {
 	switch longest := max(len(a), len(b)); {
 	case longest <= math.MaxUint16:
@@ -40,6 +44,9 @@ func fullMatrixCells[S symbol, C matrixCell](a, b []S, c *config) (int, error) {
 	m, n := len(a), len(b)
 	cells, err := matrixCells(m, n, unsafe.Sizeof(C(0)), c.matrixLimit)
 	if err != nil {
+		return 0, err
+	}
+	if err := fitsCeiling(m, n, uint64(cells)*uint64(unsafe.Sizeof(C(0))), sysmem.Ceiling); err != nil {
 		return 0, err
 	}
 	start := time.Now()
@@ -83,15 +90,35 @@ func fullMatrixCells[S symbol, C matrixCell](a, b []S, c *config) (int, error) {
 	return int(d[len(d)-1]), nil
 }
 
+// ceilingMargin is what the Go runtime maps beside a large allocation
+// (arena metadata, rounding to its 64 MiB arenas).
+const ceilingMargin = 128 << 20
+
+// fitsCeiling returns an error wrapping ErrTooLarge when bytes (the
+// m+1 by n+1 matrix) would not fit in what ceiling says the process may
+// still map. Small matrices are not checked: reading the limits costs a
+// few file reads.
+func fitsCeiling(m, n int, bytes uint64, ceiling func() sysmem.Bound) error {
+	if bytes < 64<<20 {
+		return nil
+	}
+	b := ceiling()
+	if b.Bytes == sysmem.Unlimited || bytes+ceilingMargin <= uint64(b.Bytes) {
+		return nil
+	}
+	return fmt.Errorf("%w: needs %s for a %d×%d matrix, and %s leaves this process %s; use tworow, or raise %s",
+		ErrTooLarge, byteSize(bytes), m+1, n+1, b.By, sysmem.Size(b.Bytes), b.By)
+}
+
 // matrixCells returns the number of cells of the (m+1)×(n+1) matrix, or an
-// error wrapping ErrInvalidOption when the matrix takes more than limit
-// bytes of size-byte cells (or more than this machine can address).
+// error wrapping ErrTooLarge when the matrix takes more than limit bytes
+// of size-byte cells (or more than this machine can address).
 func matrixCells(m, n int, size uintptr, limit int64) (int, error) {
 	// 128-bit products: (m+1)(n+1) cells, and bytes, overflow neither
 	// uint64 nor int silently.
 	hi, cells := bits.Mul64(uint64(m)+1, uint64(n)+1)
 	if hi != 0 {
-		return 0, fmt.Errorf("%w: cannot hold a %d×%d matrix: more than 2^64 cells; use tworow", ErrInvalidOption, m+1, n+1)
+		return 0, fmt.Errorf("%w: cannot hold a %d×%d matrix: more than 2^64 cells; use tworow", ErrTooLarge, m+1, n+1)
 	}
 	hi, bytes := bits.Mul64(cells, uint64(size))
 	if hi != 0 || bytes > uint64(limit) {
@@ -100,12 +127,12 @@ func matrixCells(m, n int, size uintptr, limit int64) (int, error) {
 			need = byteSize(bytes)
 		}
 		return 0, fmt.Errorf("%w: needs %s for a %d×%d matrix of %d-byte cells, more than the %s limit; raise it (WithMatrixLimit; --max-memory on the command line) or use tworow",
-			ErrInvalidOption, need, m+1, n+1, size, byteSize(uint64(limit)))
+			ErrTooLarge, need, m+1, n+1, size, byteSize(uint64(limit)))
 	}
 	if cells > math.MaxInt {
 		// Within the limit, but past what a slice can index on this
 		// (32-bit) platform.
-		return 0, fmt.Errorf("%w: cannot index a %d×%d matrix on this platform; use tworow", ErrInvalidOption, m+1, n+1)
+		return 0, fmt.Errorf("%w: cannot index a %d×%d matrix on this platform; use tworow", ErrTooLarge, m+1, n+1)
 	}
 	return int(cells), nil
 }

@@ -168,6 +168,12 @@ func (a *Algorithm) UnmarshalText(text []byte) error {
 // ErrInvalidOption is wrapped by every error about a bad option value.
 var ErrInvalidOption = errors.New("invalid option")
 
+// ErrTooLarge is wrapped by the error of a computation that would need
+// more memory than it may use: FullMatrix's matrix over WithMatrixLimit,
+// or over what ulimit -v or the cgroup's memory limit leaves this process.
+// Nothing is allocated before it is returned.
+var ErrTooLarge = errors.New("too large")
+
 // MaxWorkers is the largest worker count accepted.
 const MaxWorkers = 4096
 
@@ -292,7 +298,9 @@ func WithContext(ctx context.Context) Option {
 
 // WithMatrixLimit sets how many bytes FullMatrix may allocate for its
 // matrix; the default is half the machine's physical memory (4 GiB where
-// that is unknown). A larger matrix is an error, not an allocation.
+// that is unknown). A larger matrix is an error wrapping ErrTooLarge, not
+// an allocation; so is one over what ulimit -v or the cgroup's memory
+// limit leaves, whatever this limit says.
 func WithMatrixLimit(bytes int64) Option {
 	return func(c *config) {
 		if bytes <= 0 {

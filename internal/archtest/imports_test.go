@@ -16,18 +16,19 @@ const module = "github.com/levlab/levlab"
 // lev.
 var mayUse = map[string][]string{
 	"cudaext":             {},
-	"lev":                 {"cudaext"},
-	"lev/levtest":         {"lev", "cudaext"},
+	"lev":                 {"cudaext", "internal/sysmem"},
+	"lev/levtest":         {"lev", "cudaext", "internal/sysmem"},
 	"cmd/levlab":          anything,
 	"internal/archtest":   {},
 	"internal/browser":    {},
 	"internal/atomicfile": {},
 	"internal/shard":      {},
+	"internal/sysmem":     {},
 	"records":             {},
 	"report":              {"records", "internal/atomicfile"},
-	"experiments":         {"lev", "cudaext", "records", "internal/shard"},
+	"experiments":         {"lev", "cudaext", "records", "internal/shard", "internal/sysmem"},
 	"notebooks":           {},
-	"notebooks/nb":        {"experiments", "lev", "cudaext", "records", "report", "internal/shard", "internal/atomicfile"},
+	"notebooks/nb":        {"experiments", "lev", "cudaext", "records", "report", "internal/shard", "internal/atomicfile", "internal/sysmem"},
 }
 
 var anything = []string{"*"}
