@@ -48,7 +48,8 @@ func distanceUsage(w io.Writer, fs *flag.FlagSet) {
 Prints the Levenshtein distance between A and B, alone, on stdout. Literal
 arguments are compared as text, rune by rune ("héllo" and "hello" are at
 distance 1). Files are compared as raw bytes, nothing stripped (a trailing
-newline counts), or as UTF-8 text with --runes. Flags may come before or
+newline counts), or as UTF-8 text with --runes; each is read up to
+--max-input bytes (pipes and devices too), and a larger one is an error. Flags may come before or
 after the arguments; put -- before an argument that begins with '-'.
 
 --json prints one JSON object instead: algorithm (as asked), ran (what
@@ -68,11 +69,14 @@ Flags:
 	fmt.Fprint(w, `
 Exit status:
   0  the distance was printed
-  1  the computation failed: a file cannot be read, no usable GPU, a matrix
-     over --max-memory, interrupted
+  1  the computation failed: a file cannot be read or is over --max-input,
+     no usable GPU, a matrix over --max-memory or over what ulimit -v or the
+     cgroup's memory limit leaves, interrupted (Ctrl-C), stdout cannot be
+     written
   2  bad usage: an unknown flag, not two arguments, an unknown algorithm, a
      value out of range (workers 0..4096, tile >= 1, block 1..1024,
-     max-memory >= 1), workers > 1 for a sequential algorithm
+     max-memory >= 1, max-input >= 1), workers > 1 for a sequential
+     algorithm
 `)
 }
 
@@ -116,6 +120,7 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "`BYTES` fullmatrix may allocate, e.g. 512MiB or 4GiB; unset: half the physical memory")
 	files := fs.Bool("files", false, "A and B name files, compared as raw bytes")
+	maxInput := maxInputFlag(fs)
 	runes := fs.Bool("runes", false, "with --files, compare the files as UTF-8 text (literal arguments always are)")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the distance alone")
 
@@ -127,6 +132,10 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 		return usageErrorf("want two arguments A B, got %d: %s", len(pos), quoteAll(pos))
 	}
 	alg, err := lev.ParseAlgorithm(*algoName)
+	if err != nil {
+		return err
+	}
+	inputMax, err := inputLimit(fs, maxInput)
 	if err != nil {
 		return err
 	}
@@ -155,11 +164,11 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	opts = append(opts, lev.WithStats(&stats))
 	var compute func() (int, error)
 	if *files {
-		a, err := os.ReadFile(pos[0])
+		a, err := readInput(ctx, pos[0], inputMax, "--max-input")
 		if err != nil {
 			return err
 		}
-		b, err := os.ReadFile(pos[1])
+		b, err := readInput(ctx, pos[1], inputMax, "--max-input")
 		if err != nil {
 			return err
 		}
@@ -177,6 +186,9 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	d, err := compute()
 	elapsed := time.Since(start)
 	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return fmt.Errorf("%w: %w", errInterrupted, err)
+		}
 		return err
 	}
 	if !*asJSON {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/levlab/levlab/internal/shard"
+	"github.com/levlab/levlab/internal/sysmem"
 	"github.com/levlab/levlab/lev"
 )
 
@@ -42,8 +43,9 @@ func matchUsage(w io.Writer, fs *flag.FlagSet) {
 Counts, for each pattern, the positions of TEXTFILE (raw bytes, nothing
 stripped) where it matches with at most K edits (Levenshtein distance), and
 prints one line per pattern, COUNT<TAB>PATTERN, in the order given: the -p
-patterns first, in their order, then the lines of --patterns FILE. A pattern
-is printed as given, bytes unchanged.
+patterns first, in their order, then the lines of each --patterns FILE, file
+by file. A pattern is printed as given, bytes unchanged; one that holds a
+newline or a carriage return would break its line, so it needs --json.
 
 Modes:
   window      (default; report 003) a match starts at j: with size =
@@ -54,7 +56,8 @@ Modes:
 
 --patterns FILE holds one pattern per line, as bytes: lines end at \n, a
 \r before it is dropped (CRLF files), empty lines are skipped, spaces and
-tabs are part of the pattern. A file with no pattern is an error.
+tabs are part of the pattern. A file with no pattern is an error. Each
+input file is read up to --max-input bytes; a larger one is an error.
 
 --json prints one JSON object instead: seconds (the counting alone, not
 reading files; under MPI, from a barrier once every rank holds its part to
@@ -82,16 +85,18 @@ Flags:
 	fmt.Fprint(w, `
 Exit status:
   0  the counts were printed
-  1  the work failed: TEXTFILE or FILE cannot be read, a GPU share with no
-     usable GPU, interrupted, an MPI rank failed
+  1  the work failed: TEXTFILE or FILE cannot be read or is over
+     --max-input, a GPU share with no usable GPU, interrupted (Ctrl-C), an
+     MPI rank failed, stdout cannot be written
   2  bad usage: an unknown flag, not one TEXTFILE, no pattern, an empty
-     pattern, a patterns file with no pattern, K < 0, an unknown mode or
-     algorithm, a GPU ratio outside [0, 1] or above 0 in occurrence mode,
-     workers out of range
+     pattern, a patterns file with no pattern, a pattern with a newline
+     without --json, K < 0, an unknown mode or algorithm, a GPU ratio
+     outside [0, 1] or above 0 in occurrence mode, workers out of range,
+     --max-input < 1
 `)
 }
 
-// patternList is the repeatable -p flag.
+// patternList is the repeatable -p flag, and the repeatable --patterns.
 type patternList []string
 
 func (p *patternList) String() string { return strings.Join(*p, ",") }
@@ -113,6 +118,7 @@ type matchJob struct {
 	ratio    float64
 	asJSON   bool
 	text     string // the text file's path
+	maxInput int64  // bytes one input file may hold
 }
 
 // matchCount is one pattern's line of --json.
@@ -134,13 +140,14 @@ type matchResult struct {
 	Counts    []matchCount `json:"counts"`
 }
 
-// parseMatch parses match's command line and reads the patterns file; it
-// reads nothing else.
-func parseMatch(args []string, stdout io.Writer) (*matchJob, error) {
+// parseMatch parses match's command line and reads the patterns files; it
+// reads nothing else. ctx (Ctrl-C) ends a read that waits.
+func parseMatch(ctx context.Context, args []string, stdout io.Writer) (*matchJob, error) {
 	fs := newFlagSet("match", stdout, matchUsage)
-	var given patternList
+	var given, files patternList
 	fs.Var(&given, "p", "a `PATTERN` to count (repeatable; printed first, in order)")
-	file := fs.String("patterns", "", "`FILE` of patterns, one per line (after the -p ones)")
+	fs.Var(&files, "patterns", "`FILE` of patterns, one per line (repeatable; after the -p ones, file by file)")
+	maxInput := maxInputFlag(fs)
 	k := fs.Int("k", 0, "`K`, the most edits a match may take, >= 0")
 	modeName := fs.String("mode", lev.ModeWindow.String(), "`MODE`: window (a match starts at a position; report 003) or occurrence (ends at it)")
 	algoName := fs.String("algo", lev.MatchAuto.String(), "algorithm `NAME` (listed below)")
@@ -169,12 +176,19 @@ func parseMatch(args []string, stdout io.Writer) (*matchJob, error) {
 	if err != nil {
 		return nil, usageErrorf("--algo: %v", err)
 	}
-	job := &matchJob{k: *k, mode: mode, algo: algo, workers: *workers, ratio: *ratio, asJSON: *asJSON, text: pos[0]}
-	for _, p := range given {
+	limit, err := inputLimit(fs, maxInput)
+	if err != nil {
+		return nil, err
+	}
+	job := &matchJob{k: *k, mode: mode, algo: algo, workers: *workers, ratio: *ratio, asJSON: *asJSON, text: pos[0], maxInput: limit}
+	for i, p := range given {
+		if !*asJSON && strings.ContainsAny(p, "\r\n") {
+			return nil, usageErrorf("-p %q (pattern %d) holds a newline or carriage return, which would break its output line; use --json, whose output quotes it", p, i+1)
+		}
 		job.patterns = append(job.patterns, []byte(p))
 	}
-	if fs.given()["patterns"] {
-		fromFile, err := readPatterns(*file)
+	for _, file := range files {
+		fromFile, err := readPatterns(ctx, file, limit)
 		if err != nil {
 			return nil, err
 		}
@@ -189,8 +203,8 @@ func parseMatch(args []string, stdout io.Writer) (*matchJob, error) {
 // readPatterns reads a patterns file: one pattern per line, a \r before
 // the \n dropped, empty lines skipped. A file that cannot be read is a
 // failure; one with no pattern is bad usage.
-func readPatterns(path string) ([][]byte, error) {
-	data, err := os.ReadFile(path)
+func readPatterns(ctx context.Context, path string, limit int64) ([][]byte, error) {
+	data, err := readInput(ctx, path, limit, "--max-input")
 	if err != nil {
 		return nil, fmt.Errorf("--patterns: %w", err)
 	}
@@ -283,16 +297,15 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if c.rank() != 0 {
 		stdout = io.Discard // -h, like everything else, is printed once
 	}
-	job, err := parseMatch(args, stdout)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	job, err := parseMatch(ctx, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {
 		return err // every rank parsed the same arguments
 	}
 	if err := c.agree(err); err != nil {
 		return err
 	}
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	var stats lev.Stats
 	opts := append(job.options(ctx), lev.WithStats(&stats))
 	// lev checks the options on every call, before looking at the text: an
@@ -304,7 +317,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 
 	// One process reads the whole text; under MPI every rank reads its own
 	// part, once rank 0 has said how long the text is.
-	mine, part, n, err := readText(c, job)
+	mine, part, n, err := readText(ctx, c, job)
 	if err != nil {
 		return err // agreed between the ranks already
 	}
@@ -315,6 +328,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	c.barrier() // every rank holds its part: the clock starts together
 	start := time.Now()
 	counts, err := lev.CountMatches(mine, job.patterns, job.k, opts...)
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		err = fmt.Errorf("%w: %w", errInterrupted, err)
+	}
 	if err := c.agree(err); err != nil {
 		return err
 	}
@@ -339,9 +355,9 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 // (the file must be where every rank can read it: one machine, or a
 // shared file system). Nothing of the text travels between ranks. An
 // error is one the ranks agreed on (comm.agree).
-func readText(c comm, job *matchJob) ([]byte, shard.Part, int, error) {
+func readText(ctx context.Context, c comm, job *matchJob) ([]byte, shard.Part, int, error) {
 	if c.size() == 1 {
-		text, err := os.ReadFile(job.text)
+		text, err := readInput(ctx, job.text, job.maxInput, "--max-input")
 		return text, shard.Part{Hi: len(text), End: len(text), To: len(text)}, len(text), c.agree(err)
 	}
 	var size int64
@@ -354,6 +370,10 @@ func readText(c comm, job *matchJob) ([]byte, shard.Part, int, error) {
 	}
 	n := int(c.bcast(size))
 	part, err := job.part(n, c.size(), c.rank())
+	if err == nil && int64(part.Bytes()) > job.maxInput {
+		err = fmt.Errorf("%s: rank %d's part is %s, more than the %s input limit; raise it with --max-input, or run more ranks",
+			job.text, c.rank(), sysmem.Size(int64(part.Bytes())), sysmem.Size(job.maxInput))
+	}
 	var mine []byte
 	if err == nil {
 		mine, err = readPart(job.text, part)

@@ -14,10 +14,11 @@ import (
 const matchText = "ACGTACGTTTACGAACGT\nACG"
 
 // checkBinaryFailure runs the levlab at bin and checks the shape of a
-// failure: the status, nothing on stdout, one "levlab: match: " message
+// failure: the status, nothing on stdout, one "levlab: COMMAND: " message
 // naming each of want, the pointer to -h for bad usage, no panic trace.
 func checkBinaryFailure(t *testing.T, bin string, args []string, wantCode int, want ...string) {
 	t.Helper()
+	name := args[0]
 	stdout, stderr, code := runBinary(t, bin, args...)
 	if code != wantCode {
 		t.Errorf("levlab %q: exit status %d, want %d; stderr:\n%s", args, code, wantCode, stderr)
@@ -25,10 +26,10 @@ func checkBinaryFailure(t *testing.T, bin string, args []string, wantCode int, w
 	if stdout != "" {
 		t.Errorf("levlab %q: failed but printed %q on stdout", args, stdout)
 	}
-	if !strings.HasPrefix(stderr, "levlab: match: ") || strings.Count(stderr, "levlab: ") != 1 {
-		t.Errorf("levlab %q: stderr %q is not one \"levlab: match: \" message", args, stderr)
+	if !strings.HasPrefix(stderr, "levlab: "+name+": ") || strings.Count(stderr, "levlab: ") != 1 {
+		t.Errorf("levlab %q: stderr %q is not one \"levlab: %s: \" message", args, stderr, name)
 	}
-	if hint := strings.Contains(stderr, "Run 'levlab match -h' for usage."); hint != (wantCode == exitUsage) {
+	if hint := strings.Contains(stderr, "Run 'levlab "+name+" -h' for usage."); hint != (wantCode == exitUsage) {
 		t.Errorf("levlab %q: stderr %q: the pointer to -h is there: %v, want it for bad usage only", args, stderr, hint)
 	}
 	for _, w := range want {

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/levlab/levlab/internal/sysmem"
+)
+
+// defaultMaxInput is the --max-input default: an eighth of the memory
+// this process may use (the machine's available memory, ulimit -v, the
+// cgroup limit), so that two inputs, their runes and the work on them fit.
+func defaultMaxInput() int64 {
+	return max(sysmem.Available(4<<30)/8, 1<<20)
+}
+
+// maxInputFlag is the --max-input flag of distance and match.
+func maxInputFlag(fs *flagSet) *byteSize {
+	limit := new(byteSize)
+	fs.Var(limit, "max-input", "`BYTES` read from one input file at most, e.g. 64MiB; unset: an eighth of the memory available, here "+sysmem.Size(defaultMaxInput()))
+	return limit
+}
+
+// inputLimit returns the --max-input value, or the default when unset; a
+// value below 1 is bad usage.
+func inputLimit(fs *flagSet, limit *byteSize) (int64, error) {
+	if !fs.given()["max-input"] {
+		return defaultMaxInput(), nil
+	}
+	if *limit < 1 {
+		return 0, usageErrorf("--max-input %d: want at least 1 byte", int64(*limit))
+	}
+	return int64(*limit), nil
+}
+
+// errInterrupted is wrapped by the error of a command stopped by Ctrl-C.
+var errInterrupted = errors.New("interrupted")
+
+// readInput reads the file at path whole: a regular file, a pipe, a FIFO,
+// a device. A regular file over limit bytes is refused before it is read;
+// anything else is read until it ends or passes limit, which is an error
+// naming the file, what was read and the limit (flag names the option that
+// raises it). ctx ends the wait at once, also where opening blocks (a FIFO
+// with no writer) or a read waits: the error then wraps errInterrupted and
+// ctx's error, and the blocked read is left behind for the process's exit
+// to end.
+func readInput(ctx context.Context, path string, limit int64, flag string) ([]byte, error) {
+	type result struct {
+		data []byte
+		err  error
+	}
+	done := make(chan result, 1)
+	go func() {
+		data, err := readLimited(ctx, path, limit, flag)
+		done <- result{data, err}
+	}()
+	select {
+	case r := <-done:
+		return r.data, r.err
+	case <-ctx.Done():
+		return nil, fmt.Errorf("%w while reading %s: %w", errInterrupted, path, ctx.Err())
+	}
+}
+
+func readLimited(ctx context.Context, path string, limit int64, flag string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := int64(-1)
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+		if size > limit {
+			return nil, fmt.Errorf("%s is %s, more than the %s input limit; raise it with %s", path, sysmem.Size(size), sysmem.Size(limit), flag)
+		}
+	}
+	buf := make([]byte, 0, min(max(size+1, 512), limit+1))
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("%w while reading %s: %w", errInterrupted, path, err)
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		room := min(int64(cap(buf)), limit+1)
+		n, err := f.Read(buf[len(buf):room])
+		buf = buf[:len(buf)+n]
+		if int64(len(buf)) > limit {
+			return nil, fmt.Errorf("%s: more than the %s input limit (%d bytes read so far, and it goes on); raise the limit with %s", path, sysmem.Size(limit), len(buf), flag)
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
