@@ -17,12 +17,23 @@
 //     it counts has the size it has in the whole text.
 //   - occurrence (a match ends at j: some substring ending at j is within k
 //     of p; such a substring is at most len(p)+k bytes long): maxPattern+k-1
-//     bytes before the part's first position, none after.
+//     bytes before the part's first position, none after. k is first
+//     clamped to maxPattern, as lev.CountMatches clamps it to the longest
+//     pattern (with k ≥ len(p) every position matches: the counts are
+//     those of k = len(p)), so that -k 9223372036854775807 needs no more
+//     than 2·maxPattern-1 bytes.
 //
-// Time and memory O(1); nothing is copied.
+// Every size is computed without overflow, whatever the arguments (k or a
+// pattern length near math.MaxInt, a text of 0 bytes or of nearly MaxInt,
+// such as a sparse file): a shadow saturates at MaxInt and is then cut to
+// the text. Time and memory O(1); nothing is copied.
 package shard
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"math/bits"
+)
 
 // Part is one part of a text: the slice text[Start:End] it is given and the
 // positions [From, To) of that slice it counts, which are the positions
@@ -46,7 +57,7 @@ func Window(n, parts, i, maxPattern int) (Part, error) {
 	if maxPattern < 1 {
 		return Part{}, fmt.Errorf("shard: longest pattern %d: want at least 1", maxPattern)
 	}
-	end := min(hi+maxPattern-1, n)
+	end := hi + min(maxPattern-1, n-hi) // hi+maxPattern-1 may overflow
 	if hi == lo {
 		end = hi // nothing to count, nothing to read
 	}
@@ -64,7 +75,14 @@ func Occurrence(n, parts, i, maxPattern, k int) (Part, error) {
 	if maxPattern < 1 || k < 0 {
 		return Part{}, fmt.Errorf("shard: longest pattern %d, k %d: want a pattern of at least 1 byte and k >= 0", maxPattern, k)
 	}
-	start := max(lo-(maxPattern+k-1), 0)
+	// lev counts with k clamped to the longest pattern; maxPattern+k-1 may
+	// still overflow.
+	k = min(k, maxPattern)
+	shadow := maxPattern - 1 + k
+	if k > math.MaxInt-(maxPattern-1) {
+		shadow = math.MaxInt
+	}
+	start := lo - min(shadow, lo)
 	if hi == lo {
 		start = lo
 	}
@@ -76,6 +94,14 @@ func owned(n, parts, i int) (lo, hi int, err error) {
 	if n < 0 || parts < 1 || i < 0 || i >= parts {
 		return 0, 0, fmt.Errorf("shard: part %d of %d of %d bytes: want n >= 0 and 0 <= part < parts", i, parts, n)
 	}
-	// n*i fits: n is a length in memory and parts a number of ranks.
-	return int(int64(n) * int64(i) / int64(parts)), int(int64(n) * int64(i+1) / int64(parts)), nil
+	return split(n, i, parts), split(n, i+1, parts), nil
+}
+
+// split is ⌊n·i/parts⌋ for 0 ≤ i ≤ parts, exactly: the product is taken in
+// 128 bits, since n may be the length of a file rather than of memory and
+// parts any positive int. The quotient is at most n, so it fits.
+func split(n, i, parts int) int {
+	hi, lo := bits.Mul64(uint64(n), uint64(i))
+	q, _ := bits.Div64(hi, lo, uint64(parts)) // hi < parts: n < 2^63, i ≤ parts
+	return int(q)
 }
