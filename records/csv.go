@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -128,8 +129,16 @@ func readCSV[T any](path string) ([]T, error) {
 }
 
 func parseCSV[T any](path string, data []byte) ([]T, error) {
+	out, _, err := parseCSVLines[T](path, data)
+	return out, err
+}
+
+// parseCSVLines is parseCSV that also returns, for each row, the line of
+// the file it starts on (the header is line 1; a quoted field may span
+// lines).
+func parseCSVLines[T any](path string, data []byte) ([]T, []int, error) {
 	if len(data) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	cr := csv.NewReader(bytes.NewReader(data))
 	cr.FieldsPerRecord = -1 // counted below, with a clearer message
@@ -144,25 +153,25 @@ func parseCSV[T any](path string, data []byte) ([]T, error) {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
 				if pe.StartLine != pe.Line {
-					return nil, fmt.Errorf("records: %s:%d: %w (at line %d, column %d)", path, pe.StartLine, pe.Err, pe.Line, pe.Column)
+					return nil, nil, fmt.Errorf("records: %s:%d: %w (at line %d, column %d)", path, pe.StartLine, pe.Err, pe.Line, pe.Column)
 				}
-				return nil, fmt.Errorf("records: %s:%d: %w (column %d)", path, pe.Line, pe.Err, pe.Column)
+				return nil, nil, fmt.Errorf("records: %s:%d: %w (column %d)", path, pe.Line, pe.Err, pe.Column)
 			}
-			return nil, fmt.Errorf("records: %s: %w", path, err)
+			return nil, nil, fmt.Errorf("records: %s: %w", path, err)
 		}
 		line, _ := cr.FieldPos(0)
 		if len(rows) > 0 && len(row) != len(rows[0]) {
-			return nil, fmt.Errorf("records: %s:%d: %d fields, the header has %d", path, line, len(row), len(rows[0]))
+			return nil, nil, fmt.Errorf("records: %s:%d: %d fields, the header has %d", path, line, len(row), len(rows[0]))
 		}
 		rows = append(rows, row)
 		lines = append(lines, line)
 	}
 	if len(rows) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	want := columns[T]()
 	if d := headerDiff(rows[0], want, false); d != "" {
-		return nil, fmt.Errorf("records: %s:%d: the header differs from the %s schema: %s", path, lines[0], reflect.TypeFor[T]().Name(), d)
+		return nil, nil, fmt.Errorf("records: %s:%d: the header differs from the %s schema: %s", path, lines[0], reflect.TypeFor[T]().Name(), d)
 	}
 	var out []T
 	if err := gocsv.UnmarshalCSV(&rowsReader{rows}, &out); err != nil {
@@ -174,11 +183,16 @@ func parseCSV[T any](path string, data []byte) ([]T, error) {
 			if pe.Column >= 1 && pe.Column <= len(rows[0]) {
 				col = fmt.Sprintf("column %q: ", rows[0][pe.Column-1])
 			}
-			return nil, fmt.Errorf("records: %s:%d: %s%w", path, lines[pe.Line-1], col, pe.Err)
+			return nil, nil, fmt.Errorf("records: %s:%d: %s%w", path, lines[pe.Line-1], col, pe.Err)
 		}
-		return nil, fmt.Errorf("records: %s: %w", path, err)
+		return nil, nil, fmt.Errorf("records: %s: %w", path, err)
 	}
-	return out, nil
+	if len(out) != len(rows)-1 {
+		// gocsv reads one value per row; anything else is a change of
+		// gocsv this code must hear of.
+		return nil, nil, fmt.Errorf("records: %s: %d rows read as %d values", path, len(rows)-1, len(out))
+	}
+	return out, lines[1:], nil
 }
 
 // checkComplete returns an error naming the file and line when data does
@@ -227,4 +241,121 @@ func ReadResults(dir string) ([]Record, error) {
 		out = append(out, recs...)
 	}
 	return out, nil
+}
+
+// A Row is a Record with the place it was read from: the file, as given to
+// ReadRows, and the line its row starts on (the header is line 1).
+type Row struct {
+	Record
+	File string
+	Line int
+}
+
+// ReadRows reads a records file as ReadRecords does, each record with the
+// line it starts on, so that a reader can name a row it will not use.
+func ReadRows(path string) ([]Row, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("records: %w", err)
+	}
+	if err := checkComplete(path, data); err != nil {
+		return nil, err
+	}
+	recs, lines, err := parseCSVLines[Record](path, data)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]Row, len(recs))
+	for i, r := range recs {
+		rows[i] = Row{Record: r, File: path, Line: lines[i]}
+	}
+	return rows, nil
+}
+
+// A Point is what makes one measured point: every column an experiment
+// varies. The records of a point differ in their rep alone.
+type Point struct {
+	Experiment string
+	Scale      string
+	Algorithm  string
+	Workers    int
+	Tile       int
+	Block      int
+	GPURatio   float64
+	Ranks      int
+	Case       string
+	LenA, LenB int
+}
+
+// Point returns the point r measured (or skipped).
+func (r Record) Point() Point {
+	return Point{r.Experiment, r.Scale, r.Algorithm, r.Workers, r.Tile, r.Block, r.GPURatio, r.Ranks, r.Case, r.LenA, r.LenB}
+}
+
+// A Problem is a row that must not be used, and why.
+type Problem struct {
+	File string
+	Line int
+	Why  string
+}
+
+// String returns the problem as "file:line: why".
+func (p Problem) String() string { return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Why) }
+
+// Validate returns the rows that may be used, in their order, and a
+// Problem for each of the others, in theirs. A row is not used when
+//
+//   - its status is neither "ok" nor "skipped";
+//   - its gpu_ratio, which names its point, is NaN or infinite;
+//   - it is ok and its seconds, alloc_seconds or gcups is NaN, infinite
+//     or negative: no time or rate is measured as that;
+//   - it is ok and repeats the point and rep of an earlier ok row (of any
+//     file in rows): the first is kept, as the one measured first.
+//
+// Skipped rows hold no times; they are used whatever their times say. It
+// takes O(len(rows)) time and memory.
+func Validate(rows []Row) (use []Row, problems []Problem) {
+	type rep struct {
+		p   Point
+		rep int
+	}
+	first := map[rep]Row{}
+	for _, r := range rows {
+		why := ""
+		switch {
+		case r.Status != StatusOK && r.Status != StatusSkipped:
+			why = fmt.Sprintf("status %q: want %q or %q", r.Status, StatusOK, StatusSkipped)
+		case math.IsNaN(r.GPURatio) || math.IsInf(r.GPURatio, 0):
+			why = fmt.Sprintf("gpu_ratio %v: not a finite share", r.GPURatio)
+		case r.Status == StatusOK:
+			for _, f := range []struct {
+				name string
+				v    float64
+			}{{"seconds", r.Seconds}, {"alloc_seconds", r.AllocSeconds}, {"gcups", r.GCUPS}} {
+				if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
+					why = fmt.Sprintf("%s %v: not a finite, non-negative measurement", f.name, f.v)
+					break
+				}
+			}
+			if why != "" {
+				break
+			}
+			k := rep{r.Point(), r.Rep}
+			if f, ok := first[k]; ok {
+				at := fmt.Sprintf("line %d", f.Line)
+				if f.File != r.File {
+					at = fmt.Sprintf("%s:%d", f.File, f.Line)
+				}
+				why = fmt.Sprintf("rep %d of this point again (first at %s)", r.Rep, at)
+				break
+			}
+			first[k] = r
+		}
+		if why != "" {
+			problems = append(problems, Problem{File: r.File, Line: r.Line, Why: why})
+			continue
+		}
+		use = append(use, r)
+	}
+	return use, problems
 }
