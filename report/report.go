@@ -90,10 +90,12 @@ func WriteFile(path string, o Options) error {
 type data struct {
 	published []records.Published
 	records   []records.Record
-	folders   []string // measured folders read, as given
-	ignored   []string // measured folders found and not read, with why
-	problems  []string // files that could not be read, with the error
-	noPublish string   // why there are no published numbers, or ""
+	folders   []string          // measured folders read, as given
+	ignored   []string          // measured folders found and not read, with why
+	problems  []string          // files that could not be read, with the error
+	rows      int               // records read, records left out included
+	leftOut   []records.Problem // records not used, by file:line
+	noPublish string            // why there are no published numbers, or ""
 }
 
 func load(o Options) (*data, error) {
@@ -137,17 +139,30 @@ func load(o Options) (*data, error) {
 		if len(files) == 0 {
 			d.problems = append(d.problems, filepath.ToSlash(dir)+": no CSV files")
 		}
+		var rows []records.Row
 		for _, f := range files {
-			rows, err := records.ReadRecords(f)
+			rs, err := records.ReadRows(f)
 			if err != nil {
 				d.problems = append(d.problems, err.Error())
 				continue
 			}
-			if len(rows) == 0 {
+			if len(rs) == 0 {
 				d.problems = append(d.problems, filepath.ToSlash(f)+": empty (no header, no records)")
 			}
-			d.records = append(d.records, rows...)
+			rows = append(rows, rs...)
 		}
+		// A time that is not a number, or a rep measured twice, would move
+		// every median it joins without a word: such rows are named
+		// instead, and left out of everything.
+		use, problems := records.Validate(rows)
+		for _, r := range use {
+			d.records = append(d.records, r.Record)
+		}
+		for _, p := range problems {
+			p.File = filepath.ToSlash(p.File)
+			d.leftOut = append(d.leftOut, p)
+		}
+		d.rows += len(rows)
 	}
 	return d, nil
 }

@@ -38,7 +38,15 @@ func sectionSources(ix *index) section {
 	if len(d.folders) == 0 {
 		s.p("Measured: none — no <machine>/<scale>/ folder of results was found, so every \"ours\" below is missing; run levlab run or levlab reproduce first.")
 	} else {
-		s.p("Measured results read from: %s (%d records).", strings.Join(d.folders, ", "), len(d.records))
+		s.p("Measured results read from: %s (%d records).", strings.Join(d.folders, ", "), d.rows)
+	}
+	if len(d.leftOut) > 0 {
+		s.p("Left out: %d of the %d records, named below; every median, table and chart uses the other %d.", len(d.leftOut), d.rows, len(d.records))
+		t := &table{caption: "Records left out", head: []string{"where", "why"}}
+		for _, p := range d.leftOut {
+			t.rows = append(t.rows, []string{p.File + ":" + strconv.Itoa(p.Line), p.Why})
+		}
+		s.add(t)
 	}
 	for _, f := range d.ignored {
 		s.p("Not read: %s.", f)

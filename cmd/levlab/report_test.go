@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/levlab/levlab/records"
 )
 
 func TestReportCommand(t *testing.T) {
@@ -50,4 +53,61 @@ func TestReproduceReport(t *testing.T) {
 	if err != nil || !strings.Contains(string(b), "no CSV files") {
 		t.Errorf("%s: %v, or the empty folder is not named", path, err)
 	}
+}
+
+// TestReportBadRecords: times that are not numbers, negative or zero, a
+// rep measured twice and a file that cannot be read give a report (exit
+// 0) that names each row left out by file:line; a results folder that is
+// not one is a failure (exit 1).
+func TestReportBadRecords(t *testing.T) {
+	dir := t.TempDir()
+	m := filepath.Join(dir, "box", "paper")
+	if err := os.MkdirAll(filepath.Join(dir, "published"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(m, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	row := func(alg string, workers, n, rep int, seconds string) string {
+		return fmt.Sprintf("peers,x,paper,%s,%s,%d,%d,0,0,0,0,random,%d,%d,%d,ok,,%s,0,1,1,0,0,8,cpu,2,none,go,c,t",
+			alg, alg, workers, workers, n, n, rep, seconds)
+	}
+	lines := []string{
+		strings.Join(records.RecordColumns(), ","),
+		row("tworow", 1, 100, 1, "0.5"),  // 2
+		row("tworow", 1, 100, 2, "NaN"),  // 3
+		row("tworow", 1, 100, 3, "+Inf"), // 4
+		row("tworow", 1, 100, 4, "-Inf"), // 5
+		row("tworow", 1, 100, 5, "-1"),   // 6
+		row("tworow", 1, 100, 1, "7"),    // 7: rep 1 again
+		row("myers", 1, 100, 1, "0"),     // a zero time: kept, its speedups infinite
+		row("myers", 1, 1e9, 1, "1e300"),
+	}
+	if err := os.WriteFile(filepath.Join(m, "peers.csv"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(m, "gone.csv")); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"html", "md"} {
+		out := filepath.Join(t.TempDir(), "r."+f)
+		stdout, stderr, code := levlab(t, "report", "--results", dir, "--out", out, "--format", f)
+		if code != exitOK || strings.TrimSpace(stdout) != out {
+			t.Fatalf("--format %s: exit %d, stdout %q, stderr %q; want %d and the file's path", f, code, stdout, stderr, exitOK)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range []int{3, 4, 5, 6, 7} {
+			if want := fmt.Sprintf("peers.csv:%d", line); !strings.Contains(string(b), want) {
+				t.Errorf("--format %s: the report does not name %s", f, want)
+			}
+		}
+		if !strings.Contains(string(b), "gone.csv") {
+			t.Errorf("--format %s: the unreadable gone.csv is not named", f)
+		}
+	}
+	notDir := filepath.Join(m, "peers.csv")
+	checkFailure(t, []string{"report", "--results", notDir, "--out", filepath.Join(dir, "x.html")}, exitFailure, notDir)
 }

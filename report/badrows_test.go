@@ -1,0 +1,116 @@
+package report
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// copyFixture copies the fixture's published numbers and its paper folder
+// (not the quick one) into a new results folder, and returns it.
+func copyFixture(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, sub := range []string{"published", filepath.Join("testbox-2c", "paper")} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		files, err := os.ReadDir(filepath.Join(fixture, sub))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(filepath.Join(fixture, sub, f.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, sub, f.Name()), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return dir
+}
+
+// withField returns the CSV line with field i (from 0) set to v; the
+// fixture's lines quote nothing.
+func withField(line string, i int, v string) string {
+	f := strings.Split(line, ",")
+	f[i] = v
+	return strings.Join(f, ",")
+}
+
+// Columns of a records line, by index.
+const (
+	colRep     = 14
+	colSeconds = 17
+	colAlloc   = 18
+	colGCUPS   = 20
+)
+
+// TestBadRowsLeftOut: rows whose times are NaN, infinite or negative, and
+// a row that repeats the point and rep of an earlier one, are named by
+// file:line in the part of the report about what it read, and every
+// table and chart is as it is without them.
+func TestBadRowsLeftOut(t *testing.T) {
+	clean := copyFixture(t)
+	dirty := copyFixture(t)
+	path := filepath.Join(dirty, "testbox-2c", "paper", "s000-table1.csv")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	first := lines[1] // fullmatrix at 10000, rep 1: 0.3 s
+	// Each bad row would move a median, a min or a max, or the most reps
+	// the method section counts, if it were used.
+	bad := []struct{ line, why string }{
+		{withField(withField(first, colRep, "4"), colSeconds, "NaN"), "seconds NaN"},
+		{withField(withField(first, colRep, "5"), colSeconds, "+Inf"), "seconds +Inf"},
+		{withField(withField(first, colRep, "6"), colSeconds, "-Inf"), "seconds -Inf"},
+		{withField(withField(first, colRep, "7"), colSeconds, "-1"), "seconds -1"},
+		{withField(withField(first, colRep, "8"), colAlloc, "NaN"), "alloc_seconds NaN"},
+		{withField(withField(first, colRep, "9"), colGCUPS, "Inf"), "gcups +Inf"},
+		{withField(first, colSeconds, "100"), "rep 1 of this point again (first at line 2)"},
+	}
+	var add []string
+	for _, r := range bad {
+		add = append(add, r.line)
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(append(lines, add...), "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{FormatMarkdown, FormatHTML} {
+		got := strings.ReplaceAll(render(t, Options{Results: dirty, Format: format}), dirty, "RESULTS")
+		want := strings.ReplaceAll(render(t, Options{Results: clean, Format: format}), clean, "RESULTS")
+		// The first section says what was read; every other is as with
+		// the clean rows alone.
+		cut := "\n## Report 000"
+		if format == FormatHTML {
+			cut = "<section id=\"r000\">"
+		}
+		gotRead, gotRest, _ := strings.Cut(got, cut)
+		_, wantRest, _ := strings.Cut(want, cut)
+		if gotRest != wantRest {
+			t.Errorf("%s: the report past what it read differs from the clean rows' report:\n%s", format, firstDiff(gotRest, wantRest))
+		}
+		for i, r := range bad {
+			where := "RESULTS/testbox-2c/paper/s000-table1.csv:" + strconv.Itoa(len(lines)+1+i)
+			if !strings.Contains(gotRead, where) || !strings.Contains(gotRead, r.why) {
+				t.Errorf("%s: what the report read does not name %s (%s):\n%s", format, where, r.why, gotRead[strings.Index(gotRead, "What this report read"):])
+			}
+		}
+	}
+}
+
+// firstDiff shows where a and b first differ.
+func firstDiff(a, b string) string {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	lo := max(0, i-200)
+	return "got:  …" + a[lo:min(len(a), i+200)] + "\nwant: …" + b[lo:min(len(b), i+200)]
+}
