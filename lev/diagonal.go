@@ -13,8 +13,9 @@ import "sync"
 // Front d holds D[i][d-i] at index i, so a worker's slice is contiguous in
 // every front and cell i reads cells i-1 and i of front d-1 and cell i-1 of
 // front d-2. b is read reversed so that its symbols, too, run forward with
-// i. Time O(mn/W) plus m+n-1 barriers, which is why the reports found this
-// approach slow; memory O(m+n): three fronts of m+1 cells and a reversed
+// i. At most ceil(min(m, n)/16) workers are started: more would have no
+// cell to compute. Time O(mn/W) plus m+n-1 barriers, which is why the
+// reports found this approach slow; memory O(m+n): three fronts of m+1 cells and a reversed
 // copy of b. Invariant: when antidiagonal d starts, the fronts hold
 // antidiagonals d-1 and d-2 in full.
 func diagonal[S symbol](a, b []S, c *config) (int, error) {
@@ -47,7 +48,11 @@ func diagonalCells[S symbol, C dpCell](a, b []S, c *config) (int, error) {
 	pp[0] = 0         // D[0][0], d = 0
 	p[0], p[1] = 1, 1 // D[0][1] and D[1][0], d = 1
 
-	w := c.workers
+	// A worker whose slice is empty in every antidiagonal would only wait
+	// at the barrier: no more are started than the longest antidiagonal,
+	// min(m, n) cells, has aligned slices (Stats still reports the workers
+	// given, the rest idle).
+	w := min(c.workers, max(1, (min(m, n)+diagonalAlign-1)/diagonalAlign))
 	bar := newBarrier(w)
 	var (
 		errOnce sync.Once

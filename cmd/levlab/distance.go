@@ -76,7 +76,8 @@ Exit status:
   2  bad usage: an unknown flag, not two arguments, an unknown algorithm, a
      value out of range (workers 0..4096, tile >= 1, block 1..1024,
      max-memory >= 1, max-input >= 1), workers > 1 for a sequential
-     algorithm
+     algorithm, --tile, --block or --max-memory for an algorithm without
+     them, --runes without --files
 `)
 }
 
@@ -115,8 +116,8 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	fs := newFlagSet("distance", stdout, distanceUsage)
 	algoName := fs.String("algo", "auto", "algorithm `NAME` (listed below)")
 	workers := fs.Int("workers", 0, "`N` goroutines for a parallel algorithm, 0..4096; 0: GOMAXPROCS (sequential algorithms: 0 or 1)")
-	tile := fs.Int("tile", 0, "tile side in cells (tiled, tiled-barrier) or column chunk (myers-parallel); unset: the algorithm's default")
-	block := fs.Int("block", 0, "CUDA threads per block, 1..1024; unset: the algorithm's default")
+	tile := fs.Int("tile", 0, "tile side in cells (tiled, tiled-barrier) or column chunk (myers-parallel, auto); other algorithms refuse it; unset: the algorithm's default")
+	block := fs.Int("block", 0, "CUDA threads per block, 1..1024 (cuda-* only); unset: the algorithm's default")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "`BYTES` fullmatrix may allocate, e.g. 512MiB or 4GiB; unset: half the physical memory")
 	files := fs.Bool("files", false, "A and B name files, compared as raw bytes")
@@ -139,7 +140,6 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(*workers), lev.WithContext(ctx)}
@@ -157,6 +157,18 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	// the inputs: an empty call reports a bad value before a file is read.
 	if _, err := lev.Distance(nil, nil, opts...); err != nil {
 		return err
+	}
+	if set["runes"] && !*files {
+		return usageErrorf("--runes compares files as UTF-8 text and needs --files; literal arguments are always compared as text")
+	}
+	if set["tile"] && !usesTile(alg) {
+		return usageErrorf("--tile %d: %s has no tiles or chunks; --tile applies to %s", *tile, alg, tileAlgorithms())
+	}
+	if set["max-memory"] && alg != lev.FullMatrix {
+		return usageErrorf("--max-memory bounds fullmatrix's matrix; %s keeps no matrix", alg)
+	}
+	if set["block"] && !alg.GPU() {
+		return usageErrorf("--block %d: %s runs on the CPU; --block applies to the GPU algorithms (cuda-*)", *block, alg)
 	}
 
 	res := distanceResult{Algorithm: alg, Tile: *tile, Block: *block}
@@ -215,6 +227,27 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	}
 	_, err = stdout.Write(append(out, '\n'))
 	return err
+}
+
+// usesTile reports whether --tile means something to alg: the tile side
+// of tiled and tiled-barrier, the column chunk of myers-parallel (and of
+// auto, where it runs myers-parallel).
+func usesTile(alg lev.Algorithm) bool {
+	switch alg {
+	case lev.Tiled, lev.TiledBarrier, lev.MyersParallel, lev.Auto:
+		return true
+	}
+	return false
+}
+
+func tileAlgorithms() string {
+	var names []string
+	for _, a := range lev.Algorithms() {
+		if usesTile(a) {
+			names = append(names, a.String())
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // textDistance records the rune lengths of a and b in res and returns the

@@ -22,7 +22,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/levlab/levlab/lev"
 )
@@ -72,12 +74,41 @@ func (e usageError) Is(target error) bool { return target == errUsage }
 func (e usageError) Unwrap() error        { return e.err }
 
 func main() {
+	// A write to a pipe whose reader has gone then fails with EPIPE, which
+	// run reports (exit 1), instead of killing levlab with SIGPIPE.
+	signal.Ignore(syscall.SIGPIPE)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
 // run is levlab with its arguments (without the program name) and output
 // streams; it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := runChecked(args, out, stderr)
+	if out.err != nil && code == exitOK {
+		// What was asked for did not reach its reader (a full disk, a
+		// closed stdout): that is a failure, not a success.
+		fmt.Fprintf(stderr, "levlab: writing the output: %v\n", out.err)
+		return exitFailure
+	}
+	return code
+}
+
+// checkedWriter keeps the first error of its writes.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
+}
+
+func runChecked(args []string, stdout io.Writer, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "levlab: no command given")
 		printUsage(stderr)
@@ -88,7 +119,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help", "help":
 		if name == "help" && len(rest) > 0 {
 			// "levlab help distance" is "levlab distance -h".
-			return run([]string{rest[0], "-h"}, stdout, stderr)
+			return runChecked([]string{rest[0], "-h"}, stdout, stderr)
 		}
 		printUsage(stdout)
 		return exitOK
