@@ -26,6 +26,9 @@ Reads the CSV under DIR — the reports' numbers in DIR/published and our
 records in DIR/<machine>/<scale> (paper preferred over quick) — and writes
 one report: HTML with every table and chart (self-contained, it opens
 offline), or Markdown with the same tables. It prints the file's path.
+A record whose times are not finite non-negative numbers, or that repeats
+the rep of a point already read, is left out of every median, table and
+chart, and named (FILE:LINE) in the report's first section.
 
 Flags:
 `)
