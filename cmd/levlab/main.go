@@ -3,8 +3,8 @@
 // the machine it runs on.
 //
 //	levlab distance [--algo NAME] [--workers N] [--tile N] [--block N] [--max-memory BYTES] [--json] A B
-//	levlab distance --files [--runes] [flags] FILE_A FILE_B
-//	levlab match [-p PATTERN]... [--patterns FILE] [-k K] [--mode window|occurrence] [--algo NAME] [--workers N] [--gpu-ratio R] [--json] TEXTFILE
+//	levlab distance --files [--runes] [--max-input BYTES] [flags] FILE_A FILE_B
+//	levlab match [-p PATTERN]... [--patterns FILE]... [-k K] [--mode window|occurrence] [--algo NAME] [--workers N] [--gpu-ratio R] [--max-input BYTES] [--json] TEXTFILE
 //	levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--list] [--fresh]
 //	levlab reproduce [--out DIR]
 //	levlab report [--results DIR] [--out FILE] [--format html|md]

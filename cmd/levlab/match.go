@@ -37,7 +37,7 @@ func printMatchAlgorithms(w io.Writer) {
 
 func matchUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
-  levlab match [-p PATTERN]... [--patterns FILE] [flags] TEXTFILE
+  levlab match [-p PATTERN]... [--patterns FILE]... [flags] TEXTFILE
   mpirun -np R levlab match [flags] TEXTFILE     (a levlab built with -tags mpi)
 
 Counts, for each pattern, the positions of TEXTFILE (raw bytes, nothing
