@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
+	"strconv"
 
 	mpi "github.com/sbromberger/gompi"
 )
@@ -19,6 +22,12 @@ import (
 // MPI is initialised without thread support (MPI_THREAD_SINGLE), so every
 // MPI call must come from one OS thread: the calling goroutine is locked
 // to its thread until done, which finalises MPI.
+//
+// done must be deferred by the caller: a panic of this rank's goroutine
+// then passes through it, and it prints the panic, naming the rank, with
+// its stack, and ends the whole job with MPI_Abort. Finalising instead
+// would wait for the other ranks, which wait for this one in a collective:
+// the job would hang, the panic never printed.
 func openComm(stderr io.Writer) (comm, func(), error) {
 	if launchedRanks() == 0 {
 		return single{}, func() {}, nil
@@ -26,10 +35,25 @@ func openComm(stderr io.Writer) (comm, func(), error) {
 	runtime.LockOSThread()
 	mpi.Start(false)
 	w := mpi.NewCommunicator(nil)
-	return &mpiComm{w: w, r: w.Rank(), n: w.Size(), stderr: stderr}, func() {
+	c := &mpiComm{w: w, r: w.Rank(), n: w.Size(), stderr: stderr}
+	return c, func() {
+		if r := recover(); r != nil {
+			c.abort(fmt.Errorf("panic: %v", r), debug.Stack())
+		}
 		mpi.Stop()
 		runtime.UnlockOSThread()
 	}, nil
+}
+
+// abort prints err as levlab does, naming this rank, then stack if any,
+// and ends every rank of the job with MPI_Abort (mpirun exits with a
+// failure). It is for what the ranks cannot agree on (comm.agree): a panic,
+// a collective that failed on this rank. It does not return.
+func (c *mpiComm) abort(err error, stack []byte) {
+	fmt.Fprintf(c.stderr, "levlab: match: rank %d of %d: %v\n", c.r, c.n, err)
+	c.stderr.Write(stack)
+	c.w.Abort(exitFailure)
+	os.Exit(exitFailure) // MPI_Abort does not return; should it, this rank still ends
 }
 
 // mpiComm is the world communicator of an MPI job.
@@ -37,17 +61,47 @@ type mpiComm struct {
 	w      *mpi.Communicator
 	r, n   int
 	stderr io.Writer
+	// read is set by bcast, which readText calls just before each rank
+	// reads its part: the next agree is the one on the reads, where the
+	// test hooks act.
+	read bool
+}
+
+// Test-only hooks, for TestMPIRankFails and nothing else: with
+// LEVLAB_MPI_TEST_FAIL_RANK=R rank R fails, and with
+// LEVLAB_MPI_TEST_PANIC_RANK=R it panics, once it has read its part of the
+// text. Only the MPI build reads them, and only under mpirun.
+const (
+	mpiTestFailRankEnv  = "LEVLAB_MPI_TEST_FAIL_RANK"
+	mpiTestPanicRankEnv = "LEVLAB_MPI_TEST_PANIC_RANK"
+)
+
+// testHooks returns err, or the failure or panic a test hook asks of this
+// rank.
+func (c *mpiComm) testHooks(err error) error {
+	r := strconv.Itoa(c.r)
+	if os.Getenv(mpiTestPanicRankEnv) == r {
+		panic("panic injected by " + mpiTestPanicRankEnv + "=" + r)
+	}
+	if os.Getenv(mpiTestFailRankEnv) == r {
+		return errors.Join(err, fmt.Errorf("failure injected by %s=%s", mpiTestFailRankEnv, r))
+	}
+	return err
 }
 
 func (c *mpiComm) rank() int { return c.r }
 func (c *mpiComm) size() int { return c.n }
 
 func (c *mpiComm) agree(err error) error {
+	if c.read {
+		c.read = false
+		err = c.testHooks(err)
+	}
 	// Every rank learns every rank's exit status.
 	codes, all := make([]int64, c.n), make([]int64, c.n)
 	codes[c.r] = int64(exitCode(err))
 	if aerr := c.w.AllreduceInt64s(all, codes, mpi.OpSum, 0); aerr != nil {
-		return errors.Join(err, aerr)
+		c.abort(errors.Join(err, fmt.Errorf("agreeing on the ranks' status: %w", aerr)), nil) // the others may wait
 	}
 	worst := slices.Max(all)
 	if worst == exitOK {
@@ -71,6 +125,7 @@ func (c *mpiComm) agree(err error) error {
 }
 
 func (c *mpiComm) bcast(n int64) int64 {
+	c.read = true
 	x := []int64{n}
 	c.w.BcastInt64s(x, 0)
 	return x[0]

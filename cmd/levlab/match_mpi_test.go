@@ -3,12 +3,17 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // mpirunArgs are the flags that run every rank on this machine, over shared
@@ -158,5 +163,99 @@ func TestMPIFailures(t *testing.T) {
 	args := append(append([]string{"-np", "2"}, mpirunArgs...), plain, "match", "-p", "A", text)
 	if stdout, stderr, code := runBinary(t, mpirun, args...); code == exitOK || stdout != "" || !strings.Contains(stderr, "-tags mpi") {
 		t.Errorf("mpirun -np 2 of a levlab without MPI: exit status %d, stdout %q, stderr %q; want a failure saying -tags mpi", code, stdout, stderr)
+	}
+}
+
+// mpiTimeout bounds every mpirun of the tests below: a job that hangs (a
+// rank that died while the others wait in a collective) fails the test
+// instead of hanging it.
+const mpiTimeout = 30 * time.Second
+
+// runMPI runs mpirun with args and the environment variables env added,
+// and returns its output and exit status. A job still running after
+// mpiTimeout is ended — SIGTERM to mpirun's process group, which mpirun
+// passes on to the ranks, then SIGKILL — and fails the test.
+func runMPI(t *testing.T, mpirun string, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), mpiTimeout)
+	defer cancel()
+	var out, errOut bytes.Buffer
+	cmd := exec.CommandContext(ctx, mpirun, args...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM) }
+	cmd.WaitDelay = 5 * time.Second
+	start := time.Now()
+	err := cmd.Run()
+	if cmd.Process != nil {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // whatever is left of the job
+	}
+	if ctx.Err() != nil {
+		t.Fatalf("mpirun %q still running after %v: killed\nstdout:\n%s\nstderr:\n%s", args, mpiTimeout, out.String(), errOut.String())
+	}
+	var exit *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &exit):
+		code = exit.ExitCode()
+	default:
+		t.Fatalf("mpirun %q: %v", args, err)
+	}
+	t.Logf("mpirun %q: exit status %d after %v", args, code, time.Since(start).Round(time.Millisecond))
+	return out.String(), errOut.String(), code
+}
+
+// TestMPIHugeK runs levlab match with k = MaxInt under mpirun with 3 ranks,
+// on 10 bytes and on none: the shadow len(longest)+k-1 overflowed, rank 0
+// panicked reading a part of negative length and the job hung. It must
+// print what one process prints (every position matches), promptly.
+func TestMPIHugeK(t *testing.T) {
+	mpirun := findMpirun(t)
+	bin := buildLevlab(t, "mpi")
+	for _, text := range []string{"ACGTACGTAC", ""} {
+		path := writeFile(t, "t"+strconv.Itoa(len(text)), text)
+		for _, mode := range []string{"occurrence", "window"} {
+			args := []string{"match", "--mode", mode, "-k", "9223372036854775807", "-p", "ACGT", path}
+			want, stderr, code := runBinary(t, bin, args...)
+			if wantLine := strconv.Itoa(len(text)) + "\tACGT\n"; code != exitOK || stderr != "" || want != wantLine {
+				t.Fatalf("levlab %q: %q, stderr %q, exit status %d; want %q", args, want, stderr, code, wantLine)
+			}
+			mpiArgs := append(append([]string{"-np", "3"}, mpirunArgs...), append([]string{bin}, args...)...)
+			got, stderr, code := runMPI(t, mpirun, nil, mpiArgs...)
+			if code != exitOK || got != want {
+				t.Errorf("mpirun %q: exit status %d, output %q, want %q, as one process prints; stderr:\n%s", mpiArgs, code, got, want, stderr)
+			}
+		}
+	}
+}
+
+// TestMPIRankFails makes one rank fail, or panic, once it has read its part
+// of the text (the test-only hooks of match_mpi.go): mpirun must end with a
+// failure within mpiTimeout, and its stderr hold levlab's message, naming
+// the rank, once. A panic on one rank used to leave the job hanging
+// silently: the deferred MPI_Finalize waited for the other ranks, which
+// waited in a collective for the dead one.
+func TestMPIRankFails(t *testing.T) {
+	mpirun := findMpirun(t)
+	bin := buildLevlab(t, "mpi")
+	text := writeFile(t, "text", matchText)
+	for _, c := range []struct {
+		env, rank string // the hook
+		msg       string // the message, without its end
+	}{
+		// Rank 0 speaks for the job where it fails; another rank is named.
+		{mpiTestFailRankEnv, "1", "levlab: match: rank 1 of 3: failure injected by " + mpiTestFailRankEnv + "=1"},
+		{mpiTestFailRankEnv, "0", "levlab: match: failure injected by " + mpiTestFailRankEnv + "=0"},
+		{mpiTestPanicRankEnv, "2", "levlab: match: rank 2 of 3: panic: panic injected by " + mpiTestPanicRankEnv + "=2"},
+		{mpiTestPanicRankEnv, "0", "levlab: match: rank 0 of 3: panic: panic injected by " + mpiTestPanicRankEnv + "=0"},
+	} {
+		env := c.env + "=" + c.rank
+		args := append(append([]string{"-np", "3", "-x", c.env}, mpirunArgs...), bin, "match", "-p", "ACGT", text)
+		stdout, stderr, code := runMPI(t, mpirun, []string{env}, args...)
+		msg := c.msg
+		if code == exitOK || stdout != "" || strings.Count(stderr, "levlab: match: ") != 1 || strings.Count(stderr, msg) != 1 {
+			t.Errorf("%s: mpirun %q: exit status %d, stdout %q, stderr (want one message %q):\n%s", env, args, code, stdout, msg, stderr)
+		}
 	}
 }
