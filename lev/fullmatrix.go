@@ -107,7 +107,7 @@ func fitsCeiling(m, n int, bytes uint64, ceiling func() sysmem.Bound) error {
 		return nil
 	}
 	return fmt.Errorf("%w: needs %s for a %d×%d matrix, and %s leaves this process %s; use tworow, or raise %s",
-		ErrTooLarge, byteSize(bytes), m+1, n+1, b.By, sysmem.Size(b.Bytes), b.By)
+		ErrTooLarge, sysmem.Size(bytes), m+1, n+1, b.By, sysmem.Size(b.Bytes), b.By)
 }
 
 // matrixCells returns the number of cells of the (m+1)×(n+1) matrix, or an
@@ -124,10 +124,10 @@ func matrixCells(m, n int, size uintptr, limit int64) (int, error) {
 	if hi != 0 || bytes > uint64(limit) {
 		need := "more than 2^64 bytes"
 		if hi == 0 {
-			need = byteSize(bytes)
+			need = sysmem.Size(bytes)
 		}
 		return 0, fmt.Errorf("%w: needs %s for a %d×%d matrix of %d-byte cells, more than the %s limit; raise it (WithMatrixLimit; --max-memory on the command line) or use tworow",
-			ErrTooLarge, need, m+1, n+1, size, byteSize(uint64(limit)))
+			ErrTooLarge, need, m+1, n+1, size, sysmem.Size(limit))
 	}
 	if cells > math.MaxInt {
 		// Within the limit, but past what a slice can index on this
@@ -135,19 +135,4 @@ func matrixCells(m, n int, size uintptr, limit int64) (int, error) {
 		return 0, fmt.Errorf("%w: cannot index a %d×%d matrix on this platform; use tworow", ErrTooLarge, m+1, n+1)
 	}
 	return int(cells), nil
-}
-
-// byteSize writes a byte count for people: "4.0 GiB", "512 bytes".
-func byteSize(x uint64) string {
-	if x < 1024 {
-		return fmt.Sprintf("%d bytes", x)
-	}
-	v, unit := float64(x)/1024, "KiB"
-	for _, u := range []string{"MiB", "GiB", "TiB", "PiB", "EiB"} {
-		if v < 1024 {
-			break
-		}
-		v, unit = v/1024, u
-	}
-	return fmt.Sprintf("%.1f %s", v, unit)
 }

@@ -372,7 +372,7 @@ func readText(ctx context.Context, c comm, job *matchJob) ([]byte, shard.Part, i
 	part, err := job.part(n, c.size(), c.rank())
 	if err == nil && int64(part.Bytes()) > job.maxInput {
 		err = fmt.Errorf("%s: rank %d's part is %s, more than the %s input limit; raise it with --max-input, or run more ranks",
-			job.text, c.rank(), sysmem.Size(int64(part.Bytes())), sysmem.Size(job.maxInput))
+			job.text, c.rank(), sysmem.Size(part.Bytes()), sysmem.Size(job.maxInput))
 	}
 	var mine []byte
 	if err == nil {

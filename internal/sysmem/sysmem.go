@@ -185,7 +185,7 @@ func number(f fsys, path string) int64 {
 }
 
 // Size writes a byte count for people: "512 bytes", "1.5 GiB".
-func Size(x int64) string {
+func Size[T int | int64 | uint64](x T) string {
 	if x < 1024 {
 		return fmt.Sprintf("%d bytes", x)
 	}
