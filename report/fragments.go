@@ -16,6 +16,12 @@ func EChartsJS() string { return echartsJS }
 // to be shown wherever EChartsJS is.
 func EChartsNotice() string { return echartsNotice }
 
+// MarkdownText returns s as Markdown that shows s as it is, on one line,
+// escaped as the Markdown report escapes its own text (a heading, a
+// paragraph, a table cell), for pages that put text from data — a CSV
+// field, a folder's name — into Markdown of their own.
+func MarkdownText(s string) string { return mdText(s) }
+
 // A Section is one section of the report, in both formats, for showing the
 // report piece by piece (the notebooks show each course report's section
 // beside its experiments).

@@ -126,14 +126,8 @@ func (c *chart) empty() bool {
 // and JavaScript names as it is.
 var chartID = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
-// render returns the chart's element and its script. go-echarts builds the
-// option; the script is written here rather than by go-echarts'
-// RenderSnippet, which writes every string into the <script> unescaped (a
-// series named "</script>…" ends the tag) and turns any string between
-// "__f__" markers, data too, into code. Here the option is JSON as
-// encoding/json writes it — <, >, & and U+2028/2029 as \u escapes, so no
-// string can end the tag or the line — with every "__f__" escaped as well,
-// and the two functions (tooltip, whiskers) are set by the script itself.
+// render returns the chart's element and its script: go-echarts builds
+// the option, ChartSnippet writes them.
 func (c *chart) render() (element, script string, err error) {
 	if !chartID.MatchString(c.id) {
 		panic(fmt.Sprintf("report: chart id %q is not a plain name", c.id)) // ids are constants of this package
@@ -200,28 +194,65 @@ func (c *chart) render() (element, script string, err error) {
 		}
 	}
 	l.Validate()
-	option, err := scriptJSON(l.JSON())
-	if err != nil {
-		return "", "", fmt.Errorf("report: chart %s: %w", c.id, err)
+	return ChartSnippet(l.Initialization, l.JSON())
+}
+
+// cssLength is what a chart's width or height may be: it is written into
+// a style attribute as it is.
+var cssLength = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`)
+
+// ChartSnippet returns a go-echarts chart as the report writes its own:
+// its element, and a <script> that draws it there with the global echarts
+// (EChartsJS, which the page loads first). Pass the chart's Initialization
+// and, after its Validate, its option:
+//
+//	element, script, err := report.ChartSnippet(line.Initialization, line.JSON())
+//
+// Use it rather than go-echarts' RenderSnippet, which writes every string
+// into the <script> unescaped (a series named "</script>…" ends the tag)
+// and turns any string between "__f__" markers, data too, into code. Here
+// the option is JSON as encoding/json writes it — <, >, & and U+2028/2029
+// as \u escapes, so no string can end the tag or the line — with every
+// "__f__" escaped as well (scriptJSON), so that a function option of
+// go-echarts (opts.FuncOpts) stays a string. The script sets the only two
+// functions itself: a tooltip formatter that shows names and values as
+// text (tooltipJS), and the renderItem of each custom series, the report's
+// min–max whiskers (whiskerJS). The script declares goecharts_<id> and option_<id> with
+// let, as go-echarts' does. The id must be a plain name (a letter, then
+// letters, digits or _) and the width and height CSS lengths ("900px",
+// "100%"), or the error says which is not.
+func ChartSnippet(init opts.Initialization, option map[string]any) (element, script string, err error) {
+	id := init.ChartID
+	if !chartID.MatchString(id) {
+		return "", "", fmt.Errorf("report: chart id %q: want a letter, then letters, digits or _", id)
 	}
-	initOpts, err := scriptJSON(map[string]string{"renderer": l.Initialization.Renderer})
-	if err != nil {
-		return "", "", fmt.Errorf("report: chart %s: %w", c.id, err)
+	for _, l := range []string{init.Width, init.Height} {
+		if !cssLength.MatchString(l) {
+			return "", "", fmt.Errorf("report: chart %s: size %q: want a CSS length such as 900px or 100%%", id, l)
+		}
 	}
-	theme, err := scriptJSON(l.Initialization.Theme)
+	opt, err := scriptJSON(option)
 	if err != nil {
-		return "", "", fmt.Errorf("report: chart %s: %w", c.id, err)
+		return "", "", fmt.Errorf("report: chart %s: %w", id, err)
 	}
-	element = fmt.Sprintf("<div class=\"container\">\n    <div class=\"item\" id=\"%s\" style=\"width:%s;height:%s;\"></div>\n</div>", c.id, width, height)
+	initOpts, err := scriptJSON(map[string]string{"renderer": init.Renderer})
+	if err != nil {
+		return "", "", fmt.Errorf("report: chart %s: %w", id, err)
+	}
+	theme, err := scriptJSON(init.Theme)
+	if err != nil {
+		return "", "", fmt.Errorf("report: chart %s: %w", id, err)
+	}
+	element = fmt.Sprintf("<div class=\"container\">\n    <div class=\"item\" id=\"%s\" style=\"width:%s;height:%s;\"></div>\n</div>", id, init.Width, init.Height)
 	// The same shape as go-echarts' script (goecharts_ID, option_ID), so
 	// that pages which show the report's sections find what they expect.
-	inst, opt := "goecharts_"+c.id, "option_"+c.id
+	inst, o := "goecharts_"+id, "option_"+id
 	script = "<script type=\"text/javascript\">\n    \"use strict\";\n" +
-		"    let " + inst + " = echarts.init(document.getElementById('" + c.id + "'), " + theme + ", " + initOpts + ");\n" +
-		"    let " + opt + " = " + option + ";\n" +
-		"    " + opt + ".tooltip.formatter = " + tooltipJS + ";\n" +
-		"    " + opt + ".series.forEach(function (s) { if (s.type === 'custom') { s.renderItem = " + whiskerJS + "; } });\n" +
-		"    " + inst + ".setOption(" + opt + ");\n</script>"
+		"    let " + inst + " = echarts.init(document.getElementById('" + id + "'), " + theme + ", " + initOpts + ");\n" +
+		"    let " + o + " = " + opt + ";\n" +
+		"    " + o + ".tooltip.formatter = " + tooltipJS + ";\n" +
+		"    " + o + ".series.forEach(function (s) { if (s.type === 'custom') { s.renderItem = " + whiskerJS + "; } });\n" +
+		"    " + inst + ".setOption(" + o + ");\n</script>"
 	return element, script, nil
 }
 
