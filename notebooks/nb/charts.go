@@ -1,6 +1,8 @@
 package nb
 
 import (
+	"math"
+
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 )
@@ -40,7 +42,9 @@ func axisType(log bool) string {
 	return "value"
 }
 
-// Chart returns p as a go-echarts line chart with a new id.
+// Chart returns p as a go-echarts line chart with a new id. A point with a
+// NaN or infinite coordinate is left out: the chart has no place for it
+// (and its option, JSON, no way to write it).
 func (p Plot) Chart() *charts.Line {
 	l := charts.NewLine()
 	l.SetGlobalOptions(append(chartOpts(ChartID("nbplot"), p.Title),
@@ -50,7 +54,9 @@ func (p Plot) Chart() *charts.Line {
 	for _, s := range p.Series {
 		data := make([]opts.LineData, 0, len(s.X))
 		for i := range min(len(s.X), len(s.Y)) {
-			data = append(data, opts.LineData{Value: []float64{s.X[i], s.Y[i]}})
+			if finite(s.X[i]) && finite(s.Y[i]) {
+				data = append(data, opts.LineData{Value: []float64{s.X[i], s.Y[i]}})
+			}
 		}
 		l.AddSeries(s.Name, data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
 	}
@@ -59,7 +65,10 @@ func (p Plot) Chart() *charts.Line {
 }
 
 // ShowPlot displays p (LoadECharts first).
-func ShowPlot(p Plot) { Show(p.Chart()) }
+func ShowPlot(p Plot) {
+	l := p.Chart()
+	Show(l.Initialization, l.JSON())
+}
 
 // Bars is a bar chart: one bar per label.
 type Bars struct {
@@ -69,7 +78,8 @@ type Bars struct {
 	Values       []float64
 }
 
-// Chart returns b as a go-echarts bar chart with a new id.
+// Chart returns b as a go-echarts bar chart with a new id. A NaN or
+// infinite value is drawn as no bar ("-", ECharts' missing value).
 func (b Bars) Chart() *charts.Bar {
 	c := charts.NewBar()
 	c.SetGlobalOptions(append(chartOpts(ChartID("nbbars"), b.Title),
@@ -80,6 +90,9 @@ func (b Bars) Chart() *charts.Bar {
 	data := make([]opts.BarData, len(b.Values))
 	for i, v := range b.Values {
 		data[i] = opts.BarData{Value: v}
+		if !finite(v) {
+			data[i].Value = "-"
+		}
 	}
 	c.SetXAxis(b.Labels).AddSeries(b.YName, data)
 	c.Validate()
@@ -87,4 +100,9 @@ func (b Bars) Chart() *charts.Bar {
 }
 
 // ShowBars displays b (LoadECharts first).
-func ShowBars(b Bars) { Show(b.Chart()) }
+func ShowBars(b Bars) {
+	c := b.Chart()
+	Show(c.Initialization, c.JSON())
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/go-echarts/go-echarts/v2/render"
+	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/janpfeifer/gonb/gonbui"
 
 	"github.com/levlab/levlab/cudaext"
@@ -31,23 +31,30 @@ func EChartsHTML() string {
 // calls it once, before any chart.
 func LoadECharts() { display(EChartsHTML()) }
 
-// Snippet is a chart that renders as an element and its script, such as
-// every go-echarts chart.
-type Snippet interface {
-	RenderSnippet() render.ChartSnippet
-}
-
-// ChartHTML returns a go-echarts chart as inline HTML: its element, then
+// ChartHTML returns a go-echarts chart as inline HTML, written by
+// report.ChartSnippet as the report writes its charts — never by
+// go-echarts' RenderSnippet, which would run a series named
+// "</script><img onerror=…>" or "__f__…__f__" as code: its element, then
 // its script with the script's body in a block, so that running a cell
-// again (a new chart of the same id) redeclares nothing in the page.
-func ChartHTML(c Snippet) string {
-	s := c.RenderSnippet()
-	return s.Element + "\n" + blockScripts(s.Script) + "\n"
+// again (a new chart of the same id) redeclares nothing in the page. Pass
+// the chart's Initialization and, after its Validate, its option:
+//
+//	nb.ChartHTML(line.Initialization, line.JSON())
+//
+// A chart ChartSnippet refuses (an id that is not a plain name, a value
+// JSON cannot hold) comes back as ErrorHTML of why.
+func ChartHTML(init opts.Initialization, option map[string]any) string {
+	el, sc, err := report.ChartSnippet(init, option)
+	if err != nil {
+		return ErrorHTML(err)
+	}
+	return el + "\n" + blockScripts(sc) + "\n"
 }
 
 // blockScripts puts the body of every <script> of h in a JavaScript block:
-// go-echarts declares each chart's variables with let, which a page may do
-// once per name outside a block.
+// a chart's script declares its variables with let, which a page may do
+// once per name outside a block. h is HTML this package or the report
+// wrote, whose every "</script>" ends one of their scripts.
 func blockScripts(h string) string {
 	var b strings.Builder
 	for {
@@ -72,8 +79,9 @@ func blockScripts(h string) string {
 	return b.String()
 }
 
-// Show displays a go-echarts chart (LoadECharts first).
-func Show(c Snippet) { display(ChartHTML(c)) }
+// Show displays a go-echarts chart as ChartHTML writes it (LoadECharts
+// first).
+func Show(init opts.Initialization, option map[string]any) { display(ChartHTML(init, option)) }
 
 // SectionHTML returns a report section for a notebook: its element, with
 // the scripts of its charts in blocks (see ChartHTML) and every chart id
@@ -101,13 +109,16 @@ func SectionHTML(s report.Section) string {
 // LoadECharts first when it has Figures).
 func ShowSection(s report.Section) { display(SectionHTML(s)) }
 
-// ShowMarkdown displays Markdown.
+// ShowMarkdown displays Markdown. md is shown as Markdown, HTML in it
+// included: text from data (a CSV field, a file name) goes in through
+// report.MarkdownText.
 func ShowMarkdown(md string) {
 	gonbui.DisplayMarkdown(md)
 	gonbui.Sync()
 }
 
-// ShowHTML displays HTML.
+// ShowHTML displays HTML. Text from data goes in through
+// html.EscapeString (or TableHTML, NoteHTML, ErrorHTML, which escape it).
 func ShowHTML(h string) { display(h) }
 
 // ErrorHTML returns err's message as a notebook shows a failure: the

@@ -121,13 +121,15 @@ func ExportFigure(dir string, f report.Figure) ([]string, error) {
 }
 
 // ExportMarkdown writes sections of the report as one Markdown file,
-// dir/name, headed by title, and returns its path.
+// dir/name, headed by title, and returns its path. The title is text
+// (report.MarkdownText escapes it: it may name a results folder); the
+// sections' Markdown is the report's, escaped there.
 func ExportMarkdown(dir, name, title string, secs []report.Section) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("nb: %w", err)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n", title)
+	fmt.Fprintf(&b, "# %s\n", report.MarkdownText(title))
 	for _, s := range secs {
 		b.WriteString("\n" + s.Markdown)
 	}

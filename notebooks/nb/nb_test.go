@@ -3,11 +3,14 @@ package nb
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/experiments"
@@ -113,10 +116,24 @@ func TestSectionHTMLNewIDs(t *testing.T) {
 }
 
 func TestChartHTML(t *testing.T) {
-	h := ChartHTML(Plot{Title: "t", Series: []Series{{Name: "s", X: []float64{1, 2}, Y: []float64{3, 4}}}}.Chart())
+	l := Plot{Title: "t", Series: []Series{{Name: "s", X: []float64{1, 2}, Y: []float64{3, 4}}}}.Chart()
+	h := ChartHTML(l.Initialization, l.JSON())
 	if !strings.Contains(h, `<div class="item" id="nbplot`) || !strings.Contains(h, "<script type=\"text/javascript\">{") ||
 		!strings.HasSuffix(strings.TrimSpace(h), "}</script>") {
 		t.Errorf("chart HTML:\n%s", h)
+	}
+	// A point JSON cannot hold is left out, not the chart.
+	nan := Plot{Series: []Series{{Name: "s", X: []float64{1, 2, math.Inf(1)}, Y: []float64{math.NaN(), 4, 5}}}}.Chart()
+	bars := Bars{Labels: []string{"a", "b"}, Values: []float64{1, math.NaN()}}.Chart()
+	for _, h := range []string{ChartHTML(nan.Initialization, nan.JSON()), ChartHTML(bars.Initialization, bars.JSON())} {
+		if !strings.Contains(h, "<script") || strings.Contains(h, "error:") {
+			t.Errorf("a chart with NaN or infinity:\n%s", h)
+		}
+	}
+	// A chart the report's writer refuses shows why, and no script.
+	bad := opts.Initialization{ChartID: `x" onclick="alert(1)`, Width: "1px", Height: "1px"}
+	if h := ChartHTML(bad, nan.JSON()); strings.Contains(h, "<script") || strings.Contains(h, `" onclick`) || !strings.Contains(h, "error:") {
+		t.Errorf("a chart with a bad id:\n%s", h)
 	}
 	// The library must see no define: not RequireJS' (hidden), and not a
 	// local variable of that name (it would see that one instead).
