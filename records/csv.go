@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 
@@ -222,18 +221,32 @@ func ReadRecords(path string) ([]Record, error) {
 }
 
 // ReadResults reads every *.csv file directly in dir (not its
-// subfolders), in name order, and returns their records in that order.
+// subfolders), in name order, and returns their records in that order. A
+// file is a regular file or a link to one: a folder or a FIFO named *.csv
+// is not read. dir is listed, not made into a Glob pattern, so that a
+// folder named with a pattern's characters ("res[1]", "*") is read.
 func ReadResults(dir string) ([]Record, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.csv"))
+	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
 		return nil, fmt.Errorf("records: %w", err)
 	}
-	if _, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("records: %w", err)
-	}
-	sort.Strings(paths)
 	var out []Record
-	for _, p := range paths {
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".csv") {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		mode := e.Type()
+		if mode&os.ModeSymlink != 0 {
+			fi, err := os.Stat(p) // a link that leads nowhere is an error, as its file would be
+			if err != nil {
+				return nil, fmt.Errorf("records: %w", err)
+			}
+			mode = fi.Mode()
+		}
+		if !mode.IsRegular() {
+			continue
+		}
 		recs, err := ReadRecords(p)
 		if err != nil {
 			return nil, err

@@ -138,6 +138,40 @@ func TestReadResults(t *testing.T) {
 	}
 }
 
+// TestReadResultsPatternNames: a folder named with Glob's own characters
+// is listed as it is, not read as a pattern; a folder named *.csv is no
+// file of records, a link to one is.
+func TestReadResultsPatternNames(t *testing.T) {
+	for _, name := range []string{"res[1]", "[x]", "a*b?", `c\d`} {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), name)
+			if err := os.MkdirAll(filepath.Join(dir, "sub.csv"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			writeRecords(t, filepath.Join(dir, "b.csv"), Record{Experiment: "b", Rep: 1})
+			writeRecords(t, filepath.Join(dir, "a.csv"), Record{Experiment: "a", Rep: 1})
+			elsewhere := filepath.Join(t.TempDir(), "elsewhere")
+			writeRecords(t, elsewhere, Record{Experiment: "c", Rep: 1})
+			want := "a b c"
+			if err := os.Symlink(elsewhere, filepath.Join(dir, "c.csv")); err != nil {
+				t.Logf("no link: %v", err) // Windows without the privilege
+				want = "a b"
+			}
+			recs, err := ReadResults(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, r := range recs {
+				names = append(names, r.Experiment)
+			}
+			if strings.Join(names, " ") != want {
+				t.Errorf("read %v from %s; want %s", names, dir, want)
+			}
+		})
+	}
+}
+
 // TestReadCSVPublished reads the other row type through the same reader.
 func TestReadCSVPublished(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "p.csv")
