@@ -172,14 +172,21 @@ func (e Env) CommittedSections(measured string) ([]report.Section, error) {
 	return report.Sections(report.Options{Results: e.Results, Measured: dir})
 }
 
-// committed lists the <machine>/<scale> folders under results.
+// committed lists the <machine>/<scale> folders under results. It lists
+// the folders rather than Glob a pattern made from results, which may be
+// named with the pattern's own characters ("res[1]").
 func committed(results string) []string {
-	dirs, _ := filepath.Glob(filepath.Join(results, "*", "*"))
 	var out []string
-	for _, d := range dirs {
-		rel, err := filepath.Rel(results, d)
-		if fi, serr := os.Stat(d); err == nil && serr == nil && fi.IsDir() {
-			out = append(out, filepath.ToSlash(rel))
+	machines, _ := os.ReadDir(results) // sorted by name; a folder that cannot be read holds none
+	for _, m := range machines {
+		if !m.IsDir() {
+			continue
+		}
+		scales, _ := os.ReadDir(filepath.Join(results, m.Name()))
+		for _, s := range scales {
+			if s.IsDir() {
+				out = append(out, m.Name()+"/"+s.Name())
+			}
 		}
 	}
 	if len(out) == 0 {
