@@ -116,15 +116,7 @@ func TestReadResults(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeRecords(t, filepath.Join(dir, "sub", "c.csv"), Record{Experiment: "c"})
-	recs, err := ReadResults(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, r := range recs {
-		names = append(names, r.Experiment)
-	}
-	if strings.Join(names, " ") != "a a b" {
+	if names := readExperiments(t, dir); names != "a a b" {
 		t.Errorf("read %v, want a a b", names)
 	}
 	if _, err := ReadResults(filepath.Join(dir, "nothere")); err == nil {
@@ -157,19 +149,26 @@ func TestReadResultsPatternNames(t *testing.T) {
 				t.Logf("no link: %v", err) // Windows without the privilege
 				want = "a b"
 			}
-			recs, err := ReadResults(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var names []string
-			for _, r := range recs {
-				names = append(names, r.Experiment)
-			}
-			if strings.Join(names, " ") != want {
+			if names := readExperiments(t, dir); names != want {
 				t.Errorf("read %v from %s; want %s", names, dir, want)
 			}
 		})
 	}
+}
+
+// readExperiments returns the experiments of ReadResults(dir), in order,
+// separated by spaces.
+func readExperiments(t *testing.T, dir string) string {
+	t.Helper()
+	recs, err := ReadResults(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range recs {
+		names = append(names, r.Experiment)
+	}
+	return strings.Join(names, " ")
 }
 
 // TestReadCSVPublished reads the other row type through the same reader.
