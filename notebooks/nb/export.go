@@ -32,7 +32,9 @@ var palette = []color.RGBA{
 // <id>.png (15 × 9 cm; the PNG at 150 dpi) and returns their paths: each
 // series a line through its medians, dashed for the course report's own
 // numbers, with bars from min to max where the repetitions spread. On a
-// log axis, points at or below zero are left out.
+// log axis, points at or below zero are left out. The names (title, axes,
+// series, mark) are drawn as text: gonum's SVG writer escapes them for
+// XML (vg/vgsvg), and the PNG holds pixels.
 func ExportFigure(dir string, f report.Figure) ([]string, error) {
 	p := plot.New()
 	p.Title.Text = f.Title
