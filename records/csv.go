@@ -220,17 +220,17 @@ func ReadRecords(path string) ([]Record, error) {
 	return parseCSV[Record](path, data)
 }
 
-// ReadResults reads every *.csv file directly in dir (not its
-// subfolders), in name order, and returns their records in that order. A
-// file is a regular file or a link to one: a folder or a FIFO named *.csv
-// is not read. dir is listed, not made into a Glob pattern, so that a
-// folder named with a pattern's characters ("res[1]", "*") is read.
-func ReadResults(dir string) ([]Record, error) {
+// CSVFiles returns the *.csv files directly in dir (not its subfolders),
+// in name order: regular files and links to them; a folder or a FIFO named
+// *.csv is not one. dir is listed, not made into a Glob pattern, so that a
+// folder named with a pattern's characters ("res[1]", "*") is read. A
+// link that leads nowhere is an error, as its file would be.
+func CSVFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
 		return nil, fmt.Errorf("records: %w", err)
 	}
-	var out []Record
+	var out []string
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".csv") {
 			continue
@@ -238,15 +238,28 @@ func ReadResults(dir string) ([]Record, error) {
 		p := filepath.Join(dir, e.Name())
 		mode := e.Type()
 		if mode&os.ModeSymlink != 0 {
-			fi, err := os.Stat(p) // a link that leads nowhere is an error, as its file would be
+			fi, err := os.Stat(p)
 			if err != nil {
 				return nil, fmt.Errorf("records: %w", err)
 			}
 			mode = fi.Mode()
 		}
-		if !mode.IsRegular() {
-			continue
+		if mode.IsRegular() {
+			out = append(out, p)
 		}
+	}
+	return out, nil
+}
+
+// ReadResults reads every file CSVFiles lists in dir, in name order, and
+// returns their records in that order.
+func ReadResults(dir string) ([]Record, error) {
+	paths, err := CSVFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []Record
+	for _, p := range paths {
 		recs, err := ReadRecords(p)
 		if err != nil {
 			return nil, err

@@ -3,27 +3,22 @@ package records
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
-// ReadPublished reads every *.csv file directly in dir (results/published
+// ReadPublished reads every file CSVFiles lists in dir (results/published
 // in the repository), in the order of their names, each row a Published
 // number. A file must have exactly the columns of Published, in any order
 // (an empty file holds no rows); a row must name its source, table,
 // experiment and metric and hold a finite value. Errors name the file and,
 // for a row, its line.
 func ReadPublished(dir string) ([]Published, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.csv"))
+	paths, err := CSVFiles(dir)
 	if err != nil {
-		return nil, fmt.Errorf("records: published numbers in %s: %w", dir, err)
-	}
-	if _, err := os.Stat(dir); err != nil {
 		return nil, fmt.Errorf("records: published numbers: %w", err)
 	}
 	var all []Published
-	for _, p := range paths { // Glob sorts by name
+	for _, p := range paths {
 		rows, err := ReadPublishedFile(p)
 		if err != nil {
 			return nil, err

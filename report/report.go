@@ -167,18 +167,11 @@ func load(o Options) (*data, error) {
 	return d, nil
 }
 
-// csvFiles returns the *.csv files directly in dir, in name order. It
-// lists dir rather than Glob a pattern made from it: a folder may be
-// named with the pattern's own characters ("[x]", "*").
+// csvFiles returns the *.csv files directly in dir, in name order
+// (records.CSVFiles); a folder that cannot be read holds none.
 func csvFiles(dir string) []string {
-	entries, _ := os.ReadDir(dir) // sorted by name; a folder that cannot be read holds none
-	var out []string
-	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".csv") {
-			out = append(out, filepath.Join(dir, e.Name()))
-		}
-	}
-	return out
+	paths, _ := records.CSVFiles(dir)
+	return paths
 }
 
 // measuredDirs returns the <machine>/<scale> folders under root to read —
