@@ -187,8 +187,8 @@ func TestMatrixBytes(t *testing.T) {
 		b[0] = 1
 		need := matrixBytes(l[0], l[1])
 		_, err := lev.Distance(a, b, lev.WithAlgorithm(lev.FullMatrix), lev.WithMatrixLimit(need-1))
-		if !errors.Is(err, lev.ErrInvalidOption) {
-			t.Errorf("fullmatrix %d×%d with a limit of %d bytes: err = %v, want refused", l[0], l[1], need-1, err)
+		if !errors.Is(err, lev.ErrTooLarge) {
+			t.Errorf("fullmatrix %d×%d with a limit of %d bytes: err = %v, want refused (lev.ErrTooLarge)", l[0], l[1], need-1, err)
 		}
 		if _, err := lev.Distance(a, b, lev.WithAlgorithm(lev.FullMatrix), lev.WithMatrixLimit(need)); err != nil {
 			t.Errorf("fullmatrix %d×%d with a limit of %d bytes: %v", l[0], l[1], need, err)

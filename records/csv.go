@@ -224,7 +224,7 @@ func ReadRecords(path string) ([]Record, error) {
 // in name order: regular files and links to them; a folder or a FIFO named
 // *.csv is not one. dir is listed, not made into a Glob pattern, so that a
 // folder named with a pattern's characters ("res[1]", "*") is read. A
-// link that leads nowhere is an error, as its file would be.
+// link that leads nowhere is listed, so that reading it fails naming it.
 func CSVFiles(dir string) ([]string, error) {
 	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
@@ -240,7 +240,8 @@ func CSVFiles(dir string) ([]string, error) {
 		if mode&os.ModeSymlink != 0 {
 			fi, err := os.Stat(p)
 			if err != nil {
-				return nil, fmt.Errorf("records: %w", err)
+				out = append(out, p)
+				continue
 			}
 			mode = fi.Mode()
 		}
