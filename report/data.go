@@ -11,18 +11,9 @@ import (
 	"github.com/levlab/levlab/records"
 )
 
-// key names one measured point: every parameter an experiment varies.
-type key struct {
-	Experiment string
-	Algorithm  string
-	Workers    int
-	Tile       int
-	Block      int
-	GPURatio   float64
-	Ranks      int
-	Case       string
-	LenA, LenB int
-}
+// key names one measured point: records.Point without its scale, which
+// the report reads one folder of at a time.
+type key = records.Point
 
 // stat is one point over its repetitions: median with min and max.
 type stat struct {
@@ -63,7 +54,9 @@ var knownExperiments = []string{
 }
 
 func keyOf(r records.Record) key {
-	return key{r.Experiment, r.Algorithm, r.Workers, r.Tile, r.Block, r.GPURatio, r.Ranks, r.Case, r.LenA, r.LenB}
+	k := r.Point()
+	k.Scale = ""
+	return k
 }
 
 func median(xs []float64) float64 {
