@@ -43,7 +43,14 @@ func LockDir(dir string) (*DirLock, error) {
 			return nil, fmt.Errorf("records: locking %s: %w", path, err)
 		}
 		if !held {
-			holder, _ := os.ReadFile(path)
+			holder := readHolder(path)
+			if !bytes.HasPrefix(holder, []byte("pid ")) {
+				// The holder may have let go while we waited: try again.
+				if same, err := samePath(f, path); err == nil && !same {
+					f.Close()
+					continue
+				}
+			}
 			f.Close()
 			return nil, fmt.Errorf("records: %w: %s is being written by %s; wait for it to finish, or write elsewhere (--out)",
 				ErrLocked, dir, describeHolder(holder))
@@ -67,6 +74,22 @@ func LockDir(dir string) (*DirLock, error) {
 		// lock holds without it.
 		return &DirLock{path: path, f: f}, nil
 	}
+}
+
+// readHolder reads the holder's description from the lock file at path.
+// A holder writes it just after it takes the lock, so a writer that comes
+// at the same moment may find the file still empty: it waits up to half a
+// second for the process id to appear.
+func readHolder(path string) []byte {
+	var info []byte
+	for range 50 {
+		info, _ = os.ReadFile(path)
+		if bytes.HasPrefix(info, []byte("pid ")) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return info
 }
 
 // describeHolder turns the lock file's lines into "process 123 (levlab

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLockDir(t *testing.T) {
@@ -67,5 +68,34 @@ func TestDescribeHolder(t *testing.T) {
 	}
 	if got := describeHolder(nil); got != "another process" {
 		t.Errorf("describeHolder(nil) = %s", got)
+	}
+}
+
+// A writer that finds the folder held in the instant between the
+// holder's lock and its description still names the holder.
+func TestLockDirHolderStillWriting(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
+		t.Skip("no flock here")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, LockName)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if held, err := tryLock(f); err != nil || !held {
+		t.Fatalf("tryLock: %v %v", held, err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		time.Sleep(100 * time.Millisecond)
+		f.WriteAt([]byte("pid 4242\ncommand levlab run\n"), 0)
+	}()
+	_, err = LockDir(dir)
+	<-done
+	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "process 4242") {
+		t.Errorf("LockDir while the holder writes its description: %v, want ErrLocked naming process 4242", err)
 	}
 }
