@@ -1,0 +1,102 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// doc is the report before it is written in a format.
+type doc struct {
+	title    string
+	sections []section
+}
+
+type section struct {
+	id, title string
+	blocks    []any // para, *table, *chart
+}
+
+type para string
+
+type table struct {
+	caption string
+	head    []string
+	rows    [][]string
+}
+
+// chart is an x–y chart of series; each point may carry min and max.
+type chart struct {
+	id, title  string
+	xName      string
+	yName      string
+	xLog, yLog bool
+	series     []series
+	markY      float64 // > 0: a horizontal line at this y
+	markName   string
+}
+
+type series struct {
+	name      string
+	published bool // drawn dashed: the report's numbers
+	pts       []pt
+}
+
+type pt struct{ x, y, lo, hi float64 }
+
+func (s *section) add(b ...any) { s.blocks = append(s.blocks, b...) }
+
+func (s *section) p(format string, args ...any) { s.add(para(fmt.Sprintf(format, args...))) }
+
+// asTable writes a chart's points as a table: one row per x, one column
+// per series. Markdown shows charts this way.
+func (c *chart) asTable() *table {
+	t := &table{caption: c.title + " (the figure's points)", head: []string{c.xName}}
+	var xs []float64
+	seen := map[float64]bool{}
+	for _, s := range c.series {
+		t.head = append(t.head, s.name)
+		for _, p := range s.pts {
+			if !seen[p.x] {
+				seen[p.x] = true
+				xs = append(xs, p.x)
+			}
+		}
+	}
+	sortFloats(xs)
+	for _, x := range xs {
+		row := []string{xnum(x)}
+		for _, s := range c.series {
+			cell := ""
+			for _, p := range s.pts {
+				if p.x == x {
+					cell = num(p.y)
+					if p.lo != p.hi {
+						cell += " [" + num(p.lo) + "–" + num(p.hi) + "]"
+					}
+				}
+			}
+			row = append(row, cell)
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t
+}
+
+// xnum formats an x value: whole numbers (lengths, tiles, workers) as
+// integers.
+func xnum(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return num(x)
+}
+
+func (c *chart) empty() bool {
+	for _, s := range c.series {
+		if len(s.pts) > 0 {
+			return false
+		}
+	}
+	return true
+}

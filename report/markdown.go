@@ -1,0 +1,108 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+)
+
+func writeMarkdown(w *bytes.Buffer, d *doc) {
+	m := mdText
+	fmt.Fprintf(w, "# %s\n", m(d.title))
+	for _, s := range d.sections {
+		fmt.Fprintf(w, "\n## %s\n", m(s.title))
+		for _, b := range s.blocks {
+			switch b := b.(type) {
+			case para:
+				fmt.Fprintf(w, "\n%s\n", m(string(b)))
+			case *table:
+				writeMDTable(w, b)
+			case *chart:
+				if b.empty() {
+					fmt.Fprintf(w, "\n%s: no points to draw.\n", m(b.title))
+					continue
+				}
+				writeMDTable(w, b.asTable())
+			}
+		}
+	}
+}
+
+func writeMDTable(w io.Writer, t *table) {
+	m := mdText
+	fmt.Fprintf(w, "\n**%s**\n\n|", m(t.caption))
+	for _, h := range t.head {
+		fmt.Fprintf(w, " %s |", m(h))
+	}
+	fmt.Fprint(w, "\n|")
+	for range t.head {
+		fmt.Fprint(w, " --- |")
+	}
+	fmt.Fprint(w, "\n")
+	for _, r := range t.rows {
+		fmt.Fprint(w, "|")
+		for _, c := range r {
+			fmt.Fprintf(w, " %s |", m(c))
+		}
+		fmt.Fprint(w, "\n")
+	}
+}
+
+// mdText returns s as Markdown (CommonMark with GitHub's tables and
+// strikethrough) that shows s as it is, on one line: the report's text is
+// plain — a heading, a paragraph, a caption or a table cell, never
+// Markdown of its own — and some of it comes from CSV and folder names.
+// Line breaks become spaces (a row or paragraph stays one); \, `, *, ~,
+// |, #, < and > are always escaped (no code, emphasis, strikethrough, cell
+// break, heading end, HTML or autolink); _ where it is not between two
+// letters or digits (there it cannot start or end emphasis); & before a
+// letter, digit or # (an entity); ] before (, [ or : (so that no link,
+// image or link definition forms: a [text] alone is text when nothing
+// defines it); and a -, +, = or "1." or "1)" that starts s and would
+// start a list or a rule ("- x", "---", "1. x"; not "-1" or "0.38").
+func mdText(s string) string {
+	rs := []rune(s)
+	at := func(i int) rune {
+		if i < 0 || i >= len(rs) {
+			return 0
+		}
+		return rs[i]
+	}
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	lead := 0 // the first rune that is not a space
+	for lead < len(rs) && rs[lead] == ' ' {
+		lead++
+	}
+	digits := lead // the end of the digits s starts with
+	for digits < len(rs) && rs[digits] >= '0' && rs[digits] <= '9' {
+		digits++
+	}
+	var b strings.Builder
+	for i, r := range rs {
+		var esc bool
+		switch r {
+		case '\n', '\r':
+			b.WriteByte(' ')
+			continue
+		case '\\', '`', '*', '~', '|', '#', '<', '>':
+			esc = true
+		case '_':
+			esc = !word(at(i-1)) || !word(at(i+1))
+		case '&':
+			esc = word(at(i+1)) || at(i+1) == '#'
+		case ']':
+			esc = at(i+1) == '(' || at(i+1) == '[' || at(i+1) == ':'
+		case '-', '+', '=':
+			esc = i == lead && !word(at(i+1)) // "- x", "---"; not "-1"
+		case '.', ')':
+			esc = i == digits && digits > lead && (at(i+1) == ' ' || at(i+1) == '\t' || at(i+1) == 0) // "1. x"; not "0.38"
+		}
+		if esc {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
