@@ -1,7 +1,9 @@
 // Package browser opens an HTML file in headless Chromium with networking
 // off and reports what a reader would see: how many chart containers the
 // page has, how many ECharts instances drew something in them, the errors
-// its console showed, and any network request it attempted.
+// its console showed, and any network request it attempted. Open keeps a
+// page open at a chosen viewport for several evaluations, and PrintPDF
+// prints a page as a PDF.
 //
 // It drives Chromium through the DevTools protocol over
 // --remote-debugging-pipe (fds 3 and 4, JSON messages ended by a NUL byte),
@@ -15,10 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"time"
 )
@@ -112,221 +111,27 @@ func Check(ctx context.Context, htmlPath string) (Result, error) {
 // a tooltip shows. An empty expr is not evaluated (the JSON is nil); an
 // expr that throws is an error.
 func Inspect(ctx context.Context, htmlPath, expr string) (Result, json.RawMessage, error) {
-	exe, err := Available()
-	if err != nil {
-		return Result{}, nil, err
-	}
-	abs, err := filepath.Abs(htmlPath)
-	if err != nil {
-		return Result{}, nil, fmt.Errorf("browser: %w", err)
-	}
-	if _, err := os.Stat(abs); err != nil {
-		return Result{}, nil, fmt.Errorf("browser: %w", err)
-	}
-	pageURL := (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
-
-	profile, err := os.MkdirTemp("", "levlab-chromium-")
-	if err != nil {
-		return Result{}, nil, fmt.Errorf("browser: profile: %w", err)
-	}
-	defer os.RemoveAll(profile)
-
-	b, err := start(exe, append(flags, "--user-data-dir="+profile, "about:blank"))
-	if err != nil {
-		return Result{}, nil, err
-	}
-	defer b.close()
-
-	res, val, err := b.check(ctx, pageURL, expr)
-	if err != nil {
-		return res, nil, fmt.Errorf("browser: %s: %w%s", htmlPath, err, b.stderrTail())
-	}
-	return res, val, nil
-}
-
-// check opens pageURL in a new tab of b, collects the Result and, when expr
-// is not empty, evaluates it once the charts have settled.
-func (b *conn) check(ctx context.Context, pageURL, expr string) (Result, json.RawMessage, error) {
-	var res Result
-	var val json.RawMessage
-	// Filled by the event handler, under b.mu.
-	var consoleErrors, requests []string
-
-	var target struct {
-		TargetID string `json:"targetId"`
-	}
-	if err := b.call(ctx, "", "Target.createTarget", map[string]any{"url": "about:blank"}, &target); err != nil {
-		return res, nil, err
-	}
-	var attached struct {
-		SessionID string `json:"sessionId"`
-	}
-	if err := b.call(ctx, "", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &attached); err != nil {
-		return res, nil, err
-	}
-	session := attached.SessionID
-
-	// Events arrive on the reader goroutine, which calls the handler with
-	// b.mu held; it only appends to the slices above or answers paused
-	// requests.
-	b.mu.Lock()
-	b.onEvent = func(ev message) {
-		if ev.SessionID != session {
-			return
-		}
-		switch ev.Method {
-		case "Runtime.consoleAPICalled":
-			var p struct {
-				Type string `json:"type"`
-				Args []struct {
-					Type        string          `json:"type"`
-					Value       json.RawMessage `json:"value"`
-					Description string          `json:"description"`
-				} `json:"args"`
-			}
-			if json.Unmarshal(ev.Params, &p) == nil && (p.Type == "error" || p.Type == "assert") {
-				var parts []string
-				for _, a := range p.Args {
-					var s string
-					if json.Unmarshal(a.Value, &s) == nil {
-						parts = append(parts, s)
-					} else if a.Description != "" {
-						parts = append(parts, a.Description)
-					} else {
-						parts = append(parts, string(a.Value))
-					}
-				}
-				consoleErrors = append(consoleErrors, "console."+p.Type+": "+strings.Join(parts, " "))
-			}
-		case "Runtime.exceptionThrown":
-			var p struct {
-				Details struct {
-					Text      string `json:"text"`
-					URL       string `json:"url"`
-					Line      int    `json:"lineNumber"`
-					Exception struct {
-						Description string `json:"description"`
-					} `json:"exception"`
-				} `json:"exceptionDetails"`
-			}
-			if json.Unmarshal(ev.Params, &p) == nil {
-				d := p.Details
-				msg := d.Text
-				if d.Exception.Description != "" {
-					msg += " " + d.Exception.Description
-				}
-				consoleErrors = append(consoleErrors, fmt.Sprintf("exception at %s:%d: %s", d.URL, d.Line+1, msg))
-			}
-		case "Log.entryAdded":
-			var p struct {
-				Entry struct {
-					Level string `json:"level"`
-					Text  string `json:"text"`
-					URL   string `json:"url"`
-				} `json:"entry"`
-			}
-			if json.Unmarshal(ev.Params, &p) == nil && p.Entry.Level == "error" {
-				msg := p.Entry.Text
-				if p.Entry.URL != "" {
-					msg += " (" + p.Entry.URL + ")"
-				}
-				consoleErrors = append(consoleErrors, "log: "+msg)
-			}
-		case "Fetch.requestPaused":
-			var p struct {
-				RequestID string `json:"requestId"`
-				Request   struct {
-					URL string `json:"url"`
-				} `json:"request"`
-			}
-			if json.Unmarshal(ev.Params, &p) != nil {
-				return
-			}
-			if local(p.Request.URL) {
-				b.send(session, "Fetch.continueRequest", map[string]any{"requestId": p.RequestID})
-				return
-			}
-			requests = append(requests, p.Request.URL)
-			b.send(session, "Fetch.failRequest", map[string]any{"requestId": p.RequestID, "errorReason": "InternetDisconnected"})
-		}
-	}
-	b.mu.Unlock()
-
-	for _, m := range []struct {
-		method string
-		params any
-	}{
-		{"Fetch.enable", map[string]any{"patterns": []map[string]any{{"urlPattern": "*"}}}},
-		{"Runtime.enable", nil},
-		{"Log.enable", nil},
-	} {
-		if err := b.call(ctx, session, m.method, m.params, nil); err != nil {
-			return res, nil, err
-		}
-	}
-	var nav struct {
-		ErrorText string `json:"errorText"`
-	}
-	if err := b.call(ctx, session, "Page.navigate", map[string]any{"url": pageURL}, &nav); err != nil {
-		return res, nil, err
-	}
-	if nav.ErrorText != "" {
-		return res, nil, fmt.Errorf("navigate: %s", nav.ErrorText)
-	}
-	// The new tab's about:blank may still be loading when the file's
-	// navigation starts, so rather than trust a load event, wait for the
-	// file's document itself to be complete; then, since charts draw on
-	// animation frames after that, poll until every container holds a drawn
-	// chart, or Settle has passed.
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, DefaultTimeout)
 		defer cancel()
 	}
-	var deadline time.Time
-	for {
-		var counts struct {
-			Ready      bool `json:"ready"`
-			Charts     int  `json:"charts"`
-			Containers int  `json:"containers"`
-		}
-		if err := b.evaluate(ctx, session, countCharts, &counts); err != nil {
-			return res, nil, err
-		}
-		if counts.Ready {
-			if deadline.IsZero() {
-				deadline = time.Now().Add(Settle)
-			}
-			res.Charts, res.Containers = counts.Charts, counts.Containers
-			if res.Charts >= res.Containers || time.Now().After(deadline) {
-				break
-			}
-		}
-		select {
-		case <-time.After(50 * time.Millisecond):
-		case <-b.done:
-			return res, nil, fmt.Errorf("chromium exited before the page was checked")
-		case <-ctx.Done():
-			if deadline.IsZero() {
-				return res, nil, fmt.Errorf("waiting for the page to load: %w", ctx.Err())
-			}
-			return res, nil, ctx.Err()
-		}
+	p, err := Open(ctx, htmlPath, Viewport{})
+	if err != nil {
+		return Result{}, nil, err
 	}
+	defer p.Close()
+	var val json.RawMessage
 	if expr != "" {
-		if err := b.evaluate(ctx, session, expr, &val); err != nil {
+		if err := p.Evaluate(ctx, expr, &val); err != nil {
+			res, _ := p.Result(ctx)
 			return res, nil, err
 		}
 	}
-	// A last round trip, so that events sent before the count (and during
-	// expr) are in res.
-	if err := b.evaluate(ctx, session, "0", nil); err != nil {
+	res, err := p.Result(ctx)
+	if err != nil {
 		return res, nil, err
 	}
-	b.mu.Lock()
-	res.ConsoleErrors, res.Requests = consoleErrors, requests
-	b.onEvent = nil
-	b.mu.Unlock()
 	return res, val, nil
 }
 

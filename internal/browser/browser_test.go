@@ -159,3 +159,49 @@ func TestInspect(t *testing.T) {
 		t.Error("an expression that throws: no error")
 	}
 }
+
+// TestPrintPDF prints a page of two charts: a PDF comes back whole.
+func TestPrintPDF(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	start := time.Now()
+	pdf, err := PrintPDF(ctx, "testdata/two_charts.html", PDFOptions{Margin: 0.59, PrintBackground: true, PreferCSSPageSize: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("PrintPDF in %v: %d bytes", time.Since(start).Round(time.Millisecond), len(pdf))
+	if !strings.HasPrefix(string(pdf), "%PDF-") || !strings.Contains(string(pdf[max(0, len(pdf)-1024):]), "%%EOF") {
+		t.Errorf("PrintPDF: not a whole PDF (%d bytes, starts %q)", len(pdf), pdf[:min(len(pdf), 16)])
+	}
+	if _, err := PrintPDF(ctx, "testdata/two_charts.html", PDFOptions{Margin: 5}); err == nil || !strings.Contains(err.Error(), "margin") {
+		t.Errorf("a margin wider than the paper: %v", err)
+	}
+}
+
+// TestOpenViewport lays a page out at a given size and scale, and
+// evaluates in it twice.
+func TestOpenViewport(t *testing.T) {
+	needBrowser(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	p, err := Open(ctx, "testdata/two_charts.html", Viewport{Width: 640, Height: 480, Scale: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var size [3]float64
+	if err := p.Evaluate(ctx, "[innerWidth, innerHeight, devicePixelRatio]", &size); err != nil {
+		t.Fatal(err)
+	}
+	if size != [3]float64{640, 480, 2} {
+		t.Errorf("viewport %v; want [640 480 2]", size)
+	}
+	var n int
+	if err := p.Evaluate(ctx, "document.querySelectorAll('.item').length", &n); err != nil || n != 2 {
+		t.Errorf("second evaluation: %d, %v", n, err)
+	}
+	if res, err := p.Result(ctx); err != nil || res.Charts != 2 {
+		t.Errorf("Result: %+v, %v", res, err)
+	}
+}

@@ -1,0 +1,124 @@
+package browser
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"math"
+)
+
+// PDFOptions say how PrintPDF lays out the paper. Lengths are in inches.
+type PDFOptions struct {
+	// PaperWidth and PaperHeight: zero is A4 (8.27 × 11.69).
+	PaperWidth, PaperHeight float64
+	// Margin is the margin on every side.
+	Margin float64
+	// PrintBackground prints backgrounds (table heads, white chart
+	// backgrounds); PreferCSSPageSize lets the page's @page size win over
+	// PaperWidth and PaperHeight.
+	PrintBackground, PreferCSSPageSize bool
+	// Scale is the pixels per CSS pixel of the page's canvases (charts
+	// drawn on a canvas are printed as images); zero is 2.
+	Scale float64
+}
+
+// a4Width and a4Height are the size of an A4 sheet in inches.
+const a4Width, a4Height = 8.27, 11.69
+
+// PrintPDF opens htmlPath as Open does, at the width the paper leaves
+// between its margins (96 CSS pixels an inch), switches the page to print
+// media, lets its charts follow (a window resize event, then two animation
+// frames) and prints it with Page.printToPDF. It returns the PDF. The
+// bytes come as a stream read in pieces, so a report of many pages needs
+// no single message of its size.
+func PrintPDF(ctx context.Context, htmlPath string, o PDFOptions) ([]byte, error) {
+	if o.PaperWidth <= 0 || o.PaperHeight <= 0 {
+		o.PaperWidth, o.PaperHeight = a4Width, a4Height
+	}
+	if o.Scale <= 0 {
+		o.Scale = 2
+	}
+	if o.Margin < 0 || 2*o.Margin >= min(o.PaperWidth, o.PaperHeight) {
+		return nil, fmt.Errorf("browser: margin %g in leaves no room on paper %g × %g in", o.Margin, o.PaperWidth, o.PaperHeight)
+	}
+	vp := Viewport{
+		Width:  int(math.Round((o.PaperWidth - 2*o.Margin) * 96)),
+		Height: int(math.Round((o.PaperHeight - 2*o.Margin) * 96)),
+		Scale:  o.Scale,
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, DefaultTimeout)
+		defer cancel()
+	}
+	p, err := Open(ctx, htmlPath, vp)
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	pdf, err := p.printPDF(ctx, o)
+	if err != nil {
+		return nil, p.wrap(err)
+	}
+	return pdf, nil
+}
+
+// settle lets charts follow a change of layout: listeners of the resize
+// event (the report's charts resize and lay out their legend there) run,
+// then the browser draws twice.
+const settle = `(async () => {
+  window.dispatchEvent(new Event('resize'));
+  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  return true;
+})()`
+
+func (p *Page) printPDF(ctx context.Context, o PDFOptions) ([]byte, error) {
+	b, s := p.b, p.session
+	if err := b.call(ctx, s, "Emulation.setEmulatedMedia", map[string]any{"media": "print"}, nil); err != nil {
+		return nil, err
+	}
+	if err := b.evaluate(ctx, s, settle, nil); err != nil {
+		return nil, err
+	}
+	var printed struct {
+		Data   string `json:"data"`
+		Stream string `json:"stream"`
+	}
+	err := b.call(ctx, s, "Page.printToPDF", map[string]any{
+		"paperWidth": o.PaperWidth, "paperHeight": o.PaperHeight,
+		"marginTop": o.Margin, "marginBottom": o.Margin, "marginLeft": o.Margin, "marginRight": o.Margin,
+		"printBackground": o.PrintBackground, "preferCSSPageSize": o.PreferCSSPageSize,
+		"transferMode": "ReturnAsStream",
+	}, &printed)
+	if err != nil {
+		return nil, err
+	}
+	if printed.Stream == "" { // a browser that ignores transferMode sends the data inline
+		return base64.StdEncoding.DecodeString(printed.Data)
+	}
+	defer b.call(ctx, s, "IO.close", map[string]any{"handle": printed.Stream}, nil)
+	var out bytes.Buffer
+	for {
+		var chunk struct {
+			Data          string `json:"data"`
+			Base64Encoded bool   `json:"base64Encoded"`
+			EOF           bool   `json:"eof"`
+		}
+		if err := b.call(ctx, s, "IO.read", map[string]any{"handle": printed.Stream, "size": 1 << 20}, &chunk); err != nil {
+			return nil, err
+		}
+		if chunk.Base64Encoded {
+			data, err := base64.StdEncoding.DecodeString(chunk.Data)
+			if err != nil {
+				return nil, fmt.Errorf("IO.read: %w", err)
+			}
+			out.Write(data)
+		} else {
+			out.WriteString(chunk.Data)
+		}
+		if chunk.EOF {
+			return out.Bytes(), nil
+		}
+	}
+}
