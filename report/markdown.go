@@ -8,7 +8,16 @@ import (
 	"unicode"
 )
 
-func writeMarkdown(w *bytes.Buffer, d *doc) {
+// writeMarkdown writes d as Markdown, each chart as the table of its
+// points.
+func writeMarkdown(w *bytes.Buffer, d *doc) { writeMarkdownFigs(w, d, "") }
+
+// writeMarkdownFigs writes d as Markdown. figs is the path, relative to
+// the Markdown file, of the folder the figures were exported to, as
+// <figs>/<chart id>.png; with it each chart is that image, its title as
+// a caption and the table of its points (the numbers), and with "" the
+// table alone.
+func writeMarkdownFigs(w *bytes.Buffer, d *doc, figs string) {
 	m := mdText
 	fmt.Fprintf(w, "# %s\n", m(d.title))
 	for _, s := range d.sections {
@@ -24,12 +33,17 @@ func writeMarkdown(w *bytes.Buffer, d *doc) {
 					fmt.Fprintf(w, "\n%s: no points to draw.\n", m(b.title))
 					continue
 				}
+				if figs != "" {
+					fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n", mdAlt(b.title), mdPath(figs+"/"+b.id+".png"), m(b.title))
+				}
 				writeMDTable(w, b.asTable())
 			}
 		}
 	}
 }
 
+// writeMDTable writes t as a table; a cell's second line, its spread,
+// follows its value in parentheses.
 func writeMDTable(w io.Writer, t *table) {
 	m := mdText
 	fmt.Fprintf(w, "\n**%s**\n\n|", m(t.caption))
@@ -44,10 +58,52 @@ func writeMDTable(w io.Writer, t *table) {
 	for _, r := range t.rows {
 		fmt.Fprint(w, "|")
 		for _, c := range r {
-			fmt.Fprintf(w, " %s |", m(c))
+			if v, spread, ok := strings.Cut(c, "\n"); ok {
+				c = m(v) + " (" + m(spread) + ")"
+			} else {
+				c = m(c)
+			}
+			fmt.Fprintf(w, " %s |", c)
 		}
 		fmt.Fprint(w, "\n")
 	}
+}
+
+// mdAlt returns s as the text of an image, as mdText does with every [
+// and ] escaped besides, so that no bracket of s ends the text early.
+func mdAlt(s string) string {
+	var b strings.Builder
+	esc := false // the rune before was an escaping backslash
+	for _, r := range mdText(s) {
+		if !esc && (r == '[' || r == ']') {
+			b.WriteByte('\\')
+		}
+		esc = !esc && r == '\\'
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// mdPath returns the relative path p as the destination of a Markdown
+// link: every byte but an ASCII letter, a digit, - . _ ~ and / is
+// percent-encoded, so that a space or parenthesis does not end the link,
+// and a colon cannot make the path a URL of a scheme (javascript:).
+func mdPath(p string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '-', c == '.', c == '_', c == '~', c == '/':
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	return b.String()
 }
 
 // mdText returns s as Markdown (CommonMark with GitHub's tables and
