@@ -13,11 +13,11 @@ FUZZTIME    ?= 60s
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
 ## levlab match under mpirun with 1 to 3 ranks (-tags mpi; Open MPI); the
-## browser, NVRTC and MPI tests must find chromium, NVRTC and mpirun (make
-## deps installs them) and the notebook tests Jupyter and GoNB (make
+## browser, LaTeX, NVRTC and MPI tests must find chromium, pdflatex, NVRTC
+## and mpirun (make deps installs them) and the notebook tests Jupyter and GoNB (make
 ## notebook-deps sets them up), and none may skip
 test: deps notebook-deps vet fmt-check
-	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_NVRTC=1 LEVLAB_REQUIRE_NOTEBOOKS=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
+	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_TEX=1 LEVLAB_REQUIRE_NVRTC=1 LEVLAB_REQUIRE_NOTEBOOKS=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
 	$(GO) vet -tags mpi ./cmd/levlab
 	LEVLAB_REQUIRE_MPI=1 $(GO) test -timeout $(TESTTIMEOUT) -tags mpi -run MPI ./cmd/levlab

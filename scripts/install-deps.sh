@@ -19,6 +19,10 @@ needs=(
 	"gcc gcc" # cgo: go test -race, and later cudaext
 	"file:/usr/include/edlib.h libedlib-dev" # the edlib peer: go test -tags edlib ./experiments/...
 	"chromium chromium" # headless browser for the report tests (internal/browser)
+	# pdflatex and graphicx, then booktabs: the report's LaTeX is compiled in
+	# its tests (report/tex_test.go); about 50 MB to fetch, 150 MB installed
+	"pdflatex texlive-latex-base"
+	"file:/usr/share/texlive/texmf-dist/tex/latex/booktabs/booktabs.sty texlive-latex-recommended"
 	"lib:libnvrtc.so libnvrtc11.2" # NVRTC: cudaext compiles its kernels in the tests (no GPU needed)
 	"mpirun openmpi-bin" # mpirun for levlab match over MPI ranks (go test -tags mpi ./cmd/levlab)
 	# gompi's #cgo flags name Debian's amd64 Open MPI headers; elsewhere set
