@@ -14,8 +14,8 @@ FUZZTIME    ?= 60s
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
 ## levlab match under mpirun with 1 to 3 ranks (-tags mpi; Open MPI); the
 ## browser, LaTeX, NVRTC and MPI tests must find chromium, pdflatex, NVRTC
-## and mpirun (make deps installs them) and the notebook tests Jupyter and GoNB (make
-## notebook-deps sets them up), and none may skip
+## and mpirun (make deps installs them) and the notebook tests Jupyter and
+## GoNB (make notebook-deps sets them up), and none may skip
 test: deps notebook-deps vet fmt-check
 	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_TEX=1 LEVLAB_REQUIRE_NVRTC=1 LEVLAB_REQUIRE_NOTEBOOKS=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
