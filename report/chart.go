@@ -5,11 +5,14 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"html"
 	"math"
 	"regexp"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
 )
 
 // The ECharts library (npm package echarts 5.6.0, dist/echarts.min.js),
@@ -26,15 +29,41 @@ var echartsNotice string
 // and JavaScript names as it is.
 var chartID = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
-// render returns the chart's element and its script: go-echarts builds
-// the option, ChartSnippet writes them.
+// A chart in the page is as wide as the column and chartHeight high; an
+// exported figure is figureWidth × figureHeight CSS pixels.
+const (
+	chartHeight               = "440px"
+	figureWidth, figureHeight = 800, 480
+)
+
+// render returns the chart's element — its title as a caption above the
+// drawing, which holds none — and its script: go-echarts builds the
+// option, ChartSnippet writes them.
 func (c *chart) render() (element, script string, err error) {
 	if !chartID.MatchString(c.id) {
 		panic(fmt.Sprintf("report: chart id %q is not a plain name", c.id)) // ids are constants of this package
 	}
+	el, sc, err := ChartSnippet(c.option("100%", chartHeight))
+	if err != nil {
+		return "", "", err
+	}
+	element = "<figure class=\"chart\" style=\"margin:1em 0\">\n<figcaption style=\"font-weight:bold;padding:4px 0\">" +
+		html.EscapeString(c.title) + "</figcaption>\n" + el + "\n</figure>"
+	return element, sc, nil
+}
+
+// option returns the chart's initialisation, at the given CSS width and
+// height, and its ECharts option: no title (the page and the figure's
+// file name say it), the legend above the plot with every entry visible,
+// labels inside the grid (containLabel), the y axis's name above the axis
+// running right so that no edge cuts it, the axes' numbers formatted by
+// their unit (axisUnit; ChartSnippet's script turns the unit's name into
+// the formatter), and a save-as-PNG button that the script hides in print.
+func (c *chart) option(width, height string) (opts.Initialization, map[string]any) {
 	l := charts.NewLine()
-	// Every legend entry stays visible (a saved PNG has no scrolling):
-	// about six fit on a row; the plot starts below the last row.
+	// About six legend entries fit on a row; the grid starts below the
+	// last. The script measures the drawn legend and moves the grid to it;
+	// this is where it starts.
 	legendRows := (len(c.series) + 5) / 6
 	xType, yType := "value", "value"
 	if c.xLog {
@@ -43,19 +72,19 @@ func (c *chart) render() (element, script string, err error) {
 	if c.yLog {
 		yType = "log"
 	}
-	const width, height = "900px", "420px"
 	l.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: width, Height: height, PageTitle: c.title, AssetsHost: "./"}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: width, Height: height}),
 		charts.WithAnimation(false),
-		charts.WithTitleOpts(opts.Title{Title: c.title}),
 		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
 			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
 		}}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28px", Left: "center", Width: "80%"}),
-		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", 60+24*legendRows), Left: "80px", Right: "140px"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.xName, NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)}),
-		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.yName, Scale: opts.Bool(true)}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "8px", Left: "center"}),
+		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", legendTop+24*legendRows+nameRoom), Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}),
+		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.xName, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.xName))}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.yName, NameLocation: "end", NameGap: 12, Scale: opts.Bool(true),
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
 	)
 	for i, s := range c.series {
 		col := palette[i%len(palette)]
@@ -78,8 +107,10 @@ func (c *chart) render() (element, script string, err error) {
 			charts.WithLineStyleOpts(ls),
 		}
 		if i == 0 && c.markY > 0 && finite(c.markY) {
+			// The mark's name sits above the line's right end, inside
+			// the grid: outside it the right margin would have to hold it.
 			so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.markName, YAxis: c.markY}),
-				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.markName}}))
+				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.markName, Position: "insideEndTop"}}))
 		}
 		l.AddSeries(s.name, data, so...)
 		if spread {
@@ -94,7 +125,37 @@ func (c *chart) render() (element, script string, err error) {
 		}
 	}
 	l.Validate()
-	return ChartSnippet(l.Initialization, l.JSON())
+	option := l.JSON()
+	// go-echarts' YAxis has no nameTextStyle: the name starts at the axis
+	// and runs right, over the plot's top, rather than centred on the
+	// axis, where the page's left edge would cut a long one.
+	option["yAxis"] = []yAxisNamed{{YAxis: l.YAxisList[0], NameTextStyle: map[string]string{"align": "left"}}}
+	return l.Initialization, option
+}
+
+// legendTop is where the legend starts, and nameRoom the room between its
+// last row and the grid for the y axis's name (px); the script's fit
+// keeps the same room.
+const legendTop, nameRoom = 8, 36
+
+type yAxisNamed struct {
+	opts.YAxis
+	NameTextStyle map[string]string `json:"nameTextStyle,omitempty"`
+}
+
+// axisUnit is the unit an axis's numbers are written in, by the axis's
+// name: "seconds" (µs, ms or s, three significant digits) for a time in
+// seconds, "bytes" (B, KiB, MiB, GiB) for bytes, and "number" (thousands
+// separated, never e-notation) for anything else. ChartSnippet's script
+// knows these names (unitsJS).
+func axisUnit(name string) string {
+	switch {
+	case strings.Contains(name, "time (s)"):
+		return "seconds"
+	case strings.Contains(name, "bytes"):
+		return "bytes"
+	}
+	return "number"
 }
 
 // cssLength is what a chart's width or height may be: it is written into
@@ -114,13 +175,19 @@ var cssLength = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`)
 // the option is JSON as encoding/json writes it — <, >, & and U+2028/2029
 // as \u escapes, so no string can end the tag or the line — with every
 // "__f__" escaped as well (scriptJSON), so that a function option of
-// go-echarts (opts.FuncOpts) stays a string. The script sets the only two
-// functions itself: a tooltip formatter that shows names and values as
-// text (tooltipJS), and the renderItem of each custom series, the report's
-// min–max whiskers (whiskerJS). The script declares goecharts_<id> and option_<id> with
-// let, as go-echarts' does. The id must be a plain name (a letter, then
-// letters, digits or _) and the width and height CSS lengths ("900px",
-// "100%"), or the error says which is not.
+// go-echarts (opts.FuncOpts) stays a string. The script sets the only
+// functions itself (chartJS): the axis label formatter of each value or
+// log axis, chosen by the unit name its axisLabel.formatter holds —
+// "seconds", "bytes" or "number", the last where it holds none (a string
+// of another kind stays ECharts' template) — a tooltip formatter that
+// shows names and values as text, the same units, and the renderItem of
+// each custom series, the report's min–max whiskers. It then moves the
+// grid below the legend as drawn, and follows the page: on a resize of
+// the window, and on printing (where it hides the toolbox), the chart
+// takes its container's new size. The script declares goecharts_<id> and
+// option_<id> with let, as go-echarts' does. The id must be a plain name
+// (a letter, then letters, digits or _) and the width and height CSS
+// lengths ("900px", "100%"), or the error says which is not.
 func ChartSnippet(init opts.Initialization, option map[string]any) (element, script string, err error) {
 	id := init.ChartID
 	if !chartID.MatchString(id) {
@@ -150,9 +217,11 @@ func ChartSnippet(init opts.Initialization, option map[string]any) (element, scr
 	script = "<script type=\"text/javascript\">\n    \"use strict\";\n" +
 		"    let " + inst + " = echarts.init(document.getElementById('" + id + "'), " + theme + ", " + initOpts + ");\n" +
 		"    let " + o + " = " + opt + ";\n" +
-		"    " + o + ".tooltip.formatter = " + tooltipJS + ";\n" +
-		"    " + o + ".series.forEach(function (s) { if (s.type === 'custom') { s.renderItem = " + whiskerJS + "; } });\n" +
-		"    " + inst + ".setOption(" + o + ");\n</script>"
+		"    (function (levlab) {\n" +
+		"      levlab.prepare(" + o + ");\n" +
+		"      " + inst + ".setOption(" + o + ");\n" +
+		"      levlab.follow(" + inst + ", document.getElementById('" + id + "'), !!" + o + ".toolbox);\n" +
+		"    })(" + chartJS + ");\n</script>"
 	return element, script, nil
 }
 
@@ -184,33 +253,110 @@ func finite(xs ...float64) bool {
 	return true
 }
 
-// tooltipJS shows a point as its series' name, x, its median and, where
-// the repetitions spread, their min and max (a point's value is [x,
-// median, min, max]; a mark line's is its y alone). ECharts writes a
-// formatter's result into the tooltip as HTML, so every name and value
-// goes through echarts.format.encodeHTML: a series named "<img …>" shows
-// as that text.
-const tooltipJS = `function (p) {
-      var e = echarts.format.encodeHTML, v = p.value;
-      if (!Array.isArray(v)) { return e(String(p.seriesName)) + '<br>' + e(String(p.name)) + ': ' + e(String(v)); }
-      var r = e(String(p.seriesName)) + '<br>x = ' + e(String(v[0])) + '<br>y = ' + e(String(v[1]));
-      if (v[2] !== v[3]) { r += '<br>min ' + e(String(v[2])) + ', max ' + e(String(v[3])); }
-      return r;
-    }`
-
-// whiskerJS draws one point's min–max bar with caps (renderItem of an
-// ECharts custom series).
-const whiskerJS = `function (params, api) {
-      var x = api.value(0), lo = api.value(2), hi = api.value(3);
-      if (lo === hi) { return; }
-      var a = api.coord([x, lo]), b = api.coord([x, hi]), w = 4;
-      var st = {stroke: api.visual('color'), lineWidth: 1};
-      return {type: 'group', children: [
-        {type: 'line', shape: {x1: a[0], y1: a[1], x2: b[0], y2: b[1]}, style: st},
-        {type: 'line', shape: {x1: a[0] - w, y1: a[1], x2: a[0] + w, y2: a[1]}, style: st},
-        {type: 'line', shape: {x1: b[0] - w, y1: b[1], x2: b[0] + w, y2: b[1]}, style: st}
-      ]};
-    }`
+// chartJS is an expression whose value holds what a chart's script needs:
+// prepare(option) gives an option its functions (formatters by unit,
+// tooltip, whiskers), fit(chart) moves the grid's top below the legend as
+// drawn (plus the room for the y axis's name, nameRoom), and
+// follow(chart, element, hasToolbox) fits the chart now and again on every
+// resize and print. The figures' page uses the same prepare and fit.
+//
+// The tooltip's formatter writes its result into the tooltip as HTML, so
+// every name and value goes through echarts.format.encodeHTML: a series
+// named "<img …>" shows as that text. A point's value is [x, median, min,
+// max]; a mark line's is its y alone. The units use Intl's en-US numbers,
+// which never write e-notation.
+const chartJS = `(function () {
+      var sig = function (v) { return v.toLocaleString('en-US', {maximumSignificantDigits: 3}); };
+      var guard = function (f) { return function (v) { return typeof v === 'number' && isFinite(v) ? f(v) : String(v); }; };
+      var units = {
+        number: guard(function (v) {
+          var a = Math.abs(v);
+          return a >= 1 || a === 0 ? v.toLocaleString('en-US', {maximumFractionDigits: 2}) : sig(v);
+        }),
+        seconds: guard(function (v) {
+          var a = Math.abs(v);
+          if (a === 0 || a >= 1) { return sig(v) + ' s'; }
+          if (a >= 1e-3) { return sig(v * 1e3) + ' ms'; }
+          if (a >= 1e-6) { return sig(v * 1e6) + ' \u00b5s'; }
+          return sig(v * 1e9) + ' ns';
+        }),
+        bytes: guard(function (v) {
+          var a = Math.abs(v), i = 0, u = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
+          while (a >= 1024 && i < u.length - 1) { a /= 1024; i++; }
+          return sig(v < 0 ? -a : a) + ' ' + u[i];
+        })
+      };
+      var list = function (a) { return a === undefined || a === null ? [] : Array.isArray(a) ? a : [a]; };
+      var tooltip = function (fx, fy, xn, yn) {
+        return function (p) {
+          var e = echarts.format.encodeHTML, v = p.value;
+          if (!Array.isArray(v)) { return e(String(p.seriesName)) + '<br>' + e(String(p.name)) + ': ' + e(fy(v)); }
+          var r = e(String(p.seriesName)) + '<br>' + e(xn) + ': ' + e(fx(v[0])) + '<br>' + e(yn) + ': ' + e(fy(v[1]));
+          if (v.length > 3 && v[2] !== v[3]) { r += '<br>min ' + e(fy(v[2])) + ', max ' + e(fy(v[3])); }
+          return r;
+        };
+      };
+      var whisker = function (params, api) {
+        var x = api.value(0), lo = api.value(2), hi = api.value(3);
+        if (lo === hi) { return; }
+        var a = api.coord([x, lo]), b = api.coord([x, hi]), w = 4;
+        var st = {stroke: api.visual('color'), lineWidth: 1};
+        return {type: 'group', children: [
+          {type: 'line', shape: {x1: a[0], y1: a[1], x2: b[0], y2: b[1]}, style: st},
+          {type: 'line', shape: {x1: a[0] - w, y1: a[1], x2: a[0] + w, y2: a[1]}, style: st},
+          {type: 'line', shape: {x1: b[0] - w, y1: b[1], x2: b[0] + w, y2: b[1]}, style: st}
+        ]};
+      };
+      var prepare = function (o) {
+        var first = {};
+        ['xAxis', 'yAxis'].forEach(function (k) {
+          list(o[k]).forEach(function (a, i) {
+            var t = a.type || (k === 'yAxis' ? 'value' : 'category');
+            if (t !== 'value' && t !== 'log') { return; }
+            a.axisLabel = a.axisLabel || {};
+            var n = a.axisLabel.formatter;
+            if (n === undefined || n === null || n === '') { n = 'number'; }
+            if (typeof n !== 'string' || !Object.prototype.hasOwnProperty.call(units, n)) { return; }
+            a.axisLabel.formatter = units[n];
+            if (i === 0) { first[k] = {f: units[n], name: a.name}; }
+          });
+        });
+        var x = first.xAxis || {f: String, name: 'x'}, y = first.yAxis || {f: String, name: 'y'};
+        o.tooltip = o.tooltip || {};
+        o.tooltip.formatter = tooltip(x.f, y.f, String(x.name || 'x'), String(y.name || 'y'));
+        list(o.series).forEach(function (s) { if (s.type === 'custom') { s.renderItem = whisker; } });
+        return o;
+      };
+      var fit = function (chart) {
+        var lg, view;
+        try {
+          lg = chart.getModel().getComponent('legend');
+          view = lg && lg.get('show') !== false && chart.getViewOfComponentModel(lg);
+        } catch (err) { return; }
+        if (!view) { return; }
+        var g = view.group, r = g.getBoundingRect(), grid = chart.getOption().grid;
+        var top = Math.ceil(g.y + r.y + r.height) + 36;
+        if (grid && grid[0] && grid[0].top !== top) { chart.setOption({grid: {top: top}}); }
+      };
+      var follow = function (chart, el, hasToolbox) {
+        var again = function () {
+          if (chart.isDisposed() || !document.body.contains(el)) { return; }
+          chart.resize();
+          fit(chart);
+        };
+        var printing = function (on) {
+          if (hasToolbox && !chart.isDisposed()) { chart.setOption({toolbox: {show: !on}}); }
+          again();
+        };
+        window.addEventListener('resize', again);
+        window.addEventListener('beforeprint', function () { printing(true); });
+        window.addEventListener('afterprint', function () { printing(false); });
+        var mq = window.matchMedia && window.matchMedia('print');
+        if (mq && mq.addEventListener) { mq.addEventListener('change', function (e) { printing(e.matches); }); }
+        fit(chart);
+      };
+      return {units: units, prepare: prepare, fit: fit, follow: follow};
+    })()`
 
 // palette colours the series in order, a line and its whiskers alike.
 var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc", "#2f4554", "#b8860b", "#008b8b"}

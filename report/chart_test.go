@@ -1,0 +1,168 @@
+package report
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/levlab/levlab/internal/browser"
+)
+
+// needBrowser skips the test when no Chromium is installed, unless
+// LEVLAB_REQUIRE_BROWSER=1, where that is a failure.
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if _, err := browser.Available(); err != nil {
+		if os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
+			t.Fatalf("%v; LEVLAB_REQUIRE_BROWSER=1 forbids skipping (make deps installs it as root)", err)
+		}
+		t.Skipf("%v; skipping (set LEVLAB_REQUIRE_BROWSER=1 to make this a failure)", err)
+	}
+}
+
+// smallDoc is a report of one section: a paragraph, a table, and a chart
+// of times on log axes with n series (whiskers where the repetitions
+// spread, one published line) named by name(i).
+func smallDoc(n int, name func(int) string) *doc {
+	c := &chart{id: "smalltime", title: "Time vs length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
+	for i := range n {
+		k := float64(i + 1)
+		c.series = append(c.series, series{name: name(i), published: i == 1, pts: []pt{
+			{x: 1000, y: 1.2e-5 * k, lo: 1e-5 * k, hi: 1.5e-5 * k},
+			{x: 10000, y: 1.1e-3 * k, lo: 1.1e-3 * k, hi: 1.1e-3 * k},
+			{x: 100000, y: 0.12 * k, lo: 0.1 * k, hi: 0.13 * k},
+		}})
+	}
+	s := section{id: "small", title: "A small report"}
+	s.p("Times of %d algorithms.", n)
+	s.add(&table{caption: "Times", head: []string{"length", "seconds"}, rows: [][]string{{"1000", "0.000012"}, {"10000", "0.0011"}}}, c)
+	return &doc{title: "small", sections: []section{s}}
+}
+
+func plainNames(i int) string { return fmt.Sprintf("algorithm-%d", i) }
+
+func timeout(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func TestAxisUnit(t *testing.T) {
+	for name, want := range map[string]string{
+		"time (s)": "seconds", "median time (s)": "seconds", "bytes allocated": "bytes",
+		"speedup (×)": "number", "string length (characters)": "number", "": "number",
+	} {
+		if got := axisUnit(name); got != want {
+			t.Errorf("axisUnit(%q) = %q; want %q", name, got, want)
+		}
+	}
+}
+
+// TestUnits runs chartJS's formatters in Chromium: units chosen per
+// value, three significant digits, thousands separated, no e-notation.
+func TestUnits(t *testing.T) {
+	needBrowser(t)
+	page := filepath.Join(t.TempDir(), "units.html")
+	if err := os.WriteFile(page, []byte("<!DOCTYPE html>\n<html><body><script>\nconst levlab = "+chartJS+";\n</script></body></html>\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		unit string
+		v    float64
+		want string
+	}{
+		{"seconds", 1.5e-5, "15 µs"}, {"seconds", 0.00123456, "1.23 ms"}, {"seconds", 2.5, "2.5 s"},
+		{"seconds", 1234, "1,230 s"}, {"seconds", 4e-9, "4 ns"}, {"seconds", 0, "0 s"},
+		{"bytes", 512, "512 B"}, {"bytes", 1536, "1.5 KiB"}, {"bytes", 3 << 30, "3 GiB"}, {"bytes", 5 << 20, "5 MiB"},
+		{"number", 1e-5, "0.00001"}, {"number", 1234567, "1,234,567"}, {"number", 0.25, "0.25"}, {"number", 3.14159, "3.14"},
+	}
+	var expr strings.Builder
+	expr.WriteString("[")
+	for _, c := range cases {
+		fmt.Fprintf(&expr, "levlab.units[%q](%g),", c.unit, c.v)
+	}
+	expr.WriteString("levlab.units.number('x')]")
+	_, raw, err := browser.Inspect(timeout(t), page, expr.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := json.Unmarshal(raw, &got); err != nil || len(got) != len(cases)+1 {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	for i, c := range cases {
+		if got[i] != c.want {
+			t.Errorf("%s(%g) = %q; want %q", c.unit, c.v, got[i], c.want)
+		}
+	}
+	if got[len(cases)] != "x" {
+		t.Errorf("number('x') = %q; want it as it is", got[len(cases)])
+	}
+}
+
+// TestChartLayout opens a report whose chart has many long legend
+// entries: the chart is as wide as its container, its grid starts below
+// the legend's last row and the legend fits the chart's width; after the
+// column narrows (and the window says so), all of that again; before
+// printing the toolbox hides, and after it comes back.
+func TestChartLayout(t *testing.T) {
+	needBrowser(t)
+	d := smallDoc(14, func(i int) string { return fmt.Sprintf("a rather long series name number %d", i) })
+	var buf bytes.Buffer
+	if err := writeHTML(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const probe = `(() => {
+  const el = document.getElementById('smalltime'), c = echarts.getInstanceByDom(el);
+  const look = () => {
+    const lg = c.getModel().getComponent('legend'), g = c.getViewOfComponentModel(lg).group, r = g.getBoundingRect();
+    return {container: el.parentElement.clientWidth, chart: c.getWidth(), legendBottom: g.y + r.y + r.height,
+      legendRight: g.x + r.x + r.width, gridTop: c.getOption().grid[0].top, toolbox: c.getOption().toolbox[0].show};
+  };
+  const wide = look();
+  document.body.style.maxWidth = '520px';
+  window.dispatchEvent(new Event('resize'));
+  const narrow = look();
+  window.dispatchEvent(new Event('beforeprint'));
+  const printing = look();
+  window.dispatchEvent(new Event('afterprint'));
+  return [wide, narrow, printing, look()];
+})()`
+	_, raw, err := browser.Inspect(timeout(t), path, probe)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []struct {
+		Container, Chart                   int
+		LegendBottom, LegendRight, GridTop float64
+		Toolbox                            bool
+	}
+	if err := json.Unmarshal(raw, &got); err != nil || len(got) != 4 {
+		t.Fatalf("%s: %v", raw, err)
+	}
+	t.Logf("%+v", got)
+	for i, g := range got {
+		if g.Chart != g.Container || g.Chart == 0 {
+			t.Errorf("%d: chart %d px wide in a container of %d", i, g.Chart, g.Container)
+		}
+		if g.GridTop < g.LegendBottom+20 || g.LegendRight > float64(g.Chart) {
+			t.Errorf("%d: legend to y=%g, x=%g; grid from y=%g in a chart %d wide", i, g.LegendBottom, g.LegendRight, g.GridTop, g.Chart)
+		}
+	}
+	if got[1].Chart > 520 || got[1].LegendBottom <= got[0].LegendBottom {
+		t.Errorf("narrowed: chart %d px wide, legend to y=%g (was %g); want at most 520, and more rows", got[1].Chart, got[1].LegendBottom, got[0].LegendBottom)
+	}
+	if !got[0].Toolbox || got[2].Toolbox || !got[3].Toolbox {
+		t.Errorf("toolbox shown %v, %v while printing, %v after; want true, false, true", got[0].Toolbox, got[2].Toolbox, got[3].Toolbox)
+	}
+}
