@@ -25,10 +25,10 @@ var mayUse = map[string][]string{
 	"internal/shard":      {},
 	"internal/sysmem":     {},
 	"records":             {},
-	"report":              {"records", "internal/atomicfile"},
+	"report":              {"records", "internal/atomicfile", "internal/browser"},
 	"experiments":         {"lev", "cudaext", "records", "internal/shard", "internal/sysmem"},
 	"notebooks":           {},
-	"notebooks/nb":        {"experiments", "lev", "cudaext", "records", "report", "internal/shard", "internal/atomicfile", "internal/sysmem"},
+	"notebooks/nb":        {"experiments", "lev", "cudaext", "records", "report", "internal/shard", "internal/atomicfile", "internal/sysmem", "internal/browser"},
 }
 
 var anything = []string{"*"}
