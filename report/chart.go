@@ -56,9 +56,10 @@ func (c *chart) render() (element, script string, err error) {
 // height, and its ECharts option: no title (the page and the figure's
 // file name say it), the legend above the plot with every entry visible,
 // labels inside the grid (containLabel), the y axis's name above the axis
-// running right so that no edge cuts it, the axes' numbers formatted by
-// their unit (axisUnit; ChartSnippet's script turns the unit's name into
-// the formatter), and a save-as-PNG button that the script hides in print.
+// (the script runs it right, so that no edge cuts it), the axes' numbers
+// formatted by their unit (axisUnit; ChartSnippet's script turns the
+// unit's name into the formatter), and a save-as-PNG button that the
+// script hides in print.
 func (c *chart) option(width, height string) (opts.Initialization, map[string]any) {
 	l := charts.NewLine()
 	// About six legend entries fit on a row; the grid starts below the
@@ -125,23 +126,13 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 		}
 	}
 	l.Validate()
-	option := l.JSON()
-	// go-echarts' YAxis has no nameTextStyle: the name starts at the axis
-	// and runs right, over the plot's top, rather than centred on the
-	// axis, where the page's left edge would cut a long one.
-	option["yAxis"] = []yAxisNamed{{YAxis: l.YAxisList[0], NameTextStyle: map[string]string{"align": "left"}}}
-	return l.Initialization, option
+	return l.Initialization, l.JSON()
 }
 
 // legendTop is where the legend starts, and nameRoom the room between its
 // last row and the grid for the y axis's name (px); the script's fit
 // keeps the same room.
 const legendTop, nameRoom = 8, 36
-
-type yAxisNamed struct {
-	opts.YAxis
-	NameTextStyle map[string]string `json:"nameTextStyle,omitempty"`
-}
 
 // axisUnit is the unit an axis's numbers are written in, by the axis's
 // name: "seconds" (µs, ms or s, three significant digits) for a time in
@@ -176,7 +167,8 @@ var cssLength = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`)
 // as \u escapes, so no string can end the tag or the line — with every
 // "__f__" escaped as well (scriptJSON), so that a function option of
 // go-echarts (opts.FuncOpts) stays a string. The script sets the only
-// functions itself (chartJS): the axis label formatter of each value or
+// functions itself (chartJS) and one layout rule, a left-side y axis's
+// name that starts at the axis and runs right: the axis label formatter of each value or
 // log axis, chosen by the unit name its axisLabel.formatter holds —
 // "seconds", "bytes" or "number", the last where it holds none (a string
 // of another kind stays ECharts' template) — a tooltip formatter that
@@ -312,6 +304,11 @@ const chartJS = `(function () {
         ['xAxis', 'yAxis'].forEach(function (k) {
           list(o[k]).forEach(function (a, i) {
             var t = a.type || (k === 'yAxis' ? 'value' : 'category');
+            if (k === 'yAxis' && a.position !== 'right' && (a.nameLocation || 'end') === 'end') {
+              // The name starts at the axis and runs right, over the plot,
+              // rather than centred on the axis, where the left edge cuts it.
+              a.nameTextStyle = Object.assign({align: 'left'}, a.nameTextStyle);
+            }
             if (t !== 'value' && t !== 'log') { return; }
             a.axisLabel = a.axisLabel || {};
             var n = a.axisLabel.formatter;
