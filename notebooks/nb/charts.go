@@ -21,14 +21,19 @@ type Series struct {
 	X, Y []float64
 }
 
+// chartOpts lay a notebook's chart out as the report lays out its own: as
+// wide as the cell, labels inside the grid, the legend above the plot
+// (report.ChartSnippet's script moves the grid below it as drawn), the
+// value axes' numbers without e-notation. The title stays in the drawing:
+// a cell has no caption.
 func chartOpts(id, title string) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
-		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "860px", Height: "400px"}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: id, Width: "100%", Height: "420px"}),
 		charts.WithAnimation(false),
 		charts.WithTitleOpts(opts.Title{Title: title}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "28px"}),
-		charts.WithGridOpts(opts.Grid{Top: "80px", Left: "80px", Right: "120px"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "32px", Left: "center"}),
+		charts.WithGridOpts(opts.Grid{Top: "96px", Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}),
 		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
 			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Title: "save as PNG"},
 		}}),
@@ -48,7 +53,7 @@ func axisType(log bool) string {
 func (p Plot) Chart() *charts.Line {
 	l := charts.NewLine()
 	l.SetGlobalOptions(append(chartOpts(ChartID("nbplot"), p.Title),
-		charts.WithXAxisOpts(opts.XAxis{Type: axisType(p.XLog), Name: p.XName, NameLocation: "middle", NameGap: 28, Scale: opts.Bool(true)}),
+		charts.WithXAxisOpts(opts.XAxis{Type: axisType(p.XLog), Name: p.XName, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true)}),
 		charts.WithYAxisOpts(opts.YAxis{Type: axisType(p.YLog), Name: p.YName, Scale: opts.Bool(true)}),
 	)...)
 	for _, s := range p.Series {
@@ -86,6 +91,7 @@ func (b Bars) Chart() *charts.Bar {
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0"}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: axisType(b.YLog), Name: b.YName}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+		charts.WithGridOpts(opts.Grid{Top: "64px", Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}), // no legend to hold
 	)...)
 	data := make([]opts.BarData, len(b.Values))
 	for i, v := range b.Values {

@@ -61,6 +61,18 @@ func TestChartHTMLHostileNamesBytes(t *testing.T) {
 	}
 }
 
+// needBrowser skips the test when no Chromium is installed, unless
+// LEVLAB_REQUIRE_BROWSER=1, where that is a failure.
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if _, err := browser.Available(); err != nil {
+		if os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
+			t.Fatalf("%v; LEVLAB_REQUIRE_BROWSER=1 forbids skipping (make deps installs it as root)", err)
+		}
+		t.Skipf("%v; skipping (set LEVLAB_REQUIRE_BROWSER=1 to make this a failure)", err)
+	}
+}
+
 // TestChartHTMLHostileNamesStayText opens hostileCharts in headless
 // Chromium, after the library as a notebook loads it: no payload may run
 // (window.__pwned stays unset, no <img> appears, the console stays clean),
@@ -68,12 +80,7 @@ func TestChartHTMLHostileNamesBytes(t *testing.T) {
 // are, and every tooltip shows its series' name as text. Without chromium
 // it skips, unless LEVLAB_REQUIRE_BROWSER=1, where it fails.
 func TestChartHTMLHostileNamesStayText(t *testing.T) {
-	if _, err := browser.Available(); err != nil {
-		if os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
-			t.Fatalf("%v; LEVLAB_REQUIRE_BROWSER=1 forbids skipping (make deps installs it as root)", err)
-		}
-		t.Skipf("%v; skipping (set LEVLAB_REQUIRE_BROWSER=1 to make this a failure)", err)
-	}
+	needBrowser(t)
 	page := "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>charts</title></head>\n<body>\n" +
 		EChartsHTML() + hostileCharts() + "</body>\n</html>\n"
 	path := filepath.Join(t.TempDir(), "charts.html")
@@ -157,7 +164,7 @@ func count(xs []string, x string) int {
 // TestExportHostileNames: the Markdown export's title is text, escaped as
 // the report escapes its own, and a figure's names reach its SVG as text:
 // the file is XML whose only elements are the drawing's, the names in its
-// text as they are.
+// text as they are (the title excepted: the figure draws none).
 func TestExportHostileNames(t *testing.T) {
 	dir := t.TempDir()
 	md, err := ExportMarkdown(dir, "t.md", "results of "+payloads[2]+" | [x](javascript:alert(1))", nil)
@@ -172,6 +179,7 @@ func TestExportHostileNames(t *testing.T) {
 		t.Errorf("Markdown export:\n%s\nwant\n%s", data, want)
 	}
 
+	needBrowser(t)
 	f := report.Figure{ID: "hostile", Title: payloads[0], XName: payloads[1], YName: payloads[2], MarkY: 5, MarkName: payloads[2]}
 	for i, p := range payloads {
 		f.Series = append(f.Series, report.FigureSeries{Name: p, Points: []report.FigurePoint{

@@ -174,6 +174,7 @@ func TestErrorsShowTheMessageAlone(t *testing.T) {
 }
 
 func TestExportFigures(t *testing.T) {
+	needBrowser(t)
 	secs, err := report.Sections(report.Options{Results: "../../results"})
 	if err != nil {
 		t.Fatal(err)
