@@ -1,9 +1,9 @@
 package report
 
 import (
+	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/levlab/levlab/records"
@@ -20,74 +20,91 @@ const (
 	src004 = "004_d35d496d9e84808f.txt"
 )
 
+// rep is what the sections are built from: the published numbers and
+// each run read, aggregated.
+type rep struct {
+	d    *data
+	runs []*index
+}
+
 func build(d *data) *doc {
-	ix := aggregate(d)
-	doc := &doc{title: "levlab: the course reports beside our measurements"}
-	doc.sections = append(doc.sections,
-		sectionSources(ix),
-		section000(ix), section001(ix), section002(ix), section003(ix), section004(ix),
-		sectionBeyond(ix), sectionGPU(ix), sectionMethod(ix))
+	r := &rep{d: d}
+	for _, rd := range d.runs {
+		r.runs = append(r.runs, aggregate(rd, d.published))
+	}
+	// Two runs of one CPU (another core count, another scale) are told
+	// apart by their folder.
+	for _, ix := range r.runs {
+		for _, o := range r.runs {
+			if o != ix && o.name == ix.name {
+				ix.name += " (" + ix.rd.run.String() + ")"
+				break
+			}
+		}
+	}
+	doc := &doc{title: "levlab: parallel edit distance, the course reports beside our measurements"}
+	doc.sections = append(sectionSummary(r),
+		section000(r), section001(r), section002(r), section003(r), section004(r),
+		sectionBeyond(r), sectionGPU(r), sectionMethod(r))
 	return doc
 }
 
-// pubCores reads the core count from a report's machine description.
-func pubCores(machine string) int {
-	m := strings.ToLower(machine)
-	switch {
-	case strings.Contains(m, "quad core"), strings.Contains(m, "4-core"):
-		return 4
+// pub returns the published numbers matching f, in file order.
+func (r *rep) pub(f func(records.Published) bool) []records.Published {
+	var out []records.Published
+	for _, p := range r.d.published {
+		if f(p) {
+			out = append(out, p)
+		}
 	}
-	return 0
+	return out
 }
 
-func (ix *index) cores() int { return ix.machine().cores }
+// named returns a series name for a run: the name alone when the report
+// reads one run, else prefixed with the machine.
+func (r *rep) named(ix *index, name string) string {
+	if len(r.runs) < 2 {
+		return name
+	}
+	return ix.name + ": " + name
+}
 
-// skipTable lists skipped points grouped by experiment, algorithm and
-// note: how many, and the lengths and block sizes they span.
-func skipTable(caption string, sk []skip) *table {
-	t := &table{caption: caption, head: []string{"experiment", "algorithm", "cases", "points", "lengths", "blocks", "not run here"}}
-	type group struct {
-		exp, alg, note string
-		cases          []string
-		n              int
-		lens, blocks   []int
-	}
-	var groups []*group
-	for _, s := range sk {
-		var g *group
-		for _, h := range groups {
-			if h.exp == s.k.Experiment && h.alg == s.k.Algorithm && h.note == s.note {
-				g = h
-			}
-		}
-		if g == nil {
-			g = &group{exp: s.k.Experiment, alg: s.k.Algorithm, note: s.note}
-			groups = append(groups, g)
-		}
-		g.n++
-		if !slices.Contains(g.cases, s.k.Case) {
-			g.cases = append(g.cases, s.k.Case)
-		}
-		if !slices.Contains(g.lens, s.k.LenA) {
-			g.lens = append(g.lens, s.k.LenA)
-		}
-		if !slices.Contains(g.blocks, s.k.Block) {
-			g.blocks = append(g.blocks, s.k.Block)
+// rowName returns a table row's name for a run's line: the machine first
+// when the report reads several.
+func (r *rep) rowName(ix *index, name string) string { return r.named(ix, name) }
+
+// measured reports whether any run has a point of the experiments.
+func (r *rep) measured(exps ...string) bool {
+	for _, ix := range r.runs {
+		if ix.has(exps...) {
+			return true
 		}
 	}
-	ints := func(xs []int) string {
-		sort.Ints(xs)
-		var p []string
-		for _, x := range xs {
-			p = append(p, strconv.Itoa(x))
+	return false
+}
+
+// notRun says, in one line, how many points of the experiments were not
+// run on each machine; the reasons are given once, in the summary.
+func (r *rep) notRun(s *section, exps ...string) {
+	var parts []string
+	for _, ix := range r.runs {
+		if n := len(ix.skipsOf(exps...)); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d on %s", n, ix.name))
 		}
-		return strings.Join(p, ", ")
 	}
-	for _, g := range groups {
-		sort.Strings(g.cases)
-		t.rows = append(t.rows, []string{g.exp, g.alg, strings.Join(g.cases, ", "), strconv.Itoa(g.n), ints(g.lens), ints(g.blocks), g.note})
+	if len(parts) > 0 {
+		s.p("Points not run (%s): see \"What did not run\" at the top for why.", strings.Join(parts, ", "))
 	}
-	return t
+}
+
+// sizesCaption names the scales of the runs read, for a table's caption.
+func (r *rep) quick() bool {
+	for _, ix := range r.runs {
+		if ix.rd.run.Scale != records.ScalePaper {
+			return true
+		}
+	}
+	return false
 }
 
 func missing(s *section, what string) { s.p("Missing: %s.", what) }
@@ -154,4 +171,24 @@ func orUnknown(s string) string {
 		return "a machine not known here"
 	}
 	return s
+}
+
+// pubCores reads the core count from a report's machine description.
+func pubCores(machine string) int {
+	m := strings.ToLower(machine)
+	switch {
+	case strings.Contains(m, "quad core"), strings.Contains(m, "4-core"):
+		return 4
+	}
+	return 0
+}
+
+func (ix *index) cores() int { return ix.machine().cores }
+
+func sortPts(ps []pt) { sort.SliceStable(ps, func(i, j int) bool { return ps[i].x < ps[j].x }) }
+
+func sortedInts(xs []int) []int {
+	out := slices.Clone(xs)
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/levlab/levlab/records"
 )
 
-// key names one measured point: records.Point without its scale, which
-// the report reads one folder of at a time.
+// key names one measured point within a run: records.Key, a point without
+// its scale.
 type key = records.Point
 
 // stat is one point over its repetitions: median with min and max.
@@ -30,13 +30,15 @@ type skip struct {
 	note string
 }
 
-// index holds the aggregated records.
+// index holds one run's aggregated records.
 type index struct {
 	stats   map[key]stat
 	matches map[key]int64 // pattern matching: the count of a point's records
 	skips   []skip
 	unknown []string // algorithms or experiments the report does not know
-	d       *data
+	rd      *runData
+	pubs    []records.Published
+	name    string // the machine, for people: "Intel Xeon @ 2.80GHz"
 }
 
 // Algorithms the report knows: lev's, the peers', the GPU ones, apm (the
@@ -53,12 +55,6 @@ var knownExperiments = []string{
 	"s002-cases", "s003-ratio", "s003-ranks", "s004-memory",
 }
 
-func keyOf(r records.Record) key {
-	k := r.Point()
-	k.Scale = ""
-	return k
-}
-
 func median(xs []float64) float64 {
 	s := slices.Clone(xs)
 	slices.Sort(s)
@@ -69,20 +65,20 @@ func median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-func aggregate(d *data) *index {
+func aggregate(rd *runData, pubs []records.Published) *index {
 	type acc struct{ sec, gcups, alloc, compute []float64 }
 	accs := map[key]*acc{}
-	ix := &index{stats: map[key]stat{}, matches: map[key]int64{}, d: d}
+	ix := &index{stats: map[key]stat{}, matches: map[key]int64{}, rd: rd, pubs: pubs}
 	unknown := map[string]bool{}
 	skipSeen := map[skip]bool{}
-	for _, r := range d.records {
+	for _, r := range rd.records {
 		if !slices.Contains(knownAlgorithms, r.Algorithm) {
 			unknown[fmt.Sprintf("algorithm %q (experiment %s)", r.Algorithm, r.Experiment)] = true
 		}
 		if !slices.Contains(knownExperiments, r.Experiment) {
 			unknown[fmt.Sprintf("experiment %q", r.Experiment)] = true
 		}
-		k := keyOf(r)
+		k := records.Key(r)
 		switch r.Status {
 		case records.StatusOK:
 			a := accs[k]
@@ -114,7 +110,26 @@ func aggregate(d *data) *index {
 		ix.unknown = append(ix.unknown, u)
 	}
 	sort.Strings(ix.unknown)
+	ix.name = cpuName(ix.machine().cpu)
 	return ix
+}
+
+// cpuName shortens a CPU model for people: "Intel(R) Xeon(R) Processor @
+// 2.80GHz" reads "Intel Xeon @ 2.80GHz".
+func cpuName(cpu string) string {
+	var words []string
+	for _, w := range strings.Fields(cpu) {
+		w = strings.NewReplacer("(R)", "", "(r)", "", "(TM)", "", "(tm)", "").Replace(w)
+		switch strings.ToLower(w) {
+		case "", "processor", "cpu":
+			continue
+		}
+		words = append(words, w)
+	}
+	if len(words) == 0 {
+		return "unknown CPU"
+	}
+	return strings.Join(words, " ")
 }
 
 func lessKey(a, b key) bool {
@@ -180,7 +195,7 @@ func (ix *index) has(exps ...string) bool {
 // pub returns the published numbers matching f, in file order.
 func (ix *index) pub(f func(records.Published) bool) []records.Published {
 	var out []records.Published
-	for _, p := range ix.d.published {
+	for _, p := range ix.pubs {
 		if f(p) {
 			out = append(out, p)
 		}
@@ -200,7 +215,7 @@ type machine struct {
 func (ix *index) machine() machine {
 	var m machine
 	cpus, gpus, gos, commits := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
-	for _, r := range ix.d.records {
+	for _, r := range ix.rd.records {
 		cpus[r.CPU], gpus[r.GPU], gos[r.GoVersion], commits[r.Commit] = true, true, true, true
 		m.cores = max(m.cores, r.Cores)
 		m.reps = max(m.reps, r.Rep)
@@ -229,32 +244,94 @@ func joinSet(s map[string]bool) string {
 	return strings.Join(l, "; ")
 }
 
-// Number formats: 4 significant digits, no exponent below 1e6.
+// Numbers for people: three significant digits, thousands separated by
+// commas, never an exponent; times in µs, ms or s and memory in B, KiB,
+// MiB or GiB, chosen per value.
+
+// num formats x to three significant digits ("0.0345", "12.3", "1,234").
 func num(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "—"
 	}
-	a := math.Abs(x)
-	switch {
-	case a == 0:
+	if x == 0 {
 		return "0"
-	case a >= 1000:
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	case a >= 1e-4:
-		d := 3 - int(math.Floor(math.Log10(a)))
-		return strconv.FormatFloat(x, 'f', d, 64)
 	}
-	return strconv.FormatFloat(x, 'g', 4, 64)
+	a := math.Abs(x)
+	if a >= 100 {
+		return groupDigits(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
+	}
+	d := 2 - int(math.Floor(math.Log10(a)))
+	s := strconv.FormatFloat(x, 'f', d, 64)
+	// Rounding can carry into a new digit (9.996 → "10.00"): one fewer.
+	if r, _ := strconv.ParseFloat(s, 64); math.Abs(r) >= math.Pow(10, float64(3-d)) && d > 0 {
+		s = strconv.FormatFloat(x, 'f', d-1, 64)
+	}
+	return s
 }
 
-// secs formats a point as "median [min–max]" seconds.
+// groupDigits puts a comma between each three digits of the whole part of
+// a formatted number.
+func groupDigits(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	whole, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if hasFrac {
+		return sign + b.String() + "." + frac
+	}
+	return sign + b.String()
+}
+
+// count formats a whole number with thousands separators.
+func count[T int | int64](n T) string { return groupDigits(strconv.FormatInt(int64(n), 10)) }
+
+// durUnit returns the unit a time of sec seconds reads best in, and the
+// number of seconds in it.
+func durUnit(sec float64) (string, float64) {
+	a := math.Abs(sec)
+	switch {
+	case a == 0 || a >= 1:
+		return "s", 1
+	case a >= 1e-3:
+		return "ms", 1e-3
+	}
+	return "µs", 1e-6
+}
+
+// dur formats a time given in seconds: "345 µs", "12.3 ms", "1.52 s".
+func dur(sec float64) string {
+	if !finite(sec) {
+		return "—"
+	}
+	u, scale := durUnit(sec)
+	return num(sec/scale) + " " + u
+}
+
+// secs formats a point as its median time, with the spread of its
+// repetitions (min–max, in the median's unit) as a second line when there
+// are several.
 func secs(s stat) string {
-	if s.n > 1 {
-		return num(s.med) + " [" + num(s.min) + "–" + num(s.max) + "]"
+	if s.n > 1 && s.min != s.max {
+		return dur(s.med) + "\n" + spread(s.min, s.max)
 	}
-	return num(s.med)
+	return dur(s.med)
 }
 
+// spread formats the min–max range of a time in the unit of its median.
+func spread(lo, hi float64) string {
+	u, scale := durUnit((lo + hi) / 2)
+	return num(lo/scale) + "–" + num(hi/scale) + " " + u
+}
+
+// bytesStr formats a size in bytes: "512 B", "3.05 MiB".
 func bytesStr(b float64) string {
 	switch {
 	case b >= 1<<30:
@@ -267,4 +344,27 @@ func bytesStr(b float64) string {
 	return num(b) + " B"
 }
 
-func pubNum(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+// times formats a ratio: "3.62×".
+func times(x float64) string { return num(x) + "×" }
+
+// pubNum formats a published number as its report printed it, with
+// thousands separators, where it printed four significant digits or fewer
+// ("0.38", "181.5"); a number printed with more ("0.6186212674082705")
+// is rounded to three.
+func pubNum(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	digits := strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(s, "-"), ".", ""), "0")
+	if len(digits) > 4 {
+		return num(v)
+	}
+	return groupDigits(s)
+}
+
+// size formats a string length or a byte count of an input: "10,000".
+func size(n int) string { return count(n) }
+
+// decimals is how many decimals the shortest form of v has: 1.3 has one.
+func decimals(v float64) int {
+	_, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', -1, 64), ".")
+	return len(frac)
+}

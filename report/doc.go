@@ -3,7 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
-	"strconv"
+	"strings"
 )
 
 // doc is the report before it is written in a format.
@@ -14,13 +14,15 @@ type doc struct {
 
 type section struct {
 	id, title string
-	blocks    []any // para, *table, *chart
+	source    string // the course report's file, named once under the title
+	blocks    []any  // para, *table, *chart
 }
 
 type para string
 
 type table struct {
 	caption string
+	folded  bool // details most readers skip: HTML shows the caption, the rows on a click
 	head    []string
 	rows    [][]string
 }
@@ -49,7 +51,8 @@ func (s *section) add(b ...any) { s.blocks = append(s.blocks, b...) }
 func (s *section) p(format string, args ...any) { s.add(para(fmt.Sprintf(format, args...))) }
 
 // asTable writes a chart's points as a table: one row per x, one column
-// per series. Markdown shows charts this way.
+// per series, each value with its spread as a second line. Markdown and
+// LaTeX without figures show charts this way.
 func (c *chart) asTable() *table {
 	t := &table{caption: c.title + " (the figure's points)", head: []string{c.xName}}
 	var xs []float64
@@ -70,9 +73,9 @@ func (c *chart) asTable() *table {
 			cell := ""
 			for _, p := range s.pts {
 				if p.x == x {
-					cell = num(p.y)
+					cell = c.yValue(p.y)
 					if p.lo != p.hi {
-						cell += " [" + num(p.lo) + "–" + num(p.hi) + "]"
+						cell += "\n" + c.yValue(p.lo) + "–" + c.yValue(p.hi)
 					}
 				}
 			}
@@ -83,18 +86,31 @@ func (c *chart) asTable() *table {
 	return t
 }
 
+// yValue formats a y value of the chart in its axis's unit.
+func (c *chart) yValue(y float64) string {
+	switch {
+	case strings.Contains(c.yName, "time (s)"):
+		return dur(y)
+	case strings.Contains(c.yName, "bytes"):
+		return bytesStr(y)
+	}
+	return num(y)
+}
+
 // xnum formats an x value: whole numbers (lengths, tiles, workers) as
 // integers.
 func xnum(x float64) string {
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return strconv.FormatInt(int64(x), 10)
+		return count(int64(x))
 	}
 	return num(x)
 }
 
+// empty reports whether the chart has nothing to draw: no series with two
+// points or more (a single point is a number, which the text gives).
 func (c *chart) empty() bool {
 	for _, s := range c.series {
-		if len(s.pts) > 0 {
+		if len(s.pts) > 1 {
 			return false
 		}
 	}

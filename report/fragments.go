@@ -2,7 +2,6 @@ package report
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 )
 
@@ -26,7 +25,7 @@ func MarkdownText(s string) string { return mdText(s) }
 // report piece by piece (the notebooks show each course report's section
 // beside its experiments).
 type Section struct {
-	ID    string // "sources", "r000" … "r004", "beyond", "method"
+	ID    string // "summary", "notrun", "read", "r000" … "r004", "beyond", "gpu", "method"
 	Title string
 	// HTML is the section's <section> element: its paragraphs, tables and
 	// charts. The charts' scripts call the global echarts, which the page
@@ -77,22 +76,15 @@ func Sections(o Options) ([]Section, error) {
 	whole := build(d)
 	out := make([]Section, 0, len(whole.sections))
 	for _, s := range whole.sections {
-		one := &doc{title: whole.title, sections: []section{s}}
 		var h, m bytes.Buffer
-		if err := writeHTML(&h, one); err != nil {
+		if err := writeHTMLSection(&h, s); err != nil {
 			return nil, err
 		}
-		page := h.String()
-		start := strings.Index(page, "<section id=")
-		end := strings.LastIndex(page, "</section>")
-		if start < 0 || end < start {
-			return nil, fmt.Errorf("report: section %s: no <section> element written", s.id)
-		}
-		writeMarkdown(&m, one)
-		_, md, _ := strings.Cut(m.String(), "\n") // drop the report's "# title" line
+		writeMarkdownFigs(&m, &doc{sections: []section{s}}, "")
+		_, md, _ := strings.Cut(m.String(), "\n") // drop the one-section document's "# " title line
 		sec := Section{
 			ID: s.id, Title: s.title,
-			HTML:     page[start:end+len("</section>")] + "\n",
+			HTML:     h.String(),
 			Markdown: strings.TrimLeft(md, "\n"),
 		}
 		for _, b := range s.blocks {

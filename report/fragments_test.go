@@ -34,7 +34,7 @@ func TestSections(t *testing.T) {
 			}
 		}
 	}
-	want := "sources r000 r001 r002 r003 r004 beyond gpu method"
+	want := "summary notrun r000 r001 r002 r003 r004 beyond gpu method"
 	if got := strings.Join(ids, " "); got != want {
 		t.Errorf("sections %s; want %s", got, want)
 	}

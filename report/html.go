@@ -8,14 +8,27 @@ import (
 	"strings"
 )
 
-const css = `body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;padding:0 1em;color:#222}
-table{border-collapse:collapse;margin:1em 0;font-size:0.9em}th,td{border:1px solid #bbb;padding:3px 8px;text-align:right}
-th{background:#eee}td{white-space:nowrap}td:last-child{white-space:normal}td:first-child,th:first-child{text-align:left}caption{caption-side:top;text-align:left;font-weight:bold;padding:4px 0}
-.container{margin:1em 0}div.table{overflow-x:auto}p.note{color:#555}`
+// css lays the report out for a screen of any width and for A4 paper: the
+// page never scrolls sideways (a table wider than the column scrolls in
+// its own box on a screen and wraps on paper), and on paper no chart or
+// table is cut by a page break.
+const css = `body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;margin:1.5em auto;padding:0 1em;color:#222;line-height:1.45}
+h1{font-size:1.6em;margin-bottom:.3em}h2{margin-top:1.8em;border-bottom:1px solid #ddd;padding-bottom:.2em}
+nav{font-size:.9em;color:#555;margin-bottom:1em}nav ul{list-style:none;padding:0;margin:0}nav li{display:inline}nav li+li:before{content:" · "}
+nav a{color:#3556a8;text-decoration:none}p.source{color:#666;font-size:.85em;margin-top:-.6em}
+table{border-collapse:collapse;margin:.4em 0 1em;font-size:.88em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}
+th{background:#f0f0f0}td{white-space:nowrap}td:first-child,th:first-child{text-align:left;white-space:normal;min-width:8em}
+caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{display:block;color:#777;font-size:.85em}
+div.table{overflow-x:auto;max-width:100%}details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
+.container{margin:.5em 0 1.2em;max-width:100%}p.note{color:#555}
+@page{size:A4;margin:14mm 12mm}
+@media print{body{max-width:none;margin:0;padding:0;font-size:10pt}nav{display:none}a{color:inherit}
+h2{break-after:avoid;page-break-after:avoid}table,.container,figure,caption{break-inside:avoid;page-break-inside:avoid}
+div.table{overflow:visible}table{font-size:8pt;max-width:100%}td{white-space:normal}details:not([open]){display:none}}`
 
 func writeHTML(w *bytes.Buffer, d *doc) error {
 	e := html.EscapeString
-	fmt.Fprintf(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n<style>%s</style>\n", e(d.title), css)
+	fmt.Fprintf(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>%s</style>\n", e(d.title), css)
 	// ECharts inline: the report fetches nothing. A "</script" inside the
 	// library would end the tag early; it holds none (checked in tests).
 	w.WriteString("<script type=\"text/javascript\">\n/*\n" + strings.ReplaceAll(echartsNotice, "*/", "* /") + "\nApache License 2.0: https://www.apache.org/licenses/LICENSE-2.0\n*/\n")
@@ -23,39 +36,67 @@ func writeHTML(w *bytes.Buffer, d *doc) error {
 	w.WriteString("\n</script>\n</head>\n<body>\n")
 	fmt.Fprintf(w, "<h1>%s</h1>\n<nav><ul>\n", e(d.title))
 	for _, s := range d.sections {
-		fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a></li>\n", s.id, e(s.title))
+		fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a></li>\n", s.id, e(shortTitle(s.title)))
 	}
 	w.WriteString("</ul></nav>\n")
 	for _, s := range d.sections {
-		fmt.Fprintf(w, "<section id=\"%s\">\n<h2>%s</h2>\n", s.id, e(s.title))
-		for _, b := range s.blocks {
-			switch b := b.(type) {
-			case para:
-				fmt.Fprintf(w, "<p>%s</p>\n", e(string(b)))
-			case *table:
-				writeHTMLTable(w, b)
-			case *chart:
-				if b.empty() {
-					fmt.Fprintf(w, "<p class=\"note\">%s: no points to draw.</p>\n", e(b.title))
-					continue
-				}
-				el, sc, err := b.render()
-				if err != nil {
-					return err
-				}
-				w.WriteString(el + "\n" + sc + "\n")
-			default:
-				return fmt.Errorf("report: block of type %T", b)
-			}
+		if err := writeHTMLSection(w, s); err != nil {
+			return err
 		}
-		w.WriteString("</section>\n")
 	}
 	w.WriteString("</body>\n</html>\n")
 	return nil
 }
 
+// shortTitle is a section's title up to its dash, for the contents line.
+func shortTitle(t string) string {
+	if a, _, ok := strings.Cut(t, " — "); ok {
+		return a
+	}
+	if a, _, ok := strings.Cut(t, ": "); ok {
+		return a
+	}
+	return t
+}
+
+// writeHTMLSection writes one section as a <section> element.
+func writeHTMLSection(w *bytes.Buffer, s section) error {
+	e := html.EscapeString
+	fmt.Fprintf(w, "<section id=\"%s\">\n<h2>%s</h2>\n", s.id, e(s.title))
+	if s.source != "" {
+		fmt.Fprintf(w, "<p class=\"source\">Source: %s</p>\n", e(s.source))
+	}
+	for _, b := range s.blocks {
+		switch b := b.(type) {
+		case para:
+			fmt.Fprintf(w, "<p>%s</p>\n", e(string(b)))
+		case *table:
+			writeHTMLTable(w, b)
+		case *chart:
+			if b.empty() {
+				continue // a single point is a number, which the text gives
+			}
+			el, sc, err := b.render()
+			if err != nil {
+				return err
+			}
+			w.WriteString(el + "\n" + sc + "\n")
+		default:
+			return fmt.Errorf("report: block of type %T", b)
+		}
+	}
+	w.WriteString("</section>\n")
+	return nil
+}
+
+// writeHTMLTable writes a table in its own scrolling box; a cell's second
+// line (after "\n") is the spread of its value, shown smaller below it.
+// A folded table shows its caption, and its rows on a click.
 func writeHTMLTable(w io.Writer, t *table) {
 	e := html.EscapeString
+	if t.folded {
+		fmt.Fprintf(w, "<details><summary>%s (%d rows)</summary>\n", e(t.caption), len(t.rows))
+	}
 	fmt.Fprintf(w, "<div class=\"table\"><table>\n<caption>%s</caption>\n<tr>", e(t.caption))
 	for _, h := range t.head {
 		fmt.Fprintf(w, "<th>%s</th>", e(h))
@@ -64,9 +105,17 @@ func writeHTMLTable(w io.Writer, t *table) {
 	for _, r := range t.rows {
 		fmt.Fprint(w, "<tr>")
 		for _, c := range r {
-			fmt.Fprintf(w, "<td>%s</td>", e(c))
+			v, sub, ok := strings.Cut(c, "\n")
+			if ok {
+				fmt.Fprintf(w, "<td>%s<span class=\"sub\">%s</span></td>", e(v), e(sub))
+			} else {
+				fmt.Fprintf(w, "<td>%s</td>", e(c))
+			}
 		}
 		fmt.Fprint(w, "</tr>\n")
 	}
 	fmt.Fprint(w, "</table></div>\n")
+	if t.folded {
+		fmt.Fprint(w, "</details>\n")
+	}
 }

@@ -5,20 +5,27 @@ import (
 	"strings"
 )
 
-func sectionMethod(ix *index) section {
-	s := section{id: "method", title: "Machine and method"}
-	m := ix.machine()
-	if len(ix.d.records) == 0 {
-		missing(&s, "the machine: no records were read")
+// sectionMethod names each machine as its records do, and how the numbers
+// were taken.
+func sectionMethod(r *rep) section {
+	s := section{id: "method", title: "Machines and method"}
+	if len(r.runs) == 0 {
+		s.p("No run was read, so no machine is known.")
 		return s
 	}
-	t := &table{caption: "Our machine, from the records", head: []string{"", ""}}
-	t.rows = [][]string{
-		{"CPU", m.cpu}, {"cores", strconv.Itoa(m.cores)}, {"GPU", m.gpu}, {"Go", m.goVersion},
-		{"levlab commit", strings.Join(m.commits, ", ")}, {"repetitions per point (most)", strconv.Itoa(m.reps)},
-		{"folders read", strings.Join(ix.d.folders, ", ")},
+	t := &table{caption: "Our machines, from the records", head: []string{""}}
+	rows := [][]string{{"CPU"}, {"cores"}, {"GPU"}, {"Go"}, {"levlab commit"}, {"repetitions a point (most)"}, {"scale"}, {"folder"}}
+	reps := 0
+	for _, ix := range r.runs {
+		m := ix.machine()
+		reps = max(reps, m.reps)
+		t.head = append(t.head, ix.name)
+		for i, v := range []string{m.cpu, strconv.Itoa(m.cores), m.gpu, m.goVersion, strings.Join(m.commits, ", "), strconv.Itoa(m.reps), ix.rd.run.Scale, ix.rd.run.Dir} {
+			rows[i] = append(rows[i], v)
+		}
 	}
+	t.rows = rows
 	s.add(t)
-	s.p("Method: every point was timed %d times; tables and charts give the median, with the minimum and maximum in brackets as whiskers on the charts and in each point's tooltip. Speedups divide the baseline's median by the point's median; their range uses the point's min and max. Published numbers are as the reports printed them (means of their runs, where they say). Points not run here are listed with the reason.", m.reps)
+	s.p("Method: every point was timed up to %d times after a warm-up; tables and charts give the median, with the minimum and maximum of the repetitions below it in tables, as whiskers on the charts and in each point's tooltip. Every speedup names its baseline; it divides the baseline's median by the point's median, and its range uses the point's minimum and maximum. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more. Times read in µs, ms or s and memory in KiB, MiB or GiB, whichever suits each number.", reps)
 	return s
 }

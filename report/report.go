@@ -9,12 +9,13 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/levlab/levlab/internal/atomicfile"
@@ -23,46 +24,84 @@ import (
 
 // Options say what to read and how to write it.
 type Options struct {
-	// Results is the results folder: published/ and <machine>/<scale>/
-	// below it.
+	// Results is the results tree: published/ and <machine>/<scale>/
+	// below it (records.Runs).
 	Results string
-	// Measured, when set, is the one folder of our records to read (for
-	// example what levlab reproduce just wrote); unset, the report takes
-	// every <machine>/<scale>/ folder under Results, paper preferred over
-	// quick for the same machine.
+	// Measured, when set, is a run's folder to read first (for example
+	// what levlab reproduce just wrote), wherever it lies; the tree's other
+	// machines are read beside it.
 	Measured string
-	// Format is "html" (the default when empty) or "md".
+	// Machines, when set, are the only machine folders read; Scale, when
+	// set, the only scale. Unset, each machine's preferred run is read
+	// (paper before quick).
+	Machines []string
+	Scale    string
+	// Format is "html" (the default when empty), "md", "tex" or "pdf".
 	Format string
+	// Figures, when set, is the folder every chart is written to as SVG and
+	// PNG; the Markdown and LaTeX reports then link their figures there.
+	Figures string
 }
 
 // Formats the report can be written in.
 const (
 	FormatHTML     = "html"
 	FormatMarkdown = "md"
+	FormatTeX      = "tex"
+	FormatPDF      = "pdf"
 )
+
+// Formats lists the formats, in the order the CLI names them.
+var Formats = []string{FormatHTML, FormatMarkdown, FormatTeX, FormatPDF}
 
 // ErrNoResults is wrapped by the error of Write when the results folder
 // does not exist.
 var ErrNoResults = errors.New("no results folder")
 
-// Write writes the report of o.Results to w.
+// ErrNoRun is wrapped by the error of Write when the machine or scale asked
+// for has no run in the results tree.
+var ErrNoRun = errors.New("no such run")
+
+// Write writes the report of o.Results to w. With o.Figures set, the
+// figures are written there too, and the Markdown and LaTeX reports link
+// them by that path as given.
 func Write(w io.Writer, o Options) error {
+	return write(w, o, filepath.ToSlash(o.Figures))
+}
+
+func write(w io.Writer, o Options, figLinks string) error {
 	format := o.Format
 	if format == "" {
 		format = FormatHTML
 	}
-	if format != FormatHTML && format != FormatMarkdown {
-		return fmt.Errorf("report: format %q: want %q or %q", o.Format, FormatHTML, FormatMarkdown)
+	if !slices.Contains(Formats, format) {
+		return fmt.Errorf("report: format %q: want one of %s", o.Format, strings.Join(Formats, ", "))
 	}
 	d, err := load(o)
 	if err != nil {
 		return err
 	}
 	doc := build(d)
+	ctx := context.Background()
+	if o.Figures != "" {
+		if _, err := writeFigures(ctx, o.Figures, doc); err != nil {
+			return err
+		}
+	} else {
+		figLinks = ""
+	}
 	var buf bytes.Buffer
-	if format == FormatMarkdown {
-		writeMarkdown(&buf, doc)
-	} else if err := writeHTML(&buf, doc); err != nil {
+	switch format {
+	case FormatMarkdown:
+		writeMarkdownFigs(&buf, doc, figLinks)
+	case FormatTeX:
+		err = writeTeX(&buf, doc, figLinks)
+	case FormatPDF:
+		err = writePDF(ctx, &buf, doc)
+	default:
+		err = writeHTML(&buf, doc)
+	}
+	if err != nil {
 		return err
 	}
 	_, err = w.Write(buf.Bytes())
@@ -70,10 +109,17 @@ func Write(w io.Writer, o Options) error {
 }
 
 // WriteFile writes the report to path atomically: into a temporary file
-// in the same folder, renamed over path once complete.
+// in the same folder, renamed over path once complete. The Markdown and
+// LaTeX reports link the figures (o.Figures) relative to path's folder.
 func WriteFile(path string, o Options) error {
+	links := filepath.ToSlash(o.Figures)
+	if o.Figures != "" {
+		if rel, err := filepath.Rel(filepath.Dir(absPath(path)), absPath(o.Figures)); err == nil {
+			links = filepath.ToSlash(rel)
+		}
+	}
 	var buf bytes.Buffer
-	if err := Write(&buf, o); err != nil {
+	if err := write(&buf, o, links); err != nil {
 		return err
 	}
 	err := atomicfile.Write(path, func(w io.Writer) error {
@@ -86,16 +132,29 @@ func WriteFile(path string, o Options) error {
 	return nil
 }
 
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
 // data is everything read, before any section is built.
 type data struct {
 	published []records.Published
-	records   []records.Record
-	folders   []string          // measured folders read, as given
-	ignored   []string          // measured folders found and not read, with why
-	problems  []string          // files that could not be read, with the error
-	rows      int               // records read, records left out included
-	leftOut   []records.Problem // records not used, by file:line
-	noPublish string            // why there are no published numbers, or ""
+	runs      []*runData
+	ignored   []string // runs found and not read, with why
+	problems  []string // files that could not be read, with the error
+	noPublish string   // why there are no published numbers, or ""
+}
+
+// runData is one run's records.
+type runData struct {
+	run      records.Run       // Dir as given (slashes)
+	records  []records.Record  // the records used
+	rows     int               // records read, those left out included
+	leftOut  []records.Problem // records not used, by file:line
+	problems []string
 }
 
 func load(o Options) (*data, error) {
@@ -109,11 +168,16 @@ func load(o Options) (*data, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("report: results folder %s: not a folder (%w)", o.Results, ErrNoResults)
 	}
-	if _, err := os.ReadDir(o.Results); err != nil {
+	all, err := records.Runs(o.Results)
+	if err != nil {
 		return nil, fmt.Errorf("report: results folder %s: %w (%w)", o.Results, err, ErrNoResults)
 	}
-	d := &data{}
-	pubDir := filepath.Join(o.Results, "published")
+	read, ignored, err := chooseRuns(o, all)
+	if err != nil {
+		return nil, err
+	}
+	d := &data{ignored: ignored}
+	pubDir := records.PublishedPath(o.Results)
 	pubFiles := csvFiles(pubDir)
 	if len(pubFiles) == 0 {
 		d.noPublish = "no published numbers: " + filepath.ToSlash(pubDir) + " holds no CSV"
@@ -126,45 +190,114 @@ func load(o Options) (*data, error) {
 		}
 		d.published = append(d.published, rows...)
 	}
-
-	var dirs []string
-	if o.Measured != "" {
-		dirs = []string{o.Measured}
-	} else {
-		dirs, d.ignored = measuredDirs(o.Results)
-	}
-	for _, dir := range dirs {
-		d.folders = append(d.folders, filepath.ToSlash(dir))
-		files := csvFiles(dir)
-		if len(files) == 0 {
-			d.problems = append(d.problems, filepath.ToSlash(dir)+": no CSV files")
-		}
-		var rows []records.Row
-		for _, f := range files {
-			rs, err := records.ReadRows(f)
-			if err != nil {
-				d.problems = append(d.problems, err.Error())
-				continue
-			}
-			if len(rs) == 0 {
-				d.problems = append(d.problems, filepath.ToSlash(f)+": empty (no header, no records)")
-			}
-			rows = append(rows, rs...)
-		}
-		// A time that is not a number, or a rep measured twice, would move
-		// every median it joins without a word: such rows are named
-		// instead, and left out of everything.
-		use, problems := records.Validate(rows)
-		for _, r := range use {
-			d.records = append(d.records, r.Record)
-		}
-		for _, p := range problems {
-			p.File = filepath.ToSlash(p.File)
-			d.leftOut = append(d.leftOut, p)
-		}
-		d.rows += len(rows)
+	for _, run := range read {
+		d.runs = append(d.runs, loadRun(run))
 	}
 	return d, nil
+}
+
+// chooseRuns picks the runs of all to read as o asks — o.Measured first,
+// then each other machine's preferred run, or those of o.Machines at
+// o.Scale — and says why each other run is left out. A machine or scale
+// that has no run is an error naming those there are.
+func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []string, err error) {
+	var have []string
+	for _, r := range all {
+		have = append(have, r.String())
+	}
+	haveList := strings.Join(have, ", ")
+	if haveList == "" {
+		haveList = "none"
+	}
+	for _, m := range o.Machines {
+		if !slices.ContainsFunc(all, func(r records.Run) bool { return r.Machine == m }) {
+			return nil, nil, fmt.Errorf("report: machine %q: %w under %s; runs there: %s", m, ErrNoRun, o.Results, haveList)
+		}
+	}
+	if o.Scale != "" && !slices.ContainsFunc(all, func(r records.Run) bool {
+		return r.Scale == o.Scale && (len(o.Machines) == 0 || slices.Contains(o.Machines, r.Machine))
+	}) {
+		return nil, nil, fmt.Errorf("report: scale %q: %w under %s; runs there: %s", o.Scale, ErrNoRun, o.Results, haveList)
+	}
+	var measured *records.Run
+	if o.Measured != "" {
+		m := records.Run{Machine: filepath.Base(filepath.Dir(o.Measured)), Scale: filepath.Base(o.Measured), Dir: o.Measured}
+		measured = &m
+		read = append(read, m)
+	}
+	var candidates []records.Run
+	for _, r := range all {
+		switch {
+		case measured != nil && sameDir(r.Dir, measured.Dir):
+			continue
+		case len(o.Machines) > 0 && !slices.Contains(o.Machines, r.Machine):
+			ignored = append(ignored, r.String()+" (not among --machine "+strings.Join(o.Machines, ",")+")")
+		case o.Scale != "" && r.Scale != o.Scale:
+			ignored = append(ignored, r.String()+" (not at --scale "+o.Scale+")")
+		case measured != nil && r.Machine == measured.Machine && o.Scale == "":
+			ignored = append(ignored, r.String()+" (the same machine as "+measured.String()+", which is read)")
+		default:
+			candidates = append(candidates, r)
+		}
+	}
+	pref := records.Preferred(candidates)
+	for _, r := range candidates {
+		if slices.Contains(pref, r) {
+			read = append(read, r)
+			continue
+		}
+		for _, p := range pref {
+			if p.Machine == r.Machine {
+				ignored = append(ignored, r.String()+" (the same machine at another scale; "+p.Scale+" is read: --scale "+r.Scale+" reads this one)")
+			}
+		}
+	}
+	for i := range read {
+		read[i].Dir = filepath.ToSlash(read[i].Dir)
+	}
+	return read, ignored, nil
+}
+
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
+// loadRun reads one run's CSV files. A time that is not a number, or a rep
+// measured twice, would move every median it joins without a word: such
+// rows are named instead, and left out of everything.
+func loadRun(run records.Run) *runData {
+	rd := &runData{run: run}
+	files := csvFiles(run.Dir)
+	if len(files) == 0 {
+		rd.problems = append(rd.problems, run.Dir+": no CSV files")
+	}
+	var rows []records.Row
+	for _, f := range files {
+		rs, err := records.ReadRows(f)
+		if err != nil {
+			rd.problems = append(rd.problems, err.Error())
+			continue
+		}
+		if len(rs) == 0 {
+			rd.problems = append(rd.problems, filepath.ToSlash(f)+": empty (no header, no records)")
+		}
+		rows = append(rows, rs...)
+	}
+	use, problems := records.Validate(rows)
+	for _, r := range use {
+		rd.records = append(rd.records, r.Record)
+	}
+	for _, p := range problems {
+		p.File = filepath.ToSlash(p.File)
+		rd.leftOut = append(rd.leftOut, p)
+	}
+	rd.rows = len(rows)
+	return rd
 }
 
 // csvFiles returns the *.csv files directly in dir, in name order
@@ -172,54 +305,4 @@ func load(o Options) (*data, error) {
 func csvFiles(dir string) []string {
 	paths, _ := records.CSVFiles(dir)
 	return paths
-}
-
-// measuredDirs returns the <machine>/<scale> folders under root to read —
-// one per machine, paper preferred over quick, the first machine in name
-// order when several — and those left out, each with why.
-func measuredDirs(root string) (read, ignored []string) {
-	machines, _ := os.ReadDir(root) // sorted by name
-	var found [][]string            // per machine: its scale folders
-	for _, m := range machines {
-		if !m.IsDir() || m.Name() == "published" || strings.HasPrefix(m.Name(), ".") {
-			continue
-		}
-		scales, _ := os.ReadDir(filepath.Join(root, m.Name()))
-		var dirs []string
-		for _, s := range scales {
-			if s.IsDir() {
-				dirs = append(dirs, filepath.Join(root, m.Name(), s.Name()))
-			}
-		}
-		if len(dirs) > 0 {
-			sort.Slice(dirs, func(i, j int) bool {
-				return scaleRank(dirs[i]) < scaleRank(dirs[j]) || scaleRank(dirs[i]) == scaleRank(dirs[j]) && dirs[i] < dirs[j]
-			})
-			found = append(found, dirs)
-		}
-	}
-	for i, dirs := range found {
-		for j, dir := range dirs {
-			switch {
-			case i == 0 && j == 0:
-				read = append(read, dir)
-			case i == 0:
-				ignored = append(ignored, filepath.ToSlash(dir)+" (the same machine at another scale; "+filepath.Base(dirs[0])+" read instead)")
-			default:
-				ignored = append(ignored, filepath.ToSlash(dir)+" (another machine; one machine per report: pass its folder to read it)")
-			}
-		}
-	}
-	return read, ignored
-}
-
-// scaleRank orders scale folders: paper first, then quick, then the rest.
-func scaleRank(dir string) int {
-	switch filepath.Base(dir) {
-	case "paper":
-		return 0
-	case "quick":
-		return 1
-	}
-	return 2
 }

@@ -2,58 +2,90 @@ package report
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/levlab/levlab/records"
 )
 
-func section000(ix *index) section {
-	s := section{id: "r000", title: "Report 000 (" + src000 + "): OpenMP and CUDA, antidiagonals"}
-	pub := ix.pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 1" })
-	sizes := []int{10000, 30000, 50000}
-	t := &table{caption: "Table 1: seconds, sequential and parallel; published (mean of 10) beside ours (median [min–max])",
-		head: []string{"size", "published seq", "published 4 thr", "published 8 thr", "ours fullmatrix", "ours tiled 4", "ours tiled 8", "ours tworow"}}
-	pubVal := func(alg string, w, n int, metric string) (float64, bool) {
+// section000 is report 000: Table 1 (sequential against OpenMP tiles),
+// Figure 3 (speedup by size), Table 2 and Figure 4 (the CUDA antidiagonal
+// kernel by block size).
+func section000(r *rep) section {
+	s := section{id: "r000", title: "Report 000 — OpenMP tiles and a CUDA antidiagonal kernel (Ceccherelli, 2023)", source: src000}
+	pub := r.pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 1" })
+	pubVal := func(alg string, w, n int) (float64, bool) {
 		for _, p := range pub {
-			if p.Algorithm == alg && p.Workers == w && p.LenA == n && p.Metric == metric {
+			if p.Algorithm == alg && p.Workers == w && p.LenA == n && p.Metric == "seconds" {
 				return p.Value, true
 			}
 		}
 		return 0, false
 	}
-	cell := func(v float64, ok bool) string {
-		if !ok {
-			return "missing"
-		}
-		return pubNum(v)
+	// The report prints every time of Table 1 with two decimals ("1.30s").
+	dec := 0
+	for _, p := range pub {
+		dec = max(dec, decimals(p.Value))
 	}
-	ours := func(alg string, w, n int) string {
-		st, ok := ix.get("s000-table1", alg, w, 0, n, n)
-		if !ok {
-			return "missing"
-		}
-		return secs(st)
+	sizes := uniqInts(pub, func(p records.Published) int { return p.LenA })
+	if len(sizes) == 0 {
+		sizes = []int{10000, 30000, 50000}
 	}
+	t := &table{caption: "Table 1: time by string length — the report's (mean of 10 runs) beside ours (median; the spread of the repetitions below it)", head: []string{""}}
 	for _, n := range sizes {
-		a, okA := pubVal("fullmatrix", 1, n, "seconds")
-		b, okB := pubVal("tiled", 4, n, "seconds")
-		c, okC := pubVal("tiled", 8, n, "seconds")
-		t.rows = append(t.rows, []string{strconv.Itoa(n), cell(a, okA), cell(b, okB), cell(c, okC),
-			ours("fullmatrix", 1, n), ours("tiled", 4, n), ours("tiled", 8, n), ours("tworow", 1, n)})
+		t.head = append(t.head, size(n))
+	}
+	for _, row := range []struct {
+		name string
+		alg  string
+		w    int
+	}{{"report: sequential (full matrix)", "fullmatrix", 1}, {"report: 4 threads", "tiled", 4}, {"report: 8 threads", "tiled", 8}} {
+		line := []string{row.name}
+		for _, n := range sizes {
+			if v, ok := pubVal(row.alg, row.w, n); ok {
+				line = append(line, groupDigits(strconv.FormatFloat(v, 'f', dec, 64))+" s")
+			} else {
+				line = append(line, "—")
+			}
+		}
+		t.rows = append(t.rows, line)
+	}
+	notAtSize := false
+	for _, ix := range r.runs {
+		for _, row := range []struct {
+			name string
+			alg  string
+			w    int
+		}{{"full matrix", "fullmatrix", 1}, {"two rows", "tworow", 1}, {"tiled, 4 workers", "tiled", 4}, {"tiled, 8 workers", "tiled", 8}} {
+			line := []string{r.rowName(ix, row.name)}
+			for _, n := range sizes {
+				if st, ok := ix.get("s000-table1", row.alg, row.w, 0, n, n); ok {
+					line = append(line, secs(st))
+				} else {
+					line = append(line, "—")
+					notAtSize = true
+				}
+			}
+			t.rows = append(t.rows, line)
+		}
 	}
 	s.add(t)
+	if notAtSize && r.measured("s000-table1") {
+		why := ""
+		if r.quick() {
+			why = " (the quick scale stops at 10,000; levlab run --scale paper times them all)"
+		}
+		s.p("A dash: not measured at that length in the run read%s.", why)
+	}
 
 	// Figure 3: speedup vs size, 4 and 8 workers.
-	c := &chart{id: "r000fig3", title: "Figure 3: speedup vs size", xName: "string length (characters)", yName: "speedup (×)"}
+	c := &chart{id: "r000fig3", title: "Figure 3: speedup of the tiled version over the sequential full matrix, by string length", xName: "string length (characters)", yName: "speedup (×)"}
 	exps := []string{"s000-table1", "s000-fig3"}
 	for _, w := range []int{4, 8} {
-		c.series = append(c.series, ix.speedupSeries(fmt.Sprintf("ours, %d workers", w), exps, "fullmatrix", "tiled", w, nil, lenX))
-		ps := series{name: fmt.Sprintf("published, %d threads", w), published: true}
+		ps := series{name: fmt.Sprintf("report, %d threads", w), published: true}
 		for _, n := range sizes {
-			seq, ok1 := pubVal("fullmatrix", 1, n, "seconds")
-			par, ok2 := pubVal("tiled", w, n, "seconds")
+			seq, ok1 := pubVal("fullmatrix", 1, n)
+			par, ok2 := pubVal("tiled", w, n)
 			if ok1 && ok2 {
 				v := seq / par
 				ps.pts = append(ps.pts, pt{x: float64(n), y: v, lo: v, hi: v})
@@ -61,50 +93,83 @@ func section000(ix *index) section {
 		}
 		c.series = append(c.series, ps)
 	}
+	for _, ix := range r.runs {
+		for _, w := range []int{4, 8} {
+			c.series = append(c.series, ix.speedupSeries(r.named(ix, fmt.Sprintf("ours, %d workers", w)), exps, "fullmatrix", "tiled", w, nil, lenX))
+		}
+	}
 	s.add(c)
-	cores, pc := ix.cores(), 0
-	if len(pub) > 0 {
-		pc = pubCores(pub[0].Machine)
+	pcs := "cores not stated"
+	if len(pub) > 0 && pubCores(pub[0].Machine) > 0 {
+		pcs = fmt.Sprintf("%d cores", pubCores(pub[0].Machine))
 	}
-	best := func(si int) float64 {
-		m := 0.0
-		for _, p := range c.series[si].pts {
-			m = max(m, p.y)
-		}
-		return m
+	bestPub := 0.0
+	for _, sr := range c.series[:2] {
+		bestPub = max(bestPub, maxY(sr))
 	}
-	if len(c.series[0].pts) == 0 && len(c.series[2].pts) == 0 {
-		missing(&s, "our Table 1 and Figure 3 points (experiments s000-table1, s000-fig3)")
-	} else {
-		pcs := "cores not stated"
-		if pc > 0 {
-			pcs = fmt.Sprintf("%d cores", pc)
+	for i, ix := range r.runs {
+		s4, s8 := c.series[2+2*i], c.series[3+2*i]
+		if len(s4.pts) == 0 && len(s8.pts) == 0 {
+			continue
 		}
-		s.p("Where ours differ and why: the report ran on %s (%s); ours on %d cores, so 4 and 8 workers share %d cores here. "+
-			"Our best speedup over the full-matrix sequential version (as the report's is over its Listing 2) is %s× with 4 workers and %s× with 8, against the report's best %s× and %s×.",
-			pubMachine(pub), pcs, cores, cores, num(best(0)), num(best(2)), num(best(1)), num(best(3)))
-		if n := sizes[len(sizes)-1]; cores > 0 && max(best(0), best(2)) > float64(cores) {
+		cores := ix.cores()
+		on := ""
+		if len(r.runs) > 1 {
+			on = " on " + ix.name
+		}
+		s.p("Where ours differ and why%s: the report ran on %s (%s); ours on %d cores, so 4 and 8 workers share %d cores. Our best speedup over the sequential full matrix (the report's baseline, its Listing 2) is %s with 4 workers and %s with 8; the report's best is %s.",
+			on, pubMachine(pub), pcs, cores, cores, times(maxY(s4)), times(maxY(s8)), times(bestPub))
+		if best := max(maxY(s4), maxY(s8)); cores > 0 && best > float64(cores) {
+			ks := ix.find("s000-table1", func(k key) bool { return k.Algorithm == "tiled" && k.Workers == 8 })
+			if len(ks) == 0 {
+				continue
+			}
+			n := ks[len(ks)-1].LenA
 			tw, ok1 := ix.get("s000-table1", "tworow", 1, 0, n, n)
 			t8, ok2 := ix.get("s000-table1", "tiled", 8, 0, n, n)
 			fm, ok3 := ix.get("s000-table1", "fullmatrix", 1, 0, n, n)
 			if ok1 && ok2 && ok3 {
-				s.p("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix (%s allocated at n=%d) while the tiled version keeps only tile borders; "+
-					"against our two-row sequential version the 8-worker speedup at n=%d is %s×.", cores, cores, bytesStr(fm.alloc), n, n, num(tw.med/t8.med))
+				s.p("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix (%s at n = %s), and its memory traffic, more than the number of workers, is most of its time; the tiled version keeps only tile borders. Over our sequential two-row version (%s) the 8-worker speedup at n = %s is %s.",
+					cores, cores, bytesStr(fm.alloc), size(n), dur(tw.med), size(n), times(tw.med/t8.med))
 			}
 		}
 	}
-
-	// Table 2 and Figure 4: CUDA.
-	pub2 := ix.pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 2" })
-	blocks, lens := uniqInts(pub2, func(p records.Published) int { return p.Block }), uniqInts(pub2, func(p records.Published) int { return p.LenA })
-	t2 := &table{caption: "Table 2: CUDA seconds per block size, published; ours", head: []string{"size"}}
-	for _, b := range blocks {
-		t2.head = append(t2.head, fmt.Sprintf("published block %d", b))
+	if !r.measured("s000-table1", "s000-fig3") {
+		s.p("Ours: not measured in the runs read (experiments s000-table1 and s000-fig3).")
 	}
-	t2.head = append(t2.head, "ours (cuda-diagonal)")
-	c4 := &chart{id: "r000fig4", title: "Figure 4: CUDA time vs size per block size", xName: "string length (characters)", yName: "time (s)"}
+	table2(r, &s)
+	return s
+}
+
+// table2 is report 000's Table 2 and Figure 4: the CUDA antidiagonal
+// kernel's time by block size, with our CPU's two rows for scale.
+func table2(r *rep, s *section) {
+	pub2 := r.pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 2" })
+	blocks, lens := uniqInts(pub2, func(p records.Published) int { return p.Block }), uniqInts(pub2, func(p records.Published) int { return p.LenA })
+	if len(pub2) == 0 {
+		s.p("The report's Table 2 is not among the published numbers read.")
+		return
+	}
+	t2 := &table{caption: "Table 2: the CUDA antidiagonal kernel's time by string length and threads per block — the report's beside ours", head: []string{""}}
+	for _, n := range lens {
+		t2.head = append(t2.head, size(n))
+	}
 	for _, b := range blocks {
-		ps := series{name: fmt.Sprintf("published, block %d", b), published: true}
+		row := []string{fmt.Sprintf("report: block %d", b)}
+		for _, n := range lens {
+			v := "—"
+			for _, p := range pub2 {
+				if p.Block == b && p.LenA == n {
+					v = pubNum(p.Value) + " s"
+				}
+			}
+			row = append(row, v)
+		}
+		t2.rows = append(t2.rows, row)
+	}
+	c4 := &chart{id: "r000fig4", title: "Figure 4: CUDA time by string length per block size, and our CPU's two rows for scale", xName: "string length (characters)", yName: "time (s)"}
+	for _, b := range blocks {
+		ps := series{name: fmt.Sprintf("report, block %d", b), published: true}
 		for _, p := range pub2 {
 			if p.Block == b {
 				ps.pts = append(ps.pts, pt{x: float64(p.LenA), y: p.Value, lo: p.Value, hi: p.Value})
@@ -112,47 +177,38 @@ func section000(ix *index) section {
 		}
 		c4.series = append(c4.series, ps)
 	}
-	for _, n := range lens {
-		row := []string{strconv.Itoa(n)}
-		for _, b := range blocks {
-			v := "missing"
-			for _, p := range pub2 {
-				if p.Block == b && p.LenA == n {
-					v = pubNum(p.Value)
+	for _, ix := range r.runs {
+		for _, sr := range ix.cudaSeries("s000-table2") {
+			row := []string{r.rowName(ix, "ours, "+strings.TrimPrefix(sr.name, "ours, "))}
+			for _, n := range lens {
+				v := "—"
+				for _, p := range sr.pts {
+					if int(p.x) == n {
+						v = dur(p.y)
+					}
 				}
+				row = append(row, v)
 			}
-			row = append(row, v)
+			t2.rows = append(t2.rows, row)
+			sr.name = r.named(ix, sr.name)
+			c4.series = append(c4.series, sr)
 		}
-		oursCUDA := "not run"
-		ks := ix.find("s000-table2", func(k key) bool { return k.LenA == n })
-		if len(ks) > 0 {
-			var parts []string
-			for _, k := range ks {
-				parts = append(parts, fmt.Sprintf("block %d: %s", k.Block, secs(ix.stats[k])))
-			}
-			oursCUDA = strings.Join(parts, "; ")
+		cpu := series{name: r.named(ix, "ours, CPU two rows (one core)")}
+		for _, k := range ix.find("s000-fig4", func(k key) bool { return k.Algorithm == "tworow" }) {
+			st := ix.stats[k]
+			cpu.pts = append(cpu.pts, pt{x: float64(k.LenA), y: st.med, lo: st.min, hi: st.max})
 		}
-		row = append(row, oursCUDA)
-		t2.rows = append(t2.rows, row)
+		for _, k := range ix.find("s000-table1", func(k key) bool { return k.Algorithm == "tworow" }) {
+			st := ix.stats[k]
+			cpu.pts = append(cpu.pts, pt{x: float64(k.LenA), y: st.med, lo: st.min, hi: st.max})
+		}
+		sortPts(cpu.pts)
+		if len(cpu.pts) > 0 {
+			c4.series = append(c4.series, cpu)
+		}
 	}
-	if len(pub2) == 0 {
-		missing(&s, "the published Table 2 (results/published)")
-	}
-	s.add(t2)
-	cpu := series{name: "ours, CPU tworow (for scale)"}
-	for _, k := range ix.find("s000-fig4", func(k key) bool { return k.Algorithm == "tworow" }) {
-		st := ix.stats[k]
-		cpu.pts = append(cpu.pts, pt{x: float64(k.LenA), y: st.med, lo: st.min, hi: st.max})
-	}
-	c4.series = append(c4.series, cpu)
-	c4.series = append(c4.series, ix.cudaSeries("s000-table2")...)
-	s.add(c4)
-	sk := ix.skipsOf("s000-table2", "s000-fig4", "s000-table1", "s000-fig3")
-	if len(sk) > 0 {
-		s.p("Where ours differ and why: %d CUDA points were not run here (%s), so Table 2 and Figure 4 show the report's numbers alone, with our single-core CPU time for scale.", len(sk), sk[0].note)
-		s.add(skipTable("Points not run here", sk))
-	}
-	return s
+	s.add(t2, c4)
+	r.notRun(s, "s000-table2")
 }
 
 func (ix *index) cudaSeries(exp string) []series {
@@ -168,11 +224,10 @@ func (ix *index) cudaSeries(exp string) []series {
 		st := ix.stats[k]
 		sr.pts = append(sr.pts, pt{x: float64(k.LenA), y: st.med, lo: st.min, hi: st.max})
 	}
-	sort.Ints(order)
 	var out []series
-	for _, b := range order {
+	for _, b := range sortedInts(order) {
 		sr := byBlock[b]
-		sort.Slice(sr.pts, func(i, j int) bool { return sr.pts[i].x < sr.pts[j].x })
+		sortPts(sr.pts)
 		out = append(out, *sr)
 	}
 	return out

@@ -3,200 +3,190 @@ package report
 import (
 	"fmt"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/levlab/levlab/records"
 )
 
-func section003(ix *index) section {
-	s := section{id: "r003", title: "Report 003 (" + src003 + "): approximate pattern matching, MPI + OpenMP + CUDA"}
-	pub := ix.pub(func(p records.Published) bool { return p.Source == src003 })
-	t := &table{caption: "Published speedups (sequential / (parallel + transfer))", head: []string{"metric", "value", "what the report says"}}
+// section003 is report 003: approximate pattern matching by the share of
+// work sent to the GPU (Figures 2–3) and by MPI ranks (Figures 4–7).
+func section003(r *rep) section {
+	s := section{id: "r003", title: "Report 003 — approximate pattern matching over MPI, OpenMP and CUDA (Benbaki and Mammadov, 2021)", source: src003}
+	pub := r.pub(func(p records.Published) bool { return p.Source == src003 })
+	t := &table{caption: "The report's speedups: its sequential time over its parallel time plus transfers", head: []string{"", "minimum", "maximum"}}
+	byPair := map[string][2]string{}
+	var pairs []string
 	for _, p := range pub {
-		note := p.Note
-		if i := strings.Index(note, ";"); i > 0 {
-			note = note[:i]
+		pair, _, _ := strings.Cut(p.Note, ";")
+		if !slices.Contains(pairs, pair) {
+			pairs = append(pairs, pair)
 		}
-		t.rows = append(t.rows, []string{p.Metric, pubNum(p.Value), note})
+		v := byPair[pair]
+		switch p.Metric {
+		case "speedup_min":
+			v[0] = times(p.Value)
+		case "speedup_max":
+			v[1] = times(p.Value)
+		}
+		byPair[pair] = v
+	}
+	for _, pair := range pairs {
+		t.rows = append(t.rows, []string{pair, byPair[pair][0], byPair[pair][1]})
 	}
 	if len(pub) == 0 {
-		missing(&s, "the published numbers of report 003 (results/published)")
+		s.p("The report's speedups are not among the published numbers read.")
 	} else {
 		s.add(t)
 	}
-	section003Ratio(ix, &s)
-	section003Ranks(ix, &s, pub)
-	if sk := ix.skipsOf("s003-ratio", "s003-ranks"); len(sk) > 0 {
-		s.add(skipTable("Points not run here", sk))
-	}
+	section003Ratio(r, &s)
+	section003Ranks(r, &s, pub)
+	r.notRun(&s, "s003-ratio", "s003-ranks")
 	return s
 }
 
-// section003Ratio is Figures 2-3: runtime vs the CUDA workload ratio.
-func section003Ratio(ix *index, s *section) {
-	ks := ix.find("s003-ratio", nil)
-	sk := ix.skipsOf("s003-ratio")
-	if len(ks) == 0 && len(sk) == 0 {
-		missing(s, "our points of s003-ratio (runtime vs CUDA ratio, Figures 2-3)")
+// section003Ratio is Figures 2–3: runtime by the share of the work sent
+// to the GPU.
+func section003Ratio(r *rep, s *section) {
+	c := &chart{id: "r003ratio", title: "Figures 2–3: time by the share of positions sent to the GPU (one process on every core)", xName: "share of positions sent to the GPU", yName: "time (s)"}
+	t := &table{caption: "Figures 2–3: time by the share sent to the GPU (median; spread below)", head: []string{"", "text", "share to the GPU", "workers", "time", "matches"}}
+	for _, ix := range r.runs {
+		sr := series{name: r.named(ix, "ours")}
+		for _, k := range ix.find("s003-ratio", nil) {
+			st := ix.stats[k]
+			sr.pts = append(sr.pts, pt{x: k.GPURatio, y: st.med, lo: st.min, hi: st.max})
+			t.rows = append(t.rows, []string{r.rowName(ix, "ours"), size(k.LenA) + " bytes", num(k.GPURatio), count(k.Workers), secs(st), count(ix.matches[k])})
+		}
+		sortPts(sr.pts)
+		c.series = append(c.series, sr)
+	}
+	if len(t.rows) == 0 {
+		s.p("Figures 2–3, ours: not measured in the runs read (experiment s003-ratio).")
 		return
 	}
-	c := &chart{id: "r003ratio", title: "Runtime vs CUDA workload ratio (Figures 2-3)", xName: "share of positions sent to the GPU", yName: "time (s)"}
-	t := &table{caption: "Runtime vs CUDA workload ratio: time (s, median [min–max]), one process on every core", head: []string{"text bytes", "pattern", "ratio", "workers", "time", "matches"}}
-	bySize := map[[2]int]*series{}
-	var sizes [][2]int
-	for _, k := range ks {
-		size := [2]int{k.LenA, k.LenB}
-		sr := bySize[size]
-		if sr == nil {
-			sr = &series{name: fmt.Sprintf("ours, %s bytes", xnum(float64(k.LenA)))}
-			bySize[size] = sr
-			sizes = append(sizes, size)
-		}
-		st := ix.stats[k]
-		sr.pts = append(sr.pts, pt{x: k.GPURatio, y: st.med, lo: st.min, hi: st.max})
-		t.rows = append(t.rows, []string{strconv.Itoa(k.LenA), strconv.Itoa(k.LenB), pubNum(k.GPURatio), strconv.Itoa(k.Workers), secs(st), strconv.FormatInt(ix.matches[k], 10)})
+	s.add(t)
+	if c.empty() {
+		s.p("Only the CPU share (0) ran: every share above 0 goes to the GPU, and no GPU was found (see What did not run), so there is no curve to draw. The report's Figures 2–3 print no numbers, only curves: runtime falling from about 100 s to 40 s with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes.")
+		return
 	}
-	for _, sz := range sizes {
-		sort.Slice(bySize[sz].pts, func(i, j int) bool { return bySize[sz].pts[i].x < bySize[sz].pts[j].x })
-		c.series = append(c.series, *bySize[sz])
-	}
-	for _, x := range sk {
-		t.rows = append(t.rows, []string{strconv.Itoa(x.k.LenA), strconv.Itoa(x.k.LenB), pubNum(x.k.GPURatio), strconv.Itoa(x.k.Workers), "not run", ""})
-	}
-	s.add(t, c)
-	gpuRan := false
-	for _, k := range ks {
-		gpuRan = gpuRan || k.GPURatio > 0
-	}
-	if !gpuRan {
-		s.p("Only ratio 0 ran here: every share above 0 goes to the GPU, and this machine has none (the points not run are listed below with the reason), so the curve is one point, the CPU alone. The report's Figures 2-3 print no numbers, only curves (runtime falling from about 100 to 40 s with 4 OpenMP threads and 6.9 million CUDA threads on 136473378 bytes); there is nothing to set beside ours.")
-	} else {
-		s.p("The report's Figures 2-3 print no numbers, only curves (runtime falling from about 100 to 40 s with 4 OpenMP threads and 6.9 million CUDA threads on 136473378 bytes); ours are drawn alone.")
-	}
+	s.add(c)
+	s.p("The report's Figures 2–3 print no numbers, only curves (runtime falling from about 100 s to 40 s with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes); ours are drawn alone.")
 }
 
-// section003Ranks is Figures 4-7: runtime and speedup vs ranks.
-func section003Ranks(ix *index, s *section, pub []records.Published) {
-	ks := ix.find("s003-ranks", nil)
-	if len(ks) == 0 {
-		missing(s, "our points of s003-ranks (runtime and speedup vs ranks, Figures 4-7)")
-		return
-	}
-	var sizes []int
-	for _, k := range ks {
-		if !slices.Contains(sizes, k.LenA) {
+// section003Ranks is Figures 4–7: time and speedup by ranks.
+func section003Ranks(r *rep, s *section, pub []records.Published) {
+	ct := &chart{id: "r003ranktime", title: "Figures 4–7: time by ranks", xName: "ranks (one worker each)", yName: "time (s)", yLog: true}
+	cs := &chart{id: "r003ranks", title: "Figures 4–7: speedup over one process on one worker, by ranks", xName: "ranks (one worker each)", yName: "speedup (×)"}
+	any := false
+	for _, ix := range r.runs {
+		ks := ix.find("s003-ranks", nil)
+		if len(ks) == 0 {
+			continue
+		}
+		any = true
+		var sizes []int
+		for _, k := range ks {
 			sizes = append(sizes, k.LenA)
 		}
-	}
-	sort.Ints(sizes)
-	names := []string{"small", "medium", "large", "very large"}
-	label := func(i, n int) string {
-		if len(sizes) == len(names) {
-			return fmt.Sprintf("%s, %s bytes", names[i], xnum(float64(n)))
+		sizes = sortedInts(sizes)
+		t := &table{caption: "Time by ranks (median), and below it the speedup over one process on one worker" + onName(r, ix), head: []string{""}}
+		for _, n := range sizes {
+			t.head = append(t.head, size(n)+" bytes")
 		}
-		return xnum(float64(n)) + " bytes"
-	}
-	ct := &chart{id: "r003ranktime", title: "Runtime vs ranks (Figures 4-7)", xName: "ranks (one worker each)", yName: "time (s)", yLog: true}
-	cs := &chart{id: "r003ranks", title: "Speedup vs ranks over one process on one worker (Figures 4-7)", xName: "ranks (one worker each)", yName: "speedup"}
-	t := &table{caption: "Time (s, median [min–max]) and speedup over one process on one worker", head: []string{"text", "1 process, 1 worker"}}
-	cores := 0
-	for _, k := range ks {
-		if k.Ranks == 0 && k.Workers > 1 {
-			cores = k.Workers
+		type cfg struct {
+			name         string
+			ranks, works int
 		}
-	}
-	if cores > 0 {
-		t.head = append(t.head, fmt.Sprintf("1 process, %d workers", cores))
-	}
-	var rankCounts []int
-	for _, k := range ks {
-		if k.Ranks > 0 && !slices.Contains(rankCounts, k.Ranks) {
-			rankCounts = append(rankCounts, k.Ranks)
-		}
-	}
-	sort.Ints(rankCounts)
-	for _, r := range rankCounts {
-		if r == 1 {
-			t.head = append(t.head, "1 rank")
-		} else {
-			t.head = append(t.head, fmt.Sprintf("%d ranks", r))
-		}
-	}
-	t.head = append(t.head, "speedup min–max over ranks")
-	for i, n := range sizes {
-		st, ss := series{name: label(i, n)}, series{name: label(i, n)}
-		base, okBase := stat{}, false
-		row := []string{label(i, n)}
-		var other []string
+		var cfgs []cfg
 		for _, k := range ks {
-			if k.LenA == n && k.Ranks == 0 && k.Workers == 1 {
-				base, okBase = ix.stats[k], true
+			c := cfg{ranks: k.Ranks, works: k.Workers}
+			switch {
+			case k.Ranks == 0 && k.Workers == 1:
+				c.name = "1 process, 1 worker"
+			case k.Ranks == 0:
+				c.name = fmt.Sprintf("1 process, %d workers", k.Workers)
+			case k.Ranks == 1:
+				c.name = "1 rank"
+			default:
+				c.name = fmt.Sprintf("%d ranks", k.Ranks)
+			}
+			if !slices.ContainsFunc(cfgs, func(o cfg) bool { return o.ranks == c.ranks && o.works == c.works }) {
+				cfgs = append(cfgs, c)
 			}
 		}
-		cell := func(v stat) string {
-			if !okBase {
-				return secs(v)
+		slices.SortStableFunc(cfgs, func(a, b cfg) int {
+			if a.ranks != b.ranks {
+				return a.ranks - b.ranks
 			}
-			return secs(v) + " (" + num(base.med/v.med) + "×)"
-		}
-		if okBase {
-			row = append(row, secs(base))
-		} else {
-			row = append(row, "missing")
-		}
-		if cores > 0 {
-			c := "missing"
-			for _, k := range ks {
-				if k.LenA == n && k.Ranks == 0 && k.Workers == cores {
-					c = cell(ix.stats[k])
-				}
+			return a.works - b.works
+		})
+		base := map[int]stat{}
+		for _, k := range ks {
+			if k.Ranks == 0 && k.Workers == 1 {
+				base[k.LenA] = ix.stats[k]
 			}
-			row = append(row, c)
 		}
-		lo, hi := 0.0, 0.0
-		for _, r := range rankCounts {
-			c := "missing"
-			for _, k := range ks {
-				if k.LenA == n && k.Ranks == r && k.Workers == 1 {
-					v := ix.stats[k]
-					c = cell(v)
-					st.pts = append(st.pts, pt{x: float64(r), y: v.med, lo: v.min, hi: v.max})
-					if okBase {
-						sp := speedup(base, v)
-						sp.x = float64(r)
-						ss.pts = append(ss.pts, sp)
-						if lo == 0 || sp.y < lo {
-							lo = sp.y
+		for _, c := range cfgs {
+			row := []string{c.name}
+			for _, n := range sizes {
+				cell := "—"
+				for _, k := range ks {
+					if k.LenA == n && k.Ranks == c.ranks && k.Workers == c.works {
+						v := ix.stats[k]
+						cell = dur(v.med)
+						if b, ok := base[n]; ok && !(c.ranks == 0 && c.works == 1) {
+							cell += "\n" + times(b.med/v.med)
 						}
-						hi = max(hi, sp.y)
 					}
 				}
+				row = append(row, cell)
 			}
-			row = append(row, c)
+			t.rows = append(t.rows, row)
 		}
-		if hi > 0 {
-			other = append(other, num(lo)+"–"+num(hi))
-		} else {
-			other = append(other, "—")
+		s.add(t)
+		for i, n := range sizes {
+			label := size(n) + " bytes"
+			if len(sizes) == 4 {
+				label = []string{"small", "medium", "large", "very large"}[i] + ", " + label
+			}
+			st, ss := series{name: r.named(ix, label)}, series{name: r.named(ix, label)}
+			for _, k := range ks {
+				if k.LenA != n || k.Ranks == 0 || k.Workers != 1 {
+					continue
+				}
+				v := ix.stats[k]
+				st.pts = append(st.pts, pt{x: float64(k.Ranks), y: v.med, lo: v.min, hi: v.max})
+				if b, ok := base[n]; ok {
+					p := speedup(b, v)
+					p.x = float64(k.Ranks)
+					ss.pts = append(ss.pts, p)
+				}
+			}
+			sortPts(st.pts)
+			sortPts(ss.pts)
+			ct.series, cs.series = append(ct.series, st), append(cs.series, ss)
 		}
-		t.rows = append(t.rows, append(row, other...))
-		ct.series, cs.series = append(ct.series, st), append(cs.series, ss)
 	}
-	s.add(t, ct, cs)
-	pubMin, pubMax := []string{}, []string{}
+	if !any {
+		s.p("Figures 4–7, ours: not measured in the runs read (experiment s003-ranks).")
+		return
+	}
+	s.add(ct, cs)
+	var cores []string
+	for _, ix := range r.runs {
+		cores = append(cores, fmt.Sprintf("%d on %s", ix.cores(), ix.name))
+	}
+	s.p("How ours were measured: the ranks are simulated in one process: the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied into its own buffer as each rank's read of the file does, and counted by its own group of workers, all at once, the counts summed. Cores: %s, so 4 and 8 ranks oversubscribe them. levlab match under mpirun does the same with real MPI processes and gives the same counts (tested).", strings.Join(cores, "; "))
+	var pubMin, pubMax []string
 	for _, p := range pub {
 		switch p.Metric {
 		case "speedup_min":
-			pubMin = append(pubMin, pubNum(p.Value))
+			pubMin = append(pubMin, times(p.Value))
 		case "speedup_max":
-			pubMax = append(pubMax, pubNum(p.Value))
+			pubMax = append(pubMax, times(p.Value))
 		}
 	}
-	s.p("How ours were measured: the ranks are simulated in one process (experiments.countRanks): the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied into its own buffer as each rank's read of the file does, and counted by its own group of workers, all at once, the counts summed; %d cores here, so 4 and 8 ranks oversubscribe them. levlab match under mpirun does the same with real MPI processes and gives the same counts (tested); its overhead beside one process is measured in the README (Pattern matching).", ix.cores())
 	if len(pubMin) > 0 || len(pubMax) > 0 {
-		s.p("Beside the report's: its speedups (minimum %s, maximum %s; up to 38 on the large files) come from MPI ranks on a cluster with one GPU per ten ranks and the report's per-position DP, against its sequential program; ours from one 2-core machine, apm-fast (bit-parallel) on the CPU alone, against one worker. A speedup below 1 on the small text, as the report's 0.62, is the cost of the split against a count of a few milliseconds.",
+		s.p("Beside the report's: its speedups (minimum %s, maximum %s; up to 38× on the large files) are of MPI ranks on a cluster with one GPU per ten ranks running its per-position DP, over its sequential program; ours of ranks on one machine running apm-fast (bit-parallel) on the CPU alone, over one process on one worker. A speedup below 1 on the small text, as the report's 0.619×, is the cost of the split against a count of a few milliseconds.",
 			strings.Join(pubMin, ", "), strings.Join(pubMax, ", "))
 	}
 }

@@ -1,66 +1,59 @@
 package report
 
-import (
-	"sort"
-	"strconv"
-)
-
-func section004(ix *index) section {
-	s := section{id: "r004", title: "Report 004 (" + src004 + "): two rows instead of the whole matrix"}
-	algs := []string{"fullmatrix", "tworow", "myers"}
-	ks := ix.find("s004-memory", nil)
-	if len(ks) == 0 {
-		missing(&s, "our points of s004-memory")
+// section004 is report 004, a blog post's claim that two rows of the
+// matrix suffice: time and memory by length.
+func section004(r *rep) section {
+	s := section{id: "r004", title: "Report 004 — two rows instead of the whole matrix (a blog post, 2012)", source: src004}
+	algs := []struct{ alg, name string }{{"fullmatrix", "full matrix"}, {"tworow", "two rows"}, {"myers", "Myers (bit-parallel)"}}
+	ct := &chart{id: "r004time", title: "Time by string length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
+	cm := &chart{id: "r004mem", title: "Memory allocated per call, by string length", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
+	for _, ix := range r.runs {
+		ks := ix.find("s004-memory", nil)
+		if len(ks) == 0 {
+			continue
+		}
+		var lens []int
+		for _, k := range ks {
+			lens = append(lens, k.LenA)
+		}
+		lens = sortedInts(lens)
+		t := &table{caption: "Time (median; spread below) and memory allocated per call" + onName(r, ix), head: []string{""}}
+		for _, n := range lens {
+			t.head = append(t.head, size(n))
+		}
+		for _, a := range algs {
+			tr, mr := []string{a.name + ": time"}, []string{a.name + ": memory"}
+			st, sm := series{name: r.named(ix, a.name)}, series{name: r.named(ix, a.name)}
+			for _, n := range lens {
+				v, ok := ix.get("s004-memory", a.alg, 1, 0, n, n)
+				if !ok {
+					tr, mr = append(tr, "—"), append(mr, "—")
+					continue
+				}
+				tr, mr = append(tr, secs(v)), append(mr, bytesStr(v.alloc))
+				st.pts = append(st.pts, pt{x: float64(n), y: v.med, lo: v.min, hi: v.max})
+				if v.alloc > 0 { // a log axis has no 0
+					sm.pts = append(sm.pts, pt{x: float64(n), y: v.alloc, lo: v.alloc, hi: v.alloc})
+				}
+			}
+			t.rows = append(t.rows, tr, mr)
+			ct.series, cm.series = append(ct.series, st), append(cm.series, sm)
+		}
+		s.add(t)
+		n := lens[len(lens)-1]
+		fm, ok1 := ix.get("s004-memory", "fullmatrix", 1, 0, n, n)
+		tw, ok2 := ix.get("s004-memory", "tworow", 1, 0, n, n)
+		if ok1 && ok2 {
+			s.p("At n = %s%s the full matrix allocated %s and took %s; two rows allocated %s and took %s (%s as fast: its rows stay in cache).",
+				size(n), onName(r, ix), bytesStr(fm.alloc), dur(fm.med), bytesStr(tw.alloc), dur(tw.med), times(fm.med/tw.med))
+		}
+	}
+	if !r.measured("s004-memory") {
+		s.p("Ours: not measured in the runs read (experiment s004-memory).")
 		return s
 	}
-	lens := map[int]bool{}
-	for _, k := range ks {
-		lens[k.LenA] = true
-	}
-	var ls []int
-	for n := range lens {
-		ls = append(ls, n)
-	}
-	sort.Ints(ls)
-	t := &table{caption: "Time (s, median [min–max]) and memory allocated per call", head: []string{"length"}}
-	for _, a := range algs {
-		t.head = append(t.head, a+" time", a+" memory")
-	}
-	ct := &chart{id: "r004time", title: "Time vs length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
-	cm := &chart{id: "r004mem", title: "Memory vs length", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
-	for _, a := range algs {
-		st, sm := series{name: a}, series{name: a}
-		for _, k := range ks {
-			if k.Algorithm == a {
-				v := ix.stats[k]
-				st.pts = append(st.pts, pt{x: float64(k.LenA), y: v.med, lo: v.min, hi: v.max})
-				sm.pts = append(sm.pts, pt{x: float64(k.LenA), y: v.alloc, lo: v.alloc, hi: v.alloc})
-			}
-		}
-		ct.series, cm.series = append(ct.series, st), append(cm.series, sm)
-	}
-	for _, n := range ls {
-		row := []string{strconv.Itoa(n)}
-		for _, a := range algs {
-			tc, mc := "missing", "missing"
-			if v, ok := ix.get("s004-memory", a, 1, 0, n, n); ok {
-				tc, mc = secs(v), bytesStr(v.alloc)
-			}
-			row = append(row, tc, mc)
-		}
-		t.rows = append(t.rows, row)
-	}
-	s.add(t, ct, cm)
+	s.add(ct, cm)
 	s.p("The post publishes no numbers: it argues that two rows of the matrix suffice, so there is nothing of its own to set beside ours; ours measure the claim.")
-	n := ls[len(ls)-1]
-	fm, ok1 := ix.get("s004-memory", "fullmatrix", 1, 0, n, n)
-	tr, ok2 := ix.get("s004-memory", "tworow", 1, 0, n, n)
-	if ok1 && ok2 {
-		s.p("At n=%d the full matrix allocated %s and took %s s; two rows allocated %s and took %s s (%s× faster, its rows stay in cache).",
-			n, bytesStr(fm.alloc), num(fm.med), bytesStr(tr.alloc), num(tr.med), num(fm.med/tr.med))
-	}
-	if sk := ix.skipsOf("s004-memory"); len(sk) > 0 {
-		s.add(skipTable("Points not run here", sk))
-	}
+	r.notRun(&s, "s004-memory")
 	return s
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/levlab/levlab/report"
 )
@@ -20,15 +22,30 @@ func reproduceReport(dir string) (string, error) {
 
 func reportUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
-  levlab report [--results DIR] [--out FILE] [--format html|md]
+  levlab report [--results DIR] [--machine NAME,...] [--scale quick|paper]
+                [--format html|md|tex|pdf] [--out FILE] [--figures DIR]
 
 Reads the CSV under DIR — the reports' numbers in DIR/published and our
-records in DIR/<machine>/<scale> (paper preferred over quick) — and writes
-one report: HTML with every table and chart (self-contained, it opens
-offline), or Markdown with the same tables. It prints the file's path.
+runs in DIR/<machine>/<scale> — and writes one report: the key results
+first, then each course report's tables and figures with the reports'
+numbers beside ours, one column or line per machine. By default every
+machine is read, each at its preferred scale (paper before quick).
+It prints the file's path.
+
+  html  self-contained (every chart inlined; it opens offline)
+  md    Markdown: tables, and image links to the figures
+  tex   a LaTeX fragment to \input: booktabs tables and \includegraphics
+        of the figures; its first lines name the packages it needs
+  pdf   the HTML printed on A4 by headless Chromium
+
+With md and tex the figures are written as SVG and PNG into --figures
+(default: FILE's name without its extension, then -figures); drawing them
+needs Chromium, as pdf does (Debian: apt-get install chromium). With
+--figures none, md and tex show each chart as the table of its points.
+
 A record whose times are not finite non-negative numbers, or that repeats
 the rep of a point already read, is left out of every median, table and
-chart, and named (FILE:LINE) in the report's first section.
+chart, and named (FILE:LINE) in the report.
 
 Flags:
 `)
@@ -36,7 +53,9 @@ Flags:
 	fmt.Fprint(w, `
 Exit status:
   0  the report was written
-  1  the results could not be read, or the file not written
+  1  the results could not be read, a machine or scale asked for has no
+     run, Chromium is missing for pdf or figures, or the file could not
+     be written (nothing is left half-written)
   2  bad usage: an unknown flag or format, arguments
 `)
 }
@@ -44,8 +63,11 @@ Exit status:
 func runReport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("report", stdout, reportUsage)
 	results := fs.String("results", "results", "`DIR` holding published/ and <machine>/<scale>/")
-	out := fs.String("out", "", "`FILE` to write; unset: levlab-report.html (or .md) in the current directory")
-	format := fs.String("format", report.FormatHTML, "`FORMAT`: html or md")
+	machines := fs.String("machine", "", "`NAME`s of machine folders under DIR to read, comma-separated; unset: every machine")
+	scale := fs.String("scale", "", "`SCALE` to read (quick or paper); unset: each machine's preferred, paper before quick")
+	out := fs.String("out", "", "`FILE` to write; unset: levlab-report.FORMAT in the current directory")
+	format := fs.String("format", report.FormatHTML, "`FORMAT`: "+strings.Join(report.Formats, ", "))
+	figures := fs.String("figures", "", "`DIR` to write every figure into as SVG and PNG; with md and tex unset means FILE-figures beside FILE, and none means no figures")
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -53,14 +75,33 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 0 {
 		return usageErrorf("takes no arguments, got %s", quoteAll(pos))
 	}
-	if *format != report.FormatHTML && *format != report.FormatMarkdown {
-		return usageErrorf("--format %q: want html or md", *format)
+	if !slices.Contains(report.Formats, *format) {
+		return usageErrorf("--format %q: want one of %s", *format, strings.Join(report.Formats, ", "))
+	}
+	if *scale != "" && strings.ContainsAny(*scale, `/\`) {
+		return usageErrorf("--scale %q: want a scale folder's name, such as quick or paper", *scale)
+	}
+	o := report.Options{Results: *results, Format: *format, Scale: *scale}
+	for _, m := range strings.Split(*machines, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			if strings.ContainsAny(m, `/\`) || m == "." || m == ".." {
+				return usageErrorf("--machine %q: want a machine folder's name under %s", m, *results)
+			}
+			o.Machines = append(o.Machines, m)
+		}
 	}
 	path := *out
 	if path == "" {
 		path = "levlab-report." + *format
 	}
-	if err := report.WriteFile(path, report.Options{Results: *results, Format: *format}); err != nil {
+	switch {
+	case *figures == "none":
+	case *figures != "":
+		o.Figures = *figures
+	case *format == report.FormatMarkdown || *format == report.FormatTeX:
+		o.Figures = strings.TrimSuffix(path, filepath.Ext(path)) + "-figures"
+	}
+	if err := report.WriteFile(path, o); err != nil {
 		return err
 	}
 	_, err = fmt.Fprintln(stdout, path)

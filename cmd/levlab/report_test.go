@@ -23,8 +23,30 @@ func TestReportCommand(t *testing.T) {
 			t.Errorf("%s: %v, or no section of report 000", out, err)
 		}
 	}
-	if _, stderr, code := levlab(t, "report", "--format", "pdf"); code != exitUsage || !strings.Contains(stderr, "pdf") {
-		t.Errorf("--format pdf: exit %d, stderr %q; want %d", code, stderr, exitUsage)
+	if _, stderr, code := levlab(t, "report", "--format", "docx"); code != exitUsage || !strings.Contains(stderr, "docx") || !strings.Contains(stderr, "tex") {
+		t.Errorf("--format docx: exit %d, stderr %q; want %d naming the formats", code, stderr, exitUsage)
+	}
+	// A machine or scale with no run: exit 1, naming it and the runs there
+	// are, and no file written.
+	for _, args := range [][]string{{"--machine", "no-such-box"}, {"--scale", "huge"}} {
+		out := filepath.Join(dir, "none.html")
+		_, stderr, code := levlab(t, append([]string{"report", "--results", "../../results", "--out", out}, args...)...)
+		if code != exitFailure || !strings.Contains(stderr, args[1]) || !strings.Contains(stderr, "intel-xeon-2.80ghz-2c/paper") {
+			t.Errorf("%v: exit %d, stderr %q; want %d naming the value and the runs there are", args, code, stderr, exitFailure)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v: %s written", args, out)
+		}
+	}
+	if _, stderr, code := levlab(t, "report", "--machine", "../x"); code != exitUsage || !strings.Contains(stderr, "../x") {
+		t.Errorf("--machine ../x: exit %d, stderr %q; want %d", code, stderr, exitUsage)
+	}
+	// Tables only: Markdown with --figures none needs no browser.
+	md := filepath.Join(dir, "t.md")
+	if _, stderr, code := levlab(t, "report", "--results", "../../results", "--format", "md", "--figures", "none", "--out", md); code != exitOK {
+		t.Errorf("--format md --figures none: exit %d, stderr %q", code, stderr)
+	} else if b, _ := os.ReadFile(md); strings.Contains(string(b), "![") {
+		t.Errorf("--figures none: the Markdown links figures")
 	}
 	if _, _, code := levlab(t, "report", "extra"); code != exitUsage {
 		t.Errorf("an argument: exit %d; want %d", code, exitUsage)

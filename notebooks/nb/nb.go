@@ -155,48 +155,37 @@ func (e Env) Run(ctx context.Context, out io.Writer, names ...string) (experimen
 	return r.Run(ctx, exps)
 }
 
-// Sections returns the report of e's own runs (e.Measured) beside the
+// Sections returns the report of e's own run (e.Measured) beside the
 // published numbers, section by section.
 func (e Env) Sections() ([]report.Section, error) {
-	return report.Sections(report.Options{Results: e.Results, Measured: e.Measured})
+	machine := filepath.Base(filepath.Dir(e.Measured))
+	return report.Sections(report.Options{Results: e.Results, Measured: e.Measured, Machines: []string{machine}})
 }
 
 // CommittedSections returns the report of the committed records of one
-// machine and scale, measured relative to e.Results (for instance
+// machine and scale, named relative to e.Results (for instance
 // "intel-xeon-2.80ghz-2c/paper"), beside the published numbers.
-func (e Env) CommittedSections(measured string) ([]report.Section, error) {
-	dir := filepath.Join(e.Results, filepath.FromSlash(measured))
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("nb: %s is not a folder of results (under %s: %s)", measured, e.Results, strings.Join(committed(e.Results), ", "))
+func (e Env) CommittedSections(run string) ([]report.Section, error) {
+	machine, scale, _ := strings.Cut(filepath.ToSlash(run), "/")
+	runs, err := records.Runs(e.Results)
+	if err != nil {
+		return nil, fmt.Errorf("nb: %w", err)
 	}
-	return report.Sections(report.Options{Results: e.Results, Measured: dir})
-}
-
-// committed lists the <machine>/<scale> folders under results. It lists
-// the folders rather than Glob a pattern made from results, which may be
-// named with the pattern's own characters ("res[1]").
-func committed(results string) []string {
-	var out []string
-	machines, _ := os.ReadDir(results) // sorted by name; a folder that cannot be read holds none
-	for _, m := range machines {
-		if !m.IsDir() {
-			continue
+	var have []string
+	for _, r := range runs {
+		if r.Machine == machine && r.Scale == scale {
+			return report.Sections(report.Options{Results: e.Results, Machines: []string{machine}, Scale: scale})
 		}
-		scales, _ := os.ReadDir(filepath.Join(results, m.Name()))
-		for _, s := range scales {
-			if s.IsDir() {
-				out = append(out, m.Name()+"/"+s.Name())
-			}
-		}
+		have = append(have, r.String())
 	}
-	if len(out) == 0 {
-		return []string{"none"}
+	if len(have) == 0 {
+		have = []string{"none"}
 	}
-	return out
+	return nil, fmt.Errorf("nb: %s is not a run of results (under %s: %s)", run, e.Results, strings.Join(have, ", "))
 }
 
 // Section returns the section with the given id ("r000" … "r004",
-// "beyond", "method", "sources") of secs.
+// "beyond", "gpu", "method", "summary") of secs.
 func Section(secs []report.Section, id string) (report.Section, error) {
 	ids := make([]string, len(secs))
 	for i, s := range secs {

@@ -1,0 +1,114 @@
+package report
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/levlab/levlab/internal/browser"
+	"github.com/levlab/levlab/records"
+)
+
+// pageView is what the test reads of a laid-out report.
+type pageView struct {
+	ScrollWidth, ClientWidth int
+	Text                     string
+	Wide                     []string // elements wider than the page
+}
+
+const pageViewJS = `(() => {
+  const w = document.documentElement.clientWidth, wide = [];
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.right > w + 1 && !el.closest('div.table')) { wide.push(el.tagName + (el.id ? '#' + el.id : '') + ' ' + Math.round(r.right)); }
+  }
+  return {ScrollWidth: document.documentElement.scrollWidth, ClientWidth: w, Text: document.body.innerText, Wide: wide.slice(0, 5)};
+})()`
+
+// eNotation is a number written with an exponent: 3.4e-05, 1E+06.
+var eNotation = regexp.MustCompile(`\b\d+(\.\d+)?[eE][+-]?\d+\b`)
+
+// TestReportsInChromium opens the committed report and the quick one in
+// headless Chromium at 1300 and 800 CSS pixels: the page never scrolls
+// sideways, every chart draws, nothing errs or is fetched, no number
+// shows an exponent, the GPU's reason is said at most once, and the quick
+// report says "missing" nowhere.
+func TestReportsInChromium(t *testing.T) {
+	needBrowser(t)
+	reports := []struct {
+		name  string
+		o     Options
+		quick bool
+	}{
+		{"committed", Options{Results: "../results"}, false},
+		{"quick", Options{Results: "../results", Scale: records.ScaleQuick}, true},
+	}
+	for _, rp := range reports {
+		t.Run(rp.name, func(t *testing.T) {
+			if rp.quick {
+				if runs, _ := records.Runs("../results"); !hasScale(runs, records.ScaleQuick) {
+					t.Fatalf("no committed quick run under ../results to open")
+				}
+			}
+			path := filepath.Join(t.TempDir(), "report.html")
+			if err := WriteFile(path, rp.o); err != nil {
+				t.Fatal(err)
+			}
+			for _, width := range []int{1300, 800} {
+				t.Run(fmt.Sprint(width), func(t *testing.T) {
+					ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+					defer cancel()
+					p, err := browser.Open(ctx, path, browser.Viewport{Width: width, Height: 1000})
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer p.Close()
+					var v pageView
+					if err := p.Evaluate(ctx, pageViewJS, &v); err != nil {
+						t.Fatal(err)
+					}
+					res, err := p.Result(ctx)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if v.ScrollWidth > v.ClientWidth {
+						t.Errorf("the page scrolls sideways: %d px of content in %d (wider: %v)", v.ScrollWidth, v.ClientWidth, v.Wide)
+					}
+					if res.Containers == 0 || res.Charts != res.Containers {
+						t.Errorf("%d of %d chart containers hold a drawn chart; want all, and at least one", res.Charts, res.Containers)
+					}
+					for _, e := range res.ConsoleErrors {
+						t.Errorf("console: %s", e)
+					}
+					for _, r := range res.Requests {
+						t.Errorf("the report requested %s; it must fetch nothing", r)
+					}
+					if m := eNotation.FindAllString(v.Text, 5); len(m) > 0 {
+						t.Errorf("numbers with an exponent in the visible text: %q", m)
+					}
+					if n := strings.Count(v.Text, "CUDA unavailable"); n > 1 {
+						t.Errorf("the GPU's reason is shown %d times; want at most once", n)
+					}
+					if rp.quick {
+						if i := strings.Index(strings.ToLower(v.Text), "missing"); i >= 0 {
+							t.Errorf("the quick report says missing: …%s…", v.Text[max(0, i-80):min(len(v.Text), i+40)])
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+func hasScale(runs []records.Run, scale string) bool {
+	for _, r := range runs {
+		if r.Scale == scale {
+			return true
+		}
+	}
+	return false
+}

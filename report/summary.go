@@ -1,0 +1,372 @@
+package report
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levlab/levlab/records"
+)
+
+// sectionSummary opens the report: the machines, what was found (each
+// finding with the reports' number beside ours), what did not run and
+// why, said once, and what was read.
+func sectionSummary(r *rep) []section {
+	s := section{id: "summary", title: "Key results"}
+	d := r.d
+	if len(r.runs) == 0 {
+		s.p("Measured: none. No <machine>/<scale>/ folder of results was found, so only the reports' own numbers are shown; run levlab reproduce (about a minute) or levlab run first.")
+	} else {
+		var on []string
+		for _, ix := range r.runs {
+			m := ix.machine()
+			on = append(on, fmt.Sprintf("%s, %d cores, %s scale, %d repetitions a point (%s)", ix.name, m.cores, ix.rd.run.Scale, m.reps, ix.rd.run.Dir))
+		}
+		s.p("Measured on %s.", strings.Join(on, "; and "))
+	}
+	if r.quick() {
+		s.p("Quick scale: sizes below the reports' (to 10,000 characters where they go to 50,000 or more, and 2·10⁶ bytes for pattern matching where they use 1.4·10⁸), so that the whole set runs in about a minute. The reports' sizes: levlab run --scale paper (about 40 minutes on 2 cores), then levlab report.")
+	}
+	for _, f := range keyResults(r) {
+		s.p("%s", f)
+	}
+	if d.noPublish != "" {
+		s.p("Published: %s; the reports' columns below are empty.", d.noPublish)
+	}
+	out := []section{s}
+	if nr := notRunSection(r); len(nr.blocks) > 0 {
+		out = append(out, nr)
+	}
+	if rd := readSection(r); len(rd.blocks) > 0 {
+		out = append(out, rd)
+	}
+	return out
+}
+
+// keyResults returns the findings, each a sentence with our number and the
+// report's beside it.
+func keyResults(r *rep) []string {
+	var out []string
+	each := func(f func(ix *index) (string, bool)) string {
+		var parts []string
+		for _, ix := range r.runs {
+			if v, ok := f(ix); ok {
+				if len(r.runs) > 1 {
+					v += " on " + ix.name
+				}
+				parts = append(parts, v)
+			}
+		}
+		return strings.Join(parts, ", ")
+	}
+
+	// Report 000's Table 1: its OpenMP tiles on 8 threads at the largest
+	// size both have.
+	if pub := r.pub(func(p records.Published) bool {
+		return p.Source == src000 && p.Table == "Table 1" && p.Algorithm == "tiled" && p.Workers == 8
+	}); len(pub) > 0 {
+		var best records.Published
+		var ours string
+		for _, p := range pub {
+			if o := each(func(ix *index) (string, bool) {
+				st, ok := ix.get("s000-table1", "tiled", 8, 0, p.LenA, p.LenA)
+				return dur(st.med), ok
+			}); o != "" {
+				best, ours = p, o
+			}
+		}
+		if ours != "" {
+			out = append(out, fmt.Sprintf("Report 000, Table 1 at n = %s: the report's OpenMP tiles took %s s on 8 threads (%s); ours, tiled with 8 workers, %s.",
+				size(best.LenA), pubNum(best.Value), best.Machine, ours))
+		}
+	}
+
+	// The fastest distance here against the reports' best DP rate.
+	if base, ok := publishedBestGCUPS(r); ok {
+		o := each(func(ix *index) (string, bool) {
+			var bk key
+			var bg float64
+			for _, k := range ix.find("peers", nil) {
+				if g := ix.stats[k].gcups; g > bg {
+					bk, bg = k, g
+				}
+			}
+			if bg == 0 {
+				return "", false
+			}
+			return fmt.Sprintf("%s %s GCUPS at n = %s (%s the report's)", bk.Algorithm, num(bg), size(bk.LenA), times(bg/base.gcups)), true
+		})
+		if o != "" {
+			out = append(out, fmt.Sprintf("Fastest distance: %s. The report's best is %s GCUPS: %s² cells in %s s on 8 threads (report 000, Table 1). GCUPS counts the m×n cells of the matrix per second, whether or not an algorithm visits them all.",
+				o, num(base.gcups), size(base.n), pubNum(base.sec)))
+		}
+	}
+
+	// Report 002's CPU column against ours.
+	for _, p := range r.pub(func(p records.Published) bool {
+		return p.Source == src002 && p.Case == "different" && p.Algorithm == "fullmatrix" && p.Metric == "seconds"
+	}) {
+		o := each(func(ix *index) (string, bool) {
+			st, ok := ix.get("s002-cases", "fullmatrix", 1, 0, 10000, 10000)
+			if !ok {
+				for _, k := range ix.find("s002-cases", func(k key) bool { return k.Algorithm == "fullmatrix" && k.Case == "different" }) {
+					st, ok = ix.stats[k], true
+				}
+			}
+			return dur(st.med), ok
+		})
+		if o != "" {
+			out = append(out, fmt.Sprintf("Report 002's CPU took %s s for two completely different strings (length not stated; 10,000 on its next slide); our full matrix at 10,000: %s. Its CPU program walks antidiagonals from a Python host; ours is compiled Go, row by row.", pubNum(p.Value), o))
+		}
+	}
+
+	// Report 004's claim: two rows instead of the matrix.
+	if o := each(func(ix *index) (string, bool) {
+		ks := ix.find("s004-memory", func(k key) bool { return k.Algorithm == "tworow" })
+		if len(ks) == 0 {
+			return "", false
+		}
+		n := ks[len(ks)-1].LenA
+		fm, ok1 := ix.get("s004-memory", "fullmatrix", 1, 0, n, n)
+		tr, ok2 := ix.get("s004-memory", "tworow", 1, 0, n, n)
+		if !ok1 || !ok2 {
+			return "", false
+		}
+		return fmt.Sprintf("at n = %s, %s against the matrix's %s, and %s as fast", size(n), bytesStr(tr.alloc), bytesStr(fm.alloc), times(fm.med/tr.med)), true
+	}); o != "" {
+		out = append(out, "Two rows instead of the matrix (report 004, which publishes no numbers): "+o+".")
+	}
+
+	// Pattern matching against report 003's per-window DP.
+	if o := each(func(ix *index) (string, bool) {
+		ks := ix.find("s003-ranks", func(k key) bool { return k.Ranks == 0 && k.Workers > 1 })
+		if len(ks) == 0 {
+			return "", false
+		}
+		k := ks[len(ks)-1]
+		st := ix.stats[k]
+		return fmt.Sprintf("%s MB/s on %s bytes (%d workers)", num(float64(k.LenA)/st.med/1e6), size(k.LenA), k.Workers), true
+	}); o != "" {
+		out = append(out, "Approximate pattern matching (pattern 22, k = 2, bit-parallel, CPU only): "+o+
+			". Report 003's per-window DP took about 40 s for 136,473,378 bytes with 4 OpenMP threads and a GPU (read from its Figure 3's curve, about 3.4 MB/s).")
+	}
+	return out
+}
+
+// bestRate is the report's best DP rate: n² cells in sec seconds.
+type bestRate struct {
+	n          int
+	sec, gcups float64
+}
+
+// publishedBestGCUPS is the best cells per second in report 000's Table 1.
+func publishedBestGCUPS(r *rep) (bestRate, bool) {
+	var b bestRate
+	for _, p := range r.pub(func(p records.Published) bool {
+		return p.Source == src000 && p.Table == "Table 1" && p.Metric == "seconds" && p.Value > 0
+	}) {
+		if g := float64(p.LenA) * float64(p.LenB) / p.Value / 1e9; g > b.gcups {
+			b = bestRate{p.LenA, p.Value, g}
+		}
+	}
+	return b, b.gcups > 0
+}
+
+// notRunSection says once why points did not run — the GPU's reason once
+// for every machine that gave it — then one line per experiment with how
+// many, and the points themselves folded.
+func notRunSection(r *rep) section {
+	s := section{id: "notrun", title: "What did not run"}
+	// A reason is said once, with each of its details and the machines
+	// that gave them: every GPU point of a machine without CUDA is one
+	// reason, "no GPU", whatever layer passed it up.
+	type detail struct {
+		text     string
+		machines []string
+	}
+	type reason struct {
+		note    string
+		details []*detail
+	}
+	var reasons []*reason
+	type expCount struct {
+		exp string
+		on  []string
+	}
+	var lines []*expCount
+	t := &table{caption: "Every point not run", folded: true, head: []string{"machine", "experiment", "algorithm", "points", "lengths", "why"}}
+	for _, ix := range r.runs {
+		byExp := map[string]int{}
+		var exps []string
+		for _, sk := range ix.skips {
+			if byExp[sk.k.Experiment] == 0 {
+				exps = append(exps, sk.k.Experiment)
+			}
+			byExp[sk.k.Experiment]++
+			why, more := rootReason(sk.note)
+			i := slices.IndexFunc(reasons, func(x *reason) bool { return x.note == why })
+			if i < 0 {
+				reasons = append(reasons, &reason{note: why})
+				i = len(reasons) - 1
+			}
+			j := slices.IndexFunc(reasons[i].details, func(d *detail) bool { return d.text == more })
+			if j < 0 {
+				reasons[i].details = append(reasons[i].details, &detail{text: more})
+				j = len(reasons[i].details) - 1
+			}
+			if d := reasons[i].details[j]; !slices.Contains(d.machines, ix.name) {
+				d.machines = append(d.machines, ix.name)
+			}
+		}
+		for _, e := range exps {
+			i := slices.IndexFunc(lines, func(l *expCount) bool { return l.exp == e })
+			if i < 0 {
+				lines = append(lines, &expCount{exp: e})
+				i = len(lines) - 1
+			}
+			lines[i].on = append(lines[i].on, fmt.Sprintf("%d on %s", byExp[e], ix.name))
+		}
+		for _, row := range skipRows(ix.skips) {
+			t.rows = append(t.rows, append([]string{ix.name}, row...))
+		}
+	}
+	if len(reasons) == 0 {
+		return s
+	}
+	for i, rs := range reasons {
+		n := ""
+		if len(reasons) > 1 {
+			n = fmt.Sprintf("(%d) ", i+1)
+		}
+		var on []string
+		for _, d := range rs.details {
+			on = append(on, fmt.Sprintf("on %s, %s", strings.Join(d.machines, " and "), d.text))
+		}
+		if rs.note == noGPU {
+			s.p("%sNo GPU, so no GPU point ran: CUDA is unavailable %s.", n, strings.Join(on, "; "))
+		} else {
+			s.p("%sNot run %s.", n, strings.Join(on, "; "))
+		}
+	}
+	slices.SortFunc(lines, func(a, b *expCount) int { return strings.Compare(a.exp, b.exp) })
+	for _, l := range lines {
+		s.p("%s: points not run: %s.", l.exp, strings.Join(l.on, ", "))
+	}
+	// Each reason is said above; the table names the points.
+	for _, row := range t.rows {
+		why, _, _ := strings.Cut(row[len(row)-1], ": ")
+		i := slices.IndexFunc(reasons, func(x *reason) bool { return x.note == why })
+		row[len(row)-1] = "as said above"
+		if len(reasons) > 1 {
+			row[len(row)-1] = fmt.Sprintf("the reason numbered %d above", i+1)
+		}
+	}
+	s.add(t)
+	return s
+}
+
+// noGPU is the reason of every GPU point on a machine without CUDA.
+const noGPU = "no GPU"
+
+// rootReason is why a point did not run, without the layers that passed
+// it up, and its detail: for a GPU point on a machine without CUDA, "no
+// GPU" and why CUDA is unavailable there.
+func rootReason(note string) (why, detail string) {
+	note = strings.TrimPrefix(note, "skipped: ")
+	if _, d, ok := strings.Cut(note, "CUDA unavailable: "); ok {
+		return noGPU, d
+	}
+	return note, note
+}
+
+// skipRows groups skipped points by experiment, algorithm and note: how
+// many, and the lengths they span.
+func skipRows(sk []skip) [][]string {
+	type group struct {
+		exp, alg, note string
+		n              int
+		lens           []int
+	}
+	var groups []*group
+	for _, s := range sk {
+		why, detail := rootReason(s.note)
+		note := why + ": " + detail
+		i := slices.IndexFunc(groups, func(g *group) bool {
+			return g.exp == s.k.Experiment && g.alg == s.k.Algorithm && g.note == note
+		})
+		if i < 0 {
+			groups = append(groups, &group{exp: s.k.Experiment, alg: s.k.Algorithm, note: note})
+			i = len(groups) - 1
+		}
+		g := groups[i]
+		g.n++
+		if !slices.Contains(g.lens, s.k.LenA) {
+			g.lens = append(g.lens, s.k.LenA)
+		}
+	}
+	var rows [][]string
+	for _, g := range groups {
+		slices.Sort(g.lens)
+		var ls []string
+		for _, n := range g.lens {
+			ls = append(ls, size(n))
+		}
+		rows = append(rows, []string{g.exp, g.alg, strconv.Itoa(g.n), strings.Join(ls, ", "), g.note})
+	}
+	return rows
+}
+
+// readSection says what was read, what was left out and why.
+func readSection(r *rep) section {
+	s := section{id: "read", title: "What was read"}
+	d := r.d
+	var notes []string
+	for _, ix := range r.runs {
+		rd := ix.rd
+		if len(rd.leftOut) > 0 {
+			notes = append(notes, fmt.Sprintf("Left out of %s: %d of its %d records, named below; every median, table and chart uses the other %d.", rd.run.Dir, len(rd.leftOut), rd.rows, len(rd.records)))
+		}
+		if len(rd.records) == 0 {
+			notes = append(notes, fmt.Sprintf("%s: no measured records at all.", rd.run.Dir))
+		}
+		for _, p := range rd.problems {
+			notes = append(notes, "Could not use: "+p)
+		}
+		var absent []string
+		for _, e := range knownExperiments {
+			if !ix.has(e) && len(ix.skipsOf(e)) == 0 {
+				absent = append(absent, e)
+			}
+		}
+		if len(absent) > 0 && len(rd.records) > 0 {
+			notes = append(notes, fmt.Sprintf("Not in %s (no record, run or skipped): %s.", rd.run.Dir, strings.Join(absent, ", ")))
+		}
+		if len(ix.unknown) > 0 {
+			notes = append(notes, "Not recognised, so not drawn: "+strings.Join(ix.unknown, "; ")+".")
+		}
+	}
+	for _, p := range d.problems {
+		notes = append(notes, "Could not use: "+p)
+	}
+	for _, f := range d.ignored {
+		notes = append(notes, "Not read: "+f+".")
+	}
+	if len(notes) == 0 {
+		return s
+	}
+	for _, n := range notes {
+		s.p("%s", n)
+	}
+	for _, ix := range r.runs {
+		if len(ix.rd.leftOut) == 0 {
+			continue
+		}
+		t := &table{caption: "Records left out of " + ix.rd.run.Dir, head: []string{"where", "why"}}
+		for _, p := range ix.rd.leftOut {
+			t.rows = append(t.rows, []string{p.File + ":" + strconv.Itoa(p.Line), p.Why})
+		}
+		s.add(t)
+	}
+	return s
+}
