@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -45,15 +46,10 @@ func TestReportsInChromium(t *testing.T) {
 		quick bool
 	}{
 		{"committed", Options{Results: "../results"}, false},
-		{"quick", Options{Results: "../results", Scale: records.ScaleQuick}, true},
+		{"quick", Options{Results: quickResults(t)}, true},
 	}
 	for _, rp := range reports {
 		t.Run(rp.name, func(t *testing.T) {
-			if rp.quick {
-				if runs, _ := records.Runs("../results"); !hasScale(runs, records.ScaleQuick) {
-					t.Fatalf("no committed quick run under ../results to open")
-				}
-			}
 			path := filepath.Join(t.TempDir(), "report.html")
 			if err := WriteFile(path, rp.o); err != nil {
 				t.Fatal(err)
@@ -104,11 +100,19 @@ func TestReportsInChromium(t *testing.T) {
 	}
 }
 
-func hasScale(runs []records.Run, scale string) bool {
-	for _, r := range runs {
-		if r.Scale == scale {
-			return true
+// quickResults returns a results tree as levlab reproduce leaves it on a
+// fresh clone: the published numbers beside one quick run (testdata/quick,
+// a real run of levlab run --reps 3 on a 2-core AMD EPYC).
+func quickResults(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, d := range []struct{ from, to string }{
+		{"../results/published", records.PublishedDir},
+		{"testdata/quick/amd-epyc-2c/quick", "amd-epyc-2c/quick"},
+	} {
+		if err := os.CopyFS(filepath.Join(root, d.to), os.DirFS(d.from)); err != nil {
+			t.Fatal(err)
 		}
 	}
-	return false
+	return root
 }

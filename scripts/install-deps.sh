@@ -23,6 +23,7 @@ needs=(
 	# its tests (report/tex_test.go); about 50 MB to fetch, 150 MB installed
 	"pdflatex texlive-latex-base"
 	"file:/usr/share/texlive/texmf-dist/tex/latex/booktabs/booktabs.sty texlive-latex-recommended"
+	"pdftotext poppler-utils" # where the words of the report's PDF lie on the page (report/pdf_test.go)
 	"lib:libnvrtc.so libnvrtc11.2" # NVRTC: cudaext compiles its kernels in the tests (no GPU needed)
 	"mpirun openmpi-bin" # mpirun for levlab match over MPI ranks (go test -tags mpi ./cmd/levlab)
 	# gompi's #cgo flags name Debian's amd64 Open MPI headers; elsewhere set

@@ -1,0 +1,64 @@
+package report
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// TestPDFWithinPages prints the committed report and the quick one to PDF
+// and reads where each word lies (pdftotext -bbox, Debian's poppler-utils,
+// which make deps installs): no word may run past its page's right edge.
+func TestPDFWithinPages(t *testing.T) {
+	needBrowser(t)
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		if os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
+			t.Fatalf("no pdftotext (Debian: apt-get install poppler-utils); make deps installs it")
+		}
+		t.Skip("no pdftotext (Debian: apt-get install poppler-utils)")
+	}
+	for name, o := range map[string]Options{"committed": {Results: "../results"}, "quick": {Results: quickResults(t)}} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			pdf := filepath.Join(dir, "report.pdf")
+			o.Format = FormatPDF
+			if err := WriteFile(pdf, o); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command("pdftotext", "-bbox", pdf, "-").Output()
+			if err != nil {
+				t.Fatalf("pdftotext: %v", err)
+			}
+			pages := pageRe.FindAllSubmatchIndex(out, -1)
+			if len(pages) == 0 {
+				t.Fatalf("pdftotext found no page in %s", pdf)
+			}
+			words := 0
+			for i, pg := range pages {
+				width, _ := strconv.ParseFloat(string(out[pg[2]:pg[3]]), 64)
+				end := len(out)
+				if i+1 < len(pages) {
+					end = pages[i+1][0]
+				}
+				for _, w := range wordRe.FindAllSubmatch(out[pg[1]:end], -1) {
+					words++
+					xMax, _ := strconv.ParseFloat(string(w[1]), 64)
+					if xMax > width+0.5 {
+						t.Errorf("page %d: %q ends at %.1f pt, past the page's %.1f", i+1, w[2], xMax, width)
+					}
+				}
+			}
+			if words < 500 {
+				t.Errorf("only %d words in the PDF's %d pages", words, len(pages))
+			}
+		})
+	}
+}
+
+var (
+	pageRe = regexp.MustCompile(`<page width="([0-9.]+)" height="[0-9.]+">`)
+	wordRe = regexp.MustCompile(`<word xMin="[0-9.-]+" yMin="[0-9.-]+" xMax="([0-9.-]+)" yMax="[0-9.-]+">([^<]*)</word>`)
+)
