@@ -319,16 +319,14 @@ func dur(sec float64) string {
 // repetitions (min–max, in the median's unit) as a second line when there
 // are several.
 func secs(s stat) string {
-	if s.n > 1 && s.min != s.max {
-		return dur(s.med) + "\n" + spread(s.min, s.max)
+	if s.n > 1 {
+		u, scale := durUnit((s.min + s.max) / 2)
+		// A spread too small to show at three digits is left out.
+		if lo, hi := num(s.min/scale), num(s.max/scale); lo != hi {
+			return dur(s.med) + "\n" + lo + "–" + hi + " " + u
+		}
 	}
 	return dur(s.med)
-}
-
-// spread formats the min–max range of a time in the unit of its median.
-func spread(lo, hi float64) string {
-	u, scale := durUnit((lo + hi) / 2)
-	return num(lo/scale) + "–" + num(hi/scale) + " " + u
 }
 
 // bytesStr formats a size in bytes: "512 B", "3.05 MiB".
