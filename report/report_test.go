@@ -228,3 +228,16 @@ func TestWriteFile(t *testing.T) {
 		t.Error("WriteFile into a missing folder: no error")
 	}
 }
+
+// A run read from outside the tree (o.Measured) may be the one machine
+// asked for, though the tree holds no run of it.
+func TestMeasuredMachineOutsideTree(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "elsewhere-2c", "quick")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(fixture, "testbox-2c", "paper"))); err != nil {
+		t.Fatal(err)
+	}
+	out := render(t, Options{Results: fixture, Measured: dir, Machines: []string{"elsewhere-2c"}, Format: FormatMarkdown})
+	if !strings.Contains(out, "elsewhere-2c/quick") || strings.Contains(out, "testbox-2c/paper)") {
+		t.Errorf("the measured run is not the one read:\n%s", out[:min(len(out), 800)])
+	}
+}
