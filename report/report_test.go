@@ -241,3 +241,34 @@ func TestMeasuredMachineOutsideTree(t *testing.T) {
 		t.Errorf("the measured run is not the one read:\n%s", out[:min(len(out), 800)])
 	}
 }
+
+// Each point not run names the reason, said above it, that it did not run
+// for: GPU points however the layers worded it, and the others by theirs.
+func TestNotRunReasons(t *testing.T) {
+	ix := &index{name: "box", rd: &runData{}, skips: []skip{
+		{key{Experiment: "gpu-fast", Algorithm: "cuda-fast", LenA: 10}, "skipped: lev: cuda-fast: cudaext: CUDA unavailable: no driver"},
+		{key{Experiment: "s003-ratio", Algorithm: "apm-fast", GPURatio: 0.5}, "skipped: lev: CountMatches: gpu ratio 0.5: cudaext: CUDA unavailable: no driver"},
+		{key{Experiment: "peers", Algorithm: "edlib", LenA: 10}, "skipped: edlib: built without -tags edlib"},
+	}}
+	s := notRunSection(&rep{d: &data{}, runs: []*index{ix}})
+	var text []string
+	var why []string
+	for _, b := range s.blocks {
+		switch b := b.(type) {
+		case para:
+			text = append(text, string(b))
+		case *table:
+			for _, r := range b.rows {
+				why = append(why, r[1]+": "+r[len(r)-1])
+			}
+		}
+	}
+	all := strings.Join(text, "\n")
+	if strings.Count(all, "CUDA is unavailable") != 1 || !strings.Contains(all, "(2) Not run on box, edlib: built without -tags edlib.") {
+		t.Errorf("the reasons are not said once each:\n%s", all)
+	}
+	want := []string{"gpu-fast: the reason numbered 1 above", "s003-ratio: the reason numbered 1 above", "peers: the reason numbered 2 above"}
+	if strings.Join(why, "; ") != strings.Join(want, "; ") {
+		t.Errorf("rows point at %q; want %q", why, want)
+	}
+}

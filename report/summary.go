@@ -255,8 +255,7 @@ func notRunSection(r *rep) section {
 	}
 	// Each reason is said above; the table names the points.
 	for _, row := range t.rows {
-		why, _, _ := strings.Cut(row[len(row)-1], ": ")
-		i := slices.IndexFunc(reasons, func(x *reason) bool { return x.note == why })
+		i := slices.IndexFunc(reasons, func(x *reason) bool { return x.note == row[len(row)-1] })
 		row[len(row)-1] = "as said above"
 		if len(reasons) > 1 {
 			row[len(row)-1] = fmt.Sprintf("the reason numbered %d above", i+1)
@@ -290,13 +289,12 @@ func skipRows(sk []skip) [][]string {
 	}
 	var groups []*group
 	for _, s := range sk {
-		why, detail := rootReason(s.note)
-		note := why + ": " + detail
+		why, _ := rootReason(s.note)
 		i := slices.IndexFunc(groups, func(g *group) bool {
-			return g.exp == s.k.Experiment && g.alg == s.k.Algorithm && g.note == note
+			return g.exp == s.k.Experiment && g.alg == s.k.Algorithm && g.note == why
 		})
 		if i < 0 {
-			groups = append(groups, &group{exp: s.k.Experiment, alg: s.k.Algorithm, note: note})
+			groups = append(groups, &group{exp: s.k.Experiment, alg: s.k.Algorithm, note: why})
 			i = len(groups) - 1
 		}
 		g := groups[i]
