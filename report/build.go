@@ -30,7 +30,7 @@ type rep struct {
 func build(d *data) *doc {
 	r := &rep{d: d}
 	for _, rd := range d.runs {
-		r.runs = append(r.runs, aggregate(rd, d.published))
+		r.runs = append(r.runs, aggregate(rd))
 	}
 	// Two runs of one CPU (another core count, another scale) are told
 	// apart by their folder.
@@ -60,18 +60,14 @@ func (r *rep) pub(f func(records.Published) bool) []records.Published {
 	return out
 }
 
-// named returns a series name for a run: the name alone when the report
-// reads one run, else prefixed with the machine.
+// named returns a series' or a table row's name for a run: the name alone
+// when the report reads one run, else prefixed with the machine.
 func (r *rep) named(ix *index, name string) string {
 	if len(r.runs) < 2 {
 		return name
 	}
 	return ix.name + ": " + name
 }
-
-// rowName returns a table row's name for a run's line: the machine first
-// when the report reads several.
-func (r *rep) rowName(ix *index, name string) string { return r.named(ix, name) }
 
 // measured reports whether any run has a point of the experiments.
 func (r *rep) measured(exps ...string) bool {
@@ -97,7 +93,7 @@ func (r *rep) notRun(s *section, exps ...string) {
 	}
 }
 
-// sizesCaption names the scales of the runs read, for a table's caption.
+// quick reports whether any run read is not at the paper scale.
 func (r *rep) quick() bool {
 	for _, ix := range r.runs {
 		if ix.rd.run.Scale != records.ScalePaper {
@@ -106,8 +102,6 @@ func (r *rep) quick() bool {
 	}
 	return false
 }
-
-func missing(s *section, what string) { s.p("Missing: %s.", what) }
 
 // speedup is base/that at the same case and lengths, min–max from that's
 // spread.

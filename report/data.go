@@ -37,7 +37,6 @@ type index struct {
 	skips   []skip
 	unknown []string // algorithms or experiments the report does not know
 	rd      *runData
-	pubs    []records.Published
 	name    string // the machine, for people: "Intel Xeon @ 2.80GHz"
 }
 
@@ -65,10 +64,10 @@ func median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-func aggregate(rd *runData, pubs []records.Published) *index {
+func aggregate(rd *runData) *index {
 	type acc struct{ sec, gcups, alloc, compute []float64 }
 	accs := map[key]*acc{}
-	ix := &index{stats: map[key]stat{}, matches: map[key]int64{}, rd: rd, pubs: pubs}
+	ix := &index{stats: map[key]stat{}, matches: map[key]int64{}, rd: rd}
 	unknown := map[string]bool{}
 	skipSeen := map[skip]bool{}
 	for _, r := range rd.records {
@@ -190,17 +189,6 @@ func (ix *index) has(exps ...string) bool {
 		}
 	}
 	return false
-}
-
-// pub returns the published numbers matching f, in file order.
-func (ix *index) pub(f func(records.Published) bool) []records.Published {
-	var out []records.Published
-	for _, p := range ix.pubs {
-		if f(p) {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // machine describes our machine from the records: CPU, cores, GPU, Go,

@@ -209,12 +209,13 @@ func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []str
 	if haveList == "" {
 		haveList = "none"
 	}
-	measuredMachine := ""
+	var measured *records.Run
 	if o.Measured != "" {
-		measuredMachine = filepath.Base(filepath.Dir(o.Measured))
+		measured = &records.Run{Machine: filepath.Base(filepath.Dir(o.Measured)), Scale: filepath.Base(o.Measured), Dir: o.Measured}
+		read = append(read, *measured)
 	}
 	for _, m := range o.Machines {
-		if m != measuredMachine && !slices.ContainsFunc(all, func(r records.Run) bool { return r.Machine == m }) {
+		if (measured == nil || m != measured.Machine) && !slices.ContainsFunc(all, func(r records.Run) bool { return r.Machine == m }) {
 			return nil, nil, fmt.Errorf("report: machine %q: %w under %s; runs there: %s", m, ErrNoRun, o.Results, haveList)
 		}
 	}
@@ -222,12 +223,6 @@ func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []str
 		return r.Scale == o.Scale && (len(o.Machines) == 0 || slices.Contains(o.Machines, r.Machine))
 	}) {
 		return nil, nil, fmt.Errorf("report: scale %q: %w under %s; runs there: %s", o.Scale, ErrNoRun, o.Results, haveList)
-	}
-	var measured *records.Run
-	if o.Measured != "" {
-		m := records.Run{Machine: filepath.Base(filepath.Dir(o.Measured)), Scale: filepath.Base(o.Measured), Dir: o.Measured}
-		measured = &m
-		read = append(read, m)
 	}
 	var candidates []records.Run
 	for _, r := range all {

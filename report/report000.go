@@ -57,7 +57,7 @@ func section000(r *rep) section {
 			alg  string
 			w    int
 		}{{"full matrix", "fullmatrix", 1}, {"two rows", "tworow", 1}, {"tiled, 4 workers", "tiled", 4}, {"tiled, 8 workers", "tiled", 8}} {
-			line := []string{r.rowName(ix, row.name)}
+			line := []string{r.named(ix, row.name)}
 			for _, n := range sizes {
 				if st, ok := ix.get("s000-table1", row.alg, row.w, 0, n, n); ok {
 					line = append(line, secs(st))
@@ -179,7 +179,7 @@ func table2(r *rep, s *section) {
 	}
 	for _, ix := range r.runs {
 		for _, sr := range ix.cudaSeries("s000-table2") {
-			row := []string{r.rowName(ix, "ours, "+strings.TrimPrefix(sr.name, "ours, "))}
+			row := []string{r.named(ix, sr.name)}
 			for _, n := range lens {
 				v := "—"
 				for _, p := range sr.pts {

@@ -41,7 +41,7 @@ func section002(r *rep) section {
 			lens = append(lens, k.LenA)
 		}
 		for _, n := range sortedInts(lens) {
-			line := []string{r.rowName(ix, "ours: CPU full matrix, n = "+size(n))}
+			line := []string{r.named(ix, "ours: CPU full matrix, n = "+size(n))}
 			for _, c := range cases {
 				cell := "—"
 				for _, k := range ix.find("s002-cases", func(k key) bool { return k.Algorithm == "fullmatrix" && k.Case == c && k.LenA == n }) {
@@ -57,7 +57,7 @@ func section002(r *rep) section {
 				continue
 			}
 			gpuRan = true
-			line := []string{r.rowName(ix, "ours: GPU "+alg+", n = "+size(ks[len(ks)-1].LenA))}
+			line := []string{r.named(ix, "ours: GPU "+alg+", n = "+size(ks[len(ks)-1].LenA))}
 			for _, c := range cases {
 				cell := "—"
 				for _, k := range ks {
@@ -81,7 +81,7 @@ func section002(r *rep) section {
 		for _, k := range ix.find("s002-cases", func(k key) bool {
 			return k.Algorithm == "fullmatrix" && k.Case == "different" && k.LenA == 10000
 		}) {
-			t2.rows = append(t2.rows, []string{r.rowName(ix, "ours (different strings; time less allocation)"), dur(ix.stats[k].compute), "—", "—"})
+			t2.rows = append(t2.rows, []string{r.named(ix, "ours (different strings; time less allocation)"), dur(ix.stats[k].compute), "—", "—"})
 		}
 	}
 	s.add(t2)

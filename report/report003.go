@@ -54,7 +54,7 @@ func section003Ratio(r *rep, s *section) {
 		for _, k := range ix.find("s003-ratio", nil) {
 			st := ix.stats[k]
 			sr.pts = append(sr.pts, pt{x: k.GPURatio, y: st.med, lo: st.min, hi: st.max})
-			t.rows = append(t.rows, []string{r.rowName(ix, "ours"), size(k.LenA) + " bytes", num(k.GPURatio), count(k.Workers), secs(st), count(ix.matches[k])})
+			t.rows = append(t.rows, []string{r.named(ix, "ours"), size(k.LenA) + " bytes", num(k.GPURatio), count(k.Workers), secs(st), count(ix.matches[k])})
 		}
 		sortPts(sr.pts)
 		c.series = append(c.series, sr)
