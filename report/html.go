@@ -18,7 +18,7 @@ nav{font-size:.9em;color:#555;margin-bottom:1em}nav ul{list-style:none;padding:0
 nav a{color:#3556a8;text-decoration:none}p.source{color:#666;font-size:.85em;margin-top:-.6em}
 table{border-collapse:collapse;margin:.4em 0 1em;font-size:.88em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}
 th{background:#f0f0f0}td{white-space:nowrap}td:first-child,th:first-child{text-align:left;white-space:normal;min-width:8em}
-caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{display:block;color:#777;font-size:.85em}
+caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{color:#777;font-size:.85em}
 div.table{overflow-x:auto;max-width:100%}details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
 .container{margin:.5em 0 1.2em;max-width:100%}p.note{color:#555}
 @page{size:A4;margin:14mm 12mm}
@@ -90,7 +90,9 @@ func writeHTMLSection(w *bytes.Buffer, s section) error {
 }
 
 // writeHTMLTable writes a table in its own scrolling box; a cell's second
-// line (after "\n") is the spread of its value, shown smaller below it.
+// line (after "\n") is the spread of its value, shown smaller below it
+// (a <br>, so that the line breaks under any stylesheet: a notebook shows
+// the section without the page's).
 // A folded table shows its caption, and its rows on a click.
 func writeHTMLTable(w io.Writer, t *table) {
 	e := html.EscapeString
@@ -107,7 +109,7 @@ func writeHTMLTable(w io.Writer, t *table) {
 		for _, c := range r {
 			v, sub, ok := strings.Cut(c, "\n")
 			if ok {
-				fmt.Fprintf(w, "<td>%s<span class=\"sub\">%s</span></td>", e(v), e(sub))
+				fmt.Fprintf(w, "<td>%s<br><span class=\"sub\">%s</span></td>", e(v), e(sub))
 			} else {
 				fmt.Fprintf(w, "<td>%s</td>", e(c))
 			}

@@ -38,9 +38,9 @@ func TestFixtureHTML(t *testing.T) {
 	}
 	for _, want := range []string{
 		// Table 1, ours: medians with min–max over the three reps below.
-		`<td>200 ms<span class="sub">100–300 ms</span></td>`,                      // fullmatrix
-		`<td>50.0 ms<span class="sub">40.0–60.0 ms</span></td>`,                   // tiled, 4 workers
-		`<td>90.0 ms<span class="sub">80.0–100 ms</span></td>`,                    // tiled, 8 workers
+		`<td>200 ms<br><span class="sub">100–300 ms</span></td>`,                  // fullmatrix
+		`<td>50.0 ms<br><span class="sub">40.0–60.0 ms</span></td>`,               // tiled, 4 workers
+		`<td>90.0 ms<br><span class="sub">80.0–100 ms</span></td>`,                // tiled, 8 workers
 		"<td>report: 4 threads</td><td>0.15 s</td><td>1.30 s</td><td>4.05 s</td>", // published, as printed
 		// The skipped CUDA point's reason, once.
 		"Not run on Fixture @ 1.00GHz, no GPU on the fixture box.",
