@@ -1,6 +1,7 @@
 package records
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -136,13 +137,51 @@ func parseCSV[T any](path string, data []byte) ([]T, error) {
 // the file it starts on (the header is line 1; a quoted field may span
 // lines).
 func parseCSVLines[T any](path string, data []byte) ([]T, []int, error) {
-	if len(data) == 0 {
-		return nil, nil, nil
+	var out []T
+	var lines []int
+	err := scanCSV(path, bytes.NewReader(data), func(v T, line int) error {
+		out = append(out, v)
+		lines = append(lines, line)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
 	}
-	cr := csv.NewReader(bytes.NewReader(data))
+	return out, lines, nil
+}
+
+// scanChunk is how many rows scanCSV decodes at a time: enough that gocsv's
+// per-call work (matching the header to T) is paid rarely, few enough that
+// a file of millions of rows is never held whole.
+const scanChunk = 1024
+
+// scanCSV reads CSV of T from r and calls fn with each value and the line
+// of the file it starts on, in order, holding at most scanChunk rows at a
+// time. An empty input holds no rows. The first error — of the CSV, of
+// the header, of a value, or returned by fn — stops it; values before it
+// have been handed to fn.
+func scanCSV[T any](path string, r io.Reader, fn func(v T, line int) error) error {
+	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1 // counted below, with a clearer message
-	var rows [][]string
-	var lines []int // lines[i]: the line rows[i] starts on
+	var header []string
+	rows := make([][]string, 0, scanChunk+1)
+	lines := make([]int, 0, scanChunk+1) // lines[i]: the line rows[i] starts on
+	flush := func() error {
+		if len(rows) <= 1 {
+			return nil
+		}
+		vals, err := decodeRows[T](path, rows, lines)
+		if err != nil {
+			return err
+		}
+		for i, v := range vals {
+			if err := fn(v, lines[i+1]); err != nil {
+				return err
+			}
+		}
+		rows, lines = append(rows[:0], header), append(lines[:0], lines[0])
+		return nil
+	}
 	for {
 		row, err := cr.Read()
 		if err == io.EOF {
@@ -152,26 +191,36 @@ func parseCSVLines[T any](path string, data []byte) ([]T, []int, error) {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
 				if pe.StartLine != pe.Line {
-					return nil, nil, fmt.Errorf("records: %s:%d: %w (at line %d, column %d)", path, pe.StartLine, pe.Err, pe.Line, pe.Column)
+					return fmt.Errorf("records: %s:%d: %w (at line %d, column %d)", path, pe.StartLine, pe.Err, pe.Line, pe.Column)
 				}
-				return nil, nil, fmt.Errorf("records: %s:%d: %w (column %d)", path, pe.Line, pe.Err, pe.Column)
+				return fmt.Errorf("records: %s:%d: %w (column %d)", path, pe.Line, pe.Err, pe.Column)
 			}
-			return nil, nil, fmt.Errorf("records: %s: %w", path, err)
+			return fmt.Errorf("records: %s: %w", path, err)
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rows) > 0 && len(row) != len(rows[0]) {
-			return nil, nil, fmt.Errorf("records: %s:%d: %d fields, the header has %d", path, line, len(row), len(rows[0]))
+		if header == nil {
+			want := columns[T]()
+			if d := headerDiff(row, want, false); d != "" {
+				return fmt.Errorf("records: %s:%d: the header differs from the %s schema: %s", path, line, reflect.TypeFor[T]().Name(), d)
+			}
+			header = row
+		} else if len(row) != len(header) {
+			return fmt.Errorf("records: %s:%d: %d fields, the header has %d", path, line, len(row), len(header))
 		}
 		rows = append(rows, row)
 		lines = append(lines, line)
+		if len(rows) > scanChunk {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
 	}
-	if len(rows) == 0 {
-		return nil, nil, nil
-	}
-	want := columns[T]()
-	if d := headerDiff(rows[0], want, false); d != "" {
-		return nil, nil, fmt.Errorf("records: %s:%d: the header differs from the %s schema: %s", path, lines[0], reflect.TypeFor[T]().Name(), d)
-	}
+	return flush()
+}
+
+// decodeRows decodes rows (the header first) into values of T with gocsv;
+// lines[i] is the line of the file rows[i] starts on.
+func decodeRows[T any](path string, rows [][]string, lines []int) ([]T, error) {
 	var out []T
 	if err := gocsv.UnmarshalCSV(&rowsReader{rows}, &out); err != nil {
 		var pe *csv.ParseError
@@ -182,16 +231,16 @@ func parseCSVLines[T any](path string, data []byte) ([]T, []int, error) {
 			if pe.Column >= 1 && pe.Column <= len(rows[0]) {
 				col = fmt.Sprintf("column %q: ", rows[0][pe.Column-1])
 			}
-			return nil, nil, fmt.Errorf("records: %s:%d: %s%w", path, lines[pe.Line-1], col, pe.Err)
+			return nil, fmt.Errorf("records: %s:%d: %s%w", path, lines[pe.Line-1], col, pe.Err)
 		}
-		return nil, nil, fmt.Errorf("records: %s: %w", path, err)
+		return nil, fmt.Errorf("records: %s: %w", path, err)
 	}
 	if len(out) != len(rows)-1 {
 		// gocsv reads one value per row; anything else is a change of
 		// gocsv this code must hear of.
-		return nil, nil, fmt.Errorf("records: %s: %d rows read as %d values", path, len(rows)-1, len(out))
+		return nil, fmt.Errorf("records: %s: %d rows read as %d values", path, len(rows)-1, len(out))
 	}
-	return out, lines[1:], nil
+	return out, nil
 }
 
 // checkComplete returns an error naming the file and line when data does
@@ -281,22 +330,58 @@ type Row struct {
 // ReadRows reads a records file as ReadRecords does, each record with the
 // line it starts on, so that a reader can name a row it will not use.
 func ReadRows(path string) ([]Row, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("records: %w", err)
-	}
-	if err := checkComplete(path, data); err != nil {
-		return nil, err
-	}
-	recs, lines, err := parseCSVLines[Record](path, data)
+	var rows []Row
+	err := ScanRows(path, func(r Row) error {
+		rows = append(rows, r)
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	rows := make([]Row, len(recs))
-	for i, r := range recs {
-		rows[i] = Row{Record: r, File: path, Line: lines[i]}
 	}
 	return rows, nil
+}
+
+// ScanRows reads a records file as ReadRows does and calls fn with each row
+// in order, holding a few thousand rows at a time whatever the file's
+// size. A torn last line is an error before any row is handed on; any
+// other error stops it where it is found, and fn has then seen the rows
+// before it.
+func ScanRows(path string, fn func(Row) error) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("records: %w", err)
+	}
+	defer f.Close()
+	if err := checkCompleteFile(path, f); err != nil {
+		return err
+	}
+	return scanCSV(path, bufio.NewReaderSize(f, 1<<16), func(r Record, line int) error {
+		return fn(Row{Record: r, File: path, Line: line})
+	})
+}
+
+// checkCompleteFile is checkComplete for an open file, read to its end only
+// when its last byte is not a newline; f is left at its start.
+func checkCompleteFile(path string, f *os.File) error {
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("records: %w", err)
+	}
+	if fi.Size() == 0 {
+		return nil
+	}
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, fi.Size()-1); err != nil {
+		return fmt.Errorf("records: %w", err)
+	}
+	if last[0] == '\n' {
+		return nil
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return fmt.Errorf("records: %w", err)
+	}
+	return checkComplete(path, data)
 }
 
 // A Point is what makes one measured point: every column an experiment
@@ -340,49 +425,108 @@ func (p Problem) String() string { return fmt.Sprintf("%s:%d: %s", p.File, p.Lin
 //     file in rows): the first is kept, as the one measured first.
 //
 // Skipped rows hold no times; they are used whatever their times say. It
-// takes O(len(rows)) time and memory.
+// takes O(len(rows)) time and memory. A reader that streams rows checks
+// each with a Repeats' Row instead.
 func Validate(rows []Row) (use []Row, problems []Problem) {
-	type rep struct {
-		p   Point
-		rep int
-	}
-	first := map[rep]Row{}
+	var seen Repeats
 	for _, r := range rows {
-		why := ""
-		switch {
-		case r.Status != StatusOK && r.Status != StatusSkipped:
-			why = fmt.Sprintf("status %q: want %q or %q", r.Status, StatusOK, StatusSkipped)
-		case math.IsNaN(r.GPURatio) || math.IsInf(r.GPURatio, 0):
-			why = fmt.Sprintf("gpu_ratio %v: not a finite share", r.GPURatio)
-		case r.Status == StatusOK:
-			for _, f := range []struct {
-				name string
-				v    float64
-			}{{"seconds", r.Seconds}, {"alloc_seconds", r.AllocSeconds}, {"gcups", r.GCUPS}} {
-				if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
-					why = fmt.Sprintf("%s %v: not a finite, non-negative measurement", f.name, f.v)
-					break
-				}
-			}
-			if why != "" {
-				break
-			}
-			k := rep{r.Point(), r.Rep}
-			if f, ok := first[k]; ok {
-				at := fmt.Sprintf("line %d", f.Line)
-				if f.File != r.File {
-					at = fmt.Sprintf("%s:%d", f.File, f.Line)
-				}
-				why = fmt.Sprintf("rep %d of this point again (first at %s)", r.Rep, at)
-				break
-			}
-			first[k] = r
-		}
-		if why != "" {
+		if why := seen.Row(r); why != "" {
 			problems = append(problems, Problem{File: r.File, Line: r.Line, Why: why})
 			continue
 		}
 		use = append(use, r)
 	}
 	return use, problems
+}
+
+// Row returns why r must not be used — its Fault, or for an ok record a
+// repeat of its point and rep — or "" (and then remembers r as Check does).
+func (s *Repeats) Row(r Row) string {
+	if why := r.Fault(); why != "" || r.Status != StatusOK {
+		return why
+	}
+	return s.Check(r.Point(), r.Rep, r.File, r.Line)
+}
+
+// Fault returns why r must not be used whatever the other records say (the
+// first three cases of Validate), or "".
+func (r Record) Fault() string {
+	switch {
+	case r.Status != StatusOK && r.Status != StatusSkipped:
+		return fmt.Sprintf("status %q: want %q or %q", r.Status, StatusOK, StatusSkipped)
+	case math.IsNaN(r.GPURatio) || math.IsInf(r.GPURatio, 0):
+		return fmt.Sprintf("gpu_ratio %v: not a finite share", r.GPURatio)
+	case r.Status == StatusOK:
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"seconds", r.Seconds}, {"alloc_seconds", r.AllocSeconds}, {"gcups", r.GCUPS}} {
+			if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
+				return fmt.Sprintf("%s %v: not a finite, non-negative measurement", f.name, f.v)
+			}
+		}
+	}
+	return ""
+}
+
+// Repeats finds the ok records that measure a point and rep already
+// measured (the last case of Validate). It keeps a few words per record,
+// not the records. The zero value is ready to use.
+//
+// A reader that uses a file's records only once the whole file has read
+// calls Keep after each file it uses and Forget after each it does not, so
+// that a file left out names no first record.
+type Repeats struct {
+	points  map[Point]uint32
+	files   []string
+	first   map[repeatKey]repeatAt
+	pending []repeatKey // seen since the last Keep or Forget
+}
+
+type repeatKey struct {
+	point uint32 // of points
+	rep   int
+}
+
+type repeatAt struct{ file, line uint32 } // of files; the line
+
+// Check returns "" the first time it sees p's rep, remembering where
+// (file:line), and afterwards why the record must not be used, naming where
+// the first one is.
+func (s *Repeats) Check(p Point, rep int, file string, line int) string {
+	if s.points == nil {
+		s.points, s.first = map[Point]uint32{}, map[repeatKey]repeatAt{}
+	}
+	id, ok := s.points[p]
+	if !ok {
+		id = uint32(len(s.points))
+		s.points[p] = id
+	}
+	k := repeatKey{id, rep}
+	if at, ok := s.first[k]; ok {
+		where := fmt.Sprintf("line %d", at.line)
+		if f := s.files[at.file]; f != file {
+			where = fmt.Sprintf("%s:%d", f, at.line)
+		}
+		return fmt.Sprintf("rep %d of this point again (first at %s)", rep, where)
+	}
+	if n := len(s.files); n == 0 || s.files[n-1] != file {
+		s.files = append(s.files, file)
+	}
+	s.first[k] = repeatAt{uint32(len(s.files) - 1), uint32(line)}
+	s.pending = append(s.pending, k)
+	return ""
+}
+
+// Keep keeps every record seen since the last Keep or Forget as the first
+// of its point and rep.
+func (s *Repeats) Keep() { s.pending = s.pending[:0] }
+
+// Forget forgets every record seen since the last Keep or Forget, as if
+// Check had not been called for them.
+func (s *Repeats) Forget() {
+	for _, k := range s.pending {
+		delete(s.first, k)
+	}
+	s.pending = s.pending[:0]
 }

@@ -2,6 +2,8 @@ package records
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -224,5 +226,97 @@ func BenchmarkSync(b *testing.B) {
 		if err := a.Sync(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestScanRowsChunks reads a file of several chunks: every row in order with
+// the line it starts on (rows of three lines each cross the chunks'
+// boundaries), and a bad value in a later chunk named at its own line after
+// the rows before it were handed on.
+func TestScanRowsChunks(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.csv")
+	n := 2*scanChunk + 77
+	recs := make([]Record, n)
+	for i := range recs {
+		recs[i] = Record{Experiment: "c", Rep: i + 1, Status: StatusOK, Seconds: float64(i), Note: "a\nb"}
+	}
+	writeRecords(t, path, recs...)
+	var got []Row
+	if err := ScanRows(path, func(r Row) error { got = append(got, r); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != n {
+		t.Fatalf("%d rows, want %d", len(got), n)
+	}
+	for i, r := range got {
+		if r.Record != recs[i] || r.Line != 2+2*i || r.File != path {
+			t.Fatalf("row %d: %+v at %s:%d, want %+v at line %d", i, r.Record, r.File, r.Line, recs[i], 2+2*i)
+		}
+	}
+
+	data := readFile(t, path)
+	bad := n - 5 // in the last chunk
+	at := bytes.Index(data, []byte(fmt.Sprintf(",%d,ok,", bad+1)))
+	data = slices.Concat(data[:at], []byte(",X,ok,"), data[at+len(fmt.Sprintf(",%d,ok,", bad+1)):])
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	err := ScanRows(path, func(Row) error { seen++; return nil })
+	if want := fmt.Sprintf("%s:%d: column \"rep\"", path, 2+2*bad); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want an error containing %q", err, want)
+	}
+	if seen != 2*scanChunk {
+		t.Errorf("%d rows handed on before the error, want the %d of the chunks before it", seen, 2*scanChunk)
+	}
+	stop := errors.New("stop")
+	if err := ScanRows(path, func(Row) error { return stop }); !errors.Is(err, stop) {
+		t.Errorf("fn's error: got %v, want it returned", err)
+	}
+}
+
+// TestRepeats checks Repeats against the rule of Validate: the second ok
+// record of a point's rep is named with where the first is, in its file or
+// another; a different rep, point or scale is new.
+func TestRepeats(t *testing.T) {
+	var s Repeats
+	p := Point{Experiment: "e", Algorithm: "myers", LenA: 10, LenB: 10, Scale: "quick"}
+	q := p
+	q.Scale = "paper"
+	for _, c := range []struct {
+		p    Point
+		rep  int
+		file string
+		line int
+		want string
+	}{
+		{p, 1, "a.csv", 2, ""},
+		{p, 2, "a.csv", 3, ""},
+		{q, 1, "a.csv", 4, ""},
+		{p, 1, "a.csv", 5, "rep 1 of this point again (first at line 2)"},
+		{p, 2, "b.csv", 2, "rep 2 of this point again (first at a.csv:3)"},
+		{p, -1, "b.csv", 3, ""},
+		{p, 1<<32 + 1, "b.csv", 4, ""},
+	} {
+		if got := s.Check(c.p, c.rep, c.file, c.line); got != c.want {
+			t.Errorf("%s:%d rep %d: got %q, want %q", c.file, c.line, c.rep, got, c.want)
+		}
+	}
+}
+
+// TestRepeatsForget checks that a file left out (Forget) names no first
+// record, and a file kept (Keep) does.
+func TestRepeatsForget(t *testing.T) {
+	var s Repeats
+	p := Point{Experiment: "e"}
+	s.Check(p, 1, "a.csv", 2)
+	s.Keep()
+	s.Check(p, 2, "b.csv", 2)
+	s.Forget()
+	if got := s.Check(p, 2, "c.csv", 2); got != "" {
+		t.Errorf("rep 2 after b.csv was forgotten: %q, want new", got)
+	}
+	if got := s.Check(p, 1, "c.csv", 3); !strings.Contains(got, "a.csv:2") {
+		t.Errorf("rep 1 after a.csv was kept: %q, want it named at a.csv:2", got)
 	}
 }

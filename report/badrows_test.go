@@ -34,6 +34,18 @@ func copyFixture(t *testing.T) string {
 	return dir
 }
 
+// table1Lines returns the path of the copied fixture's s000-table1.csv in
+// dir and its lines, the header first.
+func table1Lines(t *testing.T, dir string) (string, []string) {
+	t.Helper()
+	path := filepath.Join(dir, "testbox-2c", "paper", "s000-table1.csv")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
 // withField returns the CSV line with field i (from 0) set to v; the
 // fixture's lines quote nothing.
 func withField(line string, i int, v string) string {
@@ -57,12 +69,7 @@ const (
 func TestBadRowsLeftOut(t *testing.T) {
 	clean := copyFixture(t)
 	dirty := copyFixture(t)
-	path := filepath.Join(dirty, "testbox-2c", "paper", "s000-table1.csv")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	path, lines := table1Lines(t, dirty)
 	first := lines[1] // fullmatrix at 10000, rep 1: 0.3 s
 	// Each bad row would move a median, a min or a max, or the most reps
 	// the method section counts, if it were used.
@@ -113,4 +120,63 @@ func firstDiff(a, b string) string {
 	}
 	lo := max(0, i-200)
 	return "got:  …" + a[lo:min(len(a), i+200)] + "\nwant: …" + b[lo:min(len(b), i+200)]
+}
+
+// TestManyLeftOutCounted: a run with more records left out than the report
+// lists names the first listedLeftOut and counts the others.
+func TestManyLeftOutCounted(t *testing.T) {
+	dir := copyFixture(t)
+	path, lines := table1Lines(t, dir)
+	extra := listedLeftOut + 1234
+	for range extra {
+		lines = append(lines, lines[1]) // rep 1 of the first point again
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := render(t, Options{Results: dir, Format: FormatMarkdown})
+	for _, want := range []string{
+		"records, the first 100 named below;",
+		"and 1,234 more",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report does not say %q", want)
+		}
+	}
+	if n := strings.Count(got, "rep 1 of this point again"); n != listedLeftOut {
+		t.Errorf("%d records left out named, want %d", n, listedLeftOut)
+	}
+}
+
+// TestBrokenFileUnused: a file with a value that does not parse past its
+// first few thousand rows is named, and none of its rows is used — not the
+// ones before the bad value, and they do not count as the first of their
+// point either.
+func TestBrokenFileUnused(t *testing.T) {
+	clean := copyFixture(t)
+	dirty := copyFixture(t)
+	_, lines := table1Lines(t, dirty)
+	// A file read before s000-table1.csv: its first row is the clean
+	// file's, then thousands of another experiment's, then a bad value.
+	broken := []string{lines[0], lines[1]}
+	for i := range 3000 {
+		broken = append(broken, withField(withField(lines[1], 0, "zz-unknown"), colRep, strconv.Itoa(i+1)))
+	}
+	broken = append(broken, withField(lines[1], colSeconds, "fast"))
+	if err := os.WriteFile(filepath.Join(dirty, "testbox-2c", "paper", "a-broken.csv"), []byte(strings.Join(broken, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := strings.ReplaceAll(render(t, Options{Results: dirty, Format: FormatMarkdown}), dirty, "RESULTS")
+	want := strings.ReplaceAll(render(t, Options{Results: clean, Format: FormatMarkdown}), clean, "RESULTS")
+	if !strings.Contains(got, "a-broken.csv:3003") {
+		t.Errorf("the broken file's line is not named:\n%s", got[:min(len(got), 3000)])
+	}
+	if strings.Contains(got, "zz-unknown") || strings.Contains(got, "again") {
+		t.Errorf("rows of the broken file were used")
+	}
+	_, gotRest, _ := strings.Cut(got, "\n## Report 000")
+	_, wantRest, _ := strings.Cut(want, "\n## Report 000")
+	if gotRest != wantRest {
+		t.Errorf("the report past what it read differs from the clean rows' report:\n%s", firstDiff(gotRest, wantRest))
+	}
 }

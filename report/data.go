@@ -1,7 +1,6 @@
 package report
 
 import (
-	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -65,47 +64,16 @@ func median(xs []float64) float64 {
 }
 
 func aggregate(rd *runData) *index {
-	type acc struct{ sec, gcups, alloc, compute []float64 }
-	accs := map[key]*acc{}
-	ix := &index{stats: map[key]stat{}, matches: map[key]int64{}, rd: rd}
-	unknown := map[string]bool{}
-	skipSeen := map[skip]bool{}
-	for _, r := range rd.records {
-		if !slices.Contains(knownAlgorithms, r.Algorithm) {
-			unknown[fmt.Sprintf("algorithm %q (experiment %s)", r.Algorithm, r.Experiment)] = true
-		}
-		if !slices.Contains(knownExperiments, r.Experiment) {
-			unknown[fmt.Sprintf("experiment %q", r.Experiment)] = true
-		}
-		k := records.Key(r)
-		switch r.Status {
-		case records.StatusOK:
-			a := accs[k]
-			if a == nil {
-				a = &acc{}
-				accs[k] = a
-			}
-			a.sec = append(a.sec, r.Seconds)
-			a.gcups = append(a.gcups, r.GCUPS)
-			a.alloc = append(a.alloc, float64(r.AllocBytes))
-			a.compute = append(a.compute, r.Seconds-r.AllocSeconds)
-			ix.matches[k] = r.Matches
-		default:
-			s := skip{k, r.Note}
-			if !skipSeen[s] {
-				skipSeen[s] = true
-				ix.skips = append(ix.skips, s)
-			}
-		}
-	}
-	for k, a := range accs {
+	t := rd.tally
+	ix := &index{stats: map[key]stat{}, matches: t.matches, skips: slices.Clone(t.skips), rd: rd}
+	for k, m := range t.points {
 		ix.stats[k] = stat{
-			n: len(a.sec), med: median(a.sec), min: slices.Min(a.sec), max: slices.Max(a.sec),
-			gcups: median(a.gcups), alloc: median(a.alloc), compute: median(a.compute),
+			n: len(m.sec), med: median(m.sec), min: slices.Min(m.sec), max: slices.Max(m.sec),
+			gcups: median(m.gcups), alloc: median(m.alloc), compute: median(m.compute),
 		}
 	}
 	sort.SliceStable(ix.skips, func(i, j int) bool { return lessKey(ix.skips[i].k, ix.skips[j].k) })
-	for u := range unknown {
+	for u := range t.unknown {
 		ix.unknown = append(ix.unknown, u)
 	}
 	sort.Strings(ix.unknown)
@@ -201,15 +169,9 @@ type machine struct {
 }
 
 func (ix *index) machine() machine {
-	var m machine
-	cpus, gpus, gos, commits := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
-	for _, r := range ix.rd.records {
-		cpus[r.CPU], gpus[r.GPU], gos[r.GoVersion], commits[r.Commit] = true, true, true, true
-		m.cores = max(m.cores, r.Cores)
-		m.reps = max(m.reps, r.Rep)
-	}
-	m.cpu, m.gpu, m.goVersion = joinSet(cpus), joinSet(gpus), joinSet(gos)
-	for c := range commits {
+	t := ix.rd.tally
+	m := machine{cpu: joinSet(t.cpus), gpu: joinSet(t.gpus), goVersion: joinSet(t.gos), cores: t.cores, reps: t.reps}
+	for c := range t.commits {
 		if c != "" {
 			m.commits = append(m.commits, c)
 		}

@@ -148,12 +148,12 @@ type data struct {
 	noPublish string   // why there are no published numbers, or ""
 }
 
-// runData is one run's records.
+// runData is one run's records, tallied.
 type runData struct {
 	run      records.Run       // Dir as given (slashes)
-	records  []records.Record  // the records used
+	tally    *tally            // the records used
 	rows     int               // records read, those left out included
-	leftOut  []records.Problem // records not used, by file:line
+	leftOut  []records.Problem // the first records not used, by file:line; rows − tally.used in all
 	problems []string
 }
 
@@ -264,39 +264,6 @@ func sameDir(a, b string) bool {
 	fa, err1 := os.Stat(a)
 	fb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
-}
-
-// loadRun reads one run's CSV files. A time that is not a number, or a rep
-// measured twice, would move every median it joins without a word: such
-// rows are named instead, and left out of everything.
-func loadRun(run records.Run) *runData {
-	rd := &runData{run: run}
-	files := csvFiles(run.Dir)
-	if len(files) == 0 {
-		rd.problems = append(rd.problems, run.Dir+": no CSV files")
-	}
-	var rows []records.Row
-	for _, f := range files {
-		rs, err := records.ReadRows(f)
-		if err != nil {
-			rd.problems = append(rd.problems, err.Error())
-			continue
-		}
-		if len(rs) == 0 {
-			rd.problems = append(rd.problems, filepath.ToSlash(f)+": empty (no header, no records)")
-		}
-		rows = append(rows, rs...)
-	}
-	use, problems := records.Validate(rows)
-	for _, r := range use {
-		rd.records = append(rd.records, r.Record)
-	}
-	for _, p := range problems {
-		p.File = filepath.ToSlash(p.File)
-		rd.leftOut = append(rd.leftOut, p)
-	}
-	rd.rows = len(rows)
-	return rd
 }
 
 // csvFiles returns the *.csv files directly in dir, in name order

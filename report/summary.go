@@ -322,10 +322,15 @@ func readSection(r *rep) section {
 	var notes []string
 	for _, ix := range r.runs {
 		rd := ix.rd
-		if len(rd.leftOut) > 0 {
-			notes = append(notes, fmt.Sprintf("Left out of %s: %d of its %d records, named below; every median, table and chart uses the other %d.", rd.run.Dir, len(rd.leftOut), rd.rows, len(rd.records)))
+		if out := rd.rows - rd.tally.used; out > 0 {
+			named := "named below"
+			if out > len(rd.leftOut) {
+				named = fmt.Sprintf("the first %d named below", len(rd.leftOut))
+			}
+			notes = append(notes, fmt.Sprintf("Left out of %s: %s of its %s records, %s; every median, table and chart uses the other %s.",
+				rd.run.Dir, count(out), count(rd.rows), named, count(rd.tally.used)))
 		}
-		if len(rd.records) == 0 {
+		if rd.tally.used == 0 {
 			notes = append(notes, fmt.Sprintf("%s: no measured records at all.", rd.run.Dir))
 		}
 		for _, p := range rd.problems {
@@ -337,7 +342,7 @@ func readSection(r *rep) section {
 				absent = append(absent, e)
 			}
 		}
-		if len(absent) > 0 && len(rd.records) > 0 {
+		if len(absent) > 0 && rd.tally.used > 0 {
 			notes = append(notes, fmt.Sprintf("Not in %s (no record, run or skipped): %s.", rd.run.Dir, strings.Join(absent, ", ")))
 		}
 		if len(ix.unknown) > 0 {
@@ -363,6 +368,9 @@ func readSection(r *rep) section {
 		t := &table{caption: "Records left out of " + ix.rd.run.Dir, head: []string{"where", "why"}}
 		for _, p := range ix.rd.leftOut {
 			t.rows = append(t.rows, []string{p.File + ":" + strconv.Itoa(p.Line), p.Why})
+		}
+		if more := ix.rd.rows - ix.rd.tally.used - len(ix.rd.leftOut); more > 0 {
+			t.rows = append(t.rows, []string{"…", fmt.Sprintf("and %s more", count(more))})
 		}
 		s.add(t)
 	}

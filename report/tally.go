@@ -1,0 +1,145 @@
+package report
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+
+	"github.com/levlab/levlab/records"
+)
+
+// tally is what the report keeps of a run's records as they stream past: a
+// few numbers a measured record, one entry a skipped point, and what the
+// records say of the machine. A run of millions of records is never held.
+type tally struct {
+	points   map[key]*measured
+	matches  map[key]int64 // pattern matching: the count of a point's records
+	skips    []skip        // in the order first read
+	skipSeen map[skip]bool
+	unknown  map[string]bool // algorithms or experiments the report does not know
+	cpus     map[string]bool
+	gpus     map[string]bool
+	gos      map[string]bool
+	commits  map[string]bool
+	cores    int // the most
+	reps     int // the most repetitions of a point
+	used     int // records used
+}
+
+// measured is one point's ok records, a value per rep in the order read.
+type measured struct{ sec, gcups, alloc, compute []float64 }
+
+func newTally() *tally {
+	return &tally{
+		points: map[key]*measured{}, matches: map[key]int64{}, skipSeen: map[skip]bool{}, unknown: map[string]bool{},
+		cpus: map[string]bool{}, gpus: map[string]bool{}, gos: map[string]bool{}, commits: map[string]bool{},
+	}
+}
+
+// add counts a record that is used.
+func (t *tally) add(r records.Record) {
+	t.used++
+	if !slices.Contains(knownAlgorithms, r.Algorithm) {
+		t.unknown[fmt.Sprintf("algorithm %q (experiment %s)", r.Algorithm, r.Experiment)] = true
+	}
+	if !slices.Contains(knownExperiments, r.Experiment) {
+		t.unknown[fmt.Sprintf("experiment %q", r.Experiment)] = true
+	}
+	t.cpus[r.CPU], t.gpus[r.GPU], t.gos[r.GoVersion], t.commits[r.Commit] = true, true, true, true
+	t.cores, t.reps = max(t.cores, r.Cores), max(t.reps, r.Rep)
+	k := records.Key(r)
+	if r.Status != records.StatusOK {
+		t.addSkip(skip{k, r.Note})
+		return
+	}
+	m := t.points[k]
+	if m == nil {
+		m = &measured{}
+		t.points[k] = m
+	}
+	m.sec = append(m.sec, r.Seconds)
+	m.gcups = append(m.gcups, r.GCUPS)
+	m.alloc = append(m.alloc, float64(r.AllocBytes))
+	m.compute = append(m.compute, r.Seconds-r.AllocSeconds)
+	t.matches[k] = r.Matches
+}
+
+func (t *tally) addSkip(s skip) {
+	if !t.skipSeen[s] {
+		t.skipSeen[s] = true
+		t.skips = append(t.skips, s)
+	}
+}
+
+// merge adds o, read after t, to t.
+func (t *tally) merge(o *tally) {
+	for k, m := range o.points {
+		if a := t.points[k]; a != nil {
+			a.sec, a.gcups = append(a.sec, m.sec...), append(a.gcups, m.gcups...)
+			a.alloc, a.compute = append(a.alloc, m.alloc...), append(a.compute, m.compute...)
+		} else {
+			t.points[k] = m
+		}
+	}
+	for k, n := range o.matches {
+		t.matches[k] = n
+	}
+	for _, s := range o.skips {
+		t.addSkip(s)
+	}
+	for _, p := range [][2]map[string]bool{{t.unknown, o.unknown}, {t.cpus, o.cpus}, {t.gpus, o.gpus}, {t.gos, o.gos}, {t.commits, o.commits}} {
+		for s := range p[1] {
+			p[0][s] = true
+		}
+	}
+	t.cores, t.reps = max(t.cores, o.cores), max(t.reps, o.reps)
+	t.used += o.used
+}
+
+// listedLeftOut is how many records left out a run's section names; the
+// others are counted.
+const listedLeftOut = 100
+
+// loadRun reads one run's CSV files, a file at a time and each a few
+// thousand rows at a time. A time that is not a number, or a rep measured
+// twice, would move every median it joins without a word: such rows are
+// named instead (the first listedLeftOut of them), and left out of
+// everything (records.Repeats). A file that
+// cannot be read whole is named, and none of its rows is used.
+func loadRun(run records.Run) *runData {
+	rd := &runData{run: run, tally: newTally()}
+	files := csvFiles(run.Dir)
+	if len(files) == 0 {
+		rd.problems = append(rd.problems, run.Dir+": no CSV files")
+	}
+	var seen records.Repeats
+	for _, f := range files {
+		ft := newTally()
+		var leftOut []records.Problem
+		n := 0
+		err := records.ScanRows(f, func(r records.Row) error {
+			n++
+			if why := seen.Row(r); why != "" {
+				if len(rd.leftOut)+len(leftOut) < listedLeftOut {
+					leftOut = append(leftOut, records.Problem{File: filepath.ToSlash(r.File), Line: r.Line, Why: why})
+				}
+				return nil
+			}
+			ft.add(r.Record)
+			return nil
+		})
+		if err != nil {
+			seen.Forget()
+			rd.problems = append(rd.problems, err.Error())
+			continue
+		}
+		seen.Keep()
+		if n == 0 {
+			rd.problems = append(rd.problems, filepath.ToSlash(f)+": empty (no header, no records)")
+		}
+		rd.tally.merge(ft)
+		rd.leftOut = append(rd.leftOut, leftOut...)
+		rd.rows += n
+	}
+	return rd
+}
