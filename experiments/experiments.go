@@ -23,10 +23,10 @@ type Scale string
 const (
 	// Quick finishes in minutes on 2 cores: what tests and
 	// `levlab reproduce` run.
-	Quick Scale = "quick"
+	Quick Scale = records.ScaleQuick
 	// Paper uses the reports' own sizes: what the committed results come
 	// from.
-	Paper Scale = "paper"
+	Paper Scale = records.ScalePaper
 )
 
 // Scales lists every scale.

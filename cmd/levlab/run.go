@@ -8,12 +8,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/records"
 )
 
 func runUsage(w io.Writer, fs *flag.FlagSet) {
@@ -156,7 +156,7 @@ func listExperiments(w io.Writer, indent string, exps []experiments.Experiment) 
 // defaultResultsDir is results/<machine>/<scale> under the current
 // directory.
 func defaultResultsDir(scale experiments.Scale) string {
-	return filepath.Join("results", experiments.CurrentMachine().Slug(), string(scale))
+	return records.RunDir("results", experiments.CurrentMachine().Slug(), string(scale))
 }
 
 // runExperiments runs exps with r (its Out is set here: stderr) until
