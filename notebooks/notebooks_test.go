@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -379,9 +380,59 @@ func TestNotebooks(t *testing.T) {
 			t.Logf("executed in %v", took.Round(time.Millisecond))
 			charts := checkOutputs(t, name, done)
 			s.checkHTML(t, strings.TrimSuffix(in, ".ipynb")+".out.ipynb", charts)
+			if name == "30-writeup" {
+				checkWriteUp(t, filepath.Join(s.workDir, "out", "export"), s.root)
+			}
 		})
 	}
 	t.Logf("all notebooks executed in %v", total.Round(time.Millisecond))
+}
+
+// checkWriteUp checks what 30-writeup wrote to dir: Markdown whose images
+// are figures beside it, linked relative to it, naming no folder of the
+// machine that wrote it (root); a LaTeX fragment and the document that
+// sets it; each figure as SVG and as a PNG at least 1600 px wide.
+func checkWriteUp(t *testing.T, dir, root string) {
+	t.Helper()
+	md, err := os.ReadFile(filepath.Join(dir, "levlab-report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	links := regexp.MustCompile(`!\[[^\]]*\]\(([^)]+)\)`).FindAllStringSubmatch(string(md), -1)
+	if len(links) == 0 {
+		t.Error("levlab-report.md links no figure")
+	}
+	for _, l := range links {
+		if !strings.HasPrefix(l[1], "figures/") || !strings.HasSuffix(l[1], ".png") {
+			t.Errorf("levlab-report.md links %s; want figures/<id>.png", l[1])
+			continue
+		}
+		f, err := os.Open(filepath.Join(dir, filepath.FromSlash(l[1])))
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil || cfg.Width < 1600 {
+			t.Errorf("%s: %d px wide (%v); want at least 1600", l[1], cfg.Width, err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(strings.TrimSuffix(l[1], ".png")+".svg"))); err != nil {
+			t.Errorf("no SVG beside %s: %v", l[1], err)
+		}
+	}
+	for _, name := range []string{"levlab-report.md", "levlab-report.tex"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), root) {
+			t.Errorf("%s names the folder %s of the machine that wrote it", name, root)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "levlab-main.tex")); err != nil {
+		t.Error(err)
+	}
 }
 
 // debianRequireJS is RequireJS as Debian's libjs-requirejs installs it

@@ -12,7 +12,7 @@ import (
 // (not the quick one) into a new results folder, and returns it.
 func copyFixture(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "results") // one name, however many copies
 	for _, sub := range []string{"published", filepath.Join("testbox-2c", "paper")} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			t.Fatal(err)

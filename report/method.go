@@ -20,7 +20,7 @@ func sectionMethod(r *rep) section {
 		m := ix.machine()
 		reps = max(reps, m.reps)
 		t.head = append(t.head, ix.name)
-		for i, v := range []string{m.cpu, strconv.Itoa(m.cores), m.gpu, m.goVersion, strings.Join(m.commits, ", "), strconv.Itoa(m.reps), ix.rd.run.Scale, ix.rd.run.Dir} {
+		for i, v := range []string{m.cpu, strconv.Itoa(m.cores), m.gpu, m.goVersion, strings.Join(m.commits, ", "), strconv.Itoa(m.reps), ix.rd.run.Scale, ix.rd.where} {
 			rows[i] = append(rows[i], v)
 		}
 	}

@@ -66,42 +66,16 @@ var ErrNoRun = errors.New("no such run")
 // figures are written there too, and the Markdown and LaTeX reports link
 // them by that path as given.
 func Write(w io.Writer, o Options) error {
-	return write(w, o, filepath.ToSlash(o.Figures))
-}
-
-func write(w io.Writer, o Options, figLinks string) error {
-	format := o.Format
-	if format == "" {
-		format = FormatHTML
-	}
-	if !slices.Contains(Formats, format) {
-		return fmt.Errorf("report: format %q: want one of %s", o.Format, strings.Join(Formats, ", "))
-	}
-	d, err := load(o)
+	format, err := formatOf(o.Format)
 	if err != nil {
 		return err
 	}
-	doc := build(d)
-	ctx := context.Background()
-	if o.Figures != "" {
-		if _, err := writeFigures(ctx, o.Figures, doc); err != nil {
-			return err
-		}
-	} else {
-		figLinks = ""
+	doc, err := prepare(o)
+	if err != nil {
+		return err
 	}
 	var buf bytes.Buffer
-	switch format {
-	case FormatMarkdown:
-		writeMarkdownFigs(&buf, doc, figLinks)
-	case FormatTeX:
-		err = writeTeX(&buf, doc, figLinks)
-	case FormatPDF:
-		err = writePDF(ctx, &buf, doc)
-	default:
-		err = writeHTML(&buf, doc)
-	}
-	if err != nil {
+	if err := renderDoc(&buf, doc, format, filepath.ToSlash(o.Figures)); err != nil {
 		return err
 	}
 	_, err = w.Write(buf.Bytes())
@@ -112,24 +86,99 @@ func write(w io.Writer, o Options, figLinks string) error {
 // in the same folder, renamed over path once complete. The Markdown and
 // LaTeX reports link the figures (o.Figures) relative to path's folder.
 func WriteFile(path string, o Options) error {
-	links := filepath.ToSlash(o.Figures)
-	if o.Figures != "" {
-		if rel, err := filepath.Rel(filepath.Dir(absPath(path)), absPath(o.Figures)); err == nil {
-			links = filepath.ToSlash(rel)
+	format, err := formatOf(o.Format)
+	if err != nil {
+		return err
+	}
+	return writeFiles(o, []string{path}, []string{format})
+}
+
+// WriteFiles writes the report to each path in the format its extension
+// names (.html, .md, .tex, .pdf; o.Format is not read), as WriteFile does,
+// reading the results and drawing the figures (o.Figures) once: the
+// write-up of a run in every format at the cost of one. An extension that
+// names no format is an error before anything is written.
+func WriteFiles(o Options, paths ...string) error {
+	formats := make([]string, len(paths))
+	for i, p := range paths {
+		f := strings.TrimPrefix(filepath.Ext(p), ".")
+		if !slices.Contains(Formats, f) {
+			return fmt.Errorf("report: %s: the extension names no format; want .%s", p, strings.Join(Formats, ", ."))
+		}
+		formats[i] = f
+	}
+	return writeFiles(o, paths, formats)
+}
+
+func writeFiles(o Options, paths, formats []string) error {
+	doc, err := prepare(o)
+	if err != nil {
+		return err
+	}
+	for i, path := range paths {
+		links := filepath.ToSlash(o.Figures)
+		if o.Figures != "" {
+			if rel, err := filepath.Rel(filepath.Dir(absPath(path)), absPath(o.Figures)); err == nil {
+				links = filepath.ToSlash(rel)
+			}
+		}
+		var buf bytes.Buffer
+		if err := renderDoc(&buf, doc, formats[i], links); err != nil {
+			return err
+		}
+		err := atomicfile.Write(path, func(w io.Writer) error {
+			_, err := w.Write(buf.Bytes())
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("report: %w", err)
 		}
 	}
-	var buf bytes.Buffer
-	if err := write(&buf, o, links); err != nil {
-		return err
-	}
-	err := atomicfile.Write(path, func(w io.Writer) error {
-		_, err := w.Write(buf.Bytes())
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
 	return nil
+}
+
+// formatOf returns format, or html when it is empty; one not in Formats is
+// an error naming those there are.
+func formatOf(format string) (string, error) {
+	if format == "" {
+		return FormatHTML, nil
+	}
+	if !slices.Contains(Formats, format) {
+		return "", fmt.Errorf("report: format %q: want one of %s", format, strings.Join(Formats, ", "))
+	}
+	return format, nil
+}
+
+// prepare reads what o names, builds the report and, with o.Figures set,
+// draws its figures there.
+func prepare(o Options) (*doc, error) {
+	d, err := load(o)
+	if err != nil {
+		return nil, err
+	}
+	doc := build(d)
+	if o.Figures != "" {
+		if _, err := writeFigures(context.Background(), o.Figures, doc); err != nil {
+			return nil, err
+		}
+	}
+	return doc, nil
+}
+
+// renderDoc writes doc in format; the Markdown and LaTeX reports link the
+// figures under figLinks, "" when none were drawn.
+func renderDoc(w *bytes.Buffer, doc *doc, format, figLinks string) error {
+	switch format {
+	case FormatMarkdown:
+		writeMarkdownFigs(w, doc, figLinks)
+		return nil
+	case FormatTeX:
+		return writeTeX(w, doc, figLinks)
+	case FormatPDF:
+		return writePDF(context.Background(), w, doc)
+	default:
+		return writeHTML(w, doc)
+	}
 }
 
 func absPath(p string) string {
@@ -151,6 +200,7 @@ type data struct {
 // runData is one run's records, tallied.
 type runData struct {
 	run      records.Run       // Dir as given (slashes)
+	where    string            // Dir as the report names it (shownDir)
 	tally    *tally            // the records used
 	rows     int               // records read, those left out included
 	leftOut  []records.Problem // the first records not used, by file:line; rows − tally.used in all
@@ -191,7 +241,9 @@ func load(o Options) (*data, error) {
 		d.published = append(d.published, rows...)
 	}
 	for _, run := range read {
-		d.runs = append(d.runs, loadRun(run))
+		rd := loadRun(run)
+		rd.where = shownDir(o.Results, run.Dir)
+		d.runs = append(d.runs, rd)
 	}
 	return d, nil
 }
@@ -255,6 +307,18 @@ func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []str
 		read[i].Dir = filepath.ToSlash(read[i].Dir)
 	}
 	return read, ignored, nil
+}
+
+// shownDir names a run's folder dir as the report shows it: within the
+// results tree root, from the tree's own name on ("results/<machine>/<scale>"
+// however root was given, so that no absolute path of the machine that
+// wrote the report shows), elsewhere as given.
+func shownDir(root, dir string) string {
+	rel, err := filepath.Rel(absPath(root), absPath(dir))
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return dir
+	}
+	return filepath.ToSlash(filepath.Join(filepath.Base(absPath(root)), rel))
 }
 
 func sameDir(a, b string) bool {

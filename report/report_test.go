@@ -45,7 +45,7 @@ func TestFixtureHTML(t *testing.T) {
 		// The skipped CUDA point's reason, once.
 		"Not run on Fixture @ 1.00GHz, no GPU on the fixture box.",
 		// The paper folder is read, the quick one named as not read.
-		"testdata/results/testbox-2c/paper",
+		"(results/testbox-2c/paper)", // named from the tree's own name on
 		"testbox-2c/quick (the same machine at another scale",
 		// The unknown algorithm is named, not drawn.
 		`algorithm &#34;quantum-lev&#34;`,
@@ -270,5 +270,67 @@ func TestNotRunReasons(t *testing.T) {
 	want := []string{"gpu-fast: the reason numbered 1 above", "s003-ratio: the reason numbered 1 above", "peers: the reason numbered 2 above"}
 	if strings.Join(why, "; ") != strings.Join(want, "; ") {
 		t.Errorf("rows point at %q; want %q", why, want)
+	}
+}
+
+// TestWriteFiles writes the fixture's report in three formats from one
+// reading: each file in the format its extension names, the Markdown and
+// LaTeX linking the one figures folder relative to their own; an extension
+// that names no format writes nothing.
+func TestWriteFiles(t *testing.T) {
+	needBrowser(t)
+	dir := t.TempDir()
+	figs := filepath.Join(dir, "figs")
+	md, tex, html := filepath.Join(dir, "up", "r.md"), filepath.Join(dir, "up", "r.tex"), filepath.Join(dir, "r.html")
+	if err := os.MkdirAll(filepath.Dir(md), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFiles(Options{Results: fixture, Figures: figs}, md, tex, html); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		md:   "](../figs/r000fig3.png)",
+		tex:  `\includegraphics[width=\linewidth]{../figs/r000fig3.png}`,
+		html: "<!DOCTYPE html>",
+	} {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), want) {
+			t.Errorf("%s lacks %q", path, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(figs, "r000fig3.png")); err != nil {
+		t.Errorf("figure not drawn: %v", err)
+	}
+
+	bad := filepath.Join(dir, "r.docx")
+	err := WriteFiles(Options{Results: fixture}, filepath.Join(dir, "first.md"), bad)
+	if err == nil || !strings.Contains(err.Error(), "r.docx") || !strings.Contains(err.Error(), ".tex") {
+		t.Errorf("extension docx: %v; want an error naming the file and the formats", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "first.md")); !os.IsNotExist(err) {
+		t.Errorf("first.md written beside a path that names no format (%v)", err)
+	}
+}
+
+// TestShownDir: a run in the tree is named from the tree's name on, however
+// the tree was given; a run outside it as given.
+func TestShownDir(t *testing.T) {
+	abs, err := filepath.Abs(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ root, dir, want string }{
+		{fixture, fixture + "/m/paper", "results/m/paper"},
+		{abs, abs + "/m/paper", "results/m/paper"},
+		{abs, fixture + "/m/quick", "results/m/quick"},
+		{fixture, "out/m/quick", "out/m/quick"},
+		{fixture, "testdata/resultsX/m/quick", "testdata/resultsX/m/quick"},
+	} {
+		if got := shownDir(c.root, c.dir); got != c.want {
+			t.Errorf("shownDir(%q, %q) = %q; want %q", c.root, c.dir, got, c.want)
+		}
 	}
 }

@@ -21,7 +21,7 @@ func sectionSummary(r *rep) []section {
 		var on []string
 		for _, ix := range r.runs {
 			m := ix.machine()
-			on = append(on, fmt.Sprintf("%s, %d cores, %s scale, %d repetitions a point (%s)", ix.name, m.cores, ix.rd.run.Scale, m.reps, ix.rd.run.Dir))
+			on = append(on, fmt.Sprintf("%s, %d cores, %s scale, %d repetitions a point (%s)", ix.name, m.cores, ix.rd.run.Scale, m.reps, ix.rd.where))
 		}
 		s.p("Measured on %s.", strings.Join(on, "; and "))
 	}
@@ -328,10 +328,10 @@ func readSection(r *rep) section {
 				named = fmt.Sprintf("the first %d named below", len(rd.leftOut))
 			}
 			notes = append(notes, fmt.Sprintf("Left out of %s: %s of its %s records, %s; every median, table and chart uses the other %s.",
-				rd.run.Dir, count(out), count(rd.rows), named, count(rd.tally.used)))
+				rd.where, count(out), count(rd.rows), named, count(rd.tally.used)))
 		}
 		if rd.tally.used == 0 {
-			notes = append(notes, fmt.Sprintf("%s: no measured records at all.", rd.run.Dir))
+			notes = append(notes, fmt.Sprintf("%s: no measured records at all.", rd.where))
 		}
 		for _, p := range rd.problems {
 			notes = append(notes, "Could not use: "+p)
@@ -343,7 +343,7 @@ func readSection(r *rep) section {
 			}
 		}
 		if len(absent) > 0 && rd.tally.used > 0 {
-			notes = append(notes, fmt.Sprintf("Not in %s (no record, run or skipped): %s.", rd.run.Dir, strings.Join(absent, ", ")))
+			notes = append(notes, fmt.Sprintf("Not in %s (no record, run or skipped): %s.", rd.where, strings.Join(absent, ", ")))
 		}
 		if len(ix.unknown) > 0 {
 			notes = append(notes, "Not recognised, so not drawn: "+strings.Join(ix.unknown, "; ")+".")
@@ -365,7 +365,7 @@ func readSection(r *rep) section {
 		if len(ix.rd.leftOut) == 0 {
 			continue
 		}
-		t := &table{caption: "Records left out of " + ix.rd.run.Dir, head: []string{"where", "why"}}
+		t := &table{caption: "Records left out of " + ix.rd.where, head: []string{"where", "why"}}
 		for _, p := range ix.rd.leftOut {
 			t.rows = append(t.rows, []string{p.File + ":" + strconv.Itoa(p.Line), p.Why})
 		}

@@ -12,6 +12,21 @@ import (
 // in texlive-latex-recommended.
 var texPackages = []string{"graphicx", "booktabs"}
 
+// TeXDocument returns the smallest LaTeX document that sets the report's
+// LaTeX fragment (Format "tex"): an article that loads the packages the
+// fragment needs and \inputs the file fragment, named relative to the
+// document. fragment is a file name and is not escaped: it must be of
+// letters, digits and . _ / + - (the figures folder's rule).
+func TeXDocument(fragment string) string {
+	var b strings.Builder
+	b.WriteString("\\documentclass{article}\n")
+	for _, p := range texPackages {
+		b.WriteString("\\usepackage{" + p + "}\n")
+	}
+	b.WriteString("\\begin{document}\n\\input{" + fragment + "}\n\\end{document}\n")
+	return b.String()
+}
+
 // writeTeX writes d as a LaTeX fragment for a student to \input into a
 // report of their own: no preamble and no document environment, pure
 // ASCII, so that it sets with pdflatex in any font encoding (OT1, or T1

@@ -221,8 +221,8 @@ var (
 	type3    = regexp.MustCompile(`/Subtype\s*/Type3`)
 )
 
-// texCompile writes fragment as dir/report.tex and compiles it, inside a
-// document that loads texPackages alone, with pdflatex without shell
+// texCompile writes fragment as dir/report.tex and compiles it, inside
+// TeXDocument (which loads texPackages alone), with pdflatex without shell
 // escape. It fails the test where pdflatex fails, where the log shows a
 // line more than 3pt too wide or a float too large for the page, where a
 // font is a bitmap (Type 3, made by mktexpk: a glyph no Type 1 font of
@@ -231,14 +231,9 @@ var (
 func texCompile(t *testing.T, dir string, fragment []byte, lastLabel string) {
 	t.Helper()
 	texTools(t)
-	var main strings.Builder
 	// No object streams, so that the PDF's font dictionaries are text.
-	main.WriteString("\\pdfobjcompresslevel=0\n\\documentclass{article}\n")
-	for _, p := range texPackages {
-		main.WriteString("\\usepackage{" + p + "}\n")
-	}
-	main.WriteString("\\begin{document}\n\\input{report.tex}\n\\end{document}\n")
-	for name, b := range map[string][]byte{"report.tex": fragment, "main.tex": []byte(main.String())} {
+	main := "\\pdfobjcompresslevel=0\n" + TeXDocument("report.tex")
+	for name, b := range map[string][]byte{"report.tex": fragment, "main.tex": []byte(main)} {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}

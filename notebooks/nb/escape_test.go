@@ -161,24 +161,11 @@ func count(xs []string, x string) int {
 	return n
 }
 
-// TestExportHostileNames: the Markdown export's title is text, escaped as
-// the report escapes its own, and a figure's names reach its SVG as text:
-// the file is XML whose only elements are the drawing's, the names in its
-// text as they are (the title excepted: the figure draws none).
+// TestExportHostileNames: a figure's names reach its SVG as text: the file
+// is XML whose only elements are the drawing's, the names in its text as
+// they are (the title excepted: the figure draws none).
 func TestExportHostileNames(t *testing.T) {
 	dir := t.TempDir()
-	md, err := ExportMarkdown(dir, "t.md", "results of "+payloads[2]+" | [x](javascript:alert(1))", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(md)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "# results of \\<img src=x onerror=\"window.\\_\\_pwned=3\"\\> \\| [x\\](javascript:alert(1))\n"; string(data) != want {
-		t.Errorf("Markdown export:\n%s\nwant\n%s", data, want)
-	}
-
 	needBrowser(t)
 	f := report.Figure{ID: "hostile", Title: payloads[0], XName: payloads[1], YName: payloads[2], MarkY: 5, MarkName: payloads[2]}
 	for i, p := range payloads {

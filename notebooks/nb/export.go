@@ -3,13 +3,8 @@ package nb
 import (
 	"context"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/report"
 )
 
@@ -35,40 +30,4 @@ func ExportFigures(dir string, figs []report.Figure) ([]string, error) {
 		return nil, fmt.Errorf("nb: %w", err)
 	}
 	return paths, nil
-}
-
-// ExportMarkdown writes sections of the report as one Markdown file,
-// dir/name, headed by title, and returns its path. The title is text
-// (report.MarkdownText escapes it: it may name a results folder); the
-// sections' Markdown is the report's, escaped there.
-func ExportMarkdown(dir, name, title string, secs []report.Section) (string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", fmt.Errorf("nb: %w", err)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n", report.MarkdownText(title))
-	for _, s := range secs {
-		b.WriteString("\n" + s.Markdown)
-	}
-	path := filepath.Join(dir, fileName(name))
-	return path, writeFile(path, func(fh io.Writer) error { _, err := io.WriteString(fh, b.String()); return err })
-}
-
-// fileName keeps letters, digits, '-', '_' and '.' of s.
-func fileName(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			return r
-		}
-		return '_'
-	}, s)
-}
-
-// writeFile writes path whole or not at all (atomicfile).
-func writeFile(path string, write func(io.Writer) error) error {
-	if err := atomicfile.Write(path, write); err != nil {
-		return fmt.Errorf("nb: %w", err)
-	}
-	return nil
 }

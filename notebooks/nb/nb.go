@@ -93,7 +93,7 @@ func Setup() (Env, error) {
 		}
 		export = filepath.Join(out, "export")
 	}
-	e.Measured = filepath.Join(out, experiments.CurrentMachine().Slug(), string(e.Scale))
+	e.Measured = records.RunDir(out, experiments.CurrentMachine().Slug(), string(e.Scale))
 	e.Export = export
 	return e, nil
 }
@@ -160,28 +160,6 @@ func (e Env) Run(ctx context.Context, out io.Writer, names ...string) (experimen
 func (e Env) Sections() ([]report.Section, error) {
 	machine := filepath.Base(filepath.Dir(e.Measured))
 	return report.Sections(report.Options{Results: e.Results, Measured: e.Measured, Machines: []string{machine}})
-}
-
-// CommittedSections returns the report of the committed records of one
-// machine and scale, named relative to e.Results (for instance
-// "intel-xeon-2.80ghz-2c/paper"), beside the published numbers.
-func (e Env) CommittedSections(run string) ([]report.Section, error) {
-	machine, scale, _ := strings.Cut(filepath.ToSlash(run), "/")
-	runs, err := records.Runs(e.Results)
-	if err != nil {
-		return nil, fmt.Errorf("nb: %w", err)
-	}
-	var have []string
-	for _, r := range runs {
-		if r.Machine == machine && r.Scale == scale {
-			return report.Sections(report.Options{Results: e.Results, Machines: []string{machine}, Scale: scale})
-		}
-		have = append(have, r.String())
-	}
-	if len(have) == 0 {
-		have = []string{"none"}
-	}
-	return nil, fmt.Errorf("nb: %s is not a run of results (under %s: %s)", run, e.Results, strings.Join(have, ", "))
 }
 
 // Section returns the section with the given id ("r000" … "r004",

@@ -52,25 +52,6 @@ func TestSetupFromEnvironment(t *testing.T) {
 	}
 }
 
-// TestCommittedSectionsNamesTheFolders: asked for a folder that is not
-// there, CommittedSections lists those that are, under a results folder
-// named with Glob's own characters too.
-func TestCommittedSectionsNamesTheFolders(t *testing.T) {
-	results := filepath.Join(t.TempDir(), "res[1]")
-	for _, d := range []string{"m1/paper", "m1/quick", "m2/paper"} {
-		if err := os.MkdirAll(filepath.Join(results, filepath.FromSlash(d)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(results, "m2", "notes.txt"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err := Env{Results: results}.CommittedSections("m3/paper")
-	if err == nil || !strings.Contains(err.Error(), "m1/paper, m1/quick, m2/paper)") {
-		t.Errorf("error %v; want one listing m1/paper, m1/quick, m2/paper", err)
-	}
-}
-
 func TestPairAndAlphabet(t *testing.T) {
 	a, b, err := Pair(100, 70, "ACGTACGT", 7)
 	if err != nil || len(a) != 100 || len(b) != 70 {
@@ -192,13 +173,6 @@ func TestExportFigures(t *testing.T) {
 				t.Errorf("%s: %d bytes, %v", p, len(data), err)
 			}
 		}
-	}
-	md, err := ExportMarkdown(dir, "tables.md", "t", secs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if data, _ := os.ReadFile(md); !strings.Contains(string(data), "## Report 004") || !strings.Contains(string(data), "| --- |") {
-		t.Errorf("%s lacks the sections' tables", md)
 	}
 	if _, err := ExportFigure(dir, report.Figure{ID: "empty"}); err == nil {
 		t.Error("a figure without points: no error")
