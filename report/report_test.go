@@ -210,6 +210,23 @@ func TestCommittedResults(t *testing.T) {
 	if strings.Contains(out, "(levlab match) is not part of this build") {
 		t.Error("committed results: report 003's section still says levlab match is not part of this build")
 	}
+	// Two machines at the same sizes: each key result says what they share
+	// once, then each machine's number.
+	for _, c := range []struct{ start, once string }{
+		{"Fastest distance, ", " at n = "},
+		{"Two rows instead of the matrix", "against the matrix's"},
+		{"Approximate pattern matching", " bytes with 2 workers"},
+	} {
+		i := strings.Index(out, "\n"+c.start)
+		if i < 0 {
+			t.Errorf("committed results: no key result %q", c.start)
+			continue
+		}
+		line, _, _ := strings.Cut(out[i+1:], "\n")
+		if n := strings.Count(line, c.once); n != 1 || strings.Count(line, " on AMD EPYC") != 1 || strings.Count(line, " on Intel Xeon") != 1 {
+			t.Errorf("committed results: %q said %d times, want once, then each machine's number:\n%s", c.once, n, line)
+		}
+	}
 }
 
 func TestWriteFile(t *testing.T) {

@@ -26,7 +26,7 @@ func sectionSummary(r *rep) []section {
 		s.p("Measured on %s.", strings.Join(on, "; and "))
 	}
 	if r.quick() {
-		s.p("Quick scale: sizes below the reports' (to 10,000 characters where they go to 50,000 or more, and 2·10⁶ bytes for pattern matching where they use 1.4·10⁸), so that the whole set runs in about a minute. The reports' sizes: levlab run --scale paper (about 40 minutes on 2 cores), then levlab report.")
+		s.p("Quick scale: sizes below the reports' (to 10,000 characters where they go to 50,000 or more, and 2·10⁶ bytes for pattern matching where they use 1.4·10⁸), so that the whole set runs in about a minute. The reports' sizes: levlab run --scale paper (23 minutes on a 2-core AMD EPYC), then levlab report.")
 	}
 	for _, f := range keyResults(r) {
 		s.p("%s", f)
@@ -48,17 +48,28 @@ func sectionSummary(r *rep) []section {
 // report's beside it.
 func keyResults(r *rep) []string {
 	var out []string
-	each := func(f func(ix *index) (string, bool)) string {
-		var parts []string
+	// each says a finding on every run: f gives its context (what the runs
+	// share, said once when they all share it) and its value.
+	each := func(f func(ix *index) (ctx, v string, ok bool)) string {
+		var ctxs, vals []string
 		for _, ix := range r.runs {
-			if v, ok := f(ix); ok {
+			if c, v, ok := f(ix); ok {
 				if len(r.runs) > 1 {
 					v += " on " + ix.name
 				}
-				parts = append(parts, v)
+				ctxs, vals = append(ctxs, c), append(vals, v)
 			}
 		}
-		return strings.Join(parts, ", ")
+		if len(vals) == 0 {
+			return ""
+		}
+		if slices.Equal(ctxs, slices.Repeat(ctxs[:1], len(ctxs))) {
+			return strings.TrimSpace(ctxs[0] + " " + strings.Join(vals, ", "))
+		}
+		for i := range vals {
+			vals[i] = strings.TrimSpace(ctxs[i] + " " + vals[i])
+		}
+		return strings.Join(vals, "; ")
 	}
 
 	// Report 000's Table 1: its OpenMP tiles on 8 threads at the largest
@@ -69,9 +80,9 @@ func keyResults(r *rep) []string {
 		var best records.Published
 		var ours string
 		for _, p := range pub {
-			if o := each(func(ix *index) (string, bool) {
+			if o := each(func(ix *index) (string, string, bool) {
 				st, ok := ix.get("s000-table1", "tiled", 8, 0, p.LenA, p.LenA)
-				return dur(st.med), ok
+				return "", dur(st.med), ok
 			}); o != "" {
 				best, ours = p, o
 			}
@@ -84,7 +95,7 @@ func keyResults(r *rep) []string {
 
 	// The fastest distance here against the reports' best DP rate.
 	if base, ok := publishedBestGCUPS(r); ok {
-		o := each(func(ix *index) (string, bool) {
+		o := each(func(ix *index) (string, string, bool) {
 			var bk key
 			var bg float64
 			for _, k := range ix.find("peers", nil) {
@@ -93,12 +104,12 @@ func keyResults(r *rep) []string {
 				}
 			}
 			if bg == 0 {
-				return "", false
+				return "", "", false
 			}
-			return fmt.Sprintf("%s %s GCUPS at n = %s (%s the report's)", bk.Algorithm, num(bg), size(bk.LenA), times(bg/base.gcups)), true
+			return fmt.Sprintf("%s at n = %s:", bk.Algorithm, size(bk.LenA)), fmt.Sprintf("%s GCUPS (%s the report's)", num(bg), times(bg/base.gcups)), true
 		})
 		if o != "" {
-			out = append(out, fmt.Sprintf("Fastest distance: %s. The report's best is %s GCUPS: %s² cells in %s s on 8 threads (report 000, Table 1). GCUPS counts the m×n cells of the matrix per second, whether or not an algorithm visits them all.",
+			out = append(out, fmt.Sprintf("Fastest distance, %s. The report's best is %s GCUPS: %s² cells in %s s on 8 threads (report 000, Table 1). GCUPS counts the m×n cells of the matrix per second, whether or not an algorithm visits them all.",
 				o, num(base.gcups), size(base.n), pubNum(base.sec)))
 		}
 	}
@@ -107,14 +118,14 @@ func keyResults(r *rep) []string {
 	for _, p := range r.pub(func(p records.Published) bool {
 		return p.Source == src002 && p.Case == "different" && p.Algorithm == "fullmatrix" && p.Metric == "seconds"
 	}) {
-		o := each(func(ix *index) (string, bool) {
+		o := each(func(ix *index) (string, string, bool) {
 			st, ok := ix.get("s002-cases", "fullmatrix", 1, 0, 10000, 10000)
 			if !ok {
 				for _, k := range ix.find("s002-cases", func(k key) bool { return k.Algorithm == "fullmatrix" && k.Case == "different" }) {
 					st, ok = ix.stats[k], true
 				}
 			}
-			return dur(st.med), ok
+			return "", dur(st.med), ok
 		})
 		if o != "" {
 			out = append(out, fmt.Sprintf("Report 002's CPU took %s s for two completely different strings (length not stated; 10,000 on its next slide); our full matrix at 10,000: %s. Its CPU program walks antidiagonals from a Python host; ours is compiled Go, row by row.", pubNum(p.Value), o))
@@ -122,33 +133,33 @@ func keyResults(r *rep) []string {
 	}
 
 	// Report 004's claim: two rows instead of the matrix.
-	if o := each(func(ix *index) (string, bool) {
+	if o := each(func(ix *index) (string, string, bool) {
 		ks := ix.find("s004-memory", func(k key) bool { return k.Algorithm == "tworow" })
 		if len(ks) == 0 {
-			return "", false
+			return "", "", false
 		}
 		n := ks[len(ks)-1].LenA
 		fm, ok1 := ix.get("s004-memory", "fullmatrix", 1, 0, n, n)
 		tr, ok2 := ix.get("s004-memory", "tworow", 1, 0, n, n)
 		if !ok1 || !ok2 {
-			return "", false
+			return "", "", false
 		}
-		return fmt.Sprintf("at n = %s, %s against the matrix's %s, and %s as fast", size(n), bytesStr(tr.alloc), bytesStr(fm.alloc), times(fm.med/tr.med)), true
+		return fmt.Sprintf("at n = %s, %s against the matrix's %s, and", size(n), bytesStr(tr.alloc), bytesStr(fm.alloc)), times(fm.med/tr.med) + " as fast", true
 	}); o != "" {
 		out = append(out, "Two rows instead of the matrix (report 004, which publishes no numbers): "+o+".")
 	}
 
 	// Pattern matching against report 003's per-window DP.
-	if o := each(func(ix *index) (string, bool) {
+	if o := each(func(ix *index) (string, string, bool) {
 		ks := ix.find("s003-ranks", func(k key) bool { return k.Ranks == 0 && k.Workers > 1 })
 		if len(ks) == 0 {
-			return "", false
+			return "", "", false
 		}
 		k := ks[len(ks)-1]
 		st := ix.stats[k]
-		return fmt.Sprintf("%s MB/s on %s bytes (%d workers)", num(float64(k.LenA)/st.med/1e6), size(k.LenA), k.Workers), true
+		return fmt.Sprintf("on %s bytes with %d workers:", size(k.LenA), k.Workers), num(float64(k.LenA)/st.med/1e6) + " MB/s", true
 	}); o != "" {
-		out = append(out, "Approximate pattern matching (pattern 22, k = 2, bit-parallel, CPU only): "+o+
+		out = append(out, "Approximate pattern matching (pattern 22, k = 2, bit-parallel, CPU only) "+o+
 			". Report 003's per-window DP took about 40 s for 136,473,378 bytes with 4 OpenMP threads and a GPU (read from its Figure 3's curve, about 3.4 MB/s).")
 	}
 	return out
@@ -241,10 +252,14 @@ func notRunSection(r *rep) section {
 		}
 		var on []string
 		for _, d := range rs.details {
-			on = append(on, fmt.Sprintf("on %s, %s", strings.Join(d.machines, " and "), d.text))
+			if rs.note == noGPU {
+				on = append(on, fmt.Sprintf("on %s (%s)", strings.Join(d.machines, " and "), d.text))
+			} else {
+				on = append(on, fmt.Sprintf("on %s, %s", strings.Join(d.machines, " and "), d.text))
+			}
 		}
 		if rs.note == noGPU {
-			s.p("%sNo GPU, so no GPU point ran: CUDA is unavailable %s.", n, strings.Join(on, "; "))
+			s.p("%sNo GPU, so no GPU point ran. CUDA is unavailable %s.", n, strings.Join(on, "; "))
 		} else {
 			s.p("%sNot run %s.", n, strings.Join(on, "; "))
 		}
