@@ -97,7 +97,8 @@ func WriteFile(path string, o Options) error {
 // names (.html, .md, .tex, .pdf; o.Format is not read), as WriteFile does,
 // reading the results and drawing the figures (o.Figures) once: the
 // write-up of a run in every format at the cost of one. An extension that
-// names no format is an error before anything is written.
+// names no format, or a format that cannot be written, is an error before
+// any of the files is written.
 func WriteFiles(o Options, paths ...string) error {
 	formats := make([]string, len(paths))
 	for i, p := range paths {
@@ -115,6 +116,9 @@ func writeFiles(o Options, paths, formats []string) error {
 	if err != nil {
 		return err
 	}
+	// Every file is rendered before any is written: a format that fails
+	// (a figures folder LaTeX cannot name, no Chromium for PDF) writes none.
+	bufs := make([]bytes.Buffer, len(paths))
 	for i, path := range paths {
 		links := filepath.ToSlash(o.Figures)
 		if o.Figures != "" {
@@ -122,12 +126,13 @@ func writeFiles(o Options, paths, formats []string) error {
 				links = filepath.ToSlash(rel)
 			}
 		}
-		var buf bytes.Buffer
-		if err := renderDoc(&buf, doc, formats[i], links); err != nil {
+		if err := renderDoc(&bufs[i], doc, formats[i], links); err != nil {
 			return err
 		}
+	}
+	for i, path := range paths {
 		err := atomicfile.Write(path, func(w io.Writer) error {
-			_, err := w.Write(buf.Bytes())
+			_, err := w.Write(bufs[i].Bytes())
 			return err
 		})
 		if err != nil {
