@@ -143,7 +143,13 @@ func runChecked(args []string, stdout io.Writer, stderr io.Writer) int {
 func reportError(stderr io.Writer, name string, err error) int {
 	code := exitCode(err)
 	if code != exitOK {
-		fmt.Fprintf(stderr, "levlab: %s: %v\n", name, err)
+		// The report command's package is named report too: its errors
+		// already start "report: ", said once.
+		msg := err.Error()
+		if !strings.HasPrefix(msg, name+": ") {
+			msg = name + ": " + msg
+		}
+		fmt.Fprintf(stderr, "levlab: %s\n", msg)
 	}
 	if code == exitUsage {
 		fmt.Fprintf(stderr, "Run 'levlab %s -h' for usage.\n", name)

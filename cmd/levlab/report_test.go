@@ -55,6 +55,13 @@ func TestReportCommand(t *testing.T) {
 	if _, stderr, code := levlab(t, "report", "--results", missing, "--out", filepath.Join(dir, "x.html")); code != exitFailure || !strings.Contains(stderr, missing) {
 		t.Errorf("missing results: exit %d, stderr %q; want %d naming the folder", code, stderr, exitFailure)
 	}
+	// Into a folder that does not exist: the folder named, the command
+	// once, no temporary file's name.
+	into := filepath.Join(dir, "nofolder", "r.html")
+	want := "levlab: report: writing " + into + ": the folder " + filepath.Dir(into) + " does not exist: no such file or directory\n"
+	if _, stderr, code := levlab(t, "report", "--results", "../../results", "--out", into); code != exitFailure || stderr != want {
+		t.Errorf("--out into a missing folder: exit %d, stderr %q; want %d and %q", code, stderr, exitFailure, want)
+	}
 }
 
 // reproduceReport writes the report of the folder reproduce filled into

@@ -4,8 +4,10 @@
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -15,9 +17,19 @@ import (
 // path. On any failure the temporary file is removed and the error names
 // path.
 func Write(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		// The temporary file's name is of no use to the reader: say what
+		// is wrong with the folder.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("writing %s: the folder %s does not exist: %w", path, dir, err)
+		}
+		return fmt.Errorf("writing %s: cannot create a file in %s: %w", path, dir, err)
 	}
 	err = write(tmp)
 	if cerr := tmp.Close(); err == nil {

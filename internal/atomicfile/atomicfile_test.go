@@ -3,6 +3,7 @@ package atomicfile
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,7 +34,12 @@ func TestWrite(t *testing.T) {
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("folder holds %d entries, want only the file", len(entries))
 	}
-	if err := Write(filepath.Join(dir, "no", "such", "x"), func(io.Writer) error { return nil }); err == nil {
+	missing := filepath.Join(dir, "no", "such", "x")
+	if err := Write(missing, func(io.Writer) error { return nil }); err == nil || !errors.Is(err, fs.ErrNotExist) ||
+		err.Error() != "writing "+missing+": the folder "+filepath.Dir(missing)+" does not exist: no such file or directory" {
+		t.Errorf("writing into a missing folder: %v; want one naming the file and the folder, not the temporary file", err)
+	}
+	if err := Write(missing, func(io.Writer) error { return nil }); err == nil {
 		t.Error("writing into a missing folder: no error")
 	}
 }
