@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,6 +35,10 @@ func TestSections(t *testing.T) {
 			}
 		}
 	}
+	// "read" is there when the tree holds a run the report leaves out (a
+	// quick run of this checkout's own, say); the committed runs alone
+	// have none.
+	ids = slices.DeleteFunc(ids, func(id string) bool { return id == "read" })
 	want := "summary notrun r000 r001 r002 r003 r004 beyond gpu method"
 	if got := strings.Join(ids, " "); got != want {
 		t.Errorf("sections %s; want %s", got, want)

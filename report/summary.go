@@ -60,16 +60,7 @@ func keyResults(r *rep) []string {
 				ctxs, vals = append(ctxs, c), append(vals, v)
 			}
 		}
-		if len(vals) == 0 {
-			return ""
-		}
-		if slices.Equal(ctxs, slices.Repeat(ctxs[:1], len(ctxs))) {
-			return strings.TrimSpace(ctxs[0] + " " + strings.Join(vals, ", "))
-		}
-		for i := range vals {
-			vals[i] = strings.TrimSpace(ctxs[i] + " " + vals[i])
-		}
-		return strings.Join(vals, "; ")
+		return shared(ctxs, vals)
 	}
 
 	// Report 000's Table 1: its OpenMP tiles on 8 threads at the largest
@@ -163,6 +154,23 @@ func keyResults(r *rep) []string {
 			". Report 003's per-window DP took about 40 s for 136,473,378 bytes with 4 OpenMP threads and a GPU (read from its Figure 3's curve, about 3.4 MB/s).")
 	}
 	return out
+}
+
+// shared joins a finding's values, one a machine (each ending "on <machine>"
+// where there are several), after their contexts: said once where every
+// machine's is the same, else before each value.
+func shared(ctxs, vals []string) string {
+	if len(vals) == 0 {
+		return ""
+	}
+	if slices.Equal(ctxs, slices.Repeat(ctxs[:1], len(ctxs))) {
+		return strings.TrimSpace(ctxs[0] + " " + strings.Join(vals, ", "))
+	}
+	out := make([]string, len(vals))
+	for i := range vals {
+		out[i] = strings.TrimSpace(ctxs[i] + " " + vals[i])
+	}
+	return strings.Join(out, "; ")
 }
 
 // bestRate is the report's best DP rate: n² cells in sec seconds.
