@@ -46,7 +46,34 @@ func build(d *data) *doc {
 	doc.sections = append(sectionSummary(r),
 		section000(r), section001(r), section002(r), section003(r), section004(r),
 		sectionBeyond(r), sectionGPU(r), sectionMethod(r))
+	r.groupSeries(doc)
 	return doc
+}
+
+// groupSeries marks, with several machines, each chart series named for a
+// machine (named) with that machine and the name without it, so that a
+// chart draws one measurement in one colour and each machine in its own
+// line and symbol.
+func (r *rep) groupSeries(d *doc) {
+	if len(r.runs) < 2 {
+		return
+	}
+	for _, s := range d.sections {
+		for _, b := range s.blocks {
+			c, ok := b.(*chart)
+			if !ok {
+				continue
+			}
+			for i := range c.series {
+				for m, ix := range r.runs {
+					if g, ok := strings.CutPrefix(c.series[i].name, ix.name+": "); ok && !c.series[i].published {
+						c.series[i].group, c.series[i].machine = g, m
+						break
+					}
+				}
+			}
+		}
+	}
 }
 
 // pub returns the published numbers matching f, in file order.

@@ -87,8 +87,17 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.yName, NameLocation: "end", NameGap: 12, Scale: opts.Bool(true),
 			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
 	)
+	colours := map[string]int{} // a group's colour, in the order first drawn
 	for i, s := range c.series {
-		col := palette[i%len(palette)]
+		g := s.group
+		if g == "" {
+			g = s.name
+		}
+		if _, ok := colours[g]; !ok {
+			colours[g] = len(colours)
+		}
+		col := palette[colours[g]%len(palette)]
+		st := machineStyles[s.machine%len(machineStyles)]
 		data := make([]opts.LineData, 0, len(s.pts))
 		spread := false
 		for _, p := range s.pts {
@@ -98,12 +107,12 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 			data = append(data, opts.LineData{Value: []float64{p.x, p.y, p.lo, p.hi}})
 			spread = spread || p.lo != p.hi
 		}
-		ls := opts.LineStyle{Color: col}
 		if s.published {
-			ls.Type = "dashed"
+			st = publishedStyle
 		}
+		ls := opts.LineStyle{Color: col, Type: st.line}
 		so := []charts.SeriesOpts{
-			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: symbol(s.published)}),
+			charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true), Symbol: st.symbol}),
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 			charts.WithLineStyleOpts(ls),
 		}
@@ -358,9 +367,13 @@ const chartJS = `(function () {
 // palette colours the series in order, a line and its whiskers alike.
 var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc", "#2f4554", "#b8860b", "#008b8b"}
 
-func symbol(published bool) string {
-	if published {
-		return "diamond"
-	}
-	return "circle"
-}
+// A style is how a series' line and points are drawn: the report's
+// numbers dashed with diamonds; ours solid with circles, and with several
+// machines each machine in its own line and symbol, its series coloured by
+// what they measure (series.group), so that one algorithm is one colour.
+type style struct{ line, symbol string }
+
+var (
+	publishedStyle = style{"dashed", "diamond"}
+	machineStyles  = []style{{"solid", "circle"}, {"dotted", "triangle"}, {"solid", "rect"}, {"dotted", "roundRect"}}
+)

@@ -166,3 +166,58 @@ func TestChartLayout(t *testing.T) {
 		t.Errorf("toolbox shown %v, %v while printing, %v after; want true, false, true", got[0].Toolbox, got[2].Toolbox, got[3].Toolbox)
 	}
 }
+
+// TestMachinesStyled: with two machines, a chart draws one measurement in
+// one colour on both, each machine in its own line and symbol, and the
+// report's numbers dashed.
+func TestMachinesStyled(t *testing.T) {
+	d, err := load(Options{Results: "../results", Machines: []string{"amd-epyc-2c", "intel-xeon-2.80ghz-2c"}, Scale: "paper"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := build(d)
+	type drawn struct{ colour, line, symbol string }
+	got := map[string]drawn{}
+	for _, s := range doc.sections {
+		for _, b := range s.blocks {
+			c, ok := b.(*chart)
+			if !ok || (c.id != "beyondgcups" && c.id != "r000fig3") {
+				continue
+			}
+			_, option := c.option("100%", "400px")
+			js, err := json.Marshal(option["series"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var series []struct {
+				Name      string `json:"name"`
+				Type      string `json:"type"`
+				Symbol    string `json:"symbol"`
+				ItemStyle struct {
+					Color string `json:"color"`
+				} `json:"itemStyle"`
+				LineStyle struct {
+					Type string `json:"type"`
+				} `json:"lineStyle"`
+			}
+			if err := json.Unmarshal(js, &series); err != nil {
+				t.Fatal(err)
+			}
+			for _, sr := range series {
+				if sr.Type == "line" {
+					got[c.id+"/"+sr.Name] = drawn{sr.ItemStyle.Color, sr.LineStyle.Type, sr.Symbol}
+				}
+			}
+		}
+	}
+	amd, intel := got["beyondgcups/AMD EPYC: myers"], got["beyondgcups/Intel Xeon @ 2.80GHz: myers"]
+	if amd.colour == "" || amd.colour != intel.colour || amd.line == intel.line || amd.symbol == intel.symbol {
+		t.Errorf("myers on two machines drawn %+v and %+v; want one colour, two lines and symbols", amd, intel)
+	}
+	if other := got["beyondgcups/AMD EPYC: edlib"]; other.colour == amd.colour {
+		t.Errorf("edlib and myers share the colour %s", amd.colour)
+	}
+	if pub := got["r000fig3/report, 8 threads"]; pub.line != "dashed" || pub.symbol != "diamond" {
+		t.Errorf("the report's series drawn %+v; want dashed with diamonds", pub)
+	}
+}

@@ -42,6 +42,11 @@ type series struct {
 	name      string
 	published bool // drawn dashed: the report's numbers
 	pts       []pt
+	// With several machines: group is the name without the machine (the
+	// series of one group share a colour) and machine the run's index (it
+	// picks the line and the symbol). build sets them.
+	group   string
+	machine int
 }
 
 type pt struct{ x, y, lo, hi float64 }

@@ -68,7 +68,7 @@ func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, er
 func chartOf(f Figure) *chart {
 	c := &chart{id: f.ID, title: f.Title, xName: f.XName, yName: f.YName, xLog: f.XLog, yLog: f.YLog, markY: f.MarkY, markName: f.MarkName}
 	for _, fs := range f.Series {
-		s := series{name: fs.Name, published: fs.Published}
+		s := series{name: fs.Name, published: fs.Published, group: fs.Group, machine: max(fs.Machine, 0)}
 		for _, p := range fs.Points {
 			s.pts = append(s.pts, pt{x: p.X, y: p.Y, lo: p.Lo, hi: p.Hi})
 		}

@@ -58,6 +58,11 @@ type FigureSeries struct {
 	Name      string
 	Published bool // the course report's numbers, not ours
 	Points    []FigurePoint
+	// Group and Machine, set where the report reads several machines:
+	// Name without its machine (the series of a group share a colour), and
+	// the machine's index among those read (its line and symbol).
+	Group   string
+	Machine int
 }
 
 // A FigurePoint is one point of a series: x, the median y, and the range of
@@ -100,7 +105,7 @@ func Sections(o Options) ([]Section, error) {
 func (c *chart) figure() Figure {
 	f := Figure{ID: c.id, Title: c.title, XName: c.xName, YName: c.yName, XLog: c.xLog, YLog: c.yLog, MarkY: c.markY, MarkName: c.markName}
 	for _, s := range c.series {
-		fs := FigureSeries{Name: s.name, Published: s.published}
+		fs := FigureSeries{Name: s.name, Published: s.published, Group: s.group, Machine: s.machine}
 		for _, p := range s.pts {
 			fs.Points = append(fs.Points, FigurePoint{X: p.x, Y: p.y, Lo: p.lo, Hi: p.hi})
 		}
