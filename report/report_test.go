@@ -213,6 +213,7 @@ func TestCommittedResults(t *testing.T) {
 	// Two machines at the same sizes: each key result says what they share
 	// once, then each machine's number.
 	for _, c := range []struct{ start, once string }{
+		{"Report 000, Table 1: ", "at n = 50,000, 3.41 s against"},
 		{"Fastest distance, ", " at n = "},
 		{"Two rows instead of the matrix", "against the matrix's"},
 		{"Approximate pattern matching", " bytes with 2 workers"},
@@ -349,5 +350,20 @@ func TestShownDir(t *testing.T) {
 		if got := shownDir(c.root, c.dir); got != c.want {
 			t.Errorf("shownDir(%q, %q) = %q; want %q", c.root, c.dir, got, c.want)
 		}
+	}
+}
+
+// TestKeyResultsSizesDiffer: where the machines' largest sizes differ (this
+// machine's quick run beside the committed Intel paper run), a key result
+// gives each machine's at its own size, with the report's number there.
+func TestKeyResultsSizesDiffer(t *testing.T) {
+	out := render(t, Options{Results: "../results", Measured: "testdata/quick/amd-epyc-2c/quick", Format: FormatMarkdown})
+	i := strings.Index(out, "\nReport 000, Table 1: ")
+	if i < 0 {
+		t.Fatal("no key result of report 000's Table 1")
+	}
+	line, _, _ := strings.Cut(out[i+1:], "\n")
+	if !regexp.MustCompile(`at n = 10,000, 0\.13 s against [0-9.]+ ms on AMD EPYC; at n = 50,000, 3\.41 s against [0-9.]+ s on Intel Xeon`).MatchString(line) {
+		t.Errorf("report 000's Table 1 on two machines at different sizes:\n%s", line)
 	}
 }
