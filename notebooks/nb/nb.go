@@ -162,6 +162,13 @@ func (e Env) Sections() ([]report.Section, error) {
 	return report.Sections(report.Options{Results: e.Results, Measured: e.Measured, Machines: []string{machine}})
 }
 
+// CommittedSections returns the report of the paper-scale runs under
+// e.Results — every machine's, the reports' own sizes — beside the published
+// numbers, section by section.
+func (e Env) CommittedSections() ([]report.Section, error) {
+	return report.Sections(report.Options{Results: e.Results, Scale: records.ScalePaper})
+}
+
 // Section returns the section with the given id ("r000" … "r004",
 // "beyond", "gpu", "method", "summary") of secs.
 func Section(secs []report.Section, id string) (report.Section, error) {

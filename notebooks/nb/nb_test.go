@@ -196,3 +196,21 @@ func TestMedianSeconds(t *testing.T) {
 		t.Errorf("none: %g of %d", m, n)
 	}
 }
+
+// TestCommittedSections: the report of the committed paper-scale runs holds
+// every machine's.
+func TestCommittedSections(t *testing.T) {
+	secs, err := Env{Results: "../../results"}.CommittedSections()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Section(secs, "r000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"AMD EPYC: full matrix", "Intel Xeon @ 2.80GHz: full matrix"} {
+		if !strings.Contains(s.Markdown, m) {
+			t.Errorf("report 000's section of the committed runs lacks %q", m)
+		}
+	}
+}
