@@ -211,7 +211,10 @@ func ChartSnippet(init opts.Initialization, option map[string]any) (element, scr
 	if err != nil {
 		return "", "", fmt.Errorf("report: chart %s: %w", id, err)
 	}
-	element = fmt.Sprintf("<div class=\"container\">\n    <div class=\"item\" id=\"%s\" style=\"width:%s;height:%s;\"></div>\n</div>", id, init.Width, init.Height)
+	// The container's own width and padding are set here: a page with
+	// Bootstrap's .container (a live Jupyter notebook) would give it a
+	// fixed width wider than the output it sits in.
+	element = fmt.Sprintf("<div class=\"container\" style=\"width:auto;padding:0\">\n    <div class=\"item\" id=\"%s\" style=\"width:%s;height:%s;\"></div>\n</div>", id, init.Width, init.Height)
 	// The same shape as go-echarts' script (goecharts_ID, option_ID), so
 	// that pages which show the report's sections find what they expect.
 	inst, o := "goecharts_"+id, "option_"+id
@@ -259,7 +262,8 @@ func finite(xs ...float64) bool {
 // tooltip, whiskers), fit(chart) moves the grid's top below the legend as
 // drawn (plus the room for the y axis's name, nameRoom), and
 // follow(chart, element, hasToolbox) fits the chart now and again on every
-// resize and print. The figures' page uses the same prepare and fit.
+// resize of the window or of its element, and on print. The figures' page
+// uses the same prepare and fit.
 //
 // The tooltip's formatter writes its result into the tooltip as HTML, so
 // every name and value goes through echarts.format.encodeHTML: a series
@@ -355,6 +359,9 @@ const chartJS = `(function () {
           again();
         };
         window.addEventListener('resize', again);
+        // The element's own size too: a notebook may draw the chart before
+        // its output is in the page, or widen it later.
+        if (window.ResizeObserver) { new ResizeObserver(again).observe(el); }
         window.addEventListener('beforeprint', function () { printing(true); });
         window.addEventListener('afterprint', function () { printing(false); });
         var mq = window.matchMedia && window.matchMedia('print');

@@ -15,6 +15,14 @@ func EChartsJS() string { return echartsJS }
 // to be shown wherever EChartsJS is.
 func EChartsNotice() string { return echartsNotice }
 
+// Seconds writes a time in seconds as the report's tables do: three
+// significant digits in µs, ms or s, never an exponent ("106 µs", "1.52 s").
+func Seconds(sec float64) string { return dur(sec) }
+
+// Count writes a whole number as the report does, thousands separated by
+// commas ("50,000").
+func Count(n int) string { return count(n) }
+
 // MarkdownText returns s as Markdown that shows s as it is, on one line,
 // escaped as the Markdown report escapes its own text (a heading, a
 // paragraph, a table cell), for pages that put text from data — a CSV
