@@ -147,10 +147,10 @@ func local(u string) bool {
 }
 
 // countCharts runs in the page. It yields {ready, containers, charts}:
-// ready once the file's document (not the tab's first about:blank) has
+// ready once the page's document (not the tab's first about:blank) has
 // loaded.
 const countCharts = `(() => {
-  if (location.protocol !== 'file:' || document.readyState !== 'complete') return {ready: false};
+  if (location.href === 'about:blank' || document.readyState !== 'complete') return {ready: false};
   const els = new Set(document.querySelectorAll('.container > .item, [_echarts_instance_]'));
   const ec = (typeof echarts === 'object' || typeof echarts === 'function') && echarts &&
              typeof echarts.getInstanceByDom === 'function' ? echarts : null;

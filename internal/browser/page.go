@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -26,6 +27,7 @@ type Page struct {
 	path    string
 	profile string
 	session string
+	origin  string // a server page's scheme://host:port, whose requests go through; "" for a file
 
 	charts, containers int
 	// Filled by the event handler, under b.mu.
@@ -51,17 +53,22 @@ func Open(ctx context.Context, htmlPath string, vp Viewport) (*Page, error) {
 		return nil, fmt.Errorf("browser: %w", err)
 	}
 	pageURL := (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+	return openPage(ctx, exe, flags, &Page{path: htmlPath}, pageURL, vp)
+}
 
+// openPage starts Chromium with fl and a new empty profile, and loads
+// pageURL in p at vp.
+func openPage(ctx context.Context, exe string, fl []string, p *Page, pageURL string, vp Viewport) (*Page, error) {
 	profile, err := os.MkdirTemp("", "levlab-chromium-")
 	if err != nil {
 		return nil, fmt.Errorf("browser: profile: %w", err)
 	}
-	b, err := start(exe, append(flags, "--user-data-dir="+profile, "about:blank"))
+	b, err := start(exe, append(slices.Clone(fl), "--user-data-dir="+profile, "about:blank"))
 	if err != nil {
 		os.RemoveAll(profile)
 		return nil, err
 	}
-	p := &Page{b: b, path: htmlPath, profile: profile}
+	p.b, p.profile = b, profile
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, DefaultTimeout)
@@ -73,6 +80,57 @@ func Open(ctx context.Context, htmlPath string, vp Viewport) (*Page, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// OpenServer is Open for a page served on this machine's loopback
+// interface (http://127.0.0.1:PORT/…, a Jupyter server a test started,
+// say): the page's requests to its own origin, WebSockets included, go
+// through, every other is failed and listed in the Result as Open does.
+// It waits for the document to load, not for charts (a live page draws
+// them later: poll Charts).
+func OpenServer(ctx context.Context, pageURL string, vp Viewport) (*Page, error) {
+	u, err := url.Parse(pageURL)
+	if err != nil || u.Scheme != "http" || u.Hostname() != "127.0.0.1" {
+		return nil, fmt.Errorf("browser: %s: want an http://127.0.0.1:PORT/ address", pageURL)
+	}
+	exe, err := Available()
+	if err != nil {
+		return nil, err
+	}
+	// Loopback stays off the dead proxy here, and 127.0.0.1 resolves;
+	// every other host still resolves to nothing.
+	fl := slices.DeleteFunc(slices.Clone(flags), func(f string) bool {
+		return strings.HasPrefix(f, "--proxy-bypass-list=") || strings.HasPrefix(f, "--host-resolver-rules=")
+	})
+	fl = append(fl, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1")
+	return openPage(ctx, exe, fl, &Page{path: u.Path, origin: u.Scheme + "://" + u.Host}, pageURL, vp)
+}
+
+// Charts counts, now, the chart containers of the page and those drawn.
+func (p *Page) Charts(ctx context.Context) (charts, containers int, err error) {
+	var counts struct {
+		Charts     int `json:"charts"`
+		Containers int `json:"containers"`
+	}
+	err = p.Evaluate(ctx, countCharts, &counts)
+	return counts.Charts, counts.Containers, err
+}
+
+// Screenshot returns the page's viewport as PNG.
+func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
+	var shot struct {
+		Data []byte `json:"data"` // base64 in JSON, which []byte decodes
+	}
+	if err := p.b.call(ctx, p.session, "Page.captureScreenshot", map[string]any{"format": "png"}, &shot); err != nil {
+		return nil, p.wrap(err)
+	}
+	return shot.Data, nil
+}
+
+// allowed reports whether the page may fetch u: its file's own, or its
+// server's.
+func (p *Page) allowed(u string) bool {
+	return local(u) || (p.origin != "" && (u == p.origin || strings.HasPrefix(u, p.origin+"/")))
 }
 
 // Close quits the page's Chromium and removes its profile.
@@ -207,7 +265,7 @@ func (p *Page) load(ctx context.Context, pageURL string, vp Viewport) error {
 			if json.Unmarshal(ev.Params, &m) != nil {
 				return
 			}
-			if local(m.Request.URL) {
+			if p.allowed(m.Request.URL) {
 				b.send(session, "Fetch.continueRequest", map[string]any{"requestId": m.RequestID})
 				return
 			}
@@ -268,6 +326,9 @@ func (p *Page) load(ctx context.Context, pageURL string, vp Viewport) error {
 		}
 		if err := b.evaluate(ctx, session, countCharts, &counts); err != nil {
 			return err
+		}
+		if counts.Ready && p.origin != "" {
+			return nil // a live page: its charts come later
 		}
 		if counts.Ready {
 			if deadline.IsZero() {
