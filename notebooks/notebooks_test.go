@@ -301,7 +301,8 @@ var chartElement = regexp.MustCompile(`<div class="item" id="[^"]+"`)
 
 // checkOutputs fails on any error output, any stderr or Go panic trace,
 // any main cell that showed nothing, any figure cell without a chart, any
-// GPU cell that does not say there is no GPU where there is none, and any
+// GPU cell that does not say there is no GPU where there is none, any live
+// cell that does not say it needs a browser, and any
 // error box (nb.ShowError) in a cell not tagged error-expected. It returns
 // the number of charts shown.
 func checkOutputs(t *testing.T, name string, nb notebook) int {
@@ -331,6 +332,9 @@ func checkOutputs(t *testing.T, name string, nb notebook) int {
 		if c.isMain() && len(c.Outputs) == 0 {
 			t.Errorf("%s: printed and showed nothing", where)
 		}
+		if c.tagged("live") && !strings.Contains(text, "No browser answered") {
+			t.Errorf("%s: a live cell run headless that does not say it needs a browser:\n%s", where, clip(text))
+		}
 		if c.tagged("gpu") && noGPU != nil && !strings.Contains(strings.ToLower(text), "no gpu here") {
 			t.Errorf("%s: a GPU cell on a machine without a GPU (%v) that does not say so:\n%s", where, noGPU, clip(text))
 		}
@@ -355,9 +359,10 @@ func clip(s string) string {
 	return s
 }
 
-// TestNotebooks executes every notebook headlessly at the quick scale
-// (cells tagged live, which wait for a browser, left out), checks its
-// outputs, then opens it exported to HTML in headless Chromium.
+// TestNotebooks executes every cell of every notebook headlessly at the
+// quick scale — live ones too, which must give up on the browser and say
+// so rather than hang — checks its outputs, then opens it exported to HTML
+// in headless Chromium.
 func TestNotebooks(t *testing.T) {
 	s := requireJupyter(t)
 	if _, err := browser.Available(); err != nil && os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
@@ -368,10 +373,8 @@ func TestNotebooks(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(path), ".ipynb")
 		t.Run(name, func(t *testing.T) {
 			var keep []pick
-			for i, c := range readNotebook(t, path).Cells {
-				if !c.tagged("live") {
-					keep = append(keep, pick{index: i})
-				}
+			for i := range readNotebook(t, path).Cells {
+				keep = append(keep, pick{index: i})
 			}
 			in := filepath.Join(s.workDir, name+".ipynb")
 			writeCells(t, in, path, keep)
@@ -379,7 +382,7 @@ func TestNotebooks(t *testing.T) {
 			total += took
 			t.Logf("executed in %v", took.Round(time.Millisecond))
 			charts := checkOutputs(t, name, done)
-			s.checkHTML(t, strings.TrimSuffix(in, ".ipynb")+".out.ipynb", charts)
+			s.checkHTML(t, withoutLive(t, strings.TrimSuffix(in, ".ipynb")+".out.ipynb", done), charts)
 			if name == "30-writeup" {
 				checkWriteUp(t, filepath.Join(s.workDir, "out", "export"), s.root)
 			}
@@ -435,6 +438,40 @@ func checkWriteUp(t *testing.T, dir, root string) {
 	}
 }
 
+// withoutLive writes the executed notebook nb (at path) without the outputs
+// of its live cells, next to it, and returns that file's path. Run headless,
+// a live cell's output is the note that it needs a browser, and GoNB's
+// script that would connect the widgets to the kernel, which an HTML page
+// opened from a file cannot reach: the page checks are about the rest.
+func withoutLive(t *testing.T, path string, nb notebook) string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	cells, _ := doc["cells"].([]any)
+	for i, c := range nb.Cells {
+		if c.tagged("live") && i < len(cells) {
+			if m, ok := cells[i].(map[string]any); ok {
+				m["outputs"] = []any{}
+			}
+		}
+	}
+	out, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trimmed := strings.TrimSuffix(path, ".out.ipynb") + ".page.ipynb"
+	if err := os.WriteFile(trimmed, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return trimmed
+}
+
 // debianRequireJS is RequireJS as Debian's libjs-requirejs installs it
 // (jupyter-notebook depends on it), where Debian's nbconvert points HTML
 // exports.
@@ -449,7 +486,7 @@ func (s setup) checkHTML(t *testing.T, executed string, charts int) {
 		t.Logf("%v: the HTML export is not opened", err)
 		return
 	}
-	page := strings.TrimSuffix(executed, ".out.ipynb") + ".html"
+	page := strings.TrimSuffix(strings.TrimSuffix(executed, ".out.ipynb"), ".page.ipynb") + ".html"
 	// RequireJS as a live notebook has it (charts must draw with its
 	// define present); MathJax, which no notebook needs, left out.
 	cmd := exec.Command("jupyter", "nbconvert", "--to", "html",

@@ -69,11 +69,15 @@ func (p Plot) Chart() *charts.Line {
 	return l
 }
 
-// ShowPlot displays p (LoadECharts first).
-func ShowPlot(p Plot) {
+// HTML returns p as ChartHTML writes it, for a page or an output area of
+// one's own (Explore's, say): LoadECharts first.
+func (p Plot) HTML() string {
 	l := p.Chart()
-	Show(l.Initialization, l.JSON())
+	return ChartHTML(l.Initialization, l.JSON())
 }
+
+// ShowPlot displays p (LoadECharts first).
+func ShowPlot(p Plot) { display(p.HTML()) }
 
 // Bars is a bar chart: one bar per label.
 type Bars struct {
