@@ -7,7 +7,9 @@
 #     jupyter-client, python3-nbclient and python3-ipykernel (what the
 #     tests execute notebooks with), libjs-requirejs (the RequireJS of a
 #     live notebook, where Debian's nbconvert points HTML exports: the tests
-#     draw the charts with it), and with --open jupyter-notebook.
+#     draw the charts with it), jupyter-notebook (the live notebook,
+#     which --open starts and a test drives in headless Chromium) and
+#     jupyter-nbformat (jupyter trust).
 #     Nothing comes from PyPI. Installing needs root (as in CI); anyone else
 #     is told the apt-get command and the script goes on.
 #  2. The GoNB kernel and goimports, at the versions the tool lines of
@@ -18,8 +20,8 @@
 #     imports github.com/levlab/levlab/... from this checkout.
 #
 # Usage: bash scripts/setup-notebooks.sh [--open]
-#   --open  also install jupyter-notebook if missing, then start it on
-#           notebooks/ (what `make notebooks` runs).
+#   --open  then start jupyter-notebook on notebooks/ (what `make
+#           notebooks` runs).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -43,10 +45,7 @@ if ! command -v go >/dev/null 2>&1; then
 fi
 
 # 1. Debian packages.
-pkgs=(jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel libjs-requirejs)
-if $open; then
-	pkgs+=(jupyter-notebook)
-fi
+pkgs=(jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel libjs-requirejs jupyter-notebook jupyter-nbformat)
 missing=()
 for p in "${pkgs[@]}"; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
@@ -100,6 +99,13 @@ with open(path, "w") as f:
     f.write("\n")
 PY
 say "kernel gonb installed in $(dirname "$spec"), with go.work using $root"
+
+# 4. Trust the committed notebooks for this user (Jupyter keeps the
+# signatures in its data folder), so that they open trusted rather than
+# "Not Trusted": they are committed without outputs, and what they show is
+# what their own cells display.
+jupyter trust "$root"/notebooks/*.ipynb >/dev/null
+say "notebooks trusted for $(id -un)"
 
 if $open; then
 	if ! jupyter notebook --version >/dev/null 2>&1; then
