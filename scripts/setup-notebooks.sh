@@ -8,8 +8,9 @@
 #     tests execute notebooks with), libjs-requirejs (the RequireJS of a
 #     live notebook, where Debian's nbconvert points HTML exports: the tests
 #     draw the charts with it), jupyter-notebook (the live notebook,
-#     which --open starts and a test drives in headless Chromium) and
-#     jupyter-nbformat (jupyter trust).
+#     which --open starts and a test drives in headless Chromium, with
+#     python3-ipywidgets, whose extension its every page loads: without
+#     it the page logs two errors) and jupyter-nbformat (jupyter trust).
 #     Nothing comes from PyPI. Installing needs root (as in CI); anyone else
 #     is told the apt-get command and the script goes on.
 #  2. The GoNB kernel and goimports, at the versions the tool lines of
@@ -45,7 +46,7 @@ if ! command -v go >/dev/null 2>&1; then
 fi
 
 # 1. Debian packages.
-pkgs=(jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel libjs-requirejs jupyter-notebook jupyter-nbformat)
+pkgs=(jupyter-nbconvert jupyter-client python3-nbclient python3-ipykernel libjs-requirejs jupyter-notebook jupyter-nbformat python3-ipywidgets)
 missing=()
 for p in "${pkgs[@]}"; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
