@@ -270,6 +270,7 @@ func TestLiveNotebook(t *testing.T) {
 			}
 			time.Sleep(250 * time.Millisecond)
 		}
+		lp.eval(ctx, `Jupyter.notebook.get_cells().filter(c => c.cell_type === 'code').at(-1).output_area.element[0].scrollIntoView(), true`, nil)
 		lp.screenshot("done")
 		var errs []string
 		lp.eval(ctx, `Array.from(document.querySelectorAll('.output_error, .output_stderr')).map(e => e.innerText.slice(0, 300))`, &errs)

@@ -1,6 +1,7 @@
 package nb
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -79,23 +80,29 @@ func (p Plot) HTML() string {
 // ShowPlot displays p (LoadECharts first).
 func ShowPlot(p Plot) { display(p.HTML()) }
 
-// Bars is a bar chart: one bar per label.
+// Bars is a bar chart, one bar per label, each drawn across from zero on
+// a linear axis, so that a bar's length is its value (on a log axis bars
+// would start at an arbitrary minimum, and the shortest time would get the
+// longest bar). Give it a measure where longer is better, such as GCUPS,
+// and say which in ValueName.
 type Bars struct {
-	Title, YName string
-	YLog         bool
-	Labels       []string
-	Values       []float64
+	Title, ValueName string
+	Labels           []string
+	Values           []float64
 }
 
-// Chart returns b as a go-echarts bar chart with a new id. A NaN or
-// infinite value is drawn as no bar ("-", ECharts' missing value).
+// Chart returns b as a go-echarts bar chart with a new id, the first label
+// at the top, as tall as its bars need. A NaN or infinite value is drawn as
+// no bar ("-", ECharts' missing value).
 func (b Bars) Chart() *charts.Bar {
 	c := charts.NewBar()
+	height := fmt.Sprintf("%dpx", 110+28*len(b.Labels))
 	c.SetGlobalOptions(append(chartOpts(ChartID("nbbars"), b.Title),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Rotate: 30, Interval: "0"}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: axisType(b.YLog), Name: b.YName}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: ChartID("nbbars"), Width: "100%", Height: height}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: b.ValueName, NameLocation: "middle", NameGap: 30, Min: 0}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-		charts.WithGridOpts(opts.Grid{Top: "64px", Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}), // no legend to hold
+		charts.WithGridOpts(opts.Grid{Top: "48px", Left: "16px", Right: "48px", Bottom: "48px", ContainLabel: opts.Bool(true)}), // no legend to hold
 	)...)
 	data := make([]opts.BarData, len(b.Values))
 	for i, v := range b.Values {
@@ -104,7 +111,8 @@ func (b Bars) Chart() *charts.Bar {
 			data[i].Value = "-"
 		}
 	}
-	c.SetXAxis(b.Labels).AddSeries(b.YName, data)
+	c.SetXAxis(b.Labels).AddSeries(b.ValueName, data)
+	c.XYReversal()
 	c.Validate()
 	return c
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"html"
+	"regexp"
 	"sort"
 	"strings"
 	"sync/atomic"
@@ -156,8 +157,12 @@ func Note(format string, args ...any) { display(NoteHTML(format, args...)) }
 // cudaext.ErrUnavailable, as lev's cuda-* algorithms do without one).
 func NoGPU(err error) bool { return errors.Is(err, cudaext.ErrUnavailable) }
 
-// TableHTML returns a table; the first column is left-aligned, the others
-// right-aligned (numbers).
+// numberCell matches a cell that is a number, with its unit if any
+// ("1,234", "0.5", "-3", "2.76 ms", "3.1×", "145 GCUPS"), or a dash for none.
+var numberCell = regexp.MustCompile(`^(—|-?[0-9][0-9,]*(\.[0-9]+)?( ?[a-zA-Zµ×%/]+)?)$`)
+
+// TableHTML returns a table: a column of numbers (numberCell) is
+// right-aligned, any other, and the first, left-aligned.
 func TableHTML(caption string, head []string, rows [][]string) string {
 	e := html.EscapeString
 	var b strings.Builder
@@ -165,10 +170,22 @@ func TableHTML(caption string, head []string, rows [][]string) string {
 	if caption != "" {
 		fmt.Fprintf(&b, "<caption style=\"text-align:left;font-weight:bold\">%s</caption>", e(caption))
 	}
+	// A column of numbers is right-aligned, so that their digits line up;
+	// any other, text, left-aligned.
+	right := make([]bool, len(head))
+	for i := range right {
+		right[i] = i > 0
+		for _, r := range rows {
+			if i < len(r) && r[i] != "" && !numberCell.MatchString(r[i]) {
+				right[i] = false
+				break
+			}
+		}
+	}
 	cell := func(tag string, i int, s string) {
-		align := "right"
-		if i == 0 {
-			align = "left"
+		align := "left"
+		if i < len(right) && right[i] {
+			align = "right"
 		}
 		fmt.Fprintf(&b, "<%s style=\"border:1px solid #bbb;padding:2px 8px;text-align:%s\">%s</%s>", tag, align, e(s), tag)
 	}

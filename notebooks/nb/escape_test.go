@@ -41,7 +41,7 @@ func hostileCharts() string {
 		l := pl.Chart()
 		h.WriteString(ChartHTML(l.Initialization, l.JSON()))
 	}
-	b := Bars{Title: "labels", YName: "seconds", Labels: payloads, Values: []float64{1, 2, 3, 4, 5}}.Chart()
+	b := Bars{Title: "labels", ValueName: "GCUPS", Labels: payloads, Values: []float64{1, 2, 3, 4, 5}}.Chart()
 	h.WriteString(ChartHTML(b.Initialization, b.JSON()))
 	return h.String()
 }
@@ -96,6 +96,7 @@ func TestChartHTMLHostileNamesStayText(t *testing.T) {
     const c = echarts.getInstanceByDom(el), o = c.getOption();
     names.push(...o.title.map(x => x.text), ...o.xAxis.map(x => x.name), ...o.yAxis.map(x => x.name));
     o.xAxis.forEach(x => names.push(...(x.data || [])));
+    o.yAxis.forEach(y => names.push(...(y.data || []))); // the bars' labels
     o.series.forEach((s, i) => {
       names.push(s.name);
       (s.data || []).forEach((_, j) => {

@@ -1,6 +1,7 @@
 package nb
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -211,6 +212,54 @@ func TestCommittedSections(t *testing.T) {
 	for _, m := range []string{"AMD EPYC: full matrix", "Intel Xeon @ 2.80GHz: full matrix"} {
 		if !strings.Contains(s.Markdown, m) {
 			t.Errorf("report 000's section of the committed runs lacks %q", m)
+		}
+	}
+}
+
+// TestBarsFromZero: bars lie across, from zero on a linear axis (a log axis
+// gave the shortest time the longest bar), the first label at the top.
+func TestBarsFromZero(t *testing.T) {
+	c := Bars{ValueName: "GCUPS", Labels: []string{"fast", "slow"}, Values: []float64{60, 0.5}}.Chart()
+	js, err := json.Marshal(c.JSON())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		XAxis []struct {
+			Type string   `json:"type"`
+			Min  *float64 `json:"min"`
+			Name string   `json:"name"`
+		} `json:"xAxis"`
+		YAxis []struct {
+			Type    string   `json:"type"`
+			Inverse bool     `json:"inverse"`
+			Data    []string `json:"data"`
+		} `json:"yAxis"`
+	}
+	if err := json.Unmarshal(js, &o); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.XAxis) != 1 || o.XAxis[0].Type != "value" || o.XAxis[0].Min == nil || *o.XAxis[0].Min != 0 || o.XAxis[0].Name != "GCUPS" {
+		t.Errorf("value axis %+v; want a linear one from 0 named GCUPS", o.XAxis)
+	}
+	if len(o.YAxis) != 1 || o.YAxis[0].Type != "category" || !o.YAxis[0].Inverse || strings.Join(o.YAxis[0].Data, ",") != "fast,slow" {
+		t.Errorf("label axis %+v; want the labels in order from the top", o.YAxis)
+	}
+}
+
+// TestTableAlignment: numbers, with or without their units, right-aligned;
+// text left-aligned, a note included.
+func TestTableAlignment(t *testing.T) {
+	h := TableHTML("", []string{"algorithm", "time", "n", "note"}, [][]string{
+		{"myers", "2.76 ms", "20,000", "no GPU here (below)"},
+		{"tiled", "—", "3,000", ""},
+	})
+	for _, c := range []struct{ cell, align string }{
+		{">myers<", "left"}, {">2.76 ms<", "right"}, {">20,000<", "right"}, {">no GPU here (below)<", "left"}, {">note<", "left"}, {">time<", "right"},
+	} {
+		i := strings.Index(h, c.cell)
+		if i < 0 || !strings.HasSuffix(h[:i], "text-align:"+c.align+"\"") {
+			t.Errorf("%s: not %s-aligned in\n%s", c.cell, c.align, h)
 		}
 	}
 }
