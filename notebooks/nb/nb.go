@@ -8,7 +8,8 @@
 //
 //	LEVLAB_SCALE  quick (the default) or paper: the experiments' sizes
 //	LEVLAB_REPS   timed repetitions per point (default 3 at quick, 10 at paper)
-//	LEVLAB_OUT    where runs and exports go (default: results/ and out/notebooks/ of the repository)
+//	LEVLAB_OUT    where runs and exports go (default: runs in results/ of the repository, as
+//	              levlab run; exports where the cell's flag says, else a temporary folder)
 //	LEVLAB_ROOT   the repository (default: found upwards from the working directory)
 //
 // Functions named Show… and Load… display in the notebook through gonbui;
@@ -53,7 +54,9 @@ type Env struct {
 	// <out>/<machine>/<scale>/, with <out> LEVLAB_OUT or Results.
 	Measured string
 	// Export is where the write-up writes its tables and figures:
-	// LEVLAB_OUT/export, or out/notebooks/ of the repository.
+	// LEVLAB_OUT/export, or "" when LEVLAB_OUT is unset — then the cell's
+	// own flag, or ExportDir's temporary folder; never the repository
+	// unasked.
 	Export string
 	// Scale is LEVLAB_SCALE's, quick when unset.
 	Scale experiments.Scale
@@ -86,7 +89,7 @@ func Setup() (Env, error) {
 		}
 		e.Reps = n
 	}
-	out, export := e.Results, filepath.Join(root, "out", "notebooks")
+	out, export := e.Results, ""
 	if o := os.Getenv("LEVLAB_OUT"); o != "" {
 		if out, err = filepath.Abs(o); err != nil {
 			return Env{}, fmt.Errorf("nb: LEVLAB_OUT: %w", err)
@@ -96,6 +99,25 @@ func Setup() (Env, error) {
 	e.Measured = records.RunDir(out, experiments.CurrentMachine().Slug(), string(e.Scale))
 	e.Export = export
 	return e, nil
+}
+
+// ExportDir returns where an export goes, and makes the folder: flag when
+// the cell's flag says, else e.Export (LEVLAB_OUT/export), else
+// levlab-writeup in the system's temporary folder — the same for every cell
+// of a run, never the repository — and then temporary is true, for the
+// cell to say so.
+func (e Env) ExportDir(flag string) (dir string, temporary bool, err error) {
+	dir = flag
+	if dir == "" {
+		dir = e.Export
+	}
+	if dir == "" {
+		dir, temporary = filepath.Join(os.TempDir(), "levlab-writeup"), true
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", false, fmt.Errorf("nb: export folder: %w", err)
+	}
+	return dir, temporary, nil
 }
 
 // Root returns the repository: LEVLAB_ROOT when set, else the first folder

@@ -263,3 +263,38 @@ func TestTableAlignment(t *testing.T) {
 		}
 	}
 }
+
+// TestExportDir: the cell's flag, else LEVLAB_OUT's export folder, else
+// levlab-writeup in the temporary folder, said to be temporary; never the
+// repository.
+func TestExportDir(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("LEVLAB_ROOT", "../..")
+	t.Setenv("LEVLAB_OUT", "")
+	env, err := Setup()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if env.Export != "" {
+		t.Errorf("Export %q without LEVLAB_OUT; want none", env.Export)
+	}
+	for _, c := range []struct {
+		env       Env
+		flag      string
+		want      string
+		temporary bool
+	}{
+		{env, filepath.Join(tmp, "mine"), filepath.Join(tmp, "mine"), false},
+		{Env{Export: filepath.Join(tmp, "out", "export")}, "", filepath.Join(tmp, "out", "export"), false},
+		{env, "", filepath.Join(tmp, "levlab-writeup"), true},
+	} {
+		dir, temporary, err := c.env.ExportDir(c.flag)
+		if err != nil || dir != c.want || temporary != c.temporary {
+			t.Errorf("ExportDir(%q) with Export %q: %s, %v, %v; want %s, %v", c.flag, c.env.Export, dir, temporary, err, c.want, c.temporary)
+		}
+		if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+			t.Errorf("%s not made: %v", dir, err)
+		}
+	}
+}
