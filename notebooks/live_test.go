@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -88,6 +89,9 @@ func startJupyter(t *testing.T, s setup, dir string) *jupyterServer {
 		time.Sleep(200 * time.Millisecond)
 	}
 }
+
+// klogLine is a line of GoNB's own log: severity, date, time, pid, file.
+var klogLine = regexp.MustCompile(`^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ \S+:\d+\]`)
 
 // livePage is a notebook open in the server, in headless Chromium.
 type livePage struct {
@@ -249,6 +253,21 @@ func TestLiveNotebook(t *testing.T) {
 		}
 		for _, r := range res.Requests {
 			t.Errorf("requested %s; a notebook must fetch nothing but its server", r)
+		}
+	})
+
+	// The kernel's own log goes nowhere (its spec says so): the terminal
+	// running Jupyter shows no GoNB error lines.
+	t.Cleanup(func() {
+		b, err := os.ReadFile(js.log.Name())
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		for l := range strings.Lines(string(b)) {
+			if klogLine.MatchString(l) {
+				t.Errorf("the kernel logged to the terminal: %s", l)
+			}
 		}
 	})
 

@@ -248,7 +248,9 @@ func requireJupyter(t *testing.T) setup {
 		"LEVLAB_OUT="+filepath.Join(work, "out"),
 		"PYDEVD_DISABLE_FILE_VALIDATION=1",
 	)
-	install := exec.Command(filepath.Join(tools, "gonb"), "--install", "--force_deps", "--go_work="+root)
+	// As scripts/setup-notebooks.sh installs it: its log goes nowhere.
+	install := exec.Command(filepath.Join(tools, "gonb"), "--install", "--force_deps", "--go_work="+root,
+		"--logtostderr=false", "--log_file=/dev/null", "--stderrthreshold=3")
 	install.Env = s.env
 	if out, err := install.CombinedOutput(); err != nil {
 		t.Fatalf("gonb --install: %v\n%s", err, out)

@@ -81,7 +81,10 @@ if ! command -v jupyter >/dev/null 2>&1; then
 	say "jupyter is not on PATH, so the kernel is not installed (see above)" >&2
 	exit 0
 fi
-if ! log=$(gonb --install --force_deps --go_work="$root" 2>&1); then
+# The kernel's own log (klog) goes nowhere, so that the terminal running
+# Jupyter does not show GoNB's "E… Error message" lines (a missing gopls,
+# say) as if something failed: what a cell does wrong shows in the cell.
+if ! log=$(gonb --install --force_deps --go_work="$root" --logtostderr=false --log_file=/dev/null --stderrthreshold=3 2>&1); then
 	echo "$log" >&2
 	say "gonb --install failed" >&2
 	exit 1
