@@ -36,8 +36,9 @@ const noteRecorded = "recorded earlier"
 // finished point. It runs between repetitions, never inside a timed call.
 type display struct {
 	bar   *progressbar.ProgressBar
-	lines io.Writer // when Out is not a terminal
-	start time.Time // of the current point, for its line
+	lines io.Writer       // when Out is not a terminal
+	start time.Time       // of the current point, for its line
+	said  map[string]bool // skip reasons already written in full (reasonKey)
 }
 
 // newDisplay returns nil when out is nil. todo is the number of
@@ -98,12 +99,31 @@ func (d *display) done(pr Progress, untimed int) {
 		if !strings.HasPrefix(what, ErrSkipped.Error()) {
 			what = ErrSkipped.Error() + ": " + what
 		}
+		// A reason is written in full once; every GPU point of a machine
+		// without one would repeat the same lines of the CUDA loader.
+		if k := reasonKey(pr.Note); d.said[k] {
+			what = ErrSkipped.Error() + ", for the reason above"
+		} else {
+			if d.said == nil {
+				d.said = map[string]bool{}
+			}
+			d.said[k] = true
+		}
 	case pr.Note == noteRecorded:
 		what = fmt.Sprintf("%d reps %s", pr.Rep, noteRecorded)
 	default:
 		what = fmt.Sprintf("%d reps in %s", pr.Reps, time.Since(d.start).Round(time.Millisecond))
 	}
 	fmt.Fprintf(d.lines, "[%d/%d] %s %s: %s\n", pr.DonePoints, pr.TotalPoints, pr.Experiment, pointLabel(pr.Point), what)
+}
+
+// reasonKey is what makes two skip notes the same reason: for a point that
+// needs the GPU, why CUDA is unavailable, whichever algorithm asked.
+func reasonKey(note string) string {
+	if i := strings.Index(note, "cudaext: "); i >= 0 {
+		return note[i:]
+	}
+	return note
 }
 
 // finish ends the bar's line when the run stopped before the bar was full

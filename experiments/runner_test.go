@@ -398,7 +398,9 @@ func TestRunProgress(t *testing.T) {
 	if n := strings.Count(lines.String(), "\n"); n != 6 {
 		t.Errorf("%d lines on Out, want 6:\n%s", n, lines.String())
 	}
-	if !strings.Contains(lines.String(), "[6/6] p2 cuda-fast block=256 random 50x50: skipped:") {
+	// The skip reason in full the first time, pointed at the second.
+	if !strings.Contains(lines.String(), "p1 cuda-fast block=256 random 50x50: skipped: cudaext: no device") ||
+		!strings.Contains(lines.String(), "[6/6] p2 cuda-fast block=256 random 50x50: skipped, for the reason above") {
 		t.Errorf("lines on Out:\n%s", lines.String())
 	}
 
