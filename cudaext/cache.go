@@ -6,9 +6,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/levlab/levlab/internal/atomicfile"
 )
 
 // cubinFor returns the kernels compiled for compute capability
@@ -56,19 +59,15 @@ func cacheDir() string {
 	return filepath.Join(base, "levlab", "cubin")
 }
 
-// writeCache writes b to path through a temporary file and a rename, so
-// that a reader never sees half a CUBIN.
+// writeCache writes b to path whole or not at all (atomicfile), so that a
+// reader never sees half a CUBIN; a cache that cannot be written is no
+// error.
 func writeCache(path string, b []byte) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), ".cubin-*")
-	if err != nil {
-		return
-	}
-	_, werr := f.Write(b)
-	cerr := f.Close()
-	if werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
-		os.Remove(f.Name())
-	}
+	atomicfile.Write(path, func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
 }
