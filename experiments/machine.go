@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -48,24 +49,41 @@ var CurrentMachine = sync.OnceValue(func() Machine {
 	return m
 })
 
-// cpuModel returns the first "model name" of /proc/cpuinfo, or GOARCH
-// where there is none (other systems, some ARM kernels).
+// cpuModel returns the CPU model /proc/cpuinfo names (parseCPUModel), or
+// GOARCH where it names none (other systems).
 func cpuModel() string {
 	f, err := os.Open("/proc/cpuinfo")
 	if err != nil {
 		return runtime.GOARCH
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		k, v, ok := strings.Cut(sc.Text(), ":")
-		if ok && strings.TrimSpace(k) == "model name" {
-			if v = strings.Join(strings.Fields(v), " "); v != "" {
-				return v
-			}
-		}
+	if m := parseCPUModel(f); m != "" {
+		return m
 	}
 	return runtime.GOARCH
+}
+
+// parseCPUModel returns the first "model name" of a /proc/cpuinfo (x86),
+// else its "Hardware" or "Processor" line (some ARM kernels), its runs of
+// spaces made one; else "".
+func parseCPUModel(r io.Reader) string {
+	fallback := ""
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		key, value, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			continue
+		}
+		key, value = strings.TrimSpace(key), strings.Join(strings.Fields(value), " ")
+		switch {
+		case value == "":
+		case key == "model name":
+			return value
+		case key == "Hardware", key == "Processor":
+			fallback = value
+		}
+	}
+	return fallback
 }
 
 // commit returns the revision the binary was built from. Test binaries

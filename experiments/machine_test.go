@@ -3,6 +3,7 @@ package experiments
 import (
 	"regexp"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +38,26 @@ func TestCurrentMachine(t *testing.T) {
 	}
 	if !regexp.MustCompile(`^[a-z0-9][a-z0-9.-]*-[0-9]+c(-[a-z0-9.-]+)?$`).MatchString(m.Slug()) {
 		t.Errorf("slug %q is not of the form cpu-Nc[-gpu]", m.Slug())
+	}
+}
+
+func TestParseCPUModel(t *testing.T) {
+	cases := map[string]string{
+		"processor\t: 0\nvendor_id\t: GenuineIntel\nmodel\t\t: 85\nmodel name\t: Intel(R) Xeon(R) Processor @ 2.80GHz\n" +
+			"processor\t: 1\nmodel name\t: Intel(R) Xeon(R) Processor @ 2.80GHz\n": "Intel(R) Xeon(R) Processor @ 2.80GHz",
+		"model name\t: AMD  EPYC   9R14\n": "AMD EPYC 9R14",
+		"Processor\t: AArch64 Processor rev 4 (aarch64)\nprocessor\t: 0\nHardware\t: Qualcomm Technologies, Inc SDM845\n": "Qualcomm Technologies, Inc SDM845",
+		"processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\n":                                                    "",
+		"": "",
+	}
+	for in, want := range cases {
+		if got := parseCPUModel(strings.NewReader(in)); got != want {
+			t.Errorf("parseCPUModel(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if runtime.GOOS == "linux" && (runtime.GOARCH == "amd64" || runtime.GOARCH == "386") {
+		if m := cpuModel(); m == runtime.GOARCH {
+			t.Error("cpuModel() found no model name in /proc/cpuinfo on x86 Linux")
+		}
 	}
 }

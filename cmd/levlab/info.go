@@ -1,17 +1,15 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"runtime/debug"
-	"strings"
 
 	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/experiments"
 )
 
 func infoUsage(w io.Writer, fs *flag.FlagSet) {
@@ -86,9 +84,10 @@ nvrtc:      %s
 }
 
 func collectInfo() machineInfo {
+	m := experiments.CurrentMachine() // what the records say of this machine
 	info := machineInfo{
-		CPUModel:     cpuModel(),
-		LogicalCores: runtime.NumCPU(),
+		CPUModel:     m.CPU,
+		LogicalCores: m.Cores,
 		GOMAXPROCS:   runtime.GOMAXPROCS(0),
 		GoVersion:    runtime.Version(),
 		OS:           runtime.GOOS,
@@ -132,37 +131,4 @@ func gpuStatus() (bool, string) {
 		return false, desc + ", but the kernels cannot run: " + err.Error()
 	}
 	return true, "available: " + desc
-}
-
-// cpuModel returns the CPU model named by /proc/cpuinfo, or "unknown".
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return "unknown"
-	}
-	defer f.Close()
-	return parseCPUModel(f)
-}
-
-// parseCPUModel returns the first "model name" of a /proc/cpuinfo (x86),
-// else its "Hardware" or "Processor" line (some ARM kernels), else
-// "unknown".
-func parseCPUModel(r io.Reader) string {
-	fallback := "unknown"
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		key, value, ok := strings.Cut(sc.Text(), ":")
-		if !ok {
-			continue
-		}
-		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
-		switch {
-		case value == "":
-		case key == "model name":
-			return value
-		case key == "Hardware", key == "Processor":
-			fallback = value
-		}
-	}
-	return fallback
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/experiments"
 )
 
 func TestInfoText(t *testing.T) {
@@ -19,7 +20,7 @@ func TestInfoText(t *testing.T) {
 		t.Errorf("gpuStatus() = %q, want Available's reason %q", gpu, err)
 	}
 	for _, want := range []string{
-		"cpu:        " + cpuModel() + "\n",
+		"cpu:        " + experiments.CurrentMachine().CPU + "\n", // the records' own
 		"cores:      " + strconv.Itoa(runtime.NumCPU()) + " logical\n",
 		"gomaxprocs: " + strconv.Itoa(runtime.GOMAXPROCS(0)) + "\n",
 		"go:         " + runtime.Version() + "\n",
@@ -53,24 +54,4 @@ func TestInfoJSON(t *testing.T) {
 func TestInfoUsageErrors(t *testing.T) {
 	checkFailure(t, []string{"info", "extra"}, exitUsage, `"extra"`)
 	checkFailure(t, []string{"info", "--verbose"}, exitUsage, "-verbose")
-}
-
-func TestParseCPUModel(t *testing.T) {
-	cases := map[string]string{
-		"processor\t: 0\nvendor_id\t: GenuineIntel\nmodel\t\t: 85\nmodel name\t: Intel(R) Xeon(R) Processor @ 2.80GHz\n" +
-			"processor\t: 1\nmodel name\t: Intel(R) Xeon(R) Processor @ 2.80GHz\n": "Intel(R) Xeon(R) Processor @ 2.80GHz",
-		"Processor\t: AArch64 Processor rev 4 (aarch64)\nprocessor\t: 0\nHardware\t: Qualcomm Technologies, Inc SDM845\n": "Qualcomm Technologies, Inc SDM845",
-		"processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\n":                                                    "unknown",
-		"": "unknown",
-	}
-	for in, want := range cases {
-		if got := parseCPUModel(strings.NewReader(in)); got != want {
-			t.Errorf("parseCPUModel(%q) = %q, want %q", in, got, want)
-		}
-	}
-	if runtime.GOOS == "linux" && (runtime.GOARCH == "amd64" || runtime.GOARCH == "386") {
-		if m := cpuModel(); m == "unknown" {
-			t.Error("cpuModel() found no model name in /proc/cpuinfo on x86 Linux")
-		}
-	}
 }
