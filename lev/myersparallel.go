@@ -1,5 +1,15 @@
 package lev
 
+import (
+	"cmp"
+	"context"
+	"errors"
+	"math/bits"
+	"runtime"
+	"sync/atomic"
+	"time"
+)
+
 // myersParallel runs the bit-parallel algorithm of myers.go as a wavefront
 // pipeline: tiles of groupStrips word-strips × a chunk of columns (WithTile
 // sets the chunk width). Worker w owns groups w, w+W, w+2W, …, keeps a
@@ -11,6 +21,179 @@ package lev
 // only reach a column after group g+1 has consumed it.
 //
 // O(⌈m/64⌉·n/W) word operations at most, O(W·(n+σ) + m) memory.
+//
+// The pipeline is myersPass below; the sequential myers runs it with one
+// worker, so that both share one code path and one conformance suite.
 func myersParallel[S symbol](a, b []S, c *config) (int, error) {
 	return myersDistance(a, b, c, c.workers)
 }
+
+// myersPass computes the distance of p (rows) and t (columns) restricted to
+// a band, over workers goroutines. The result is exact when the band
+// contains an optimal path, and an upper bound (the cost of a real path)
+// otherwise.
+type myersPass[S symbol] struct {
+	p, t    []S
+	m, n    int
+	sigma   int
+	band    band
+	groups  int
+	workers int
+	chunk   int
+	ctx     context.Context
+
+	bounds [][]uint8     // per worker: bottom deltas of its group, by column
+	tops   []int         // per group: D[top−1][J−1], its top-left value
+	prog   []paddedInt64 // per worker: g·(n+1) + last column done
+	abort  atomic.Bool   // set by a worker that stops early
+	result int
+}
+
+// paddedInt64 keeps each worker's progress on its own cache line, so that
+// publishing progress does not slow the other workers' reads.
+type paddedInt64 struct {
+	atomic.Int64
+	_ [56]byte
+}
+
+// span returns the columns [J, E] (1-based) group g computes.
+func (ps *myersPass[S]) span(g int) (J, E int) {
+	top := g*groupRows + 1
+	bot := min((g+1)*groupRows, ps.m)
+	return max(1, top-ps.band.lo), min(ps.n, bot+ps.band.hi)
+}
+
+func (ps *myersPass[S]) run() (int, error) {
+	ps.groups = (ps.m + groupRows - 1) / groupRows
+	ps.workers = max(1, min(ps.workers, ps.groups))
+	ps.bounds = make([][]uint8, ps.workers)
+	for w := range ps.bounds {
+		ps.bounds[w] = make([]uint8, ps.n+1)
+	}
+	ps.tops = make([]int, ps.groups)
+	ps.prog = make([]paddedInt64, ps.workers)
+	for w := range ps.prog {
+		ps.prog[w].Store(-1)
+	}
+	errs := make([]error, ps.workers)
+	runWorkers(ps.workers, func(w int) {
+		if errs[w] = ps.worker(w); errs[w] != nil {
+			ps.abort.Store(true)
+		}
+	})
+	// Report the cause, not a worker that stopped because another did.
+	var first error
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, errAborted) {
+			return 0, err
+		}
+		first = cmp.Or(first, err)
+	}
+	if first != nil {
+		return 0, first
+	}
+	return ps.result, nil
+}
+
+// worker computes groups w, w+W, w+2W, … in order.
+func (ps *myersPass[S]) worker(w int) error {
+	W := ps.workers
+	g0 := &group{peq: make([][groupStrips]uint64, ps.sigma)}
+	dst := ps.bounds[w]
+	src := ps.bounds[(w+W-1)%W]
+	for gi := w; gi < ps.groups; gi += W {
+		J, E := ps.span(gi)
+		prevE := 0
+		if gi > 0 {
+			// The group above must have started (so its own predecessor on
+			// src is done) and reached column J−1 before its bottom value
+			// there can be read.
+			if err := ps.wait(gi-1, J-1); err != nil {
+				return err
+			}
+			var pJ int
+			pJ, prevE = ps.span(gi - 1)
+			ps.tops[gi] = ps.tops[gi-1] + groupRows + sumDeltas(src[pJ:J])
+		} else {
+			ps.tops[gi] = J - 1
+		}
+		// Past the group above's band its bottom row goes on with +1s.
+		for j := max(prevE+1, J); j <= E; j++ {
+			src[j] = hPlus
+		}
+		ps.prog[w].Store(int64(gi)*int64(ps.n+1) + int64(J-1))
+
+		rows := ps.p[gi*groupRows : min((gi+1)*groupRows, ps.m)]
+		load(g0, rows)
+		last := gi == ps.groups-1
+		topSum := 0
+		for c0 := J; c0 <= E; {
+			c1 := min(E+1, c0+ps.chunk)
+			if gi > 0 && c0 <= prevE {
+				if err := ps.wait(gi-1, min(c1-1, prevE)); err != nil {
+					unload(g0, rows)
+					return err
+				}
+			}
+			if last {
+				topSum += sumDeltas(src[c0:c1])
+			}
+			advance(g0, ps.t[c0-1:c1-1], src[c0:c1], dst[c0:c1])
+			ps.prog[w].Store(int64(gi)*int64(ps.n+1) + int64(c1-1))
+			if err := canceled(ps.ctx); err != nil {
+				unload(g0, rows)
+				return err
+			}
+			c0 = c1
+		}
+		unload(g0, rows)
+		if last {
+			ps.result = ps.tops[gi] + topSum + verticalSum(g0, len(rows))
+		}
+	}
+	return nil
+}
+
+// verticalSum returns the sum of the vertical deltas of the first rows rows
+// of g's current column.
+func verticalSum(g *group, rows int) int {
+	sum := 0
+	for k := 0; k < groupStrips && rows > 0; k++ {
+		mask := ^uint64(0)
+		if rows < wordBits {
+			mask = 1<<rows - 1
+		}
+		sum += bits.OnesCount64(g.pv[k]&mask) - bits.OnesCount64(g.mv[k]&mask)
+		rows -= wordBits
+	}
+	return sum
+}
+
+// wait blocks until group g has finished column col. It spins first (a
+// chunk takes microseconds), then yields, then sleeps, so that a worker
+// waiting on a descheduled one — more workers than cores, or a busy
+// machine — gives its core back; it gives up when another worker stopped or
+// ctx is done.
+func (ps *myersPass[S]) wait(g, col int) error {
+	target := int64(g)*int64(ps.n+1) + int64(col)
+	p := &ps.prog[g%ps.workers]
+	for spins := 0; p.Load() < target; spins++ {
+		if spins < 256 {
+			continue
+		}
+		if ps.abort.Load() {
+			return errAborted
+		}
+		if err := canceled(ps.ctx); err != nil {
+			return err
+		}
+		if spins < 2048 {
+			runtime.Gosched()
+		} else {
+			time.Sleep(20 * time.Microsecond)
+		}
+	}
+	return nil
+}
+
+var errAborted = errors.New("stopped: another worker failed")
