@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -144,7 +143,7 @@ func section000(r *rep) section {
 	}
 	if len(best) > 0 {
 		ours := coreCtx[0]
-		if !slices.Equal(coreCtx, slices.Repeat(coreCtx[:1], len(coreCtx))) {
+		if !allSame(coreCtx) {
 			ours = shared(coreCtx, coreVals)
 		}
 		s.p("Where ours differ and why: the report ran on %s (%s); ours on %s, so 4 and 8 workers share them. Our best speedup over the sequential full matrix (the report's baseline, its Listing 2) is %s; the report's best is %s.",

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -56,7 +55,7 @@ func section001(r *rep) section {
 	}
 	if len(best) > 0 {
 		cores := fmt.Sprintf("%s cores, where parallelism alone gives at most %s×", coreCtx[0], coreCtx[0])
-		if !slices.Equal(coreCtx, slices.Repeat(coreCtx[:1], len(coreCtx))) {
+		if !allSame(coreCtx) {
 			for i := range coreCtx {
 				coreCtx[i] += coreOn[i]
 			}

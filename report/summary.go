@@ -159,7 +159,7 @@ func shared(ctxs, vals []string) string {
 	if len(vals) == 0 {
 		return ""
 	}
-	if slices.Equal(ctxs, slices.Repeat(ctxs[:1], len(ctxs))) {
+	if allSame(ctxs) {
 		return strings.TrimSpace(ctxs[0] + " " + strings.Join(vals, ", "))
 	}
 	out := make([]string, len(vals))
@@ -167,6 +167,16 @@ func shared(ctxs, vals []string) string {
 		out[i] = strings.TrimSpace(ctxs[i] + " " + vals[i])
 	}
 	return strings.Join(out, "; ")
+}
+
+// allSame reports whether every string of ss is the first.
+func allSame(ss []string) bool {
+	for _, s := range ss {
+		if s != ss[0] {
+			return false
+		}
+	}
+	return true
 }
 
 // bestRate is the report's best DP rate: n² cells in sec seconds.
