@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/levlab/levlab/records"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
@@ -38,7 +39,7 @@ type display struct {
 	bar   *progressbar.ProgressBar
 	lines io.Writer       // when Out is not a terminal
 	start time.Time       // of the current point, for its line
-	said  map[string]bool // skip reasons already written in full (reasonKey)
+	said  map[string]bool // skip causes already written in full (records.SkipCause)
 }
 
 // newDisplay returns nil when out is nil. todo is the number of
@@ -101,7 +102,8 @@ func (d *display) done(pr Progress, untimed int) {
 		}
 		// A reason is written in full once; every GPU point of a machine
 		// without one would repeat the same lines of the CUDA loader.
-		if k := reasonKey(pr.Note); d.said[k] {
+		cause, detail := records.SkipCause(pr.Note)
+		if k := cause + ": " + detail; d.said[k] {
 			what = ErrSkipped.Error() + ", for the reason above"
 		} else {
 			if d.said == nil {
@@ -115,15 +117,6 @@ func (d *display) done(pr Progress, untimed int) {
 		what = fmt.Sprintf("%d reps in %s", pr.Reps, time.Since(d.start).Round(time.Millisecond))
 	}
 	fmt.Fprintf(d.lines, "[%d/%d] %s %s: %s\n", pr.DonePoints, pr.TotalPoints, pr.Experiment, pointLabel(pr.Point), what)
-}
-
-// reasonKey is what makes two skip notes the same reason: for a point that
-// needs the GPU, why CUDA is unavailable, whichever algorithm asked.
-func reasonKey(note string) string {
-	if i := strings.Index(note, "cudaext: "); i >= 0 {
-		return note[i:]
-	}
-	return note
 }
 
 // finish ends the bar's line when the run stopped before the bar was full

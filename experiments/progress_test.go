@@ -29,3 +29,20 @@ func TestSkipReasonOnce(t *testing.T) {
 		t.Errorf("progress lines:\n%s\nwant\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestSkipReasonDetail: a second GPU reason with another detail is given
+// in full, not pointed at the first.
+func TestSkipReasonDetail(t *testing.T) {
+	var out strings.Builder
+	d := newDisplay(&out, 0)
+	for i, note := range []string{
+		"skipped: lev: cuda-fast: cudaext: CUDA unavailable: libcuda.so.1: cannot open shared object file",
+		"skipped: lev: cuda-fast: cudaext: CUDA unavailable: the CUDA backend is not part of this build",
+	} {
+		d.begin("e", Point{Algorithm: "a"})
+		d.done(Progress{Experiment: "e", Point: Point{Algorithm: "a"}, DonePoints: i + 1, TotalPoints: 2, Skipped: true, Note: note}, 0)
+	}
+	if strings.Contains(out.String(), "reason above") {
+		t.Errorf("two causes, the second pointed at the first:\n%s", out.String())
+	}
+}

@@ -320,3 +320,18 @@ func TestRepeatsForget(t *testing.T) {
 		t.Errorf("rep 1 after a.csv was kept: %q, want it named at a.csv:2", got)
 	}
 }
+
+// TestSkipCause: a GPU point's note, whatever layers passed the error up,
+// is NoGPU with why CUDA is unavailable; any other note is itself.
+func TestSkipCause(t *testing.T) {
+	for _, c := range []struct{ note, cause, detail string }{
+		{"skipped: lev: cuda-fast: cudaext: CUDA unavailable: libcuda.so.1: missing", NoGPU, "libcuda.so.1: missing"},
+		{"skipped: lev: CountMatches: gpu ratio 0.5: cudaext: CUDA unavailable: not part of this build", NoGPU, "not part of this build"},
+		{"skipped: edlib: built without -tags edlib", "edlib: built without -tags edlib", "edlib: built without -tags edlib"},
+		{"needs 4.7 GiB", "needs 4.7 GiB", "needs 4.7 GiB"},
+	} {
+		if cause, detail := SkipCause(c.note); cause != c.cause || detail != c.detail {
+			t.Errorf("SkipCause(%q) = %q, %q; want %q, %q", c.note, cause, detail, c.cause, c.detail)
+		}
+	}
+}

@@ -5,6 +5,8 @@
 // — need neither lev nor the experiments.
 package records
 
+import "strings"
+
 // Record is one CSV row: one timed repetition of one point, or one row
 // saying why a point was skipped. Field order is the column order.
 type Record struct {
@@ -38,6 +40,23 @@ type Record struct {
 	GoVersion    string  `csv:"go_version"`
 	Commit       string  `csv:"commit"`
 	Timestamp    string  `csv:"timestamp"` // RFC 3339, UTC
+}
+
+// NoGPU is what SkipCause makes of the note of any point that needed a GPU
+// on a machine without a usable one, whichever layer passed the error up.
+const NoGPU = "no GPU"
+
+// SkipCause returns why a skipped record's point did not run, without the
+// layers that passed the error up: for a point that needed the GPU where
+// CUDA is unavailable, NoGPU and why CUDA is unavailable; else the note
+// itself (without its "skipped: ") as both. Two notes of one cause say it
+// once.
+func SkipCause(note string) (cause, detail string) {
+	note = strings.TrimPrefix(note, "skipped: ")
+	if _, d, ok := strings.Cut(note, "CUDA unavailable: "); ok {
+		return NoGPU, d
+	}
+	return note, note
 }
 
 // Status values of a Record.

@@ -229,7 +229,7 @@ func notRunSection(r *rep) section {
 				exps = append(exps, sk.k.Experiment)
 			}
 			byExp[sk.k.Experiment]++
-			why, more := rootReason(sk.note)
+			why, more := records.SkipCause(sk.note)
 			i := slices.IndexFunc(reasons, func(x *reason) bool { return x.note == why })
 			if i < 0 {
 				reasons = append(reasons, &reason{note: why})
@@ -266,13 +266,13 @@ func notRunSection(r *rep) section {
 		}
 		var on []string
 		for _, d := range rs.details {
-			if rs.note == noGPU {
+			if rs.note == records.NoGPU {
 				on = append(on, fmt.Sprintf("on %s (%s)", strings.Join(d.machines, " and "), d.text))
 			} else {
 				on = append(on, fmt.Sprintf("on %s, %s", strings.Join(d.machines, " and "), d.text))
 			}
 		}
-		if rs.note == noGPU {
+		if rs.note == records.NoGPU {
 			s.p("%sNo GPU, so no GPU point ran. CUDA is unavailable %s.", n, strings.Join(on, "; "))
 		} else {
 			s.p("%sNot run %s.", n, strings.Join(on, "; "))
@@ -294,20 +294,6 @@ func notRunSection(r *rep) section {
 	return s
 }
 
-// noGPU is the reason of every GPU point on a machine without CUDA.
-const noGPU = "no GPU"
-
-// rootReason is why a point did not run, without the layers that passed
-// it up, and its detail: for a GPU point on a machine without CUDA, "no
-// GPU" and why CUDA is unavailable there.
-func rootReason(note string) (why, detail string) {
-	note = strings.TrimPrefix(note, "skipped: ")
-	if _, d, ok := strings.Cut(note, "CUDA unavailable: "); ok {
-		return noGPU, d
-	}
-	return note, note
-}
-
 // skipRows groups skipped points by experiment, algorithm and note: how
 // many, and the lengths they span.
 func skipRows(sk []skip) [][]string {
@@ -318,7 +304,7 @@ func skipRows(sk []skip) [][]string {
 	}
 	var groups []*group
 	for _, s := range sk {
-		why, _ := rootReason(s.note)
+		why, _ := records.SkipCause(s.note)
 		i := slices.IndexFunc(groups, func(g *group) bool {
 			return g.exp == s.k.Experiment && g.alg == s.k.Algorithm && g.note == why
 		})
