@@ -122,20 +122,23 @@ func Explore(wait time.Duration, controls []Control, run func(values []int) stri
 			}
 		}()
 	}
+	// take records a move and shows its value beside its control.
+	take := func(m struct{ i, v int }) {
+		values[m.i] = m.v
+		dom.SetInnerText(fmt.Sprintf("%s-v%d", id, m.i), controls[m.i].text(m.v))
+	}
 	for {
 		select {
 		case <-stop.C:
 			dom.SetInnerText(id+"-stop", "stopped")
 			return nil
 		case m := <-moved:
-			values[m.i] = m.v
-			dom.SetInnerText(fmt.Sprintf("%s-v%d", id, m.i), controls[m.i].text(m.v))
+			take(m)
 			// Take the moves that follow within settle as one.
 			for quiet := false; !quiet; {
 				select {
 				case m := <-moved:
-					values[m.i] = m.v
-					dom.SetInnerText(fmt.Sprintf("%s-v%d", id, m.i), controls[m.i].text(m.v))
+					take(m)
 				case <-time.After(settle):
 					quiet = true
 				}
