@@ -39,23 +39,20 @@ func newTally() *tally {
 // add counts a record that is used.
 func (t *tally) add(r records.Record) {
 	t.used++
-	if !slices.Contains(knownAlgorithms, r.Algorithm) {
-		t.unknown[fmt.Sprintf("algorithm %q (experiment %s)", r.Algorithm, r.Experiment)] = true
-	}
-	if !slices.Contains(knownExperiments, r.Experiment) {
-		t.unknown[fmt.Sprintf("experiment %q", r.Experiment)] = true
-	}
 	t.cpus[r.CPU], t.gpus[r.GPU], t.gos[r.GoVersion], t.commits[r.Commit] = true, true, true, true
 	t.cores, t.reps = max(t.cores, r.Cores), max(t.reps, r.Rep)
 	k := records.Key(r)
 	if r.Status != records.StatusOK {
-		t.addSkip(skip{k, r.Note})
+		if t.addSkip(skip{k, r.Note}) {
+			t.checkNames(k)
+		}
 		return
 	}
 	m := t.points[k]
 	if m == nil {
 		m = &measured{}
 		t.points[k] = m
+		t.checkNames(k) // once a point, not once a record
 	}
 	m.sec = append(m.sec, r.Seconds)
 	m.gcups = append(m.gcups, r.GCUPS)
@@ -64,10 +61,24 @@ func (t *tally) add(r records.Record) {
 	t.matches[k] = r.Matches
 }
 
-func (t *tally) addSkip(s skip) {
-	if !t.skipSeen[s] {
-		t.skipSeen[s] = true
-		t.skips = append(t.skips, s)
+// addSkip adds s unless it is there, and reports whether it was new.
+func (t *tally) addSkip(s skip) bool {
+	if t.skipSeen[s] {
+		return false
+	}
+	t.skipSeen[s] = true
+	t.skips = append(t.skips, s)
+	return true
+}
+
+// checkNames notes k's algorithm or experiment where the report does not
+// know it.
+func (t *tally) checkNames(k key) {
+	if !slices.Contains(knownAlgorithms, k.Algorithm) {
+		t.unknown[fmt.Sprintf("algorithm %q (experiment %s)", k.Algorithm, k.Experiment)] = true
+	}
+	if !slices.Contains(knownExperiments, k.Experiment) {
+		t.unknown[fmt.Sprintf("experiment %q", k.Experiment)] = true
 	}
 }
 
