@@ -126,12 +126,16 @@ const k = 1000
 // A setting is one algorithm configuration of a grid: a Point without its
 // inputs.
 type setting struct {
+	kind                 Kind
 	alg                  string
 	workers, tile, block int
 }
 
-// seq is a sequential algorithm or a peer: 1 worker.
+// seq is a sequential algorithm: 1 worker.
 func seq(alg string) setting { return setting{alg: alg, workers: 1} }
+
+// peerAlg is a peer (Peers), sequential.
+func peerAlg(name string) setting { return setting{kind: Peer, alg: name, workers: 1} }
 
 // par is a parallel algorithm with the workers given.
 func par(alg string, workers int) setting { return setting{alg: alg, workers: workers} }
@@ -140,7 +144,7 @@ func par(alg string, workers int) setting { return setting{alg: alg, workers: wo
 func gpu(alg string, block int) setting { return setting{alg: alg, block: block} }
 
 func (s setting) point(c string, la, lb int) Point {
-	return Point{Algorithm: s.alg, Workers: s.workers, Tile: s.tile, Block: s.block, Case: c, LenA: la, LenB: lb}
+	return Point{Kind: s.kind, Algorithm: s.alg, Workers: s.workers, Tile: s.tile, Block: s.block, Case: c, LenA: la, LenB: lb}
 }
 
 // square returns, size by size, a point of every setting on two strings of
@@ -340,7 +344,7 @@ func s003Ratio(s Scale) []Point {
 	var pts []Point
 	for _, n := range pick(s, []int{1000 * k}, []int{136473378}) {
 		for i := 0; i <= 10; i++ {
-			pts = append(pts, Point{Algorithm: "apm-fast", Workers: c, GPURatio: float64(i) / 10,
+			pts = append(pts, Point{Kind: Matching, Algorithm: "apm-fast", Workers: c, GPURatio: float64(i) / 10,
 				Case: CaseDNA, LenA: n, LenB: pattern003})
 		}
 	}
@@ -367,7 +371,7 @@ func s003Ranks(s Scale) []Point {
 	var pts []Point
 	for _, n := range pick(s, []int{10 * k, 100 * k, 500 * k, 2000 * k}, []int{100 * k, 1000 * k, 10000 * k, 100000 * k}) {
 		pt := func(workers, ranks int) Point {
-			return Point{Algorithm: "apm-fast", Workers: workers, Ranks: ranks, Case: CaseDNA, LenA: n, LenB: pattern003}
+			return Point{Kind: Matching, Algorithm: "apm-fast", Workers: workers, Ranks: ranks, Case: CaseDNA, LenA: n, LenB: pattern003}
 		}
 		pts = append(pts, pt(1, 0))
 		if c > 1 {
@@ -424,7 +428,7 @@ func peersGrid(s Scale) []Point {
 		}
 		settings = append(settings,
 			par("tiled", c), par("tiled-barrier", c), seq("myers"), par("myers-parallel", c),
-			seq("agnivade"), seq("ka-weihe"), seq("edlib"))
+			peerAlg("agnivade"), peerAlg("ka-weihe"), peerAlg("edlib"))
 		pts = append(pts, square(CaseDNA, []int{n}, settings...)...)
 	}
 	return pts

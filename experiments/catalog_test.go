@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/match"
 )
 
 // reportsDir is where the reports are, relative to this package's directory
@@ -81,7 +82,7 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("%s: an unknown scale gave %d points, want none", e.Name, len(pts))
 		}
 	}
-	// Report 003's experiments, with lev.CountMatches.
+	// Report 003's experiments, with match.Count.
 	for _, n := range []string{"s003-ratio", "s003-ranks"} {
 		if !names[n] {
 			t.Errorf("%s is not in the catalog", n)
@@ -100,20 +101,26 @@ func checkCatalogPoint(p Point) error {
 	if (p.Case == CaseIdentical || p.Case == CasePartial) && p.LenA != p.LenB {
 		return fmt.Errorf("point %s: case %s needs equal lengths", p.Key(), p.Case)
 	}
-	if isMatchAlgorithm(p.Algorithm) {
+	if p.Kind == Matching {
+		if _, err := match.ParseAlgorithm(p.Algorithm); err != nil {
+			return fmt.Errorf("point %s: a matching point names no match algorithm: %v", p.Key(), err)
+		}
 		// Window counts of a pattern (LenB) in a text (LenA) on the CPU,
 		// a GPU share, or simulated ranks of CPU workers.
-		if p.Workers < 1 || p.Workers > lev.MaxWorkers || p.Tile != 0 || p.Block != 0 ||
+		if p.Workers < 1 || p.Workers > match.MaxWorkers || p.Tile != 0 || p.Block != 0 ||
 			p.GPURatio < 0 || p.GPURatio > 1 || p.Ranks < 0 || (p.Ranks > 0 && p.GPURatio != 0) || p.LenB > p.LenA {
 			return fmt.Errorf("point %s: a pattern-matching point takes 1 to %d workers, no tile or block, a gpu ratio in [0, 1] or ranks, and a pattern no longer than the text",
-				p.Key(), lev.MaxWorkers)
+				p.Key(), match.MaxWorkers)
 		}
 		return nil
 	}
 	if p.GPURatio != 0 || p.Ranks != 0 {
 		return fmt.Errorf("point %s: a gpu ratio or ranks in a distance experiment", p.Key())
 	}
-	if _, ok := peers[p.Algorithm]; ok {
+	if p.Kind == Peer {
+		if _, ok := peers[p.Algorithm]; !ok {
+			return fmt.Errorf("point %s: a peer point names no peer", p.Key())
+		}
 		if p.Workers != 1 || p.Tile != 0 || p.Block != 0 {
 			return fmt.Errorf("point %s: a peer takes 1 worker and no tile or block", p.Key())
 		}
@@ -121,7 +128,7 @@ func checkCatalogPoint(p Point) error {
 	}
 	alg, err := lev.ParseAlgorithm(p.Algorithm)
 	if err != nil {
-		return fmt.Errorf("point %s: neither a lev algorithm nor a peer: %v", p.Key(), err)
+		return fmt.Errorf("point %s: a distance point names no lev algorithm: %v", p.Key(), err)
 	}
 	switch {
 	case alg.GPU():
@@ -140,8 +147,14 @@ func checkCatalogPoint(p Point) error {
 	if p.Tile < 0 || p.Block < 0 || p.Block > lev.MaxBlockSize {
 		return fmt.Errorf("point %s: tile or block out of range", p.Key())
 	}
-	if alg == lev.FullMatrix && matrixBytes(p.LenA, p.LenB) > 5<<30 {
-		return fmt.Errorf("point %s: the full matrix would take %s; the catalog keeps it under 5 GiB", p.Key(), gib(matrixBytes(p.LenA, p.LenB)))
+	// The catalog's full matrices have uint16 cells (lengths up to 65535,
+	// fullmatrix.go) and stay under 5 GiB, so that report 000's 50k runs
+	// on an 8 GiB machine.
+	if alg == lev.FullMatrix {
+		cells := int64(p.LenA+1) * int64(p.LenB+1)
+		if max(p.LenA, p.LenB) > math.MaxUint16 || 2*cells > 5<<30 {
+			return fmt.Errorf("point %s: the full matrix would take %s; the catalog keeps its lengths within 65535 and it under 5 GiB", p.Key(), gib(2*cells))
+		}
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/levlab/levlab/internal/option"
 	"github.com/levlab/levlab/records"
 )
 
@@ -42,10 +43,36 @@ func ParseScale(s string) (Scale, error) {
 	return "", fmt.Errorf("experiments: scale %q is unknown; valid: quick, paper", s)
 }
 
-// Point is one configuration an experiment times: an algorithm (a lev
-// algorithm name, or a peer: "agnivade", "ka-weihe", "edlib"), its
-// parameters, and the inputs (a case and two lengths).
+// Kind says what a point measures, and so what its Algorithm names; Measure
+// dispatches on it. The zero value is Distance.
+type Kind uint8
+
+const (
+	// Distance ("distance") is a lev algorithm (lev.ParseAlgorithm) on two
+	// sequences: one lev.Distance call.
+	Distance Kind = iota
+	// Matching ("matching") is a match algorithm (match.ParseAlgorithm)
+	// counting report 003's windows of a pattern (the second input) in a
+	// text (the first) within MatchK edits: one match.Count call, or one
+	// per simulated rank.
+	Matching
+	// Peer ("peer") is another project's distance, named as Peers lists
+	// them: one call of it.
+	Peer
+
+	numKinds
+)
+
+var kindNames = option.NewNames[Kind]("experiments", "Kind", "kind", "distance", "matching", "peer")
+
+// String returns the kind's name, e.g. "matching".
+func (k Kind) String() string { return kindNames.String(k) }
+
+// Point is one configuration an experiment times: what kind of measurement
+// it is, an algorithm of that kind, its parameters, and the inputs (a case
+// and two lengths).
 type Point struct {
+	Kind      Kind
 	Algorithm string
 	Workers   int     // 0: the algorithm's default
 	Tile      int     // 0: the algorithm's default
@@ -57,7 +84,9 @@ type Point struct {
 	LenB      int
 }
 
-// Key identifies a point's records within an experiment, for resuming.
+// Key identifies a point's records within an experiment, for resuming. The
+// kind is not part of it: within an experiment an algorithm's name says it
+// (a record file holds no kind).
 func (p Point) Key() string {
 	return fmt.Sprintf("%s|w%d|t%d|b%d|g%g|r%d|%s|%d|%d",
 		p.Algorithm, p.Workers, p.Tile, p.Block, p.GPURatio, p.Ranks, p.Case, p.LenA, p.LenB)

@@ -6,13 +6,12 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/internal/shard"
-	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/match"
 )
 
 // MatchK is the edit budget of report 003's experiments. The report does
@@ -20,22 +19,14 @@ import (
 // "aproxFactor"); 2 is about a tenth of its 22-byte pattern.
 const MatchK = 2
 
-// isMatchAlgorithm says whether name is a pattern-matching algorithm,
-// "apm-naive" or "apm-fast": a point that counts matches rather than
-// computing a distance. ("auto" names the distance algorithm.)
-func isMatchAlgorithm(name string) bool {
-	_, err := lev.ParseMatchAlgorithm(name)
-	return err == nil && strings.HasPrefix(name, "apm-")
-}
-
 // measureMatches times one repetition of a pattern-matching point: the
 // count of the windows of text matching pattern within MatchK edits
-// (report 003's window mode), as one lev.CountMatches call with p's
+// (report 003's window mode), as one match.Count call with p's
 // algorithm, workers and GPU ratio, or, when p.Ranks > 0, as p.Ranks
 // simulated MPI ranks (countRanks). See Measure for what is timed and how
 // memory is measured; Matches is the count, Distance 0.
 func measureMatches(ctx context.Context, p Point, text, pattern []byte) (Measurement, error) {
-	alg, err := lev.ParseMatchAlgorithm(p.Algorithm)
+	alg, err := match.ParseAlgorithm(p.Algorithm)
 	if err != nil {
 		return Measurement{}, fmt.Errorf("experiments: %w", err)
 	}
@@ -46,22 +37,19 @@ func measureMatches(ctx context.Context, p Point, text, pattern []byte) (Measure
 	if p.Ranks > 0 && p.GPURatio != 0 {
 		return Measurement{}, fmt.Errorf("experiments: %s: simulated ranks count on the CPU only; gpu ratio = %g (want 0)", p.Algorithm, p.GPURatio)
 	}
-	if err := ctx.Err(); err != nil {
-		return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, err)
-	}
-	opts := []lev.Option{
-		lev.WithMode(lev.ModeWindow), lev.WithMatchAlgorithm(alg), lev.WithWorkers(p.Workers),
-		lev.WithGPURatio(p.GPURatio), lev.WithContext(ctx),
+	opts := []match.Option{
+		match.WithMode(match.Window), match.WithAlgorithm(alg), match.WithWorkers(p.Workers),
+		match.WithGPURatio(p.GPURatio), match.WithContext(ctx),
 	}
 	pats := [][]byte{pattern}
 	// The workers as run: per rank where there are ranks (each rank's
 	// call has the same).
-	st := lev.Stats{Workers: p.Workers}
+	st := match.Stats{Workers: p.Workers}
 	if st.Workers == 0 {
 		st.Workers = runtime.GOMAXPROCS(0)
 	}
 	if p.Ranks == 0 {
-		opts = append(opts, lev.WithStats(&st))
+		opts = append(opts, match.WithStats(&st))
 	}
 
 	var before, after runtime.MemStats
@@ -70,7 +58,7 @@ func measureMatches(ctx context.Context, p Point, text, pattern []byte) (Measure
 	start := time.Now()
 	var counts []int64
 	if p.Ranks == 0 {
-		counts, err = lev.CountMatches(text, pats, MatchK, opts...)
+		counts, err = match.Count(text, pats, MatchK, opts...)
 	} else {
 		counts, err = countRanks(text, pats, MatchK, p.Ranks, opts)
 	}
@@ -84,8 +72,8 @@ func measureMatches(ctx context.Context, p Point, text, pattern []byte) (Measure
 		return Measurement{}, fmt.Errorf("experiments: %w", err)
 	}
 	ran := alg
-	if ran == lev.MatchAuto {
-		ran = lev.APMFast // lev's documented choice
+	if ran == match.Auto {
+		ran = match.Fast // match's documented choice
 	}
 	return Measurement{
 		Seconds:    elapsed.Seconds(),
@@ -101,11 +89,11 @@ func measureMatches(ctx context.Context, p Point, text, pattern []byte) (Measure
 // window mode), each with its len(longest)−1 shadow bytes; each "rank" is a
 // goroutine that copies its part into a buffer of its own — what reading
 // it from the file does under mpirun — and counts the part's positions with one
-// lev.CountMatches call (WithRange) and opts' workers; rank 0's caller sums
+// match.Count call (WithRange) and opts' workers; rank 0's caller sums
 // the counts. All ranks run at once, so ranks × workers goroutines share
 // the machine's cores as MPI processes on one machine would. What it does
 // not have is MPI itself: no process start, no message passing.
-func countRanks(text []byte, pats [][]byte, k, ranks int, opts []lev.Option) ([]int64, error) {
+func countRanks(text []byte, pats [][]byte, k, ranks int, opts []match.Option) ([]int64, error) {
 	longest := 0
 	for _, p := range pats {
 		longest = max(longest, len(p))
@@ -120,7 +108,7 @@ func countRanks(text []byte, pats [][]byte, k, ranks int, opts []lev.Option) ([]
 		}
 		wg.Go(func() {
 			mine := slices.Clone(text[part.Start:part.End])
-			counts[r], errs[r] = lev.CountMatches(mine, pats, k, append(slices.Clip(opts), lev.WithRange(part.From, part.To))...)
+			counts[r], errs[r] = match.Count(mine, pats, k, append(slices.Clip(opts), match.WithRange(part.From, part.To))...)
 		})
 	}
 	wg.Wait()

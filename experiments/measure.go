@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"strings"
 	"time"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/match"
 )
 
 // ErrSkipped is wrapped by Measure's error when a point cannot run on this
@@ -19,18 +19,16 @@ import (
 // failing.
 var ErrSkipped = errors.New("skipped")
 
-// Measure times one repetition of point p on inputs a and b.
-//
-// p.Algorithm is a lev algorithm name (lev.ParseAlgorithm), a peer's
-// (Peers), or a pattern-matching algorithm, "apm-naive" or "apm-fast": then
-// a is the text, b the pattern, and the point is timed as measureMatches
-// says, with the same clock and memory statistics as below. A lev algorithm runs as one lev.Distance call with p's
+// Measure times one repetition of point p on inputs a and b, dispatching
+// on p.Kind: a Distance point runs as one lev.Distance call with p's
 // algorithm, workers, tile and block size (the last two unless 0), ctx,
 // and for fullmatrix a matrix limit of fullMatrixShare percent of this
 // machine's memory; a value lev refuses (a negative tile, workers > 1 for
-// a sequential algorithm) is an error, not a silent default. A peer runs
-// as one call of its function and takes no parameters: workers 0 or 1, no
-// tile, no block.
+// a sequential algorithm) is an error, not a silent default. A Peer point
+// runs as one call of its function and takes no parameters: workers 0 or
+// 1, no tile, no block. A Matching point (a is the text, b the pattern) is
+// timed as measureMatches says, with the same clock and memory statistics.
+// Only a Matching point may have a GPU ratio or ranks.
 //
 // Seconds is the wall time of that call alone, taken with time.Now and
 // time.Since around it. Outside the clock, before it, the heap is collected
@@ -45,24 +43,41 @@ var ErrSkipped = errors.New("skipped")
 // The error wraps ErrSkipped when the point cannot run here: a GPU
 // algorithm without a usable GPU (it also wraps cudaext.ErrUnavailable and
 // says why), a peer not built in, or a fullmatrix matrix larger than this
-// machine allows.
+// machine allows (it also wraps lev.ErrTooLarge).
 func Measure(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
-	if isMatchAlgorithm(p.Algorithm) {
-		return measureMatches(ctx, p, a, b)
-	}
-	if p.GPURatio != 0 || p.Ranks != 0 {
-		return Measurement{}, fmt.Errorf("experiments: %s: gpu ratio %g and ranks %d are pattern-matching parameters; Measure times distances (both must be 0)", p.Algorithm, p.GPURatio, p.Ranks)
+	if p.Kind != Matching && (p.GPURatio != 0 || p.Ranks != 0) {
+		return Measurement{}, fmt.Errorf("experiments: %s: gpu ratio %g and ranks %d are pattern-matching parameters of a %s point (both must be 0)",
+			p.Algorithm, p.GPURatio, p.Ranks, p.Kind)
 	}
 	if err := ctx.Err(); err != nil {
 		return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, err)
 	}
-	if pe, ok := peers[p.Algorithm]; ok {
+	switch p.Kind {
+	case Distance:
+		return measureDistance(ctx, p, a, b)
+	case Matching:
+		return measureMatches(ctx, p, a, b)
+	case Peer:
+		pe, ok := peers[p.Algorithm]
+		if !ok {
+			return Measurement{}, fmt.Errorf("experiments: peer %q is unknown; valid: %s", p.Algorithm, strings.Join(Peers(), ", "))
+		}
 		return measurePeer(p, pe, a, b)
 	}
+	return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, kindNames.Unknown(p.Kind))
+}
+
+// measureDistance times one lev.Distance call; see Measure.
+func measureDistance(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
 	alg, err := lev.ParseAlgorithm(p.Algorithm)
 	if err != nil {
-		return Measurement{}, fmt.Errorf("experiments: algorithm %q is neither a lev algorithm nor a peer (%s): %w",
-			p.Algorithm, strings.Join(Peers(), ", "), err)
+		if _, ok := peers[p.Algorithm]; ok {
+			return Measurement{}, fmt.Errorf("experiments: %q is a peer: its point has Kind Peer: %w", p.Algorithm, err)
+		}
+		if _, merr := match.ParseAlgorithm(p.Algorithm); merr == nil {
+			return Measurement{}, fmt.Errorf("experiments: %q counts matches: its point has Kind Matching: %w", p.Algorithm, err)
+		}
+		return Measurement{}, fmt.Errorf("experiments: %w", err)
 	}
 
 	var st lev.Stats
@@ -76,12 +91,7 @@ func Measure(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
 		opts = append(opts, lev.WithBlockSize(p.Block))
 	}
 	if alg == lev.FullMatrix {
-		need, limit := matrixBytes(len(a), len(b)), fullMatrixLimit()
-		if need > limit {
-			return Measurement{}, fmt.Errorf("%w: fullmatrix: needs %s for its %d×%d matrix, more than the %s (%d%% of this machine's memory) an experiment may take; tworow computes the same distance in O(n) memory",
-				ErrSkipped, gib(need), len(a)+1, len(b)+1, gib(limit), fullMatrixShare)
-		}
-		opts = append(opts, lev.WithMatrixLimit(limit))
+		opts = append(opts, lev.WithMatrixLimit(fullMatrixLimit()))
 	}
 
 	var before, after runtime.MemStats
@@ -92,10 +102,13 @@ func Measure(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
 	elapsed := time.Since(start)
 	runtime.ReadMemStats(&after)
 
-	if err != nil {
-		if errors.Is(err, cudaext.ErrUnavailable) {
-			return Measurement{}, fmt.Errorf("%w: %w", ErrSkipped, err)
-		}
+	switch {
+	case errors.Is(err, cudaext.ErrUnavailable):
+		return Measurement{}, fmt.Errorf("%w: %w", ErrSkipped, err)
+	case errors.Is(err, lev.ErrTooLarge):
+		return Measurement{}, fmt.Errorf("%w: %w (an experiment may take %d%% of this machine's memory); tworow computes the same distance in O(n) memory",
+			ErrSkipped, err, fullMatrixShare)
+	case err != nil:
 		return Measurement{}, fmt.Errorf("experiments: %w", err)
 	}
 	return Measurement{
@@ -162,24 +175,6 @@ const fullMatrixShare = 75
 // fullMatrixLimit is fullMatrixShare percent of the physical memory: lev's
 // default limit is half of it.
 func fullMatrixLimit() int64 { return lev.DefaultMatrixLimit() / 50 * fullMatrixShare }
-
-// matrixBytes is the size of fullmatrix's matrix for lengths m and n:
-// (m+1)(n+1) cells of the narrowest unsigned type that holds max(m, n), as
-// lev's fullmatrix allocates it; math.MaxInt64 where that overflows.
-func matrixBytes(m, n int) int64 {
-	size := int64(8)
-	switch longest := max(m, n); {
-	case longest <= math.MaxUint16:
-		size = 2
-	case int64(longest) <= math.MaxUint32:
-		size = 4
-	}
-	rows, cols := int64(m)+1, int64(n)+1
-	if rows > math.MaxInt64/cols/size {
-		return math.MaxInt64
-	}
-	return rows * cols * size
-}
 
 // gib writes a byte count in GiB for people.
 func gib(x int64) string {

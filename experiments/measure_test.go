@@ -11,6 +11,7 @@ import (
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/lev/levtest"
+	"github.com/levlab/levlab/match"
 )
 
 // TestMeasure times every lev algorithm and every peer on a few inputs and
@@ -37,7 +38,7 @@ func TestMeasure(t *testing.T) {
 		}
 	}
 	for _, name := range Peers() {
-		settings = append(settings, Point{Algorithm: name}, Point{Algorithm: name, Workers: 1})
+		settings = append(settings, Point{Kind: Peer, Algorithm: name}, Point{Kind: Peer, Algorithm: name, Workers: 1})
 	}
 	gpuErr := cudaext.Available()
 	for _, in := range inputs {
@@ -92,7 +93,8 @@ func TestMeasure(t *testing.T) {
 				t.Errorf("%s: ran %s with %d workers, want %s with %d", p.Key(), m.Ran, m.RanWorkers, wantRan, wantWorkers)
 			}
 			if p.Algorithm == "fullmatrix" && p.LenA > 0 && p.LenB > 0 {
-				if need := matrixBytes(p.LenA, p.LenB); m.AllocBytes < need {
+				// uint16 cells at these lengths (fullmatrix.go)
+				if need := 2 * int64(p.LenA+1) * int64(p.LenB+1); m.AllocBytes < need {
 					t.Errorf("%s: %d bytes allocated, less than the %d of the matrix", p.Key(), m.AllocBytes, need)
 				}
 				if m.AllocSeconds <= 0 || m.AllocSeconds > m.Seconds {
@@ -146,12 +148,16 @@ func TestMeasureErrors(t *testing.T) {
 		{p: Point{Algorithm: "tiled", Tile: -1}, want: "tile = -1", is: lev.ErrInvalidOption},
 		{p: Point{Algorithm: "tiled", Workers: lev.MaxWorkers + 1}, want: "workers", is: lev.ErrInvalidOption},
 		{p: Point{Algorithm: "cuda-fast", Block: 2048}, want: "block size = 2048", is: lev.ErrInvalidOption},
-		{p: Point{Algorithm: "agnivade", Workers: 2}, want: "sequential peer"},
-		{p: Point{Algorithm: "ka-weihe", Tile: 8}, want: "tile = 8"},
+		{p: Point{Kind: Peer, Algorithm: "agnivade", Workers: 2}, want: "sequential peer"},
+		{p: Point{Kind: Peer, Algorithm: "ka-weihe", Tile: 8}, want: "tile = 8"},
+		{p: Point{Kind: Peer, Algorithm: "myers"}, want: `peer "myers" is unknown`},
+		{p: Point{Algorithm: "agnivade"}, want: "Kind Peer", is: lev.ErrInvalidOption},
+		{p: Point{Algorithm: "apm-fast"}, want: "Kind Matching", is: lev.ErrInvalidOption},
+		{p: Point{Kind: 7, Algorithm: "myers"}, want: "kind 7 is unknown"},
 		{p: Point{Algorithm: "tworow", GPURatio: 0.5}, want: "pattern-matching"},
 		{p: Point{Algorithm: "myers", Ranks: 2}, want: "pattern-matching"},
 		{p: Point{Algorithm: "tiled"}, ctx: canceled, want: "canceled", is: context.Canceled},
-		{p: Point{Algorithm: "agnivade"}, ctx: canceled, want: "canceled", is: context.Canceled},
+		{p: Point{Kind: Peer, Algorithm: "agnivade"}, ctx: canceled, want: "canceled", is: context.Canceled},
 	} {
 		ctx := tc.ctx
 		if ctx == nil {
@@ -171,46 +177,23 @@ func TestMeasureErrors(t *testing.T) {
 	}
 	// The peers count runes: bytes that are not ASCII are refused.
 	for _, name := range Peers() {
-		_, err := Measure(context.Background(), Point{Algorithm: name}, []byte("h\xc3\xa9llo"), []byte("hello"))
+		_, err := Measure(context.Background(), Point{Kind: Peer, Algorithm: name}, []byte("h\xc3\xa9llo"), []byte("hello"))
 		if err == nil || !strings.Contains(err.Error(), "ASCII") {
 			t.Errorf("Measure(%s) on UTF-8: err = %v, want it refused as not ASCII", name, err)
 		}
 	}
 }
 
-// TestMatrixBytes checks that matrixBytes is what lev's fullmatrix asks
-// for: refused one byte below it, run at it.
-func TestMatrixBytes(t *testing.T) {
-	for _, l := range [][2]int{{1, 1}, {100, 70}, {70000, 1}, {1, 65535}, {65536, 2}} {
-		a := make([]byte, l[0])
-		b := make([]byte, l[1])
-		b[0] = 1
-		need := matrixBytes(l[0], l[1])
-		_, err := lev.Distance(a, b, lev.WithAlgorithm(lev.FullMatrix), lev.WithMatrixLimit(need-1))
-		if !errors.Is(err, lev.ErrTooLarge) {
-			t.Errorf("fullmatrix %d×%d with a limit of %d bytes: err = %v, want refused (lev.ErrTooLarge)", l[0], l[1], need-1, err)
-		}
-		if _, err := lev.Distance(a, b, lev.WithAlgorithm(lev.FullMatrix), lev.WithMatrixLimit(need)); err != nil {
-			t.Errorf("fullmatrix %d×%d with a limit of %d bytes: %v", l[0], l[1], need, err)
-		}
-	}
-	if got := matrixBytes(1<<40, 1<<40); got <= 0 {
-		t.Errorf("matrixBytes(2^40, 2^40) = %d, want a positive saturated size", got)
-	}
-}
-
 // TestMeasureTooBigForFullMatrix checks that a matrix beyond this machine's
 // share is a skip that says why, not an allocation.
 func TestMeasureTooBigForFullMatrix(t *testing.T) {
-	n := 1
-	for matrixBytes(n, n) <= fullMatrixLimit() {
-		n *= 2
-	}
+	// 2^18 symbols: a 2^36-cell matrix of uint32 cells, 256 GiB.
+	n := 1 << 18
 	a := make([]byte, n)
 	start := time.Now()
 	_, err := Measure(context.Background(), Point{Algorithm: "fullmatrix", Workers: 1}, a, a)
-	if !errors.Is(err, ErrSkipped) || !strings.Contains(err.Error(), "GiB") {
-		t.Errorf("fullmatrix %d×%d: err = %v, want ErrSkipped naming the memory", n, n, err)
+	if !errors.Is(err, ErrSkipped) || !errors.Is(err, lev.ErrTooLarge) || !strings.Contains(err.Error(), "GiB") {
+		t.Errorf("fullmatrix %d×%d: err = %v, want ErrSkipped and lev.ErrTooLarge naming the memory", n, n, err)
 	}
 	if time.Since(start) > 5*time.Second {
 		t.Errorf("refusing fullmatrix %d×%d took %v", n, n, time.Since(start))
@@ -218,7 +201,7 @@ func TestMeasureTooBigForFullMatrix(t *testing.T) {
 }
 
 // TestMeasureMatches times pattern-matching points, one process and
-// simulated ranks, and checks every count against one lev.CountMatches
+// simulated ranks, and checks every count against one match.Count
 // call over the whole text, with texts shorter than the ranks and parts
 // shorter than the pattern among them.
 func TestMeasureMatches(t *testing.T) {
@@ -240,7 +223,7 @@ func TestMeasureMatches(t *testing.T) {
 		if n > 50 {
 			text[n/2] ^= 1
 		}
-		want, err := lev.CountMatches(text, [][]byte{pattern}, MatchK, lev.WithWorkers(1))
+		want, err := match.Count(text, [][]byte{pattern}, MatchK, match.WithWorkers(1))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -248,7 +231,7 @@ func TestMeasureMatches(t *testing.T) {
 			for _, s := range []Point{{Workers: 1}, {Workers: 2}, {}, {Workers: 1, Ranks: 1}, {Workers: 1, Ranks: 3},
 				{Workers: 2, Ranks: 4}, {Workers: 1, Ranks: 8}, {Workers: 1, GPURatio: 0.5}} {
 				p := s
-				p.Algorithm, p.Case, p.LenA, p.LenB = alg, in.Case, in.LenA, in.LenB
+				p.Kind, p.Algorithm, p.Case, p.LenA, p.LenB = Matching, alg, in.Case, in.LenA, in.LenB
 				m, err := Measure(context.Background(), p, text, pattern)
 				if p.GPURatio > 0 && gpuErr != nil {
 					if !errors.Is(err, ErrSkipped) || !errors.Is(err, cudaext.ErrUnavailable) {
@@ -278,12 +261,12 @@ func TestMeasureMatchesErrors(t *testing.T) {
 		p    Point
 		want string
 	}{
-		{Point{Algorithm: "apm-fast", Tile: 4}, "tile = 4"},
-		{Point{Algorithm: "apm-naive", Block: 32}, "block = 32"},
-		{Point{Algorithm: "apm-fast", Ranks: -1}, "ranks = -1"},
-		{Point{Algorithm: "apm-fast", Ranks: 2, GPURatio: 0.5}, "simulated ranks"},
-		{Point{Algorithm: "apm-fast", GPURatio: 1.5}, "gpu ratio"},
-		{Point{Algorithm: "apm-fast", Workers: lev.MaxWorkers + 1}, "workers"},
+		{Point{Kind: Matching, Algorithm: "apm-fast", Tile: 4}, "tile = 4"},
+		{Point{Kind: Matching, Algorithm: "apm-naive", Block: 32}, "block = 32"},
+		{Point{Kind: Matching, Algorithm: "apm-fast", Ranks: -1}, "ranks = -1"},
+		{Point{Kind: Matching, Algorithm: "apm-fast", Ranks: 2, GPURatio: 0.5}, "simulated ranks"},
+		{Point{Kind: Matching, Algorithm: "apm-fast", GPURatio: 1.5}, "gpu ratio"},
+		{Point{Kind: Matching, Algorithm: "apm-fast", Workers: match.MaxWorkers + 1}, "workers"},
 	} {
 		_, err := Measure(context.Background(), tc.p, text, pattern)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, ErrSkipped) {

@@ -28,7 +28,7 @@ var numberToken = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?`)
 
 // planned names experiments the published files refer to before the
 // catalog has them. None now: report 003's s003-ranks joined the catalog
-// with lev.CountMatches.
+// with match.Count.
 var planned = map[string]bool{}
 
 // publishedMetrics are the metrics the published files use.

@@ -9,13 +9,14 @@ import (
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/match"
 )
 
 // TestQuickScaleRuns runs every point of the quick scale once, without the
 // runner: every point's inputs can be made, every point runs or is skipped
 // for a reason this machine explains (no GPU, edlib not built in), and
 // every algorithm of an experiment agrees, at each size, with Myers on the
-// same inputs (pattern matching: with one lev.CountMatches call over the
+// same inputs (pattern matching: with one match.Count call over the
 // whole text, whatever the ranks). Under the race detector the inputs are shorter
 // (quickRaceCap).
 func TestQuickScaleRuns(t *testing.T) {
@@ -42,13 +43,13 @@ func TestQuickScaleRuns(t *testing.T) {
 					continue
 				}
 				in := fmt.Sprintf("%s|%d|%d", p.Case, p.LenA, p.LenB)
-				matching := isMatchAlgorithm(p.Algorithm)
+				matching := p.Kind == Matching
 				if _, ok := want[in]; !ok {
-					// A distance by Myers; a count by lev.CountMatches
+					// A distance by Myers; a count by match.Count
 					// on one worker, the whole text at once.
 					var d int
 					if matching {
-						c, err := lev.CountMatches(a, [][]byte{b}, MatchK, lev.WithWorkers(1))
+						c, err := match.Count(a, [][]byte{b}, MatchK, match.WithWorkers(1))
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -75,7 +76,7 @@ func TestQuickScaleRuns(t *testing.T) {
 				ran++
 				timed += m.Seconds
 				if matching && m.Matches != int64(want[in]) {
-					t.Errorf("%s: %d matches, lev.CountMatches says %d", p.Key(), m.Matches, want[in])
+					t.Errorf("%s: %d matches, match.Count says %d", p.Key(), m.Matches, want[in])
 				} else if !matching && m.Distance != want[in] {
 					t.Errorf("%s: distance %d, Myers says %d", p.Key(), m.Distance, want[in])
 				}

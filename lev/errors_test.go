@@ -293,19 +293,6 @@ func (c *tripwire) look() {
 func (c *tripwire) Done() <-chan struct{} { c.look(); return c.Context.Done() }
 func (c *tripwire) Err() error            { c.look(); return c.Context.Err() }
 
-// settled waits a little for the goroutines to drop to at most n and returns
-// the count.
-func settled(n int) int {
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		got := runtime.NumGoroutine()
-		if got <= n || time.Now().After(deadline) {
-			return got
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 // cancelSize is the length of the strings that the cancellation tests give
 // an algorithm: long enough that the uncanceled run takes seconds, far
 // longer than the delay before the cancel.
@@ -362,7 +349,7 @@ func TestCancel(t *testing.T) {
 				if !errors.Is(err, context.Canceled) {
 					t.Errorf("canceled at the kernel's first look at its context: %v, want an error wrapping context.Canceled", err)
 				}
-				if after := settled(before); after > before {
+				if after := levtest.Settled(before); after > before {
 					t.Errorf("%d goroutines before, %d after a canceled run", before, after)
 				}
 			})
@@ -411,7 +398,7 @@ func expectCanceled(t *testing.T, what string, a, b []byte, opts []lev.Option, d
 			t.Errorf("%s: returned %v after the cancel, want under %v", what, late.Round(time.Millisecond), prompt)
 		}
 	}
-	if after := settled(before); after > before {
+	if after := levtest.Settled(before); after > before {
 		t.Errorf("%s: %d goroutines before, %d after", what, before, after)
 	}
 }

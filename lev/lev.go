@@ -11,6 +11,9 @@
 //
 // Errors from bad options name the option, the value and what is allowed;
 // nothing panics on user input.
+//
+// Counting approximate matches of patterns in a text, report 003's
+// question, is package match's; both share the bit-parallel step.
 package lev
 
 import (
@@ -18,10 +21,10 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/internal/option"
 )
 
 // Algorithm names one way of computing the distance. The zero value is Auto.
@@ -105,22 +108,20 @@ var impls = [numAlgorithms]impl{
 	CUDAFast:      {name: "cuda-fast", parallel: true, gpu: true, bytes: cudaFast[uint8], wide: cudaFast[uint32]},
 }
 
-// Algorithms returns every algorithm, Auto first, in a stable order.
-func Algorithms() []Algorithm {
-	all := make([]Algorithm, numAlgorithms)
-	for i := range all {
-		all[i] = Algorithm(i)
+// algorithmNames are the algorithms' stable names, in impls' order.
+var algorithmNames = func() option.Names[Algorithm] {
+	names := make([]string, len(impls))
+	for i, im := range impls {
+		names[i] = im.name
 	}
-	return all
-}
+	return option.NewNames[Algorithm]("lev", "Algorithm", "algorithm", names...)
+}()
+
+// Algorithms returns every algorithm, Auto first, in a stable order.
+func Algorithms() []Algorithm { return algorithmNames.All() }
 
 // String returns the algorithm's stable name, e.g. "myers-parallel".
-func (a Algorithm) String() string {
-	if a < numAlgorithms {
-		return impls[a].name
-	}
-	return fmt.Sprintf("Algorithm(%d)", uint8(a))
-}
+func (a Algorithm) String() string { return algorithmNames.String(a) }
 
 // Parallel reports whether the algorithm uses more than one worker.
 // Sequential algorithms refuse WithWorkers(n) for n > 1.
@@ -130,43 +131,17 @@ func (a Algorithm) Parallel() bool { return a < numAlgorithms && impls[a].parall
 func (a Algorithm) GPU() bool { return a < numAlgorithms && impls[a].gpu }
 
 // ParseAlgorithm returns the algorithm with the given stable name.
-func ParseAlgorithm(name string) (Algorithm, error) {
-	for i, im := range impls {
-		if im.name == name {
-			return Algorithm(i), nil
-		}
-	}
-	return 0, fmt.Errorf("lev: %w: algorithm %q is unknown; valid: %s", ErrInvalidOption, name, algorithmNames())
-}
-
-func algorithmNames() string {
-	names := make([]string, len(impls))
-	for i, im := range impls {
-		names[i] = im.name
-	}
-	return strings.Join(names, ", ")
-}
+func ParseAlgorithm(name string) (Algorithm, error) { return algorithmNames.Parse(name) }
 
 // MarshalText implements encoding.TextMarshaler with the stable name.
-func (a Algorithm) MarshalText() ([]byte, error) {
-	if a >= numAlgorithms {
-		return nil, fmt.Errorf("lev: %w: algorithm %d is unknown", ErrInvalidOption, uint8(a))
-	}
-	return []byte(impls[a].name), nil
-}
+func (a Algorithm) MarshalText() ([]byte, error) { return algorithmNames.Marshal(a) }
 
 // UnmarshalText implements encoding.TextUnmarshaler with the stable name.
-func (a *Algorithm) UnmarshalText(text []byte) error {
-	v, err := ParseAlgorithm(string(text))
-	if err != nil {
-		return err
-	}
-	*a = v
-	return nil
-}
+func (a *Algorithm) UnmarshalText(text []byte) error { return algorithmNames.Unmarshal(a, text) }
 
-// ErrInvalidOption is wrapped by every error about a bad option value.
-var ErrInvalidOption = errors.New("invalid option")
+// ErrInvalidOption is wrapped by every error about a bad option value. It
+// is match.ErrInvalidOption too.
+var ErrInvalidOption = option.ErrInvalid
 
 // ErrTooLarge is wrapped by the error of a computation that would need
 // more memory than it may use: FullMatrix's matrix over WithMatrixLimit,
@@ -198,14 +173,6 @@ type config struct {
 	stats       *Stats
 	fastModel   *cudaext.FastSchedule // tests: cuda-fast runs cudaext.FastModel instead of the GPU
 	err         error
-
-	// CountMatches only (match.go).
-	matchMode MatchMode
-	matchAlg  MatchAlgorithm
-	gpuRatio  float64
-	rangeSet  bool // WithRange was given
-	rangeFrom int
-	rangeTo   int
 }
 
 // Stats receives what a call did, for callers that record runs (the
@@ -230,16 +197,21 @@ type Stats struct {
 }
 
 func (c *config) fail(format string, args ...any) {
+	c.setErr(fmt.Errorf("lev: %w: "+format, append([]any{ErrInvalidOption}, args...)...))
+}
+
+// setErr keeps the first error of the options.
+func (c *config) setErr(err error) {
 	if c.err == nil {
-		c.err = fmt.Errorf("lev: %w: "+format, append([]any{ErrInvalidOption}, args...)...)
+		c.err = err
 	}
 }
 
 // WithAlgorithm chooses the algorithm; the default is Auto.
 func WithAlgorithm(a Algorithm) Option {
 	return func(c *config) {
-		if a >= numAlgorithms {
-			c.fail("algorithm %d is unknown; valid: %s", uint8(a), algorithmNames())
+		if !algorithmNames.Valid(a) {
+			c.setErr(algorithmNames.Unknown(a))
 			return
 		}
 		c.alg = a

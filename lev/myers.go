@@ -1,5 +1,7 @@
 package lev
 
+import "github.com/levlab/levlab/internal/bitpar"
+
 // Bit-parallel Levenshtein distance after G. Myers, "A fast bit-vector
 // algorithm for approximate string matching based on dynamic programming"
 // (J. ACM 46(3), 1999), in the block formulation of H. Hyyrö, "A bit-vector
@@ -40,7 +42,7 @@ package lev
 // at J_g−1, found by summing the deltas it wrote.
 
 const (
-	wordBits    = 64
+	wordBits    = bitpar.WordBits
 	groupStrips = 4
 	groupRows   = wordBits * groupStrips
 )
@@ -50,24 +52,6 @@ const (
 	hPlus  = 1
 	hMinus = 2
 )
-
-// step advances one strip by one column. eq has bit r set where row r
-// matches the column's symbol; hp/hm (0 or 1) encode the incoming horizontal
-// delta +1/−1 at the strip's top. It returns the new vertical deltas and the
-// outgoing horizontal delta at the strip's bottom (op/om, 0 or 1).
-//
-// Kept under the inliner's budget on purpose: every kernel loop inlines it.
-func step(pv, mv, eq, hp, hm uint64) (uint64, uint64, uint64, uint64) {
-	xv := eq | mv
-	eq |= hm // a −1 entering at the top acts like a match in row 0
-	xh := (((eq & pv) + pv) ^ pv) | eq
-	ph := mv | ^(xh | pv) // horizontal +1 bits
-	mh := pv & xh         // horizontal −1 bits
-	op, om := ph>>63, mh>>63
-	ph = ph<<1 | hp
-	mh = mh<<1 | hm
-	return mh | ^(xv | ph), ph & xv, op, om
-}
 
 // hdelta is the value of a boundary byte as an integer delta.
 func hdelta(x uint8) int { return int(x&hPlus) - int(x>>1) }
@@ -148,10 +132,10 @@ func advanceGo[S symbol](g *group, t []S, hin, hout []uint8, cp, cm *[groupStrip
 	for s := groupStrips - 1; s < n; s++ {
 		x := hin[s]
 		var pa, ma, pb, mb, pc, mc, po, mo uint64
-		pv0, mv0, pa, ma = step(pv0, mv0, peq[t[s]][0], uint64(x&hPlus), uint64(x>>1))
-		pv1, mv1, pb, mb = step(pv1, mv1, peq[t[s-1]][1], p01, m01)
-		pv2, mv2, pc, mc = step(pv2, mv2, peq[t[s-2]][2], p12, m12)
-		pv3, mv3, po, mo = step(pv3, mv3, peq[t[s-3]][3], p23, m23)
+		pv0, mv0, pa, ma = bitpar.Step(pv0, mv0, peq[t[s]][0], uint64(x&hPlus), uint64(x>>1))
+		pv1, mv1, pb, mb = bitpar.Step(pv1, mv1, peq[t[s-1]][1], p01, m01)
+		pv2, mv2, pc, mc = bitpar.Step(pv2, mv2, peq[t[s-2]][2], p12, m12)
+		pv3, mv3, po, mo = bitpar.Step(pv3, mv3, peq[t[s-3]][3], p23, m23)
 		hout[s-3] = uint8(po | mo<<1)
 		p01, m01, p12, m12, p23, m23 = pa, ma, pb, mb, pc, mc
 	}
@@ -179,7 +163,7 @@ func advanceSteps[S symbol](g *group, t []S, hin, hout []uint8, s0, s1 int, cp, 
 				hp, hm = cp[k-1], cm[k-1]
 			}
 			var op, om uint64
-			g.pv[k], g.mv[k], op, om = step(g.pv[k], g.mv[k], g.peq[t[j]][k], hp, hm)
+			g.pv[k], g.mv[k], op, om = bitpar.Step(g.pv[k], g.mv[k], g.peq[t[j]][k], hp, hm)
 			if k == last {
 				hout[j] = uint8(op | om<<1)
 			} else {

@@ -1,6 +1,10 @@
-package lev
+package match
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/levlab/levlab/internal/bitpar"
+)
 
 // apm-fast: a q-gram filter (match_filter.go) picks the stretches of text
 // where a match can end; Myers' bit-vector algorithm (G. Myers, "A fast
@@ -29,15 +33,15 @@ import "math/bits"
 // occurrenceFast counts the end positions in [a, b) whose search score is at
 // most k, scanning the runs of ends the q-gram filter passes (all of [a, b)
 // without a filter) each from m+k symbols before it. A run is scanned in
-// pieces of matchPollWork positions, pl looked at between them.
-func occurrenceFast(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
+// pieces of pollWork positions, pl looked at between them.
+func occurrenceFast(pp *pattern, text []byte, a, b, k int, pl *poller) int64 {
 	m := len(pp.p)
 	ctx := m + k
 	if k >= m {
 		return int64(b - a) // the empty substring is within m ≤ k
 	}
 	var count int64
-	if m <= wordBits {
+	if m <= bitpar.WordBits {
 		top := pp.top
 		scan := func(rs, re int) {
 			if pl.done(0) {
@@ -45,7 +49,7 @@ func occurrenceFast(pp *matchPattern, text []byte, a, b, k int, pl *poller) int6
 			}
 			sc := newScan1(m, k).warm(top, text[max(0, rs-ctx):rs])
 			for rs < re {
-				e := min(re, rs+matchPollWork)
+				e := min(re, rs+pollWork)
 				var c int64
 				sc, c = sc.count(top, text[rs:e])
 				count += c
@@ -77,9 +81,9 @@ func occurrenceFast(pp *matchPattern, text []byte, a, b, k int, pl *poller) int6
 }
 
 // windowFast counts the positions in [a, b) whose window matches; see the
-// comment at the top of the file. Scans look at pl every matchPollWork
+// comment at the top of the file. Scans look at pl every pollWork
 // positions or word operations, verifications every column.
-func windowFast(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
+func windowFast(pp *pattern, text []byte, a, b, k int, pl *poller) int64 {
 	p := pp.p
 	m, n := len(p), len(text)
 	if k >= m {
@@ -102,11 +106,11 @@ func windowFast(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
 				return
 			}
 			warm := t[max(0, rs-(m+k)):rs]
-			if m <= wordBits {
+			if m <= bitpar.WordBits {
 				sc := newScan1(m, k).warm(pp.top, warm)
 				for e := rs; e < re; {
 					// Up to the next candidate or the end of the piece.
-					from, end := e, min(re, e+matchPollWork)
+					from, end := e, min(re, e+pollWork)
 					sc, e = sc.next(pp.top, t[:end], e)
 					if pl.done(e - from) {
 						return
@@ -147,7 +151,7 @@ func windowFast(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
 // at a match. The pattern's rows are the top m bits of the word, so that the
 // bottom row's horizontal delta is bit 63 (a constant shift, where a
 // variable one would take a register the loop needs); the 64−m bits below
-// are wildcard rows, matching every symbol (see matchPattern.top). Their
+// are wildcard rows, matching every symbol (see pattern.top). Their
 // values stay 0 in every column when they start at 0, so the pattern's first
 // row sees 0 above it in every column: search mode exactly.
 //
@@ -171,7 +175,9 @@ type scan1 struct {
 
 // newScan1 returns the state before the first column: the wildcard rows at
 // 0, the pattern's rows at 1, 2, …, m (vertical deltas +1), the score m.
-func newScan1(m, k int) scan1 { return scan1{pv: ^uint64(0) << (wordBits - m), below: m - k - 1} }
+func newScan1(m, k int) scan1 {
+	return scan1{pv: ^uint64(0) << (bitpar.WordBits - m), below: m - k - 1}
+}
 
 // warm advances over t.
 func (s scan1) warm(top *[256]uint64, t []byte) scan1 {
@@ -256,30 +262,30 @@ type scanN struct {
 	height []int // rows per block: 64 but in the last block
 }
 
-func newScanN(pp *matchPattern, k int) *scanN {
+func newScanN(pp *pattern, k int) *scanN {
 	m := len(pp.p)
 	nb := len(pp.peq)
 	s := &scanN{pv: make([]uint64, nb), mv: make([]uint64, nb), score: make([]int, nb),
 		last: nb - 1, height: make([]int, nb)}
 	for b := range nb {
-		s.height[b] = min(wordBits, m-b*wordBits)
+		s.height[b] = min(bitpar.WordBits, m-b*bitpar.WordBits)
 		s.pv[b] = ^uint64(0)
-		s.score[b] = min(m, (b+1)*wordBits)
+		s.score[b] = min(m, (b+1)*bitpar.WordBits)
 	}
 	// Column 0 holds D[i][0] = i: the rows ≤ k, and one more, are active.
-	s.y = min(s.last, k/wordBits)
+	s.y = min(s.last, k/bitpar.WordBits)
 	return s
 }
 
 // run advances over t; hit, if not nil, gets each position whose score is
 // ≤ k. It reports each position's blocks to pl and returns false, having
 // stopped part way, where pl says stop; true once over t.
-func (s *scanN) run(pp *matchPattern, t []byte, k int, pl *poller, hit func(i int)) bool {
+func (s *scanN) run(pp *pattern, t []byte, k int, pl *poller, hit func(i int)) bool {
 	return s.runFrom(pp, t, 0, k, pl, hit)
 }
 
 // runFrom advances over t[from:].
-func (s *scanN) runFrom(pp *matchPattern, t []byte, from, k int, pl *poller, hit func(i int)) bool {
+func (s *scanN) runFrom(pp *pattern, t []byte, from, k int, pl *poller, hit func(i int)) bool {
 	peq := pp.peq
 	pvs, mvs, score := s.pv, s.mv, s.score
 	y := s.y
@@ -330,9 +336,9 @@ func (s *scanN) runFrom(pp *matchPattern, t []byte, from, k int, pl *poller, hit
 // never influence rows above them. O(size·⌈size/64⌉) time at most, pl
 // told of each column's (a window of a long pattern is milliseconds of
 // work); false where pl says stop.
-func windowVerify(pp *matchPattern, size int, w []byte, k int, pl *poller) bool {
+func windowVerify(pp *pattern, size int, w []byte, k int, pl *poller) bool {
 	w = w[:size]
-	if size <= wordBits {
+	if size <= bitpar.WordBits {
 		if pl.done(size) {
 			return false
 		}
@@ -349,14 +355,14 @@ func windowVerify(pp *matchPattern, size int, w []byte, k int, pl *poller) bool 
 			pv = mh | ^(xv | ph)
 			mv = ph & xv
 			// D[j+1][j+1] = (j+1) + Σ_{rows ≤ j+1} vertical deltas.
-			mask := ^uint64(0) >> (wordBits - 1 - j)
+			mask := ^uint64(0) >> (bitpar.WordBits - 1 - j)
 			if j+1+bits.OnesCount64(pv&mask)-bits.OnesCount64(mv&mask) > k {
 				return false
 			}
 		}
 		return true
 	}
-	nb := (size + wordBits - 1) / wordBits
+	nb := (size + bitpar.WordBits - 1) / bitpar.WordBits
 	var buf [2 * 8]uint64
 	var pvs, mvs []uint64
 	if nb <= 8 {
@@ -373,14 +379,14 @@ func windowVerify(pp *matchPattern, size int, w []byte, k int, pl *poller) bool 
 		}
 		hp, hm := uint64(1), uint64(0)
 		for b := range nb {
-			pvs[b], mvs[b], hp, hm = step(pvs[b], mvs[b], pp.peq[b][c], hp, hm)
+			pvs[b], mvs[b], hp, hm = bitpar.Step(pvs[b], mvs[b], pp.peq[b][c], hp, hm)
 		}
 		d := j + 1
-		full := (j + 1) / wordBits
+		full := (j + 1) / bitpar.WordBits
 		for b := range full {
 			d += bits.OnesCount64(pvs[b]) - bits.OnesCount64(mvs[b])
 		}
-		if r := (j + 1) % wordBits; r != 0 {
+		if r := (j + 1) % bitpar.WordBits; r != 0 {
 			mask := uint64(1)<<r - 1
 			d += bits.OnesCount64(pvs[full]&mask) - bits.OnesCount64(mvs[full]&mask)
 		}

@@ -1,4 +1,4 @@
-package lev
+package match
 
 // apm-naive: report 003's program, position by position.
 
@@ -7,7 +7,7 @@ package lev
 // computes it: a column of size+1 counters, updated in place with the
 // diagonal kept aside, for size = min(len(p), len(text)−j). O(size²) time
 // per position; the column is allocated once per call.
-func windowNaive(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
+func windowNaive(pp *pattern, text []byte, a, b, k int, pl *poller) int64 {
 	p := pp.p
 	column := make([]int, len(p)+1)
 	var count int64
@@ -60,7 +60,7 @@ func apmLevenshtein(s1, s2 []byte, size int, column []int, pl *poller) (int, boo
 // match of cost ≤ k is at most len(p)+k long, so the scan starts that far
 // before a: the columns it computes from a on are exact. O(len(p)) time per
 // position.
-func occurrenceNaive(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64 {
+func occurrenceNaive(pp *pattern, text []byte, a, b, k int, pl *poller) int64 {
 	p := pp.p
 	m := len(p)
 	col := make([]int, m+1)

@@ -1,4 +1,4 @@
-package lev_test
+package match_test
 
 import (
 	"context"
@@ -9,17 +9,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/lev/levtest"
+	"github.com/levlab/levlab/match"
 )
 
-// matchCancelPrompt bounds the time CountMatches may take to return after
+// matchCancelPrompt bounds the time Count may take to return after
 // its context is canceled: the kernels look at it every ~0.1 ms of work
 // (a few ms under the race detector); the rest is room for a loaded
 // machine's scheduler.
 const matchCancelPrompt = 100*time.Millisecond + 200*time.Millisecond
 
-// TestCountMatchesCancelLong checks that every loop of CountMatches watches
+// TestCountMatchesCancelLong checks that every loop of Count watches
 // its context: each mode and algorithm, with 1 and 2 workers, on a pattern
 // of 20,000 symbols (313 words for Myers) with k = 12,000, so that the
 // q-gram filter is off and every window reaches verification, over 8 MiB
@@ -37,12 +37,12 @@ func TestCountMatchesCancelLong(t *testing.T) {
 		for _, alg := range matchAlgs {
 			for _, w := range []int{1, 2} {
 				t.Run(fmt.Sprintf("mode=%s/alg=%s/workers=%d", mode, alg, w), func(t *testing.T) {
-					opts := []lev.Option{lev.WithMode(mode), lev.WithMatchAlgorithm(alg), lev.WithWorkers(w)}
+					opts := []match.Option{match.WithMode(mode), match.WithAlgorithm(alg), match.WithWorkers(w)}
 
 					ctx, cancel := context.WithCancel(context.Background())
 					cancel()
 					start := time.Now()
-					got, err := lev.CountMatches(text, pats, k, append(opts, lev.WithContext(ctx))...)
+					got, err := match.Count(text, pats, k, append(opts, match.WithContext(ctx))...)
 					if !errors.Is(err, context.Canceled) || got != nil {
 						t.Errorf("canceled before the call: %v, %v; want no counts and an error wrapping context.Canceled", got, err)
 					}
@@ -58,10 +58,10 @@ func TestCountMatchesCancelLong(t *testing.T) {
 	}
 }
 
-// expectMatchCanceled runs CountMatches with a context canceled (or, with
+// expectMatchCanceled runs Count with a context canceled (or, with
 // deadline, timed out) 50 ms in, and checks the error, how long after the
 // cancel it returned, and the goroutines.
-func expectMatchCanceled(t *testing.T, text []byte, pats [][]byte, k int, opts []lev.Option, deadline bool) {
+func expectMatchCanceled(t *testing.T, text []byte, pats [][]byte, k int, opts []match.Option, deadline bool) {
 	t.Helper()
 	const delay = 50 * time.Millisecond
 	before := runtime.NumGoroutine()
@@ -94,7 +94,7 @@ func expectMatchCanceled(t *testing.T, text []byte, pats [][]byte, k int, opts [
 	}
 	done := make(chan result, 1)
 	go func() {
-		got, err := lev.CountMatches(text, pats, k, append(opts, lev.WithContext(ctx))...)
+		got, err := match.Count(text, pats, k, append(opts, match.WithContext(ctx))...)
 		done <- result{got, err}
 	}()
 	var r result
@@ -108,7 +108,7 @@ func expectMatchCanceled(t *testing.T, text []byte, pats [][]byte, k int, opts [
 		t.Fatalf("%s: finished before the cancel (%v): the test's input is too small", what, r.counts)
 	}
 	if !errors.Is(r.err, want) || r.counts != nil {
-		t.Fatalf("%s: CountMatches = %v, %v; want no counts and an error wrapping %v", what, r.counts, r.err, want)
+		t.Fatalf("%s: Count = %v, %v; want no counts and an error wrapping %v", what, r.counts, r.err, want)
 	}
 	for canceled.Load() == 0 { // the deadline's watcher may lag the kernels
 		runtime.Gosched()
@@ -119,7 +119,7 @@ func expectMatchCanceled(t *testing.T, text []byte, pats [][]byte, k int, opts [
 		t.Errorf("%s: returned %v after the cancel, want under %v", what, late.Round(time.Millisecond), matchCancelPrompt)
 	}
 	cancel()
-	if after := settled(before); after > before {
+	if after := levtest.Settled(before); after > before {
 		t.Errorf("%s: %d goroutines before, %d after", what, before, after)
 	}
 }

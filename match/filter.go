@@ -1,4 +1,4 @@
-package lev
+package match
 
 import "encoding/binary"
 

@@ -1,4 +1,4 @@
-package lev
+package match
 
 import (
 	"fmt"
@@ -24,15 +24,15 @@ func BenchmarkMatchKernels(b *testing.B) {
 		for i := range p {
 			p[i] = alphabet[rng.IntN(len(alphabet))]
 		}
-		for _, mode := range []MatchMode{ModeWindow, ModeOccurrence} {
+		for _, mode := range []Mode{Window, Occurrence} {
 			for _, filter := range []bool{false, true} {
 				name := fmt.Sprintf("alphabet=%d/mode=%s/filter=%v", len(alphabet), mode, filter)
 				b.Run(name, func(b *testing.B) {
-					pp := newMatchPattern(p, k, true)
+					pp := newPattern(p, k, true)
 					if !filter {
 						pp.filter = nil
 					}
-					kernel := matchKernels[mode][APMFast]
+					kernel := kernels[mode][Fast]
 					b.SetBytes(n)
 					for b.Loop() {
 						kernel(pp, text, 0, n, k, &poller{})

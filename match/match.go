@@ -1,4 +1,17 @@
-package lev
+// Package match counts approximate matches of patterns in a text, the
+// question of report 003 (INF560, Benbaki & Mammadov, 2021): for each
+// pattern, the text positions where it matches within k edits (unit-cost
+// Levenshtein distance, bytes compared as bytes). Count is the one entry
+// point; WithMode chooses what a match is, WithAlgorithm how it is found,
+// and the other options how it runs: workers, a range of the text, a share
+// of the positions on the GPU, a context.
+//
+//	counts, err := match.Count(text, patterns, 2, match.WithMode(match.Occurrence))
+//
+// The distance between two whole sequences is package lev's question.
+// Errors from bad options wrap ErrInvalidOption (lev.ErrInvalidOption, the
+// same value), naming the option, the value and what is allowed.
+package match
 
 import (
 	"context"
@@ -6,166 +19,185 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/internal/bitpar"
+	"github.com/levlab/levlab/internal/option"
 )
 
-// Approximate pattern matching, report 003 (INF560, Benbaki & Mammadov,
-// 2021): count, for each pattern, the text positions where it matches within
-// k edits. CountMatches is the one entry point; WithMode chooses what a
-// match is, WithMatchAlgorithm how it is found.
-
-// MatchMode says what CountMatches counts. The zero value is ModeWindow.
-type MatchMode uint8
+// Mode says what Count counts. The zero value is Window.
+type Mode uint8
 
 const (
-	// ModeWindow ("window") is report 003's count: the positions j whose
+	// Window ("window") is report 003's count: the positions j whose
 	// window matches. The window at j has size = min(len(p), len(text)−j)
 	// and matches when Levenshtein(p[:size], text[j:j+size]) ≤ k; the short
 	// windows at the end of the text are counted too.
-	ModeWindow MatchMode = iota
-	// ModeOccurrence ("occurrence") is approximate string matching as in
+	Window Mode = iota
+	// Occurrence ("occurrence") is approximate string matching as in
 	// Sellers (1980), Myers (1999) and agrep: the end positions j (0-based,
 	// inclusive) such that some substring text[i..j] — the empty one
 	// included — is within k edits of p.
-	ModeOccurrence
+	Occurrence
 
-	numMatchModes
+	numModes
 )
 
-var matchModeNames = [numMatchModes]string{ModeWindow: "window", ModeOccurrence: "occurrence"}
+var modeNames = option.NewNames[Mode]("match", "Mode", "match mode", "window", "occurrence")
 
 // String returns the mode's stable name, "window" or "occurrence".
-func (m MatchMode) String() string {
-	if m < numMatchModes {
-		return matchModeNames[m]
-	}
-	return fmt.Sprintf("MatchMode(%d)", uint8(m))
-}
+func (m Mode) String() string { return modeNames.String(m) }
 
-// ParseMatchMode returns the mode with the given stable name.
-func ParseMatchMode(name string) (MatchMode, error) {
-	for i, n := range matchModeNames {
-		if n == name {
-			return MatchMode(i), nil
-		}
-	}
-	return 0, fmt.Errorf("lev: %w: match mode %q is unknown; valid: %s", ErrInvalidOption, name, strings.Join(matchModeNames[:], ", "))
-}
+// ParseMode returns the mode with the given stable name.
+func ParseMode(name string) (Mode, error) { return modeNames.Parse(name) }
 
 // MarshalText implements encoding.TextMarshaler with the stable name.
-func (m MatchMode) MarshalText() ([]byte, error) {
-	if m >= numMatchModes {
-		return nil, fmt.Errorf("lev: %w: match mode %d is unknown", ErrInvalidOption, uint8(m))
-	}
-	return []byte(matchModeNames[m]), nil
-}
+func (m Mode) MarshalText() ([]byte, error) { return modeNames.Marshal(m) }
 
 // UnmarshalText implements encoding.TextUnmarshaler with the stable name.
-func (m *MatchMode) UnmarshalText(text []byte) error {
-	v, err := ParseMatchMode(string(text))
-	if err != nil {
-		return err
-	}
-	*m = v
-	return nil
-}
+func (m *Mode) UnmarshalText(text []byte) error { return modeNames.Unmarshal(m, text) }
 
-// MatchAlgorithm names one way of counting matches. The zero value is
-// MatchAuto. Every algorithm returns exactly the same counts.
-type MatchAlgorithm uint8
+// Algorithm names one way of counting matches. The zero value is Auto.
+// Every algorithm returns exactly the same counts.
+type Algorithm uint8
 
 const (
-	// MatchAuto ("auto") is APMFast.
-	MatchAuto MatchAlgorithm = iota
-	// APMNaive ("apm-naive") is report 003's sequential program made
-	// parallel as the report did: in window mode one Wagner–Fischer DP per
-	// position (O(len(p)²) per position), in occurrence mode Sellers' column
-	// DP over the text (O(len(p)) per position).
-	APMNaive
-	// APMFast ("apm-fast") filters, then scans bit-parallel: the k+1
-	// pieces of the pattern (pigeonhole) are looked up at every text
+	// Auto ("auto") is Fast.
+	Auto Algorithm = iota
+	// Naive ("apm-naive", apmnaive.go) is report 003's sequential program
+	// made parallel as the report did: in window mode one Wagner–Fischer DP
+	// per position (O(len(p)²) per position), in occurrence mode Sellers'
+	// column DP over the text (O(len(p)) per position).
+	Naive
+	// Fast ("apm-fast", apmfast.go) filters, then scans bit-parallel: the
+	// k+1 pieces of the pattern (pigeonhole) are looked up at every text
 	// position, and only around their hits does Myers' (1999) search scan
 	// run, a machine word per 64 pattern symbols per position with
 	// Ukkonen's cut-off; in window mode only the windows that scan cannot
 	// exclude are verified, each by a bit-parallel DP. Where the pieces are
 	// shorter than 5 symbols (k ≥ len(p)/5) the scan covers the whole text.
-	APMFast
+	Fast
 
-	numMatchAlgorithms
+	numAlgorithms
 )
 
-var matchAlgorithmNames = [numMatchAlgorithms]string{MatchAuto: "auto", APMNaive: "apm-naive", APMFast: "apm-fast"}
+var algorithmNames = option.NewNames[Algorithm]("match", "Algorithm", "match algorithm", "auto", "apm-naive", "apm-fast")
 
-// MatchAlgorithms returns every match algorithm, MatchAuto first, in a
-// stable order.
-func MatchAlgorithms() []MatchAlgorithm {
-	all := make([]MatchAlgorithm, numMatchAlgorithms)
-	for i := range all {
-		all[i] = MatchAlgorithm(i)
-	}
-	return all
-}
+// Algorithms returns every match algorithm, Auto first, in a stable order.
+func Algorithms() []Algorithm { return algorithmNames.All() }
 
 // String returns the algorithm's stable name, e.g. "apm-fast".
-func (a MatchAlgorithm) String() string {
-	if a < numMatchAlgorithms {
-		return matchAlgorithmNames[a]
-	}
-	return fmt.Sprintf("MatchAlgorithm(%d)", uint8(a))
-}
+func (a Algorithm) String() string { return algorithmNames.String(a) }
 
-// ParseMatchAlgorithm returns the match algorithm with the given stable name.
-func ParseMatchAlgorithm(name string) (MatchAlgorithm, error) {
-	for i, n := range matchAlgorithmNames {
-		if n == name {
-			return MatchAlgorithm(i), nil
-		}
-	}
-	return 0, fmt.Errorf("lev: %w: match algorithm %q is unknown; valid: %s", ErrInvalidOption, name, strings.Join(matchAlgorithmNames[:], ", "))
-}
+// ParseAlgorithm returns the match algorithm with the given stable name.
+func ParseAlgorithm(name string) (Algorithm, error) { return algorithmNames.Parse(name) }
 
 // MarshalText implements encoding.TextMarshaler with the stable name.
-func (a MatchAlgorithm) MarshalText() ([]byte, error) {
-	if a >= numMatchAlgorithms {
-		return nil, fmt.Errorf("lev: %w: match algorithm %d is unknown", ErrInvalidOption, uint8(a))
-	}
-	return []byte(matchAlgorithmNames[a]), nil
-}
+func (a Algorithm) MarshalText() ([]byte, error) { return algorithmNames.Marshal(a) }
 
 // UnmarshalText implements encoding.TextUnmarshaler with the stable name.
-func (a *MatchAlgorithm) UnmarshalText(text []byte) error {
-	v, err := ParseMatchAlgorithm(string(text))
-	if err != nil {
-		return err
-	}
-	*a = v
-	return nil
+func (a *Algorithm) UnmarshalText(text []byte) error { return algorithmNames.Unmarshal(a, text) }
+
+// ErrInvalidOption is wrapped by every error about a bad option value or
+// argument. It is lev.ErrInvalidOption too.
+var ErrInvalidOption = option.ErrInvalid
+
+// MaxWorkers is the largest worker count accepted.
+const MaxWorkers = 4096
+
+// Option sets how Count counts. A nil Option is ignored.
+type Option func(*config)
+
+type config struct {
+	mode      Mode
+	alg       Algorithm
+	workers   int // as given: 0 means GOMAXPROCS
+	ctx       context.Context
+	gpuRatio  float64
+	rangeSet  bool // WithRange was given
+	rangeFrom int
+	rangeTo   int
+	stats     *Stats
+	err       error
 }
 
-// WithMode chooses what CountMatches counts; the default is ModeWindow.
-func WithMode(m MatchMode) Option {
-	return func(c *config) {
-		if m >= numMatchModes {
-			c.fail("match mode %d is unknown; valid: %s", uint8(m), strings.Join(matchModeNames[:], ", "))
-			return
-		}
-		c.matchMode = m
+// Stats receives what a call did, for callers that record runs.
+type Stats struct {
+	// Workers is the number of goroutines it was given (GOMAXPROCS for a
+	// worker count of 0); a text with fewer chunks than workers leaves the
+	// rest idle.
+	Workers int
+}
+
+func (c *config) fail(format string, args ...any) {
+	c.setErr(fmt.Errorf("match: %w: "+format, append([]any{ErrInvalidOption}, args...)...))
+}
+
+// setErr keeps the first error of the options.
+func (c *config) setErr(err error) {
+	if c.err == nil {
+		c.err = err
 	}
 }
 
-// WithMatchAlgorithm chooses how CountMatches counts; the default is
-// MatchAuto.
-func WithMatchAlgorithm(a MatchAlgorithm) Option {
+// WithMode chooses what Count counts; the default is Window.
+func WithMode(m Mode) Option {
 	return func(c *config) {
-		if a >= numMatchAlgorithms {
-			c.fail("match algorithm %d is unknown; valid: %s", uint8(a), strings.Join(matchAlgorithmNames[:], ", "))
+		if !modeNames.Valid(m) {
+			c.setErr(modeNames.Unknown(m))
 			return
 		}
-		c.matchAlg = a
+		c.mode = m
+	}
+}
+
+// WithAlgorithm chooses how Count counts; the default is Auto.
+func WithAlgorithm(a Algorithm) Option {
+	return func(c *config) {
+		if !algorithmNames.Valid(a) {
+			c.setErr(algorithmNames.Unknown(a))
+			return
+		}
+		c.alg = a
+	}
+}
+
+// WithWorkers sets the number of goroutines over the positions. If n is 0
+// it is ignored and GOMAXPROCS is used; n must be in [0, 4096].
+func WithWorkers(n int) Option {
+	return func(c *config) {
+		if n < 0 || n > MaxWorkers {
+			c.fail("workers = %d is out of range [0, %d] (0 means GOMAXPROCS)", n, MaxWorkers)
+			return
+		}
+		c.workers = n
+	}
+}
+
+// WithContext makes Count stop once ctx is done: every worker stops within
+// about pollWork units of its work, whatever the pattern's length or k, and
+// Count returns no counts and an error wrapping ctx.Err(); the GPU's share
+// runs to its end.
+func WithContext(ctx context.Context) Option {
+	return func(c *config) {
+		if ctx == nil {
+			c.fail("context is nil")
+			return
+		}
+		c.ctx = ctx
+	}
+}
+
+// WithStats makes the call fill in *s (it is reset first).
+func WithStats(s *Stats) Option {
+	return func(c *config) {
+		if s == nil {
+			c.fail("stats is nil")
+			return
+		}
+		c.stats = s
 	}
 }
 
@@ -185,11 +217,11 @@ func WithGPURatio(r float64) Option {
 	}
 }
 
-// WithRange makes CountMatches count only the positions j in [from, to) of
-// the text; the text outside is read as context (the windows starting
-// before to in window mode, the substrings ending in the range in
-// occurrence mode). The default is the whole text. to > len(text) is an
-// error of CountMatches.
+// WithRange makes Count count only the positions j in [from, to) of the
+// text; the text outside is read as context (the windows starting before
+// to in window mode, the substrings ending in the range in occurrence
+// mode). The default is the whole text. to > len(text) is an error of
+// Count.
 //
 // This is what distribution over processes relies on: in window mode the
 // count over [lo, hi) of text equals that of text[lo:min(hi+len(p)−1, n)]
@@ -205,21 +237,37 @@ func WithRange(from, to int) Option {
 	}
 }
 
-// matchKernel counts the matching positions in [a, b) of text for one
+func newConfig(opts []Option) (*config, error) {
+	c := &config{ctx: context.Background()}
+	for _, o := range opts {
+		if o != nil {
+			o(c)
+		}
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	if c.workers == 0 {
+		c.workers = runtime.GOMAXPROCS(0)
+	}
+	return c, nil
+}
+
+// kernel counts the matching positions in [a, b) of text for one
 // pattern; the driver hands it chunks of the range. It reports its work to
 // pl as it goes and returns early, with a count to be discarded, once pl
 // says stop.
-type matchKernel func(pp *matchPattern, text []byte, a, b, k int, pl *poller) int64
+type kernel func(pp *pattern, text []byte, a, b, k int, pl *poller) int64
 
-// matchPollWork is the work, in DP cells or word operations, a kernel does
+// pollWork is the work, in DP cells or word operations, a kernel does
 // between two looks at the stop flag: about 0.1 ms (a few ms under the race
-// detector), which bounds how long a canceled CountMatches runs on, however
+// detector), which bounds how long a canceled Count runs on, however
 // long the pattern or large k; an atomic load per 2^16 units costs nothing
 // measurable.
-const matchPollWork = 1 << 16
+const pollWork = 1 << 16
 
 // poller tells a kernel when to stop: it counts the kernel's work down and
-// looks at the flag each time matchPollWork units are done, so that the hot
+// looks at the flag each time pollWork units are done, so that the hot
 // loops look at no shared memory. The zero poller with a nil flag never
 // stops.
 type poller struct {
@@ -237,30 +285,18 @@ func (p *poller) done(work int) bool {
 		p.left = 0 // stays ≤ 0: every later call looks again and stops
 		return true
 	}
-	p.left = matchPollWork
+	p.left = pollWork
 	return false
 }
 
-// matchKernels is indexed by mode and concrete algorithm.
-var matchKernels = [numMatchModes][numMatchAlgorithms]matchKernel{
-	ModeWindow:     {APMNaive: windowNaive, APMFast: windowFast},
-	ModeOccurrence: {APMNaive: occurrenceNaive, APMFast: occurrenceFast},
+// kernels is indexed by mode and concrete algorithm.
+var kernels = [numModes][numAlgorithms]kernel{
+	Window:     {Naive: windowNaive, Fast: windowFast},
+	Occurrence: {Naive: occurrenceNaive, Fast: occurrenceFast},
 }
 
-// CountMatches returns, for each pattern in order, the number of positions
-// of text where it matches within k edits (see MatchMode for what a match
-// is; unit costs, bytes compared as bytes).
-//
-// Options: WithMode, WithMatchAlgorithm, WithWorkers (goroutines over
-// positions; 0 means GOMAXPROCS), WithRange, WithGPURatio (window mode),
-// WithContext (a canceled context stops every worker within about
-// matchPollWork units of its work, whatever the pattern's length or k;
-// CountMatches then returns no counts and an error wrapping the context's;
-// the GPU's share runs to its end) and WithStats (which gets the workers; its Algorithm, a
-// distance algorithm, stays Auto). The distance options WithTile,
-// WithBlockSize, WithMatrixLimit and WithoutBand are ignored; WithAlgorithm
-// with anything but Auto is an error, since a distance algorithm cannot
-// count matches (use WithMatchAlgorithm).
+// Count returns, for each pattern in order, the number of positions of
+// text where it matches within k edits (see Mode for what a match is).
 //
 // Positions are handed to the workers in chunks from a shared counter and
 // the counts reduced, so the result does not depend on the workers.
@@ -270,33 +306,24 @@ var matchKernels = [numMatchModes][numMatchAlgorithms]matchKernel{
 // length m: on random text with k small against m nearly all the time is
 // the filter's. Memory per pattern O(σ·⌈m/64⌉) and an 8 KiB bitmap, beside
 // the inputs.
-func CountMatches(text []byte, patterns [][]byte, k int, opts ...Option) ([]int64, error) {
-	c := &config{ctx: context.Background()}
-	for _, o := range opts {
-		if o != nil {
-			o(c)
-		}
-	}
-	if c.err != nil {
-		return nil, c.err
-	}
-	if c.alg != Auto {
-		return nil, fmt.Errorf("lev: %w: algorithm %q is a distance algorithm; CountMatches takes WithMatchAlgorithm (%s)",
-			ErrInvalidOption, c.alg, strings.Join(matchAlgorithmNames[:], ", "))
+func Count(text []byte, patterns [][]byte, k int, opts ...Option) ([]int64, error) {
+	c, err := newConfig(opts)
+	if err != nil {
+		return nil, err
 	}
 	switch {
 	case k < 0:
-		return nil, fmt.Errorf("lev: %w: k = %d must be >= 0", ErrInvalidOption, k)
+		return nil, fmt.Errorf("match: %w: k = %d must be >= 0", ErrInvalidOption, k)
 	case len(patterns) == 0:
-		return nil, fmt.Errorf("lev: %w: no patterns: want at least one", ErrInvalidOption)
-	case c.gpuRatio > 0 && c.matchMode != ModeWindow:
-		return nil, fmt.Errorf("lev: %w: gpu ratio = %v with mode %s: the GPU share is for window mode only (use ratio 0)",
-			ErrInvalidOption, c.gpuRatio, c.matchMode)
+		return nil, fmt.Errorf("match: %w: no patterns: want at least one", ErrInvalidOption)
+	case c.gpuRatio > 0 && c.mode != Window:
+		return nil, fmt.Errorf("match: %w: gpu ratio = %v with mode %s: the GPU share is for window mode only (use ratio 0)",
+			ErrInvalidOption, c.gpuRatio, c.mode)
 	}
 	longest := 0
 	for i, p := range patterns {
 		if len(p) == 0 {
-			return nil, fmt.Errorf("lev: %w: pattern %d is empty: want at least one byte", ErrInvalidOption, i)
+			return nil, fmt.Errorf("match: %w: pattern %d is empty: want at least one byte", ErrInvalidOption, i)
 		}
 		longest = max(longest, len(p))
 	}
@@ -308,42 +335,53 @@ func CountMatches(text []byte, patterns [][]byte, k int, opts ...Option) ([]int6
 	from, to := 0, len(text)
 	if c.rangeSet {
 		if c.rangeTo > len(text) {
-			return nil, fmt.Errorf("lev: %w: range [%d, %d) ends past the text's length %d", ErrInvalidOption, c.rangeFrom, c.rangeTo, len(text))
+			return nil, fmt.Errorf("match: %w: range [%d, %d) ends past the text's length %d", ErrInvalidOption, c.rangeFrom, c.rangeTo, len(text))
 		}
 		from, to = c.rangeFrom, c.rangeTo
-	}
-	if c.workers == 0 {
-		c.workers = runtime.GOMAXPROCS(0)
 	}
 	if c.stats != nil {
 		*c.stats = Stats{Workers: c.workers}
 	}
 	if err := c.ctx.Err(); err != nil {
-		return nil, fmt.Errorf("lev: CountMatches: canceled: %w", err)
+		return nil, fmt.Errorf("match: canceled: %w", err)
 	}
-	alg := c.matchAlg
-	if alg == MatchAuto {
-		alg = APMFast
+	alg := c.alg
+	if alg == Auto {
+		alg = Fast
 	}
 	m := &matcher{
 		text: text, k: k, from: from, to: to, c: c,
-		kernel: matchKernels[c.matchMode][alg],
-		naive:  alg == APMNaive,
+		kernel: kernels[c.mode][alg],
+		naive:  alg == Naive,
 	}
 	return m.run(patterns)
 }
 
-// matcher is one CountMatches call: the patterns' chunks of positions as
+// errStopped is a worker's error when it stopped because another part of the
+// call failed or the context is done: not an error of its own.
+var errStopped = errors.New("stopped")
+
+// canceled reports ctx's error, wrapped, once ctx is done.
+func canceled(ctx context.Context) error {
+	select {
+	case <-ctx.Done():
+		return fmt.Errorf("canceled: %w", ctx.Err())
+	default:
+		return nil
+	}
+}
+
+// matcher is one Count call: the patterns' chunks of positions as
 // work items for the workers, and the GPU's share beside them.
 type matcher struct {
 	text     []byte
 	k        int
 	from, to int
 	c        *config
-	kernel   matchKernel
+	kernel   kernel
 	naive    bool
 
-	pats   []*matchPattern
+	pats   []*pattern
 	gpuEnd []int // per pattern: the GPU takes [from, gpuEnd)
 	starts []int // per pattern: its first item; starts[len] = items
 	chunk  []int // per pattern: positions per item
@@ -358,22 +396,22 @@ type matcher struct {
 // amortise the hand-out and a scan's warm-up, small enough for a prompt
 // cancellation and a balanced end.
 const (
-	matchChunkWork   = 1 << 20
-	matchChunkMin    = 64
-	matchChunkMax    = 1 << 18
-	matchChunksPerW  = 8 // at least this many chunks per worker where positions allow
-	matchWarmupRatio = 8 // chunks at least this many times the scan's warm-up
+	chunkWork   = 1 << 20
+	chunkMin    = 64
+	chunkMax    = 1 << 18
+	chunksPerW  = 8 // at least this many chunks per worker where positions allow
+	warmupRatio = 8 // chunks at least this many times the scan's warm-up
 )
 
 func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 	n := mt.to - mt.from
 	W := mt.c.workers
-	mt.pats = make([]*matchPattern, len(patterns))
+	mt.pats = make([]*pattern, len(patterns))
 	mt.gpuEnd = make([]int, len(patterns))
 	mt.starts = make([]int, len(patterns)+1)
 	mt.chunk = make([]int, len(patterns))
 	for i, p := range patterns {
-		pp := newMatchPattern(p, mt.k, !mt.naive)
+		pp := newPattern(p, mt.k, !mt.naive)
 		mt.pats[i] = pp
 		g := 0
 		if mt.c.gpuRatio > 0 {
@@ -384,16 +422,16 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 		cost := max(1, (len(p)+63)/64)
 		if mt.naive {
 			cost = len(p)
-			if mt.c.matchMode == ModeWindow {
+			if mt.c.mode == Window {
 				cost = len(p) * len(p)
 			}
 		}
-		ch := max(matchChunkMin, min(matchChunkMax, matchChunkWork/cost))
-		ch = min(ch, max(matchChunkMin, (cpu+W*matchChunksPerW-1)/(W*matchChunksPerW)))
-		if !mt.naive || mt.c.matchMode != ModeWindow {
+		ch := max(chunkMin, min(chunkMax, chunkWork/cost))
+		ch = min(ch, max(chunkMin, (cpu+W*chunksPerW-1)/(W*chunksPerW)))
+		if !mt.naive || mt.c.mode != Window {
 			// Scans start len(p)+k before their chunk (occurrence mode) or
 			// read len(p)−1 positions before the first end (window filter).
-			ch = max(ch, matchWarmupRatio*(len(p)+mt.k))
+			ch = max(ch, warmupRatio*(len(p)+mt.k))
 		}
 		mt.chunk[i] = ch
 		mt.starts[i+1] = mt.starts[i] + (cpu+ch-1)/ch
@@ -415,7 +453,7 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 				}
 				got, err := cudaext.CountWindows(mt.text, p, mt.k, mt.from, mt.gpuEnd[i])
 				if err != nil {
-					gpuErr = fmt.Errorf("lev: CountMatches: gpu ratio %v: pattern %d: %w", mt.c.gpuRatio, i, err)
+					gpuErr = fmt.Errorf("match: gpu ratio %v: pattern %d: %w", mt.c.gpuRatio, i, err)
 					mt.abort.Store(true)
 					return
 				}
@@ -427,17 +465,21 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 	if items > 0 {
 		local := make([][]int64, workers)
 		errs := make([]error, workers)
-		runWorkers(workers, func(w int) {
-			local[w] = make([]int64, len(patterns))
-			errs[w] = mt.worker(local[w])
-		})
+		var all sync.WaitGroup
+		for w := range workers {
+			all.Go(func() {
+				local[w] = make([]int64, len(patterns))
+				errs[w] = mt.worker(local[w])
+			})
+		}
+		all.Wait()
 		for _, l := range local {
 			for i, v := range l {
 				atomic.AddInt64(&counts[i], v)
 			}
 		}
 		for _, err := range errs {
-			if err != nil && !errors.Is(err, errAborted) {
+			if err != nil && !errors.Is(err, errStopped) {
 				cpuErr = err
 				break
 			}
@@ -448,31 +490,31 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 		return nil, gpuErr
 	}
 	if cpuErr != nil {
-		return nil, fmt.Errorf("lev: CountMatches: %w", cpuErr)
+		return nil, fmt.Errorf("match: %w", cpuErr)
 	}
 	// Canceled after the workers' last look (or with every worker stopped
 	// by the flag alone): counts that may be partial are never returned
 	// with a nil error.
 	if err := canceled(mt.c.ctx); err != nil {
-		return nil, fmt.Errorf("lev: CountMatches: %w", err)
+		return nil, fmt.Errorf("match: %w", err)
 	}
 	return counts, nil
 }
 
 // worker takes items from the shared counter until none is left, adding
 // each item's count to counts. It stops, with the context's error or
-// errAborted, at the first item or the first look of a kernel after abort
+// errStopped, at the first item or the first look of a kernel after abort
 // is set.
 func (mt *matcher) worker(counts []int64) error {
 	items := int64(mt.starts[len(mt.pats)])
-	pl := &poller{stop: &mt.abort, left: matchPollWork}
+	pl := &poller{stop: &mt.abort, left: pollWork}
 	stopped := func() error {
 		if err := canceled(mt.c.ctx); err != nil {
 			mt.abort.Store(true)
 			return err
 		}
 		if mt.abort.Load() {
-			return errAborted
+			return errStopped
 		}
 		return nil
 	}
@@ -501,8 +543,8 @@ func (mt *matcher) worker(counts []int64) error {
 	}
 }
 
-// matchPattern is a pattern with what the kernels precompute for it.
-type matchPattern struct {
+// pattern is a pattern with what the kernels precompute for it.
+type pattern struct {
 	p   []byte
 	peq [][256]uint64 // apm-fast: per 64-symbol block b, bit r of peq[b][c] set where p[64b+r] == c
 	// apm-fast, len(p) ≤ 64: peq[0] shifted to the top of the word, the
@@ -513,15 +555,15 @@ type matchPattern struct {
 	filter *qgramFilter
 }
 
-func newMatchPattern(p []byte, k int, bitParallel bool) *matchPattern {
-	pp := &matchPattern{p: p}
+func newPattern(p []byte, k int, bitParallel bool) *pattern {
+	pp := &pattern{p: p}
 	if bitParallel {
-		pp.peq = make([][256]uint64, (len(p)+wordBits-1)/wordBits)
+		pp.peq = make([][256]uint64, (len(p)+bitpar.WordBits-1)/bitpar.WordBits)
 		for i, c := range p {
-			pp.peq[i/wordBits][c] |= 1 << (i % wordBits)
+			pp.peq[i/bitpar.WordBits][c] |= 1 << (i % bitpar.WordBits)
 		}
-		if len(p) <= wordBits {
-			pad := uint(wordBits - len(p))
+		if len(p) <= bitpar.WordBits {
+			pad := uint(bitpar.WordBits - len(p))
 			pp.top = new([256]uint64)
 			for c, eq := range pp.peq[0] {
 				pp.top[c] = eq<<pad | (1<<pad - 1)

@@ -1,4 +1,4 @@
-package lev_test
+package match_test
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/lev/levtest"
+	"github.com/levlab/levlab/match"
 )
 
 // refWindow is report 003's count, straight from its definition: for each
@@ -61,10 +62,10 @@ func refOccurrence(text, p []byte, k, from, to int) int64 {
 	return count
 }
 
-func reference(mode lev.MatchMode, text []byte, patterns [][]byte, k, from, to int) []int64 {
+func reference(mode match.Mode, text []byte, patterns [][]byte, k, from, to int) []int64 {
 	out := make([]int64, len(patterns))
 	for i, p := range patterns {
-		if mode == lev.ModeWindow {
+		if mode == match.Window {
 			out[i] = refWindow(text, p, k, from, to)
 		} else {
 			out[i] = refOccurrence(text, p, k, from, to)
@@ -74,9 +75,9 @@ func reference(mode lev.MatchMode, text []byte, patterns [][]byte, k, from, to i
 }
 
 var (
-	matchModes = []lev.MatchMode{lev.ModeWindow, lev.ModeOccurrence}
+	matchModes = []match.Mode{match.Window, match.Occurrence}
 	// The concrete algorithms; auto is apm-fast.
-	matchAlgs    = []lev.MatchAlgorithm{lev.APMNaive, lev.APMFast}
+	matchAlgs    = []match.Algorithm{match.Naive, match.Fast}
 	matchWorkers = []int{1, 2, 3, 8}
 )
 
@@ -94,14 +95,14 @@ func equalCounts(a, b []int64) bool {
 
 // checkAll runs every algorithm with every worker count on one input and
 // compares with the reference.
-func checkAll(t *testing.T, mode lev.MatchMode, text []byte, patterns [][]byte, k int, extra ...lev.Option) {
+func checkAll(t *testing.T, mode match.Mode, text []byte, patterns [][]byte, k int, extra ...match.Option) {
 	t.Helper()
 	from, to := 0, len(text)
 	want := reference(mode, text, patterns, k, from, to)
 	for _, alg := range matchAlgs {
 		for _, w := range matchWorkers {
-			opts := append([]lev.Option{lev.WithMode(mode), lev.WithMatchAlgorithm(alg), lev.WithWorkers(w)}, extra...)
-			got, err := lev.CountMatches(text, patterns, k, opts...)
+			opts := append([]match.Option{match.WithMode(mode), match.WithAlgorithm(alg), match.WithWorkers(w)}, extra...)
+			got, err := match.Count(text, patterns, k, opts...)
 			if err != nil {
 				t.Fatalf("mode=%s alg=%s workers=%d: %v", mode, alg, w, err)
 			}
@@ -138,26 +139,26 @@ func clipAll(ps [][]byte) [][]byte {
 
 func TestCountMatchesFixed(t *testing.T) {
 	for _, tc := range []struct {
-		mode     lev.MatchMode
+		mode     match.Mode
 		text, p  string
 		k        int
 		want     int64
 		whyClear string
 	}{
-		{lev.ModeWindow, "abcabd", "abd", 0, 1, "only j=3 is abd"},
-		{lev.ModeWindow, "abcabd", "abd", 1, 3, "j=0 abc, j=3 abd, j=5 d vs a"},
-		{lev.ModeWindow, "abcabd", "abd", 2, 5, "also j=2 cab and j=4 bd vs ab"},
-		{lev.ModeWindow, "abcabd", "abd", 3, 6, "k >= len(p): every window"},
-		{lev.ModeOccurrence, "abcabd", "abd", 0, 1, "ends at 5"},
-		{lev.ModeOccurrence, "abcabd", "abd", 3, 6, "the empty substring is within 3"},
-		{lev.ModeWindow, "", "abd", 1, 0, "empty text"},
-		{lev.ModeOccurrence, "", "abd", 5, 0, "empty text"},
-		{lev.ModeWindow, "ab", "abcdef", 0, 1, "pattern longer than text: ab vs ab, b vs a"},
-		{lev.ModeOccurrence, "ab", "abcdef", 4, 1, "ab ends at 1, 4 edits from abcdef"},
-		{lev.ModeWindow, "aaaa", "a", 0, 4, "every position"},
-		{lev.ModeOccurrence, "xaxa", "a", 0, 2, "ends 1 and 3"},
-		{lev.ModeWindow, "xaxa", "ab", math.MaxInt, 4, "k past any distance"},
-		{lev.ModeOccurrence, "xaxa", "ab", math.MaxInt, 4, "k past any distance"},
+		{match.Window, "abcabd", "abd", 0, 1, "only j=3 is abd"},
+		{match.Window, "abcabd", "abd", 1, 3, "j=0 abc, j=3 abd, j=5 d vs a"},
+		{match.Window, "abcabd", "abd", 2, 5, "also j=2 cab and j=4 bd vs ab"},
+		{match.Window, "abcabd", "abd", 3, 6, "k >= len(p): every window"},
+		{match.Occurrence, "abcabd", "abd", 0, 1, "ends at 5"},
+		{match.Occurrence, "abcabd", "abd", 3, 6, "the empty substring is within 3"},
+		{match.Window, "", "abd", 1, 0, "empty text"},
+		{match.Occurrence, "", "abd", 5, 0, "empty text"},
+		{match.Window, "ab", "abcdef", 0, 1, "pattern longer than text: ab vs ab, b vs a"},
+		{match.Occurrence, "ab", "abcdef", 4, 1, "ab ends at 1, 4 edits from abcdef"},
+		{match.Window, "aaaa", "a", 0, 4, "every position"},
+		{match.Occurrence, "xaxa", "a", 0, 2, "ends 1 and 3"},
+		{match.Window, "xaxa", "ab", math.MaxInt, 4, "k past any distance"},
+		{match.Occurrence, "xaxa", "ab", math.MaxInt, 4, "k past any distance"},
 	} {
 		name := fmt.Sprintf("%s/%q/%q/k=%d", tc.mode, tc.text, tc.p, tc.k)
 		t.Run(name, func(t *testing.T) {
@@ -275,8 +276,8 @@ func TestCountMatchesRange(t *testing.T) {
 		for _, k := range []int{0, 2, m / 3} {
 			for _, mode := range matchModes {
 				for _, alg := range matchAlgs {
-					base := []lev.Option{lev.WithMode(mode), lev.WithMatchAlgorithm(alg), lev.WithWorkers(3)}
-					whole, err := lev.CountMatches(text, pats, k, base...)
+					base := []match.Option{match.WithMode(mode), match.WithAlgorithm(alg), match.WithWorkers(3)}
+					whole, err := match.Count(text, pats, k, base...)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -287,7 +288,7 @@ func TestCountMatchesRange(t *testing.T) {
 					sumChunk := make([]int64, len(pats))
 					for i := 1; i < len(cuts); i++ {
 						lo, hi := cuts[i-1], cuts[i]
-						got, err := lev.CountMatches(text, pats, k, append(base, lev.WithRange(lo, hi))...)
+						got, err := match.Count(text, pats, k, append(base, match.WithRange(lo, hi))...)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -296,13 +297,13 @@ func TestCountMatchesRange(t *testing.T) {
 						// Ranks cut for the longest pattern (Mutate may have
 						// lengthened one).
 						mp := slices.Max(lens(pats))
-						if mode == lev.ModeWindow {
+						if mode == match.Window {
 							chunk, r0, r1 = text[lo:min(hi+mp-1, n)], 0, hi-lo
 						} else {
 							s := max(0, lo-(mp+k))
 							chunk, r0, r1 = text[s:hi], lo-s, hi-s
 						}
-						gotChunk, err := lev.CountMatches(chunk, pats, k, append(base, lev.WithRange(r0, r1))...)
+						gotChunk, err := match.Count(chunk, pats, k, append(base, match.WithRange(r0, r1))...)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -330,33 +331,33 @@ func TestCountMatchesErrors(t *testing.T) {
 		text     []byte
 		patterns [][]byte
 		k        int
-		opts     []lev.Option
+		opts     []match.Option
 		want     []string // substrings of the message
 	}{
 		{"negative k", text, pats, -1, nil, []string{"k = -1", ">= 0"}},
 		{"no patterns", text, nil, 1, nil, []string{"no patterns"}},
 		{"empty pattern", text, [][]byte{[]byte("A"), {}}, 1, nil, []string{"pattern 1 is empty"}},
-		{"ratio below 0", text, pats, 1, []lev.Option{lev.WithGPURatio(-0.5)}, []string{"-0.5", "[0, 1]"}},
-		{"ratio above 1", text, pats, 1, []lev.Option{lev.WithGPURatio(1.5)}, []string{"1.5", "[0, 1]"}},
-		{"ratio NaN", text, pats, 1, []lev.Option{lev.WithGPURatio(math.NaN())}, []string{"NaN", "[0, 1]"}},
-		{"ratio with occurrence", text, pats, 1, []lev.Option{lev.WithGPURatio(0.5), lev.WithMode(lev.ModeOccurrence)},
+		{"ratio below 0", text, pats, 1, []match.Option{match.WithGPURatio(-0.5)}, []string{"-0.5", "[0, 1]"}},
+		{"ratio above 1", text, pats, 1, []match.Option{match.WithGPURatio(1.5)}, []string{"1.5", "[0, 1]"}},
+		{"ratio NaN", text, pats, 1, []match.Option{match.WithGPURatio(math.NaN())}, []string{"NaN", "[0, 1]"}},
+		{"ratio with occurrence", text, pats, 1, []match.Option{match.WithGPURatio(0.5), match.WithMode(match.Occurrence)},
 			[]string{"0.5", "occurrence", "window mode only"}},
-		{"range negative", text, pats, 1, []lev.Option{lev.WithRange(-1, 3)}, []string{"[-1, 3)"}},
-		{"range reversed", text, pats, 1, []lev.Option{lev.WithRange(5, 3)}, []string{"[5, 3)"}},
-		{"range past text", text, pats, 1, []lev.Option{lev.WithRange(2, 9)}, []string{"[2, 9)", "length 8"}},
-		{"distance algorithm", text, pats, 1, []lev.Option{lev.WithAlgorithm(lev.Myers)}, []string{`"myers"`, "WithMatchAlgorithm", "apm-fast"}},
-		{"unknown mode", text, pats, 1, []lev.Option{lev.WithMode(lev.MatchMode(9))}, []string{"9", "window, occurrence"}},
-		{"unknown algorithm", text, pats, 1, []lev.Option{lev.WithMatchAlgorithm(lev.MatchAlgorithm(9))}, []string{"9", "apm-naive"}},
-		{"workers", text, pats, 1, []lev.Option{lev.WithWorkers(-2)}, []string{"workers = -2"}},
+		{"range negative", text, pats, 1, []match.Option{match.WithRange(-1, 3)}, []string{"[-1, 3)"}},
+		{"range reversed", text, pats, 1, []match.Option{match.WithRange(5, 3)}, []string{"[5, 3)"}},
+		{"range past text", text, pats, 1, []match.Option{match.WithRange(2, 9)}, []string{"[2, 9)", "length 8"}},
+		{"unknown mode", text, pats, 1, []match.Option{match.WithMode(match.Mode(9))}, []string{"9", "window, occurrence"}},
+		{"unknown algorithm", text, pats, 1, []match.Option{match.WithAlgorithm(match.Algorithm(9))}, []string{"9", "apm-naive"}},
+		{"workers", text, pats, 1, []match.Option{match.WithWorkers(-2)}, []string{"workers = -2"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := lev.CountMatches(tc.text, tc.patterns, tc.k, tc.opts...)
-			if !errors.Is(err, lev.ErrInvalidOption) {
-				t.Fatalf("got %v, %v; want an error wrapping lev.ErrInvalidOption", got, err)
+			got, err := match.Count(tc.text, tc.patterns, tc.k, tc.opts...)
+			// One sentinel for both packages: a caller of both checks one.
+			if !errors.Is(err, match.ErrInvalidOption) || !errors.Is(err, lev.ErrInvalidOption) {
+				t.Fatalf("got %v, %v; want an error wrapping match.ErrInvalidOption, which is lev.ErrInvalidOption", got, err)
 			}
 			msg := err.Error()
-			if !strings.HasPrefix(msg, "lev: ") {
-				t.Errorf("error %q does not start with \"lev: \"", msg)
+			if !strings.HasPrefix(msg, "match: ") {
+				t.Errorf("error %q does not start with \"match: \"", msg)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(msg, w) {
@@ -368,44 +369,44 @@ func TestCountMatchesErrors(t *testing.T) {
 }
 
 func TestMatchNames(t *testing.T) {
-	for _, m := range []lev.MatchMode{lev.ModeWindow, lev.ModeOccurrence} {
-		got, err := lev.ParseMatchMode(m.String())
+	for _, m := range []match.Mode{match.Window, match.Occurrence} {
+		got, err := match.ParseMode(m.String())
 		if err != nil || got != m {
-			t.Errorf("ParseMatchMode(%q) = %v, %v", m, got, err)
+			t.Errorf("ParseMode(%q) = %v, %v", m, got, err)
 		}
-		var u lev.MatchMode
+		var u match.Mode
 		if b, err := m.MarshalText(); err != nil || u.UnmarshalText(b) != nil || u != m {
 			t.Errorf("text round trip of %v: %q, %v, %v", m, b, err, u)
 		}
 	}
-	if lev.ModeWindow.String() != "window" || lev.ModeOccurrence.String() != "occurrence" {
-		t.Errorf("mode names: %q, %q", lev.ModeWindow, lev.ModeOccurrence)
+	if match.Window.String() != "window" || match.Occurrence.String() != "occurrence" {
+		t.Errorf("mode names: %q, %q", match.Window, match.Occurrence)
 	}
-	all := lev.MatchAlgorithms()
+	all := match.Algorithms()
 	wantNames := []string{"auto", "apm-naive", "apm-fast"}
-	if len(all) != len(wantNames) || all[0] != lev.MatchAuto {
-		t.Fatalf("MatchAlgorithms() = %v", all)
+	if len(all) != len(wantNames) || all[0] != match.Auto {
+		t.Fatalf("Algorithms() = %v", all)
 	}
 	for i, a := range all {
 		if a.String() != wantNames[i] {
 			t.Errorf("%d: name %q, want %q", i, a, wantNames[i])
 		}
-		got, err := lev.ParseMatchAlgorithm(a.String())
+		got, err := match.ParseAlgorithm(a.String())
 		if err != nil || got != a {
-			t.Errorf("ParseMatchAlgorithm(%q) = %v, %v", a, got, err)
+			t.Errorf("ParseAlgorithm(%q) = %v, %v", a, got, err)
 		}
-		var u lev.MatchAlgorithm
+		var u match.Algorithm
 		if b, err := a.MarshalText(); err != nil || u.UnmarshalText(b) != nil || u != a {
 			t.Errorf("text round trip of %v: %q, %v, %v", a, b, err, u)
 		}
 	}
 	for _, bad := range []string{"", "Window", "naive", "apm_fast"} {
-		if _, err := lev.ParseMatchMode(bad); !errors.Is(err, lev.ErrInvalidOption) || !strings.Contains(err.Error(), strconv.Quote(bad)) {
-			t.Errorf("ParseMatchMode(%q): %v", bad, err)
+		if _, err := match.ParseMode(bad); !errors.Is(err, match.ErrInvalidOption) || !strings.Contains(err.Error(), strconv.Quote(bad)) {
+			t.Errorf("ParseMode(%q): %v", bad, err)
 		}
-		if _, err := lev.ParseMatchAlgorithm(bad); !errors.Is(err, lev.ErrInvalidOption) || !strings.Contains(err.Error(), strconv.Quote(bad)) ||
+		if _, err := match.ParseAlgorithm(bad); !errors.Is(err, match.ErrInvalidOption) || !strings.Contains(err.Error(), strconv.Quote(bad)) ||
 			!strings.Contains(err.Error(), "apm-naive, apm-fast") {
-			t.Errorf("ParseMatchAlgorithm(%q): %v", bad, err)
+			t.Errorf("ParseAlgorithm(%q): %v", bad, err)
 		}
 	}
 }
@@ -418,9 +419,9 @@ func TestCountMatchesGPURatio(t *testing.T) {
 	rng := levtest.NewRand(t)
 	text := levtest.RandomBytes(rng, 2000, levtest.DNA)
 	pats := randomPatterns(rng, text, 22, levtest.DNA)
-	want := reference(lev.ModeWindow, text, pats, 2, 0, len(text))
+	want := reference(match.Window, text, pats, 2, 0, len(text))
 	for _, r := range []float64{0.3, 0.5, 1} {
-		got, err := lev.CountMatches(text, pats, 2, lev.WithGPURatio(r), lev.WithWorkers(2))
+		got, err := match.Count(text, pats, 2, match.WithGPURatio(r), match.WithWorkers(2))
 		if cudaext.Available() != nil {
 			if !errors.Is(err, cudaext.ErrUnavailable) || !strings.Contains(err.Error(), fmt.Sprint(r)) {
 				t.Errorf("ratio %v without a GPU: %v, %v; want an error wrapping cudaext.ErrUnavailable naming the ratio", r, got, err)
@@ -434,7 +435,7 @@ func TestCountMatchesGPURatio(t *testing.T) {
 		}
 	}
 	// Ratio 0 is the CPU alone, whatever the machine.
-	got, err := lev.CountMatches(text, pats, 2, lev.WithGPURatio(0))
+	got, err := match.Count(text, pats, 2, match.WithGPURatio(0))
 	if err != nil || !equalCounts(got, want) {
 		t.Errorf("ratio 0: %v, %v, want %v", got, err, want)
 	}
@@ -449,15 +450,15 @@ func TestCountMatchesCancel(t *testing.T) {
 	for _, mode := range matchModes {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		if _, err := lev.CountMatches(text, pats, 3, lev.WithContext(ctx), lev.WithMode(mode)); !errors.Is(err, context.Canceled) {
+		if _, err := match.Count(text, pats, 3, match.WithContext(ctx), match.WithMode(mode)); !errors.Is(err, context.Canceled) {
 			t.Errorf("%s, canceled before: %v, want context.Canceled", mode, err)
 		}
 		// apm-naive over 1 MiB with a pattern of 200 takes far longer
 		// than the deadline.
 		ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
 		start := time.Now()
-		_, err := lev.CountMatches(text, pats, 3, lev.WithContext(ctx), lev.WithMode(mode),
-			lev.WithMatchAlgorithm(lev.APMNaive), lev.WithWorkers(3))
+		_, err := match.Count(text, pats, 3, match.WithContext(ctx), match.WithMode(mode),
+			match.WithAlgorithm(match.Naive), match.WithWorkers(3))
 		took := time.Since(start)
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) {
@@ -471,8 +472,8 @@ func TestCountMatchesCancel(t *testing.T) {
 
 // TestCountMatchesStats: WithStats gets the workers.
 func TestCountMatchesStats(t *testing.T) {
-	var s lev.Stats
-	if _, err := lev.CountMatches([]byte("ACGT"), [][]byte{[]byte("A")}, 0, lev.WithWorkers(3), lev.WithStats(&s)); err != nil {
+	var s match.Stats
+	if _, err := match.Count([]byte("ACGT"), [][]byte{[]byte("A")}, 0, match.WithWorkers(3), match.WithStats(&s)); err != nil {
 		t.Fatal(err)
 	}
 	if s.Workers != 3 {
@@ -494,7 +495,7 @@ func FuzzCountMatches(f *testing.F) {
 		w := int(sel>>2&3) + 1
 		kk := int(k % 40)
 		want := reference(mode, text, [][]byte{p}, kk, 0, len(text))
-		got, err := lev.CountMatches(text, [][]byte{p}, kk, lev.WithMode(mode), lev.WithMatchAlgorithm(alg), lev.WithWorkers(w))
+		got, err := match.Count(text, [][]byte{p}, kk, match.WithMode(mode), match.WithAlgorithm(alg), match.WithWorkers(w))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -534,7 +535,7 @@ func TestCountMatchesPlanted(t *testing.T) {
 				for _, mode := range matchModes {
 					want := reference(mode, text, [][]byte{p}, k, 0, n)
 					for _, w := range []int{1, 3} {
-						got, err := lev.CountMatches(text, [][]byte{p}, k, lev.WithMode(mode), lev.WithWorkers(w))
+						got, err := match.Count(text, [][]byte{p}, k, match.WithMode(mode), match.WithWorkers(w))
 						if err != nil {
 							t.Fatal(err)
 						}

@@ -1,6 +1,6 @@
 //go:build !race
 
-package lev_test
+package match_test
 
 // matchRace shrinks the match tests' inputs under the race detector.
 const matchRace = false

@@ -17,20 +17,20 @@ import (
 
 	"github.com/levlab/levlab/internal/shard"
 	"github.com/levlab/levlab/internal/sysmem"
-	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/match"
 )
 
 // matchAlgorithmSummaries describes each matching algorithm in one line for
-// the usage text. A test checks that every lev.MatchAlgorithms() entry has
+// the usage text. A test checks that every match.Algorithms() entry has
 // one.
-var matchAlgorithmSummaries = map[lev.MatchAlgorithm]string{
-	lev.MatchAuto: "apm-fast",
-	lev.APMNaive:  "report 003's loop: a Levenshtein DP per position (window), Sellers' column DP (occurrence)",
-	lev.APMFast:   "a filter on k+1 pieces of the pattern, then a bit-parallel Myers (1999) scan around its hits",
+var matchAlgorithmSummaries = map[match.Algorithm]string{
+	match.Auto:  "apm-fast",
+	match.Naive: "report 003's loop: a Levenshtein DP per position (window), Sellers' column DP (occurrence)",
+	match.Fast:  "a filter on k+1 pieces of the pattern, then a bit-parallel Myers (1999) scan around its hits",
 }
 
 func printMatchAlgorithms(w io.Writer) {
-	for _, a := range lev.MatchAlgorithms() {
+	for _, a := range match.Algorithms() {
 		fmt.Fprintf(w, "  %-10s %s\n", a, matchAlgorithmSummaries[a])
 	}
 }
@@ -112,8 +112,8 @@ func (p *patternList) Set(v string) error {
 type matchJob struct {
 	patterns [][]byte
 	k        int
-	mode     lev.MatchMode
-	algo     lev.MatchAlgorithm
+	mode     match.Mode
+	algo     match.Algorithm
 	workers  int
 	ratio    float64
 	asJSON   bool
@@ -149,8 +149,8 @@ func parseMatch(ctx context.Context, args []string, stdout io.Writer) (*matchJob
 	fs.Var(&files, "patterns", "`FILE` of patterns, one per line (repeatable; after the -p ones, file by file)")
 	maxInput := maxInputFlag(fs)
 	k := fs.Int("k", 0, "`K`, the most edits a match may take, >= 0")
-	modeName := fs.String("mode", lev.ModeWindow.String(), "`MODE`: window (a match starts at a position; report 003) or occurrence (ends at it)")
-	algoName := fs.String("algo", lev.MatchAuto.String(), "algorithm `NAME` (listed below)")
+	modeName := fs.String("mode", match.Window.String(), "`MODE`: window (a match starts at a position; report 003) or occurrence (ends at it)")
+	algoName := fs.String("algo", match.Auto.String(), "algorithm `NAME` (listed below)")
 	workers := fs.Int("workers", 0, "`N` goroutines per process; 0: GOMAXPROCS")
 	ratio := fs.Float64("gpu-ratio", 0, "share `R` of the positions sent to the GPU, 0..1 (report 003's CUDA ratio; window mode only); 0: CPU only")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the lines")
@@ -168,11 +168,11 @@ func parseMatch(ctx context.Context, args []string, stdout io.Writer) (*matchJob
 	if math.IsNaN(*ratio) || *ratio < 0 || *ratio > 1 {
 		return nil, usageErrorf("--gpu-ratio %v: want a share of the positions between 0 and 1", *ratio)
 	}
-	mode, err := lev.ParseMatchMode(*modeName)
+	mode, err := match.ParseMode(*modeName)
 	if err != nil {
 		return nil, usageErrorf("--mode: %v", err)
 	}
-	algo, err := lev.ParseMatchAlgorithm(*algoName)
+	algo, err := match.ParseAlgorithm(*algoName)
 	if err != nil {
 		return nil, usageErrorf("--algo: %v", err)
 	}
@@ -223,10 +223,10 @@ func readPatterns(ctx context.Context, path string, limit int64) ([][]byte, erro
 }
 
 // options are the lev options of a job, without a range.
-func (j *matchJob) options(ctx context.Context) []lev.Option {
-	return []lev.Option{
-		lev.WithMode(j.mode), lev.WithMatchAlgorithm(j.algo), lev.WithWorkers(j.workers),
-		lev.WithGPURatio(j.ratio), lev.WithContext(ctx),
+func (j *matchJob) options(ctx context.Context) []match.Option {
+	return []match.Option{
+		match.WithMode(j.mode), match.WithAlgorithm(j.algo), match.WithWorkers(j.workers),
+		match.WithGPURatio(j.ratio), match.WithContext(ctx),
 	}
 }
 
@@ -241,7 +241,7 @@ func (j *matchJob) longest() int {
 
 // part returns the part of a text of n bytes that rank r of ranks counts.
 func (j *matchJob) part(n, ranks, r int) (shard.Part, error) {
-	if j.mode == lev.ModeOccurrence {
+	if j.mode == match.Occurrence {
 		return shard.Occurrence(n, ranks, r, j.longest(), j.k)
 	}
 	return shard.Window(n, ranks, r, j.longest())
@@ -306,11 +306,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if err := c.agree(err); err != nil {
 		return err
 	}
-	var stats lev.Stats
-	opts := append(job.options(ctx), lev.WithStats(&stats))
+	var stats match.Stats
+	opts := append(job.options(ctx), match.WithStats(&stats))
 	// lev checks the options on every call, before looking at the text: an
 	// empty one reports a bad value before the text is read.
-	_, err = lev.CountMatches(nil, job.patterns, job.k, opts...)
+	_, err = match.Count(nil, job.patterns, job.k, opts...)
 	if err := c.agree(err); err != nil {
 		return err
 	}
@@ -322,12 +322,12 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return err // agreed between the ranks already
 	}
 	if c.size() > 1 {
-		opts = append(opts, lev.WithRange(part.From, part.To))
+		opts = append(opts, match.WithRange(part.From, part.To))
 	}
 
 	c.barrier() // every rank holds its part: the clock starts together
 	start := time.Now()
-	counts, err := lev.CountMatches(mine, job.patterns, job.k, opts...)
+	counts, err := match.Count(mine, job.patterns, job.k, opts...)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		err = fmt.Errorf("%w: %w", errInterrupted, err)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/cudaext"
-	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/match"
 )
 
 // matchText is the text of the exact-output tests: 22 bytes.
@@ -150,7 +150,7 @@ func TestMatchJSON(t *testing.T) {
 	}
 }
 
-// TestMatchAgreesWithLev checks the command against lev.CountMatches on a
+// TestMatchAgreesWithLev checks the command against match.Count on a
 // random text with every algorithm, mode and a few worker counts, patterns
 // from a file included.
 func TestMatchAgreesWithLev(t *testing.T) {
@@ -170,10 +170,10 @@ func TestMatchAgreesWithLev(t *testing.T) {
 		lines = append(lines, string(text[start:start+n]))
 	}
 	patFile := writeFile(t, "patterns", strings.Join(lines, "\n")+"\n")
-	for _, mode := range []lev.MatchMode{lev.ModeWindow, lev.ModeOccurrence} {
-		for _, alg := range lev.MatchAlgorithms() {
+	for _, mode := range []match.Mode{match.Window, match.Occurrence} {
+		for _, alg := range match.Algorithms() {
 			for _, k := range []int{0, 2} {
-				want, err := lev.CountMatches(text, pats, k, lev.WithMode(mode), lev.WithMatchAlgorithm(alg))
+				want, err := match.Count(text, pats, k, match.WithMode(mode), match.WithAlgorithm(alg))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -198,13 +198,13 @@ func TestMatchUsage(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("levlab match -h: exit status %d, stderr %q", code, stderr)
 	}
-	for _, a := range lev.MatchAlgorithms() {
+	for _, a := range match.Algorithms() {
 		if matchAlgorithmSummaries[a] == "" || !strings.Contains(stdout, a.String()+" ") || !strings.Contains(stdout, matchAlgorithmSummaries[a]) {
 			t.Errorf("levlab match -h does not list %s with its summary", a)
 		}
 	}
-	if len(matchAlgorithmSummaries) != len(lev.MatchAlgorithms()) {
-		t.Errorf("matchAlgorithmSummaries has %d entries for %d algorithms", len(matchAlgorithmSummaries), len(lev.MatchAlgorithms()))
+	if len(matchAlgorithmSummaries) != len(match.Algorithms()) {
+		t.Errorf("matchAlgorithmSummaries has %d entries for %d algorithms", len(matchAlgorithmSummaries), len(match.Algorithms()))
 	}
 	for _, w := range []string{"COUNT<TAB>PATTERN", "patterns first, in their order", "mpirun", "\\r", "empty lines are skipped"} {
 		if !strings.Contains(stdout, w) {

@@ -16,19 +16,22 @@ const module = "github.com/levlab/levlab"
 // lev.
 var mayUse = map[string][]string{
 	"cudaext":             {"internal/atomicfile"},
-	"lev":                 {"cudaext", "internal/atomicfile", "internal/sysmem"}, // atomicfile through cudaext's CUBIN cache
-	"lev/levtest":         {"lev", "cudaext", "internal/atomicfile", "internal/sysmem"},
+	"lev":                 {"cudaext", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem"}, // atomicfile through cudaext's CUBIN cache
+	"lev/levtest":         {"lev", "cudaext", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem"},
+	"match":               {"cudaext", "internal/atomicfile", "internal/bitpar", "internal/option"}, // beside lev, not on it
 	"cmd/levlab":          anything,
 	"internal/archtest":   {},
 	"internal/browser":    {},
 	"internal/atomicfile": {},
+	"internal/bitpar":     {},
+	"internal/option":     {},
 	"internal/shard":      {},
 	"internal/sysmem":     {},
 	"records":             {},
 	"report":              {"records", "internal/atomicfile", "internal/browser"},
-	"experiments":         {"lev", "cudaext", "records", "internal/atomicfile", "internal/shard", "internal/sysmem"},
+	"experiments":         {"lev", "match", "cudaext", "records", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/shard", "internal/sysmem"},
 	"notebooks":           {},
-	"notebooks/nb":        {"experiments", "lev", "cudaext", "records", "report", "internal/shard", "internal/atomicfile", "internal/sysmem", "internal/browser"},
+	"notebooks/nb":        {"experiments", "lev", "match", "cudaext", "records", "report", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/browser"},
 }
 
 var anything = []string{"*"}

@@ -18,7 +18,7 @@
 //   - occurrence (a match ends at j: some substring ending at j is within k
 //     of p; such a substring is at most len(p)+k bytes long): maxPattern+k-1
 //     bytes before the part's first position, none after. k is first
-//     clamped to maxPattern, as lev.CountMatches clamps it to the longest
+//     clamped to maxPattern, as match.Count clamps it to the longest
 //     pattern (with k ≥ len(p) every position matches: the counts are
 //     those of k = len(p)), so that -k 9223372036854775807 needs no more
 //     than 2·maxPattern-1 bytes.
