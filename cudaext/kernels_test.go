@@ -58,9 +58,9 @@ func TestKernelsCompile(t *testing.T) {
 }
 
 // kernelNames lists the kernels the module loader looks up, from the C
-// table in driver.go.
+// table in lv_module.c.
 func kernelNames() []string {
-	src, err := os.ReadFile("driver.go")
+	src, err := os.ReadFile("lv_module.c")
 	if err != nil {
 		panic(err)
 	}
@@ -76,7 +76,7 @@ func kernelNames() []string {
 func TestKernelNames(t *testing.T) {
 	names := kernelNames()
 	if len(names) < 9 {
-		t.Fatalf("found %d kernel names in driver.go's table: %v", len(names), names)
+		t.Fatalf("found %d kernel names in lv_module.c's table: %v", len(names), names)
 	}
 	src := kernelSource()
 	for _, name := range names {
