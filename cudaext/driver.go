@@ -3,7 +3,7 @@ package cudaext
 /*
 // The C is in lv_driver.h and the lv_*.c files beside this one; these
 // flags hold for all of it.
-#cgo CFLAGS: -Wall -Wextra -Werror
+#cgo CFLAGS: -Wall -Wextra
 #cgo LDFLAGS: -ldl
 
 #include "lv_driver.h"

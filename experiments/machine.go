@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -22,7 +23,8 @@ type Machine struct {
 	CPU       string // /proc/cpuinfo "model name", else GOARCH
 	Cores     int    // logical cores (runtime.NumCPU)
 	GPU       string // the device's name, or "none"
-	GPUReason string // why GPU is "none"; "" when there is one
+	GPUDetail string // its compute capability, SMs and memory; "" without one
+	GPUReason string // why GPU is "none", or why its kernels cannot run; "" when they can
 	GoVersion string // runtime.Version()
 	Commit    string // short revision, "-dirty" with uncommitted changes, or "unknown"
 }
@@ -43,11 +45,34 @@ var CurrentMachine = sync.OnceValue(func() Machine {
 		return m
 	}
 	m.GPU = "cuda"
-	if d, err := cudaext.Device(); err == nil && d.Name != "" {
-		m.GPU = d.Name
+	if d, err := cudaext.Device(); err != nil {
+		m.GPUDetail = err.Error()
+	} else {
+		if d.Name != "" {
+			m.GPU = d.Name
+		}
+		m.GPUDetail = fmt.Sprintf("compute %s, %d SMs, %.1f GiB", d.Compute(), d.SMs, float64(d.TotalMemory)/(1<<30))
+	}
+	if err := cudaext.Ready(); err != nil {
+		m.GPUReason = "the kernels cannot run: " + err.Error()
 	}
 	return m
 })
+
+// GPUUsable reports whether the GPU algorithms can run here.
+func (m Machine) GPUUsable() bool { return m.GPU != "none" && m.GPUReason == "" }
+
+// GPUStatus says in a line what the machine has: "available: " and the
+// device, or why not.
+func (m Machine) GPUStatus() string {
+	switch {
+	case m.GPU == "none":
+		return m.GPUReason
+	case m.GPUReason != "":
+		return m.GPU + ", " + m.GPUDetail + ", but " + m.GPUReason
+	}
+	return "available: " + m.GPU + ", " + m.GPUDetail
+}
 
 // cpuModel returns the CPU model /proc/cpuinfo names (parseCPUModel), or
 // GOARCH where it names none (other systems).

@@ -61,3 +61,20 @@ func TestParseCPUModel(t *testing.T) {
 		}
 	}
 }
+
+func TestGPUStatus(t *testing.T) {
+	for _, tc := range []struct {
+		m      Machine
+		want   string
+		usable bool
+	}{
+		{Machine{GPU: "none", GPUReason: "cudaext: CUDA unavailable: no libcuda"}, "cudaext: CUDA unavailable: no libcuda", false},
+		{Machine{GPU: "NVIDIA H100", GPUDetail: "compute 9.0, 132 SMs, 79.1 GiB"}, "available: NVIDIA H100, compute 9.0, 132 SMs, 79.1 GiB", true},
+		{Machine{GPU: "NVIDIA H100", GPUDetail: "compute 9.0, 132 SMs, 79.1 GiB", GPUReason: "the kernels cannot run: no NVRTC"},
+			"NVIDIA H100, compute 9.0, 132 SMs, 79.1 GiB, but the kernels cannot run: no NVRTC", false},
+	} {
+		if got := tc.m.GPUStatus(); got != tc.want || tc.m.GPUUsable() != tc.usable {
+			t.Errorf("%+v: GPUStatus %q, usable %v; want %q, %v", tc.m, got, tc.m.GPUUsable(), tc.want, tc.usable)
+		}
+	}
+}

@@ -107,28 +107,11 @@ func collectInfo() machineInfo {
 			}
 		}
 	}
-	info.GPUAvailable, info.GPU = gpuStatus()
+	info.GPUAvailable, info.GPU = m.GPUUsable(), m.GPUStatus()
 	if major, minor, err := cudaext.NVRTCVersion(); err != nil {
 		info.NVRTC = err.Error()
 	} else {
 		info.NVRTC = fmt.Sprintf("%d.%d", major, minor)
 	}
 	return info
-}
-
-// gpuStatus says whether cudaext can use a GPU: "available: " and device
-// 0's name, compute capability, SMs and memory, or the reason why not.
-func gpuStatus() (bool, string) {
-	if err := cudaext.Available(); err != nil {
-		return false, err.Error()
-	}
-	d, err := cudaext.Device()
-	if err != nil {
-		return true, "available (" + err.Error() + ")"
-	}
-	desc := fmt.Sprintf("%s, compute %s, %d SMs, %.1f GiB", d.Name, d.Compute(), d.SMs, float64(d.TotalMemory)/(1<<30))
-	if err := cudaext.Ready(); err != nil {
-		return false, desc + ", but the kernels cannot run: " + err.Error()
-	}
-	return true, "available: " + desc
 }

@@ -15,12 +15,13 @@ func TestInfoText(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("levlab info: exit status %d, stderr %q", code, stderr)
 	}
-	_, gpu := gpuStatus()
+	m := experiments.CurrentMachine() // the records' own identity
+	gpu := m.GPUStatus()
 	if err := cudaext.Available(); err != nil && gpu != err.Error() {
-		t.Errorf("gpuStatus() = %q, want Available's reason %q", gpu, err)
+		t.Errorf("GPUStatus() = %q, want Available's reason %q", gpu, err)
 	}
 	for _, want := range []string{
-		"cpu:        " + experiments.CurrentMachine().CPU + "\n", // the records' own
+		"cpu:        " + m.CPU + "\n",
 		"cores:      " + strconv.Itoa(runtime.NumCPU()) + " logical\n",
 		"gomaxprocs: " + strconv.Itoa(runtime.GOMAXPROCS(0)) + "\n",
 		"go:         " + runtime.Version() + "\n",
