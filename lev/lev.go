@@ -172,7 +172,7 @@ type config struct {
 	noBand      bool  // Myers: compute every cell (tests and experiments)
 	stats       *Stats
 	fastModel   *cudaext.FastSchedule // tests: cuda-fast runs cudaext.FastModel instead of the GPU
-	err         error
+	option.Errs
 }
 
 // Stats receives what a call did, for callers that record runs (the
@@ -196,22 +196,11 @@ type Stats struct {
 	GPU cudaext.Timing
 }
 
-func (c *config) fail(format string, args ...any) {
-	c.setErr(fmt.Errorf("lev: %w: "+format, append([]any{ErrInvalidOption}, args...)...))
-}
-
-// setErr keeps the first error of the options.
-func (c *config) setErr(err error) {
-	if c.err == nil {
-		c.err = err
-	}
-}
-
 // WithAlgorithm chooses the algorithm; the default is Auto.
 func WithAlgorithm(a Algorithm) Option {
 	return func(c *config) {
 		if !algorithmNames.Valid(a) {
-			c.setErr(algorithmNames.Unknown(a))
+			c.Set(algorithmNames.Unknown(a))
 			return
 		}
 		c.alg = a
@@ -222,11 +211,9 @@ func WithAlgorithm(a Algorithm) Option {
 // 0 it is ignored and GOMAXPROCS is used; n must be in [0, 4096].
 func WithWorkers(n int) Option {
 	return func(c *config) {
-		if n < 0 || n > MaxWorkers {
-			c.fail("workers = %d is out of range [0, %d] (0 means GOMAXPROCS)", n, MaxWorkers)
-			return
+		if c.Workers(n, MaxWorkers) {
+			c.workers = n
 		}
-		c.workers = n
 	}
 }
 
@@ -236,7 +223,7 @@ func WithWorkers(n int) Option {
 func WithTile(n int) Option {
 	return func(c *config) {
 		if n <= 0 {
-			c.fail("tile = %d must be positive", n)
+			c.Fail("tile = %d must be positive", n)
 			return
 		}
 		c.tile = n
@@ -248,7 +235,7 @@ func WithTile(n int) Option {
 func WithBlockSize(n int) Option {
 	return func(c *config) {
 		if n <= 0 || n > MaxBlockSize {
-			c.fail("block size = %d is out of range [1, %d]", n, MaxBlockSize)
+			c.Fail("block size = %d is out of range [1, %d]", n, MaxBlockSize)
 			return
 		}
 		c.block = n
@@ -261,7 +248,7 @@ func WithBlockSize(n int) Option {
 func WithContext(ctx context.Context) Option {
 	return func(c *config) {
 		if ctx == nil {
-			c.fail("context is nil")
+			c.Fail("context is nil")
 			return
 		}
 		c.ctx = ctx
@@ -276,7 +263,7 @@ func WithContext(ctx context.Context) Option {
 func WithMatrixLimit(bytes int64) Option {
 	return func(c *config) {
 		if bytes <= 0 {
-			c.fail("matrix limit = %d bytes must be positive", bytes)
+			c.Fail("matrix limit = %d bytes must be positive", bytes)
 			return
 		}
 		c.matrixLimit = bytes
@@ -293,7 +280,7 @@ func WithoutBand() Option {
 func WithStats(s *Stats) Option {
 	return func(c *config) {
 		if s == nil {
-			c.fail("stats is nil")
+			c.Fail("stats is nil")
 			return
 		}
 		c.stats = s
@@ -301,14 +288,14 @@ func WithStats(s *Stats) Option {
 }
 
 func newConfig(opts []Option) (*config, error) {
-	c := &config{ctx: context.Background(), matrixLimit: defaultMatrixLimit()}
+	c := &config{Errs: option.Errs{Pkg: "lev"}, ctx: context.Background(), matrixLimit: defaultMatrixLimit()}
 	for _, o := range opts {
 		if o != nil {
 			o(c)
 		}
 	}
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	if !impls[c.alg].parallel && c.workers > 1 {
 		return nil, fmt.Errorf("lev: %w: %s is sequential: workers = %d is not allowed (0 or 1)", ErrInvalidOption, c.alg, c.workers)

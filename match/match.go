@@ -120,7 +120,7 @@ type config struct {
 	rangeFrom int
 	rangeTo   int
 	stats     *Stats
-	err       error
+	option.Errs
 }
 
 // Stats receives what a call did, for callers that record runs.
@@ -131,22 +131,11 @@ type Stats struct {
 	Workers int
 }
 
-func (c *config) fail(format string, args ...any) {
-	c.setErr(fmt.Errorf("match: %w: "+format, append([]any{ErrInvalidOption}, args...)...))
-}
-
-// setErr keeps the first error of the options.
-func (c *config) setErr(err error) {
-	if c.err == nil {
-		c.err = err
-	}
-}
-
 // WithMode chooses what Count counts; the default is Window.
 func WithMode(m Mode) Option {
 	return func(c *config) {
 		if !modeNames.Valid(m) {
-			c.setErr(modeNames.Unknown(m))
+			c.Set(modeNames.Unknown(m))
 			return
 		}
 		c.mode = m
@@ -157,7 +146,7 @@ func WithMode(m Mode) Option {
 func WithAlgorithm(a Algorithm) Option {
 	return func(c *config) {
 		if !algorithmNames.Valid(a) {
-			c.setErr(algorithmNames.Unknown(a))
+			c.Set(algorithmNames.Unknown(a))
 			return
 		}
 		c.alg = a
@@ -168,11 +157,9 @@ func WithAlgorithm(a Algorithm) Option {
 // it is ignored and GOMAXPROCS is used; n must be in [0, 4096].
 func WithWorkers(n int) Option {
 	return func(c *config) {
-		if n < 0 || n > MaxWorkers {
-			c.fail("workers = %d is out of range [0, %d] (0 means GOMAXPROCS)", n, MaxWorkers)
-			return
+		if c.Workers(n, MaxWorkers) {
+			c.workers = n
 		}
-		c.workers = n
 	}
 }
 
@@ -183,7 +170,7 @@ func WithWorkers(n int) Option {
 func WithContext(ctx context.Context) Option {
 	return func(c *config) {
 		if ctx == nil {
-			c.fail("context is nil")
+			c.Fail("context is nil")
 			return
 		}
 		c.ctx = ctx
@@ -194,7 +181,7 @@ func WithContext(ctx context.Context) Option {
 func WithStats(s *Stats) Option {
 	return func(c *config) {
 		if s == nil {
-			c.fail("stats is nil")
+			c.Fail("stats is nil")
 			return
 		}
 		c.stats = s
@@ -210,7 +197,7 @@ func WithStats(s *Stats) Option {
 func WithGPURatio(r float64) Option {
 	return func(c *config) {
 		if !(r >= 0 && r <= 1) { // NaN fails both
-			c.fail("gpu ratio = %v is out of range [0, 1]", r)
+			c.Fail("gpu ratio = %v is out of range [0, 1]", r)
 			return
 		}
 		c.gpuRatio = r
@@ -230,7 +217,7 @@ func WithGPURatio(r float64) Option {
 func WithRange(from, to int) Option {
 	return func(c *config) {
 		if from < 0 || from > to {
-			c.fail("range [%d, %d) is invalid: want 0 <= from <= to", from, to)
+			c.Fail("range [%d, %d) is invalid: want 0 <= from <= to", from, to)
 			return
 		}
 		c.rangeSet, c.rangeFrom, c.rangeTo = true, from, to
@@ -238,14 +225,14 @@ func WithRange(from, to int) Option {
 }
 
 func newConfig(opts []Option) (*config, error) {
-	c := &config{ctx: context.Background()}
+	c := &config{Errs: option.Errs{Pkg: "match"}, ctx: context.Background()}
 	for _, o := range opts {
 		if o != nil {
 			o(c)
 		}
 	}
-	if c.err != nil {
-		return nil, c.err
+	if c.Err != nil {
+		return nil, c.Err
 	}
 	if c.workers == 0 {
 		c.workers = runtime.GOMAXPROCS(0)

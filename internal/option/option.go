@@ -86,3 +86,33 @@ func (n Names[T]) Unmarshal(v *T, text []byte) error {
 	*v = p
 	return nil
 }
+
+// Errs keeps the first error of a call's options; lev's and match's
+// configs embed it, Pkg set to their name.
+type Errs struct {
+	Pkg string
+	Err error
+}
+
+// Set keeps err if no error came before it.
+func (e *Errs) Set(err error) {
+	if e.Err == nil {
+		e.Err = err
+	}
+}
+
+// Fail keeps, if it is the first, an error wrapping ErrInvalid:
+// "Pkg: invalid option: " and then format.
+func (e *Errs) Fail(format string, args ...any) {
+	e.Set(fmt.Errorf(e.Pkg+": %w: "+format, append([]any{ErrInvalid}, args...)...))
+}
+
+// Workers reports whether n is a worker count in [0, most] (0 meaning
+// GOMAXPROCS), failing otherwise.
+func (e *Errs) Workers(n, most int) bool {
+	if n < 0 || n > most {
+		e.Fail("workers = %d is out of range [0, %d] (0 means GOMAXPROCS)", n, most)
+		return false
+	}
+	return true
+}
