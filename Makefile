@@ -1,5 +1,5 @@
 # make test is what CI runs (.ci/run). Variables can be overridden:
-# make bench BENCH=Myers BENCHTIME=5x, make fuzz FUZZTIME=10m.
+# make bench BENCH=Myers BENCHTIME=5x, make fuzz FUZZTIME=10m, make bench-results COUNT=5.
 
 GO          ?= go
 GOFMT       ?= $(shell $(GO) env GOROOT)/bin/gofmt
@@ -8,7 +8,7 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 FUZZTIME    ?= 60s
 
-.PHONY: test deps notebook-deps notebooks vet fmt-check build build-mpi bench fuzz clean
+.PHONY: test deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results fuzz clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
@@ -59,6 +59,12 @@ build-mpi:
 ## bench: the lev benchmarks
 bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) ./lev
+
+## bench-results: the benchmarks behind the report's Benchmarks section, as
+## go test output in results/<machine>/bench/ (about 5 minutes; run it on a
+## quiet machine, then levlab report)
+bench-results:
+	GO=$(GO) bash scripts/bench-results.sh
 
 ## fuzz: the FuzzDistance target of lev
 fuzz:

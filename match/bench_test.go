@@ -20,7 +20,7 @@ var matchBenchText = sync.OnceValue(func() []byte {
 // pattern (SetBytes: the work is linear in the text). apm-naive runs on the
 // smaller text only: it does len(p)² cells per position.
 //
-//	go test -run '^$' -bench Count -benchtime 3x ./lev
+//	go test -run '^$' -bench Count -benchtime 3x ./match
 func BenchmarkCountMatches(b *testing.B) {
 	all := matchBenchText()
 	pattern := [][]byte{levtest.RandomBytes(rand.New(rand.NewPCG(4, 22)), 22, levtest.DNA)}

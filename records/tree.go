@@ -12,6 +12,7 @@ import (
 //
 //	<root>/published/*.csv            the numbers the reports printed
 //	<root>/<machine>/<scale>/*.csv    one run: a machine's records at a scale
+//	<root>/<machine>/bench/*.txt      its benchmark output (bench.go)
 //
 // <machine> is the machine's slug (experiments.Machine.Slug, for example
 // "intel-xeon-2.80ghz-2c") and <scale> "quick" or "paper". The functions
@@ -45,7 +46,8 @@ func PublishedPath(root string) string { return filepath.Join(root, PublishedDir
 func RunDir(root, machine, scale string) string { return filepath.Join(root, machine, scale) }
 
 // Runs returns every run under root: each <machine>/<scale> folder (folders
-// whose names start with "." and published/ are not machines), by machine
+// whose names start with "." and published/ are not machines, bench/ is
+// not a scale), by machine
 // name, and for one machine paper first, then quick, then other scales by
 // name. A root that cannot be read is an error; a machine folder that
 // cannot be read holds no runs.
@@ -62,7 +64,7 @@ func Runs(root string) ([]Run, error) {
 		scales, _ := os.ReadDir(filepath.Join(root, m.Name()))
 		var mine []Run
 		for _, s := range scales {
-			if isDir(filepath.Join(root, m.Name()), s) && !strings.HasPrefix(s.Name(), ".") {
+			if isDir(filepath.Join(root, m.Name()), s) && !strings.HasPrefix(s.Name(), ".") && s.Name() != BenchFolder {
 				mine = append(mine, Run{Machine: m.Name(), Scale: s.Name(), Dir: RunDir(root, m.Name(), s.Name())})
 			}
 		}

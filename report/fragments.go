@@ -33,7 +33,7 @@ func MarkdownText(s string) string { return mdText(s) }
 // report piece by piece (the notebooks show each course report's section
 // beside its experiments).
 type Section struct {
-	ID    string // "summary", "notrun", "read", "r000" … "r004", "beyond", "gpu", "method"
+	ID    string // "summary", "notrun", "read", "r000" … "r004", "beyond", "gpu", "benchmarks", "method"
 	Title string
 	// HTML is the section's <section> element: its paragraphs, tables and
 	// charts. The charts' scripts call the global echarts, which the page

@@ -204,6 +204,9 @@ type data struct {
 	ignored   []string // runs found and not read, with why
 	problems  []string // files that could not be read, with the error
 	noPublish string   // why there are no published numbers, or ""
+	// bench is each machine's benchmark output (records.Benches), by the
+	// machine's folder name.
+	bench map[string][]records.BenchFile
 }
 
 // runData is one run's records, tallied.
@@ -248,6 +251,9 @@ func load(o Options) (*data, error) {
 			continue
 		}
 		d.published = append(d.published, rows...)
+	}
+	if d.bench, err = records.Benches(o.Results); err != nil {
+		d.problems = append(d.problems, err.Error())
 	}
 	for _, run := range read {
 		rd := loadRun(run)

@@ -26,7 +26,7 @@ func render(t *testing.T, o Options) string {
 var sectionTitles = []string{
 	"Key results",
 	"Report 000 — ", "Report 001 — ", "Report 002 — ", "Report 003 — ", "Report 004 — ",
-	"Beyond the reports", "Machines and method",
+	"Beyond the reports", "Benchmarks: ", "Machines and method",
 }
 
 func TestFixtureHTML(t *testing.T) {

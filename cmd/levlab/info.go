@@ -19,7 +19,8 @@ func infoUsage(w io.Writer, fs *flag.FlagSet) {
 Describes the machine and the build: CPU model, logical cores, GOMAXPROCS,
 Go version, OS and architecture, levlab's version and commit (where the
 build recorded them), whether a CUDA GPU is usable (device found and the
-kernels compiled and loaded), or why not, and the NVRTC version.
+kernels compiled and loaded), or why not, the NVRTC version, and the
+machine's folder name under results/ (its runs and benchmarks).
 
 Flags:
 `)
@@ -31,6 +32,7 @@ Exit status: 0 (a missing GPU is reported, not a failure), 2 for bad usage.
 
 // machineInfo is what info reports; the JSON names are stable.
 type machineInfo struct {
+	Machine      string `json:"machine"` // the folder of its results: results/<machine>/
 	CPUModel     string `json:"cpu_model"`
 	LogicalCores int    `json:"logical_cores"`
 	GOMAXPROCS   int    `json:"gomaxprocs"`
@@ -79,13 +81,15 @@ os/arch:    %s/%s
 levlab:     %s
 gpu:        %s
 nvrtc:      %s
-`, info.CPUModel, info.LogicalCores, info.GOMAXPROCS, info.GoVersion, info.OS, info.Arch, build, info.GPU, info.NVRTC)
+results:    results/%s
+`, info.CPUModel, info.LogicalCores, info.GOMAXPROCS, info.GoVersion, info.OS, info.Arch, build, info.GPU, info.NVRTC, info.Machine)
 	return err
 }
 
 func collectInfo() machineInfo {
 	m := experiments.CurrentMachine() // what the records say of this machine
 	info := machineInfo{
+		Machine:      m.Slug(),
 		CPUModel:     m.CPU,
 		LogicalCores: m.Cores,
 		GOMAXPROCS:   runtime.GOMAXPROCS(0),

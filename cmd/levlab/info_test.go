@@ -28,6 +28,7 @@ func TestInfoText(t *testing.T) {
 		"os/arch:    " + runtime.GOOS + "/" + runtime.GOARCH + "\n",
 		"levlab:     ",
 		"gpu:        " + gpu + "\n",
+		"results:    results/" + m.Slug() + "\n",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("levlab info does not print %q:\n%s", want, stdout)
@@ -44,7 +45,8 @@ func TestInfoJSON(t *testing.T) {
 	gpuErr := cudaext.Available()
 	if got.LogicalCores != runtime.NumCPU() || got.GOMAXPROCS != runtime.GOMAXPROCS(0) ||
 		got.GoVersion != runtime.Version() || got.OS != runtime.GOOS || got.Arch != runtime.GOARCH ||
-		got.CPUModel == "" || got.Version == "" || got.GPUAvailable != (gpuErr == nil) {
+		got.CPUModel == "" || got.Version == "" || got.GPUAvailable != (gpuErr == nil) ||
+		got.Machine != experiments.CurrentMachine().Slug() {
 		t.Errorf("levlab info --json = %+v; want this process's cores, Go, OS, arch and GPU", got)
 	}
 	if gpuErr != nil && got.GPU != gpuErr.Error() {

@@ -192,7 +192,7 @@ func (e Env) CommittedSections() ([]report.Section, error) {
 }
 
 // Section returns the section with the given id ("r000" … "r004",
-// "beyond", "gpu", "method", "summary") of secs.
+// "beyond", "gpu", "benchmarks", "method", "summary") of secs.
 func Section(secs []report.Section, id string) (report.Section, error) {
 	ids := make([]string, len(secs))
 	for i, s := range secs {

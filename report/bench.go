@@ -1,0 +1,136 @@
+package report
+
+import (
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levlab/levlab/records"
+)
+
+// sectionBenchmarks shows, for each machine read, its go test -bench
+// output (records.Benches; make bench-results writes it): the library's
+// own timings, regenerated rather than copied by hand.
+func sectionBenchmarks(r *rep) section {
+	s := section{id: "benchmarks", title: "Benchmarks: the library timed by go test"}
+	shown := false
+	for _, ix := range r.runs {
+		for _, f := range r.d.bench[ix.rd.run.Machine] {
+			if t := benchTable(f, onName(r, ix)); t != nil {
+				if !shown {
+					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second. make bench-results measures them again on the machine it runs on.")
+					shown = true
+				}
+				s.add(t)
+			}
+		}
+	}
+	if !shown {
+		s.p("None of the machines read has benchmark output: make bench-results writes it, to results/<machine>/bench/.")
+	}
+	return s
+}
+
+// benchTable pivots a file's results: a row per setting (the name's k=v
+// parts but n), a column per n, each cell the median time and the median
+// throughput. A file without results gives nil.
+func benchTable(f records.BenchFile, on string) *table {
+	type cell struct{ ns, rate []float64 }
+	var benches, rows, cols []string
+	var ns []int
+	cells := map[[2]string]*cell{}
+	unit := ""
+	for _, res := range f.Results {
+		bench, row, col, n := benchSetting(res.Name)
+		if !slices.Contains(benches, bench) {
+			benches = append(benches, bench)
+		}
+		row = bench + ": " + row
+		if !slices.Contains(rows, row) {
+			rows = append(rows, row)
+		}
+		if !slices.Contains(cols, col) {
+			cols, ns = append(cols, col), append(ns, n)
+		}
+		c := cells[[2]string{row, col}]
+		if c == nil {
+			c = &cell{}
+			cells[[2]string{row, col}] = c
+		}
+		c.ns = append(c.ns, res.Values["ns/op"])
+		for _, u := range []string{"GCUPS", "MB/s"} {
+			if v, ok := res.Values[u]; ok {
+				c.rate, unit = append(c.rate, v), u
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	order := make([]int, len(cols))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return ns[a] - ns[b] })
+	// One benchmark in the file: its name heads the table, not every row.
+	caption := "Benchmark" + strings.Join(benches, ", Benchmark") + on + " (" + filepath.Base(f.Path)
+	for _, k := range []string{"commit", "date"} {
+		if v := f.Config[k]; v != "" {
+			caption += ", " + k + " " + v
+		}
+	}
+	caption += ")"
+	t := &table{caption: caption, head: []string{"setting"}}
+	for _, i := range order {
+		t.head = append(t.head, cols[i])
+	}
+	for _, row := range rows {
+		label := row
+		if len(benches) == 1 {
+			label = strings.TrimPrefix(row, benches[0]+": ")
+		}
+		line := []string{label}
+		for _, i := range order {
+			c := cells[[2]string{row, cols[i]}]
+			if c == nil {
+				line = append(line, "")
+				continue
+			}
+			v := dur(median(c.ns) / 1e9)
+			if len(c.rate) > 0 {
+				v += "\n" + num(median(c.rate)) + " " + unit
+			}
+			line = append(line, v)
+		}
+		t.rows = append(t.rows, line)
+	}
+	return t
+}
+
+// benchSetting splits a benchmark name, "Distance/alg=myers/n=10000/workers=1",
+// into the benchmark ("Distance"), its setting ("myers, workers 1"), its
+// column ("n = 10,000", or "time" without an n) and n (0 without one).
+func benchSetting(name string) (bench, setting, col string, n int) {
+	parts := strings.Split(name, "/")
+	var label []string
+	col = "time"
+	for _, p := range parts[1:] {
+		k, v, ok := strings.Cut(p, "=")
+		switch {
+		case !ok:
+			label = append(label, p)
+		case k == "n":
+			if x, err := strconv.Atoi(v); err == nil {
+				n, col = x, "n = "+count(x)
+				continue
+			}
+			label = append(label, p)
+		case k == "alg":
+			label = append(label, v)
+		default:
+			label = append(label, k+" "+v)
+		}
+	}
+	return parts[0], strings.Join(label, ", "), col, n
+}

@@ -1,0 +1,41 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBenchmarks reads the fixture's bench/lev.txt: one table, the sizes
+// in order whatever the file's, each cell the median time and throughput
+// of the repetitions.
+func TestBenchmarks(t *testing.T) {
+	md := render(t, Options{Results: fixture, Format: FormatMarkdown})
+	_, sec, ok := strings.Cut(md, "## Benchmarks: the library timed by go test")
+	if !ok {
+		t.Fatalf("no Benchmarks section:\n%s", md)
+	}
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	for _, want := range []string{
+		"**BenchmarkDistance (lev.txt, commit 0123456789ab, date 2026-01-02)**",
+		"| setting | n = 10,000 | n = 30,000 |",
+		"| myers, workers 1 | 2.00 ms (50.0 GCUPS) | 9.00 ms (100 GCUPS) |",
+		"| tworow, workers 1 | 80.0 ms (1.25 GCUPS) |  |",
+	} {
+		if !strings.Contains(sec, want) {
+			t.Errorf("Benchmarks section lacks %q:\n%s", want, sec)
+		}
+	}
+}
+
+func TestBenchSetting(t *testing.T) {
+	for _, tc := range []struct{ name, bench, setting, col string }{
+		{"Distance/alg=myers/n=10000/workers=2", "Distance", "myers, workers 2", "n = 10,000"},
+		{"CountMatches/mode=window/alg=apm-fast/n=1048576/workers=1", "CountMatches", "mode window, apm-fast, workers 1", "n = 1,048,576"},
+		{"MyersKernel/avx2", "MyersKernel", "avx2", "time"},
+	} {
+		bench, setting, col, _ := benchSetting(tc.name)
+		if bench != tc.bench || setting != tc.setting || col != tc.col {
+			t.Errorf("benchSetting(%q) = %q, %q, %q; want %q, %q, %q", tc.name, bench, setting, col, tc.bench, tc.setting, tc.col)
+		}
+	}
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Writes the benchmark output behind the report's Benchmarks section to
+# results/<machine>/bench/ (the folder levlab info names):
+#   lev.txt    BenchmarkDistance: every CPU algorithm and the Go peers at
+#              n = 10,000 and 30,000; myers and myers-parallel also at 50,000
+#   match.txt  BenchmarkCountMatches: report 003's pattern, k = 2
+# Each file is go test's output after configuration lines saying the
+# commit, the date and the command, so that a file says what made it. A
+# file is replaced only once its run has finished. About 5 minutes on 2
+# cores; run it on a quiet machine (COUNT=N repeats each benchmark N times).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GO=${GO:-go}
+COUNT=${COUNT:-3}
+
+machine=$($GO run ./cmd/levlab info --json | sed -n 's/.*"machine":"\([^"]*\)".*/\1/p')
+if [ -z "$machine" ]; then
+	echo "bench-results: levlab info --json named no machine" >&2
+	exit 1
+fi
+dir=results/$machine/bench
+mkdir -p "$dir"
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+	commit+=-dirty
+fi
+
+# run NAME PKG ARGS...: go test ARGS in PKG, into $dir/NAME.txt
+run() {
+	local name=$1 pkg=$2
+	shift 2
+	local tmp
+	tmp=$(mktemp "$dir/.$name.XXXXXX")
+	{
+		echo "commit: $commit"
+		echo "date: $(date -u +%Y-%m-%d)"
+		echo "command: go test -run '^\$' $* -count $COUNT $pkg"
+		$GO test -run '^$' "$@" -count "$COUNT" "$pkg"
+	} > "$tmp" || { rm -f "$tmp"; echo "bench-results: $pkg failed" >&2; exit 1; }
+	chmod 644 "$tmp"
+	mv "$tmp" "$dir/$name.txt"
+	echo "wrote $dir/$name.txt"
+}
+
+run lev ./lev -bench 'Distance/alg=myers.*/n=50000/|Distance/alg=.*/n=(10000|30000)/' -benchtime 3x
+run match ./match -bench 'CountMatches' -benchtime 3x
