@@ -8,19 +8,33 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 FUZZTIME    ?= 60s
 
-.PHONY: test deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results fuzz clean
+.PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results fuzz clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
-## levlab match under mpirun with 1 to 3 ranks (-tags mpi; Open MPI); the
-## browser, LaTeX, NVRTC and MPI tests must find chromium, pdflatex, NVRTC
-## and mpirun (make deps installs them) and the notebook tests Jupyter and
-## GoNB (make notebook-deps sets them up), and none may skip
+## levlab match under mpirun with 1 to 3 ranks (-tags mpi; Open MPI), then
+## the portable lanes (portable); the browser, LaTeX, NVRTC and MPI tests
+## must find chromium, pdflatex, NVRTC and mpirun (make deps installs them)
+## and the notebook tests Jupyter and GoNB (make notebook-deps sets them
+## up), and none may skip
 test: deps notebook-deps vet fmt-check
 	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_TEX=1 LEVLAB_REQUIRE_NVRTC=1 LEVLAB_REQUIRE_NOTEBOOKS=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
 	$(GO) vet -tags mpi ./cmd/levlab
 	LEVLAB_REQUIRE_MPI=1 $(GO) test -timeout $(TESTTIMEOUT) -tags mpi -run MPI ./cmd/levlab
+	$(MAKE) --no-print-directory portable
+
+## portable: what runs where cgo or AVX2 is not — every package built and
+## vetted without cgo, lev and match vetted for arm64, their tests and a
+## short fuzz with the purego tag (the portable Myers kernel under the
+## conformance suite) — and cudaext's C compiled with warnings as errors
+portable:
+	CGO_ENABLED=0 $(GO) build ./...
+	CGO_ENABLED=0 $(GO) vet ./...
+	GOARCH=arm64 $(GO) vet ./lev/... ./match/...
+	$(GO) test -tags purego -count=1 -timeout $(TESTTIMEOUT) ./lev/... ./match/...
+	$(GO) test -tags purego -run '^$$' -fuzz FuzzDistance -fuzztime 15s ./lev
+	CGO_CFLAGS="-O2 -g -Werror" $(GO) build ./cudaext
 
 ## deps: check (and as root install) the tools the tests need
 deps:

@@ -1,9 +1,12 @@
+//go:build amd64 && !purego
+
 package lev
 
 import "golang.org/x/sys/cpu"
 
 // useAVX2 selects the AVX2 kernel for byte inputs; tests switch it off to
-// run the portable loop on the same inputs.
+// run the portable loop on the same inputs. The purego tag leaves the
+// kernel out (myers_other.go).
 var useAVX2 = cpu.X86.HasAVX2
 
 // advanceAVX2 is advanceGo for bytes with the four strips of a group in the

@@ -1,7 +1,9 @@
+//go:build amd64 && !purego
+
 #include "textflag.h"
 
 // Lane k of a group's YMM registers holds strip k. See advanceGo in
-// myers.go for the same steps in Go, and step for the bit operations.
+// myers.go for the same steps in Go, and bitpar.Step for the bit operations.
 //
 // Registers in the loop:
 //   Y0 pv, Y1 mv; Y2, Y3 the carries out of each strip (+1 and −1 bits);

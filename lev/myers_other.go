@@ -1,8 +1,10 @@
-//go:build !amd64
+//go:build !amd64 || purego
 
 package lev
 
-const useAVX2 = false
+// useAVX2 is false off amd64 and with the purego tag: the portable kernel
+// runs. A variable, as on amd64, so that the tests that switch it build.
+var useAVX2 = false
 
 func advanceAVX2(pv, mv, cp, cm *[groupStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
 	panic("lev: advanceAVX2 called without AVX2")
