@@ -29,12 +29,15 @@ fi
 run() {
 	local name=$1 pkg=$2
 	shift 2
-	local tmp
+	local tmp a shown=""
+	for a in "$@"; do # quoted where the shell would read it otherwise
+		if [[ $a == *[^A-Za-z0-9_./=-]* ]]; then shown+=" '$a'"; else shown+=" $a"; fi
+	done
 	tmp=$(mktemp "$dir/.$name.XXXXXX")
 	{
 		echo "commit: $commit"
 		echo "date: $(date -u +%Y-%m-%d)"
-		echo "command: go test -run '^\$' $* -count $COUNT $pkg"
+		echo "command: go test -run '^\$'$shown -count $COUNT $pkg"
 		$GO test -run '^$' "$@" -count "$COUNT" "$pkg"
 	} > "$tmp" || { rm -f "$tmp"; echo "bench-results: $pkg failed" >&2; exit 1; }
 	chmod 644 "$tmp"

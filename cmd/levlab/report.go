@@ -28,9 +28,10 @@ func reportUsage(w io.Writer, fs *flag.FlagSet) {
 Reads the CSV under DIR — the reports' numbers in DIR/published and our
 runs in DIR/<machine>/<scale> — and writes one report: the key results
 first, then each course report's tables and figures with the reports'
-numbers beside ours, one column or line per machine. By default every
-machine is read, each at its preferred scale (paper before quick).
-It prints the file's path.
+numbers beside ours, one column or line per machine, and each machine's
+go test -bench output in DIR/<machine>/bench (make bench-results). By
+default every machine is read, each at its preferred scale (paper before
+quick). It prints the file's path.
 
   html  self-contained (every chart inlined; it opens offline)
   md    Markdown: tables, and image links to the figures

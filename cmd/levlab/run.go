@@ -29,7 +29,9 @@ end stdout names the files and counts the records.
 A run that stops — Ctrl-C, a failure — keeps every finished repetition on
 disk; the same command run again times only what is missing (points already
 done are "resumed"). --fresh moves the old files aside (<name>.csv.<time>.bak)
-and starts anew.
+and starts anew. A record is appended whole or not at all. One run writes
+to a folder at a time: a second run or reproduce on it exits 1 at once,
+naming the first (DIR/.levlab.lock).
 
 Flags:
 `)
