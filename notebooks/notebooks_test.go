@@ -540,6 +540,8 @@ func TestBadFlags(t *testing.T) {
 		{"--n=-5", "must not be negative"},
 		{"--algo=nosuch", `algorithm "nosuch" is unknown`},
 		{"--workers=-2", "out of range"},
+		// Not bad: a peer's name times the peer (its point's Kind).
+		{"--algo=ka-weihe --n=300", "ka-weihe"},
 	}
 	if cudaext.Available() != nil {
 		// Not a bad flag, but a machine without a GPU: said, not an error.
@@ -562,7 +564,7 @@ func TestBadFlags(t *testing.T) {
 		if strings.Contains(text, "panic") || strings.Contains(text, "goroutine") {
 			t.Errorf("%s: the cell shows a panic trace:\n%s", tc.flags, clip(text))
 		}
-		if strings.HasPrefix(tc.want, "No GPU") && strings.Contains(text, "<b>error:</b>") {
+		if (strings.HasPrefix(tc.want, "No GPU") || tc.want == "ka-weihe") && strings.Contains(text, "<b>error:</b>") {
 			t.Errorf("%s: the cell shows an error box:\n%s", tc.flags, clip(text))
 		}
 		for _, o := range ran[i].Outputs {
