@@ -179,3 +179,43 @@ func benchDistance(b *testing.B, n int, distance func() (int, error)) {
 		b.Fatalf("distance %d, but myers says %d", d, want)
 	}
 }
+
+// benchSet returns n random ACGT strings of 500 to 1000 bp from a fixed
+// seed: the many-pairs workload (reads against reads).
+func benchSet(n int, seed uint64) [][]byte {
+	rng := rand.New(rand.NewPCG(seed, 0x9a1))
+	set := make([][]byte, n)
+	for i := range set {
+		set[i] = levtest.RandomBytes(rng, 500+rng.IntN(501), levtest.DNA)
+	}
+	return set
+}
+
+// BenchmarkCross times every string of one set of 200 random DNA strings
+// (500–1000 bp) against every one of another, as max=K/workers=W (K −1:
+// no cap). GCUPS counts every pair's len(a)·len(b) cells.
+func BenchmarkCross(b *testing.B) {
+	x, y := benchSet(200, 1), benchSet(200, 2)
+	var cells float64
+	for _, s := range x {
+		for _, t := range y {
+			cells += float64(len(s) * len(t))
+		}
+	}
+	for _, k := range []int{-1, 10} {
+		for _, w := range benchWorkers(lev.MyersParallel) {
+			b.Run(fmt.Sprintf("max=%d/workers=%d", k, w), func(b *testing.B) {
+				opts := []lev.Option{lev.WithWorkers(w)}
+				if k >= 0 {
+					opts = append(opts, lev.WithMax(k))
+				}
+				for b.Loop() {
+					if err := lev.Cross(x, y, func(lev.Pair) error { return nil }, opts...); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(cells*float64(b.N)/b.Elapsed().Seconds()/1e9, "GCUPS")
+			})
+		}
+	}
+}

@@ -19,3 +19,18 @@ func TestConformance(t *testing.T) {
 		})
 	}
 }
+
+// TestConformancePairs runs the suite through Cross, a pair a call: the
+// block kernel (Auto) and every other algorithm's many-pairs path.
+// cuda-diagonal and cuda-matrix take no many pairs (Cross refuses them).
+func TestConformancePairs(t *testing.T) {
+	for _, alg := range lev.Algorithms() {
+		if alg == lev.CUDADiagonal || alg == lev.CUDAMatrix {
+			continue
+		}
+		t.Run(alg.String(), func(t *testing.T) {
+			t.Parallel()
+			levtest.RunPairs(t, alg)
+		})
+	}
+}

@@ -9,6 +9,15 @@
 //
 //	d, err := lev.Distance(a, b, lev.WithAlgorithm(lev.MyersParallel), lev.WithWorkers(2))
 //
+// WithMax(k) caps a distance: the exact value when it is at most k, else
+// k+1, and only the work needed to decide. Many pairs have their own entry
+// points: Cross (every string of one set against every one of another),
+// All (every pair of one set), each streaming its pairs to a callback,
+// nearest first with WithTop; Matrix for small sets. Their short strings
+// run a pair a vector lane (blockmyers.go).
+//
+//	err := lev.Cross(queries, words, func(p lev.Pair) error { … }, lev.WithMax(2), lev.WithTop(5))
+//
 // Errors from bad options name the option, the value and what is allowed;
 // nothing panics on user input.
 //
@@ -170,6 +179,9 @@ type config struct {
 	ctx         context.Context
 	matrixLimit int64 // bytes FullMatrix may allocate
 	noBand      bool  // Myers: compute every cell (tests and experiments)
+	capped      bool  // WithMax was given
+	maxD        int   // WithMax's k
+	top         int   // WithTop's n; 0: every pair (Cross, All)
 	stats       *Stats
 	fastModel   *cudaext.FastSchedule // tests: cuda-fast runs cudaext.FastModel instead of the GPU
 	option.Errs
@@ -287,7 +299,48 @@ func WithStats(s *Stats) Option {
 	}
 }
 
-func newConfig(opts []Option) (*config, error) {
+// WithMax caps the distance at k ≥ 0: a result of k+1 means "more than
+// k", and the work stops as soon as that is certain. Distance then returns
+// the exact distance when it is at most k, else k+1: at once when the
+// lengths differ by more than k; Myers and MyersParallel (and Auto)
+// compute only Ukkonen's band of cost k, O(⌈m/64⌉·k) words a column at
+// most; other algorithms compute the distance whole and cap it. Cross and
+// All give only the pairs within k, each pair stopping early (see the
+// block kernel); Matrix writes k+1 for the others.
+func WithMax(k int) Option {
+	return func(c *config) {
+		if k < 0 {
+			c.Fail("max = %d must be >= 0 (the largest distance wanted)", k)
+			return
+		}
+		c.capped, c.maxD = true, k
+	}
+}
+
+// WithTop makes Cross and All give each query only its n ≥ 1 nearest
+// targets, by distance, then index (with WithMax, the nearest within it).
+// Distance and Matrix refuse it.
+func WithTop(n int) Option {
+	return func(c *config) {
+		if n < 1 {
+			c.Fail("top = %d must be >= 1 (the nearest targets a query keeps)", n)
+			return
+		}
+		c.top = n
+	}
+}
+
+// capK is the cap, or −1 without one.
+func (c *config) capK() int {
+	if c.capped {
+		return c.maxD
+	}
+	return -1
+}
+
+// parseOptions applies opts to a new config: the checks of each option,
+// not of how they go together.
+func parseOptions(opts []Option) (*config, error) {
 	c := &config{Errs: option.Errs{Pkg: "lev"}, ctx: context.Background(), matrixLimit: defaultMatrixLimit()}
 	for _, o := range opts {
 		if o != nil {
@@ -296,6 +349,18 @@ func newConfig(opts []Option) (*config, error) {
 	}
 	if c.Err != nil {
 		return nil, c.Err
+	}
+	return c, nil
+}
+
+// newConfig is the config of one distance.
+func newConfig(opts []Option) (*config, error) {
+	c, err := parseOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	if c.top > 0 {
+		return nil, fmt.Errorf("lev: %w: top = %d: one distance has no nearest; WithTop is for Cross and All", ErrInvalidOption, c.top)
 	}
 	if !impls[c.alg].parallel && c.workers > 1 {
 		return nil, fmt.Errorf("lev: %w: %s is sequential: workers = %d is not allowed (0 or 1)", ErrInvalidOption, c.alg, c.workers)
@@ -386,18 +451,28 @@ func run[S symbol](c *config, alg Algorithm, a, b []S, k kernel[S]) (int, error)
 	if c.stats != nil {
 		*c.stats = Stats{Algorithm: alg, Workers: c.workers}
 	}
-	switch {
-	case len(a) == 0:
-		return len(b), nil
-	case len(b) == 0:
-		return len(a), nil
-	}
-	c.alg = alg
-	d, err := k(a, b, c)
+	d, err := capped(c, alg, a, b, k)
 	if err != nil {
 		return 0, fmt.Errorf("lev: %s: %w", alg, err)
 	}
 	return d, nil
+}
+
+// capped runs kernel k on a and b under c's cap, answering the empty and
+// the plainly distant pairs without it.
+func capped[S symbol](c *config, alg Algorithm, a, b []S, k kernel[S]) (int, error) {
+	limit := c.capK()
+	switch {
+	case len(a) == 0:
+		return capAt(len(b), limit), nil
+	case len(b) == 0:
+		return capAt(len(a), limit), nil
+	case limit >= 0 && abs(len(a)-len(b)) > limit:
+		return limit + 1, nil
+	}
+	c.alg = alg
+	d, err := k(a, b, c)
+	return capAt(d, limit), err
 }
 
 func isASCII(s string) bool {

@@ -232,6 +232,11 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	if c.noBand {
 		return pass(band{lo: m + n, hi: m + n})
 	}
+	if k := c.capK(); k >= 0 && k < n {
+		// The cap's band: a value within it is exact, one past it is
+		// capped by the caller. |m−n| ≤ k here (capped).
+		return pass(bandFor(m, n, k))
+	}
 	// A first pass in a narrow band around the diagonals from (0,0) and to
 	// (m,n) costs a few per cent of the matrix. Its value is the distance if
 	// it is within the band's bound, and otherwise the bound for the exact

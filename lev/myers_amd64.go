@@ -9,6 +9,9 @@ import "golang.org/x/sys/cpu"
 // kernel out (myers_other.go).
 var useAVX2 = cpu.X86.HasAVX2
 
+// useAVX512 selects the eight-lane many-pairs kernel (blocklanes_amd64.s).
+var useAVX512 = cpu.X86.HasAVX512F
+
 // advanceAVX2 is advanceGo for bytes with the four strips of a group in the
 // four lanes of a YMM register (lane k holds strip k), their match words
 // fetched by one gather: the same steps, the same results. It runs the

@@ -6,6 +6,9 @@ package lev
 // runs. A variable, as on amd64, so that the tests that switch it build.
 var useAVX2 = false
 
+// useAVX512 is false here too.
+var useAVX512 = false
+
 func advanceAVX2(pv, mv, cp, cm *[groupStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
 	panic("lev: advanceAVX2 called without AVX2")
 }

@@ -137,21 +137,17 @@ func TestRunPattern(t *testing.T) {
 	}
 }
 
-// validated returns a stand-in for lev that answers with the reference after
-// lev has checked the options (on empty inputs, where no kernel runs).
+// validated returns a stand-in for lev that answers with the reference
+// after lev has checked the options, and capped as lev caps it: lev's
+// answer for an empty string against one of the reference's length, where
+// no kernel runs.
 func validated() impl {
 	return impl{
 		bytes: func(a, b []byte, opts ...lev.Option) (int, error) {
-			if _, err := lev.Distance(nil, nil, opts...); err != nil {
-				return 0, err
-			}
-			return Reference(a, b), nil
+			return lev.Distance(nil, make([]byte, Reference(a, b)), opts...)
 		},
 		text: func(a, b string, opts ...lev.Option) (int, error) {
-			if _, err := lev.DistanceString("", "", opts...); err != nil {
-				return 0, err
-			}
-			return ReferenceString(a, b), nil
+			return lev.DistanceString("", strings.Repeat("x", ReferenceString(a, b)), opts...)
 		},
 	}
 }
@@ -225,6 +221,16 @@ var broken = map[string]struct {
 			text:  func(a, b string, _ ...lev.Option) (int, error) { return ReferenceString(a, b), nil },
 		}
 	}, "no error, want one wrapping lev.ErrInvalidOption"},
+	"cap-ignored": {lev.Myers, "cap", func() impl {
+		im := validated()
+		im.bytes = func(a, b []byte, opts ...lev.Option) (int, error) {
+			if _, err := lev.Distance(nil, nil, opts...); err != nil {
+				return 0, err
+			}
+			return Reference(a, b), nil // the cap's k+1 never given
+		}
+		return im
+	}, "with max="},
 	"wide-runes": {lev.Tiled, "text", func() impl {
 		im := validated()
 		ref := im.text

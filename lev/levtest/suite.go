@@ -53,11 +53,48 @@ func Run(t *testing.T, alg lev.Algorithm, opts ...lev.Option) {
 	run(t, alg, impl{bytes: lev.Distance, text: lev.DistanceString}, opts)
 }
 
+// RunPairs runs the suite through lev.Cross and lev.CrossStrings, a pair a
+// call: alg's many-pairs path (for Auto, the block kernel) on every input
+// the suite makes. There the workers are over the pairs, so a sequential
+// algorithm takes any worker count.
+func RunPairs(t *testing.T, alg lev.Algorithm, opts ...lev.Option) {
+	t.Helper()
+	run(t, alg, impl{bytes: crossOne, text: crossOneString, pairs: true}, opts)
+}
+
+// crossOne is Distance through Cross: one pair.
+func crossOne(a, b []byte, opts ...lev.Option) (int, error) {
+	return onePair(func(fn func(lev.Pair) error) error { return lev.Cross([][]byte{a}, [][]byte{b}, fn, opts...) })
+}
+
+// crossOneString is DistanceString through CrossStrings.
+func crossOneString(a, b string, opts ...lev.Option) (int, error) {
+	return onePair(func(fn func(lev.Pair) error) error { return lev.CrossStrings([]string{a}, []string{b}, fn, opts...) })
+}
+
+// onePair returns the distance of the one pair cross gives, or an error if
+// it gives another number of pairs. Under a cap a pair past it is not
+// given: it reads as the cap's k+1, which capMax carries over.
+func onePair(cross func(fn func(lev.Pair) error) error) (int, error) {
+	var got []lev.Pair
+	if err := cross(func(p lev.Pair) error { got = append(got, p); return nil }); err != nil {
+		return 0, err
+	}
+	switch {
+	case len(got) == 1 && got[0].I == 0 && got[0].J == 0:
+		return got[0].Distance, nil
+	case len(got) == 0:
+		return -1, nil // past the cap: the caller knows k
+	}
+	return 0, fmt.Errorf("levtest: Cross of one pair gave %v", got)
+}
+
 // impl is what the suite calls: lev's two entry points, or a stand-in in
 // levtest's own tests.
 type impl struct {
 	bytes func(a, b []byte, opts ...lev.Option) (int, error)
 	text  func(a, b string, opts ...lev.Option) (int, error)
+	pairs bool // through Cross: a sequential algorithm takes workers
 }
 
 type suite struct {
@@ -87,6 +124,7 @@ func run(t *testing.T, alg lev.Algorithm, im impl, opts []lev.Option) {
 	t.Run("properties", s.properties)
 	t.Run("text", s.text)
 	t.Run("options", s.optionSets)
+	t.Run("cap", s.caps)
 	t.Run("large", s.large)
 }
 
@@ -706,8 +744,11 @@ func (s *suite) parallelOptions(t *testing.T, rng *rand.Rand) {
 
 func (s *suite) sequentialOptions(t *testing.T, rng *rand.Rand) {
 	// More than one worker is an error, not a silent single-threaded run,
-	// whatever the inputs.
+	// whatever the inputs (through Cross the workers are over the pairs).
 	for _, w := range []int{2, 3, 8, 64, lev.MaxWorkers} {
+		if s.impl.pairs {
+			break
+		}
 		opts := s.options(optSet{}.workers(w))
 		for _, in := range [][2]string{{"", ""}, {"kitten", "sitting"}} {
 			_, err := s.impl.bytes([]byte(in[0]), []byte(in[1]), opts...)
@@ -791,5 +832,45 @@ func (s *suite) large(t *testing.T) {
 		c.bytes(fmt.Sprintf("random %d vs %d", n, n-3), a, b, wantAB, o)
 		c.bytes(fmt.Sprintf("%d vs 10 edits", n), a, near, wantNear, o)
 		c.bytes(fmt.Sprintf("A^%d vs C^%d", n, n), repeat("A", n), repeat("C", n), n, o)
+	}
+}
+
+// caps checks WithMax: the distance when within the cap, k+1 past it
+// (through Cross: no pair past it), on random pairs and caps around their
+// distance.
+func (s *suite) caps(t *testing.T) {
+	rng := NewRand(t)
+	c := s.checker(t)
+	n := 40
+	if s.small {
+		n = 15
+	}
+	for it := range n {
+		la := 65 + randomLength(rng, 400) // past a word
+		a := RandomBytes(rng, la, DNA)
+		var b []byte
+		switch it % 3 {
+		case 0:
+			b = RandomBytes(rng, randomLength(rng, 400), DNA)
+		case 1:
+			// 0 to 3 edits: bands narrower than a word, even none
+			b = Mutate(rng, a, it%4, DNA)
+		default:
+			b = Mutate(rng, a, rng.IntN(200), Lowercase)
+		}
+		d := Reference(a, b)
+		for _, k := range []int{0, 1, max(0, d-1), d, d + 1, rng.IntN(2*d + 2), 1 << 20} {
+			want := d
+			if d > k {
+				want = k + 1
+			}
+			got, ok := c.distance(fmt.Sprintf("cap %d", k), a, b, optSet{}.with(fmt.Sprintf("max=%d", k), lev.WithMax(k)))
+			if ok && got == -1 && s.impl.pairs {
+				got = k + 1 // Cross gives no pair past the cap
+			}
+			if ok && got != want {
+				c.errorf("Distance(%s, %s) with max=%d = %d, want %d (distance %d)", show(a), show(b), k, got, want, d)
+			}
+		}
 	}
 }

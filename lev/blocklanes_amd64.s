@@ -1,0 +1,234 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func lanesColumnAVX2(pv, mv *uint64, e0, e1, e2, e3 *uint64, words int, lb uint64, d *[4]int64)
+//
+// One column of blockLanes: the four lanes' words, lane l in quadword l of
+// a YMM register, from word 0 (a +1 entering at the top) to the last,
+// whose row lb's horizontal deltas go to d. The same steps as stepLast and
+// bitpar.Step; pv and mv hold word w's four lanes at 32w.
+//
+// Registers: Y15 all ones, Y12 ones in bit 0, Y14/Y13 the carries hp/hm;
+// Y0 eq, Y1 pv, Y2 mv, Y3 xv, Y4 xh, Y5 ph, Y6 mh.
+TEXT ·lanesColumnAVX2(SB), NOSPLIT, $0-72
+	MOVQ pv+0(FP), AX
+	MOVQ mv+8(FP), BX
+	MOVQ e0+16(FP), R8
+	MOVQ e1+24(FP), R10
+	MOVQ e2+32(FP), R11
+	MOVQ e3+40(FP), R12
+	MOVQ words+48(FP), CX
+	MOVQ lb+56(FP), DX
+	MOVQ d+64(FP), DI
+	VPCMPEQQ Y15, Y15, Y15
+	VPSRLQ   $63, Y15, Y12
+	VMOVDQA  Y12, Y14
+	VPXOR    Y13, Y13, Y13
+	XORQ     R9, R9
+	XORQ     SI, SI
+	DECQ     CX
+	JZ       last
+
+loop:
+	VMOVQ       (R8)(R9*8), X0
+	VPINSRQ     $1, (R10)(R9*8), X0, X0
+	VMOVQ       (R11)(R9*8), X1
+	VPINSRQ     $1, (R12)(R9*8), X1, X1
+	VINSERTI128 $1, X1, Y0, Y0
+	VMOVDQU     (AX)(SI*1), Y1
+	VMOVDQU     (BX)(SI*1), Y2
+	VPOR        Y0, Y2, Y3
+	VPOR        Y13, Y0, Y0
+	VPAND       Y1, Y0, Y4
+	VPADDQ      Y1, Y4, Y4
+	VPXOR       Y1, Y4, Y4
+	VPOR        Y0, Y4, Y4
+	VPOR        Y1, Y4, Y5
+	VPXOR       Y15, Y5, Y5
+	VPOR        Y2, Y5, Y5
+	VPAND       Y1, Y4, Y6
+	VPSRLQ      $63, Y5, Y7
+	VPSRLQ      $63, Y6, Y8
+	VPSLLQ      $1, Y5, Y5
+	VPOR        Y14, Y5, Y5
+	VPSLLQ      $1, Y6, Y6
+	VPOR        Y13, Y6, Y6
+	VPOR        Y5, Y3, Y9
+	VPXOR       Y15, Y9, Y9
+	VPOR        Y6, Y9, Y9
+	VPAND       Y3, Y5, Y10
+	VMOVDQU     Y9, (AX)(SI*1)
+	VMOVDQU     Y10, (BX)(SI*1)
+	VMOVDQA     Y7, Y14
+	VMOVDQA     Y8, Y13
+	INCQ        R9
+	ADDQ        $32, SI
+	CMPQ        R9, CX
+	JLT         loop
+
+last:
+	VMOVQ       (R8)(R9*8), X0
+	VPINSRQ     $1, (R10)(R9*8), X0, X0
+	VMOVQ       (R11)(R9*8), X1
+	VPINSRQ     $1, (R12)(R9*8), X1, X1
+	VINSERTI128 $1, X1, Y0, Y0
+	VMOVDQU     (AX)(SI*1), Y1
+	VMOVDQU     (BX)(SI*1), Y2
+	VPOR        Y0, Y2, Y3
+	VPOR        Y13, Y0, Y0
+	VPAND       Y1, Y0, Y4
+	VPADDQ      Y1, Y4, Y4
+	VPXOR       Y1, Y4, Y4
+	VPOR        Y0, Y4, Y4
+	VPOR        Y1, Y4, Y5
+	VPXOR       Y15, Y5, Y5
+	VPOR        Y2, Y5, Y5
+	VPAND       Y1, Y4, Y6
+	// The last row's deltas: (ph>>lb)&1 − (mh>>lb)&1.
+	VMOVQ       DX, X11
+	VPSRLQ      X11, Y5, Y7
+	VPSRLQ      X11, Y6, Y8
+	VPAND       Y12, Y7, Y7
+	VPAND       Y12, Y8, Y8
+	VPSUBQ      Y8, Y7, Y7
+	VMOVDQU     Y7, (DI)
+	VPSLLQ      $1, Y5, Y5
+	VPOR        Y14, Y5, Y5
+	VPSLLQ      $1, Y6, Y6
+	VPOR        Y13, Y6, Y6
+	VPOR        Y5, Y3, Y9
+	VPXOR       Y15, Y9, Y9
+	VPOR        Y6, Y9, Y9
+	VPAND       Y3, Y5, Y10
+	VMOVDQU     Y9, (AX)(SI*1)
+	VMOVDQU     Y10, (BX)(SI*1)
+	VZEROUPPER
+	RET
+
+// func lanesColumnAVX512(pv, mv *uint64, peq *uint64, off *[8]int64, words int, lb uint64, d *[8]int64)
+//
+// lanesColumnAVX2 with eight lanes, lane l in quadword l of a ZMM
+// register, its match words loaded from peq at off[l] + w (eight loads and
+// inserts: on Zen 4 a VPGATHERQQ of eight took longer); VPTERNLOGQ
+// folds the step's three-input operations, so that the carry from word to
+// word goes through fewer instructions.
+//
+// Registers: Z12 ones in bit 0, Z14/Z13 hp/hm; Z0 eq, Z1 pv, Z2 mv,
+// Z3 xv, Z4 xh, Z5 ph, Z6 mh; R8 the match words of word w (peq + 8w),
+// R10 off.
+TEXT ·lanesColumnAVX512(SB), NOSPLIT, $0-56
+	MOVQ pv+0(FP), AX
+	MOVQ mv+8(FP), BX
+	MOVQ peq+16(FP), R8
+	MOVQ off+24(FP), R10
+	MOVQ words+32(FP), CX
+	MOVQ lb+40(FP), DX
+	MOVQ d+48(FP), DI
+	VPTERNLOGQ $0xff, Z15, Z15, Z15
+	VPSRLQ     $63, Z15, Z12
+	VMOVDQA64  Z12, Z14
+	VPXORQ     Z13, Z13, Z13
+	XORQ       SI, SI
+	DECQ       CX
+	JZ         last512
+
+loop512:
+	MOVQ        0(R10), R11
+	VMOVQ       (R8)(R11*8), X0
+	MOVQ        8(R10), R11
+	VPINSRQ     $1, (R8)(R11*8), X0, X0
+	MOVQ        16(R10), R11
+	VMOVQ       (R8)(R11*8), X1
+	MOVQ        24(R10), R11
+	VPINSRQ     $1, (R8)(R11*8), X1, X1
+	MOVQ        32(R10), R11
+	VMOVQ       (R8)(R11*8), X2
+	MOVQ        40(R10), R11
+	VPINSRQ     $1, (R8)(R11*8), X2, X2
+	MOVQ        48(R10), R11
+	VMOVQ       (R8)(R11*8), X3
+	MOVQ        56(R10), R11
+	VPINSRQ     $1, (R8)(R11*8), X3, X3
+	VINSERTI128 $1, X1, Y0, Y0
+	VINSERTI128 $1, X3, Y2, Y2
+	VINSERTI64X4 $1, Y2, Z0, Z0
+	ADDQ       $8, R8
+	VMOVDQU64  (AX)(SI*1), Z1
+	VMOVDQU64  (BX)(SI*1), Z2
+	VPORQ      Z0, Z2, Z3
+	VPORQ      Z13, Z0, Z0
+	VPANDQ     Z1, Z0, Z4
+	VPADDQ     Z1, Z4, Z4
+	// xh = (t ^ pv) | eq: A = t (Z4), B = pv, C = eq → (A ^ B) | C
+	VPTERNLOGQ $0xbe, Z0, Z1, Z4
+	// ph = mv | ~(xh | pv): A = xh copy, B = pv, C = mv → ~(A | B) | C
+	VMOVDQA64  Z4, Z5
+	VPTERNLOGQ $0xab, Z2, Z1, Z5
+	VPANDQ     Z1, Z4, Z6
+	VPSRLQ     $63, Z5, Z7
+	VPSRLQ     $63, Z6, Z8
+	VPSLLQ     $1, Z5, Z5
+	VPORQ      Z14, Z5, Z5
+	VPSLLQ     $1, Z6, Z6
+	VPORQ      Z13, Z6, Z6
+	// pv' = mh' | ~(xv | ph'): A = xv copy, B = ph', C = mh'
+	VMOVDQA64  Z3, Z9
+	VPTERNLOGQ $0xab, Z6, Z5, Z9
+	VPANDQ     Z3, Z5, Z3
+	VMOVDQU64  Z9, (AX)(SI*1)
+	VMOVDQU64  Z3, (BX)(SI*1)
+	VMOVDQA64  Z7, Z14
+	VMOVDQA64  Z8, Z13
+	ADDQ       $64, SI
+	DECQ       CX
+	JNZ        loop512
+
+last512:
+	MOVQ        0(R10), R11
+	VMOVQ       (R8)(R11*8), X0
+	MOVQ        8(R10), R11
+	VPINSRQ     $1, (R8)(R11*8), X0, X0
+	MOVQ        16(R10), R11
+	VMOVQ       (R8)(R11*8), X1
+	MOVQ        24(R10), R11
+	VPINSRQ     $1, (R8)(R11*8), X1, X1
+	MOVQ        32(R10), R11
+	VMOVQ       (R8)(R11*8), X2
+	MOVQ        40(R10), R11
+	VPINSRQ     $1, (R8)(R11*8), X2, X2
+	MOVQ        48(R10), R11
+	VMOVQ       (R8)(R11*8), X3
+	MOVQ        56(R10), R11
+	VPINSRQ     $1, (R8)(R11*8), X3, X3
+	VINSERTI128 $1, X1, Y0, Y0
+	VINSERTI128 $1, X3, Y2, Y2
+	VINSERTI64X4 $1, Y2, Z0, Z0
+	VMOVDQU64  (AX)(SI*1), Z1
+	VMOVDQU64  (BX)(SI*1), Z2
+	VPORQ      Z0, Z2, Z3
+	VPORQ      Z13, Z0, Z0
+	VPANDQ     Z1, Z0, Z4
+	VPADDQ     Z1, Z4, Z4
+	VPTERNLOGQ $0xbe, Z0, Z1, Z4
+	VMOVDQA64  Z4, Z5
+	VPTERNLOGQ $0xab, Z2, Z1, Z5
+	VPANDQ     Z1, Z4, Z6
+	VMOVQ      DX, X9
+	VPSRLQ     X9, Z5, Z7
+	VPSRLQ     X9, Z6, Z8
+	VPANDQ     Z12, Z7, Z7
+	VPANDQ     Z12, Z8, Z8
+	VPSUBQ     Z8, Z7, Z7
+	VMOVDQU64  Z7, (DI)
+	VPSLLQ     $1, Z5, Z5
+	VPORQ      Z14, Z5, Z5
+	VPSLLQ     $1, Z6, Z6
+	VPORQ      Z13, Z6, Z6
+	VMOVDQA64  Z3, Z9
+	VPTERNLOGQ $0xab, Z6, Z5, Z9
+	VPANDQ     Z3, Z5, Z3
+	VMOVDQU64  Z9, (AX)(SI*1)
+	VMOVDQU64  Z3, (BX)(SI*1)
+	VZEROUPPER
+	RET
