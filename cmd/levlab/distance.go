@@ -52,8 +52,12 @@ newline counts), or as UTF-8 text with --runes; each is read up to
 --max-input bytes (pipes and devices too), and a larger one is an error. Flags may come before or
 after the arguments; put -- before an argument that begins with '-'.
 
+--max K caps the distance: it prints the distance when it is at most K,
+else K+1, and computes only what decides that (the lengths alone, or the
+band of cost K).
+
 --json prints one JSON object instead: algorithm (as asked), ran (what
-auto resolved to, else the same), workers (as run), tile
+auto resolved to, else the same), workers (as run), max (with --max), tile
 and block (0: the algorithm's default), unit (runes or bytes), len_a, len_b,
 distance, seconds (the computation alone, not reading files), cells
 (len_a*len_b) and gcups (billions of cells per second); for a GPU
@@ -106,6 +110,7 @@ type distanceResult struct {
 	LenA      int           `json:"len_a"`
 	LenB      int           `json:"len_b"`
 	Distance  int           `json:"distance"`
+	Max       *int          `json:"max,omitempty"` // --max K: distance is K+1 when more than K
 	Seconds   float64       `json:"seconds"`
 	Cells     int64         `json:"cells"`
 	GCUPS     float64       `json:"gcups"`
@@ -118,6 +123,7 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	workers := fs.Int("workers", 0, "`N` goroutines for a parallel algorithm, 0..4096; 0: GOMAXPROCS (sequential algorithms: 0 or 1)")
 	tile := fs.Int("tile", 0, "tile side in cells (tiled, tiled-barrier) or column chunk (myers-parallel, auto); other algorithms refuse it; unset: the algorithm's default")
 	block := fs.Int("block", 0, "CUDA threads per block, 1..1024 (cuda-* only); unset: the algorithm's default")
+	maxD := fs.Int("max", 0, "cap the distance at `K` >= 0: K+1 is printed for anything more, found without computing it")
 	var maxMemory byteSize
 	fs.Var(&maxMemory, "max-memory", "`BYTES` fullmatrix may allocate, e.g. 512MiB or 4GiB; unset: half the physical memory")
 	files := fs.Bool("files", false, "A and B name files, compared as raw bytes")
@@ -153,6 +159,9 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	if set["max-memory"] {
 		opts = append(opts, lev.WithMatrixLimit(int64(maxMemory)))
 	}
+	if set["max"] {
+		opts = append(opts, lev.WithMax(*maxD))
+	}
 	// lev checks the options (and the GPU) on every call, before looking at
 	// the inputs: an empty call reports a bad value before a file is read.
 	if _, err := lev.Distance(nil, nil, opts...); err != nil {
@@ -172,6 +181,9 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	}
 
 	res := distanceResult{Algorithm: alg, Tile: *tile, Block: *block}
+	if set["max"] {
+		res.Max = maxD
+	}
 	var stats lev.Stats
 	opts = append(opts, lev.WithStats(&stats))
 	var compute func() (int, error)

@@ -50,6 +50,7 @@ type command struct {
 
 var commands = []command{
 	{"distance", "the edit distance between two strings or two files", runDistance},
+	{"matrix", "the distances of many strings: every pair, the nearest, or those within K", runMatrix},
 	{"match", "count the approximate matches of patterns in a text file (report 003; MPI with -tags mpi)", runMatch},
 	{"info", "the machine: CPU, cores, Go, levlab's commit, and the GPU or why not", runInfo},
 	{"run", "time the reports' experiments into CSV files under results/", runRun},
