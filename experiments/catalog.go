@@ -113,6 +113,12 @@ func All() []Experiment {
 			Points: gpuFast,
 		},
 		{
+			Name:   "many-pairs",
+			Source: report004 + " (one pair at a time) beside levlab's many pairs (lev.All), beyond the reports",
+			Title:  "Every pair of N random DNA strings of 500 to 1000 bp (quick: 250 to 500): lev's block kernel a pair a vector lane, on one core and every core, beside edlib a pair at a time",
+			Points: manyPairs,
+		},
+		{
 			Name:   "peers",
 			Source: report004 + " and the other reports' algorithms, beside libraries no report tried",
 			Title:  "Every CPU algorithm of lev beside agnivade, ka-weihe and edlib on random DNA",
@@ -430,6 +436,31 @@ func peersGrid(s Scale) []Point {
 			par("tiled", c), par("tiled-barrier", c), seq("myers"), par("myers-parallel", c),
 			peerAlg("agnivade"), peerAlg("ka-weihe"), peerAlg("edlib"))
 		pts = append(pts, square(CaseDNA, []int{n}, settings...)...)
+	}
+	return pts
+}
+
+// manyPairs is every pair i < j of N random DNA strings of L to 2L bp
+// (quick: N 100 and 200, L 250; paper: N 200, 400 and 800, L 500, the
+// 800 strings of 500–1000 bp that make 319,600 pairs): lev.All on one
+// worker and on every core, and edlib a pair at a time, the peer most
+// edit-distance libraries are measured against.
+func manyPairs(s Scale) []Point {
+	c := cores()
+	L := 250
+	if s == Paper {
+		L = 500
+	}
+	var pts []Point
+	for _, n := range pick(s, []int{100, 200}, []int{200, 400, 800}) {
+		pt := func(kind Kind, alg string, workers int) Point {
+			return Point{Kind: kind, Algorithm: alg, Workers: workers, Case: CaseDNA, LenA: n, LenB: L}
+		}
+		pts = append(pts, pt(Pairs, "auto", 1))
+		if c > 1 {
+			pts = append(pts, pt(Pairs, "auto", c))
+		}
+		pts = append(pts, pt(PeerPairs, "edlib", 1))
 	}
 	return pts
 }

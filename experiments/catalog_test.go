@@ -101,6 +101,15 @@ func checkCatalogPoint(p Point) error {
 	if (p.Case == CaseIdentical || p.Case == CasePartial) && p.LenA != p.LenB {
 		return fmt.Errorf("point %s: case %s needs equal lengths", p.Key(), p.Case)
 	}
+	if p.Kind == Pairs || p.Kind == PeerPairs {
+		_, lerr := lev.ParseAlgorithm(p.Algorithm)
+		_, peer := peers[p.Algorithm]
+		if (p.Kind == Pairs && lerr != nil) || (p.Kind == PeerPairs && !peer) || p.Case != CaseDNA ||
+			p.Tile != 0 || p.Block != 0 || p.GPURatio != 0 || p.Ranks != 0 || (p.Kind == PeerPairs && p.Workers != 1) {
+			return fmt.Errorf("point %s: a many-pairs point names a lev algorithm (pairs) or a peer on one worker (peer-pairs), case dna, and no tile, block, ratio or ranks", p.Key())
+		}
+		return nil
+	}
 	if p.Kind == Matching {
 		if _, err := match.ParseAlgorithm(p.Algorithm); err != nil {
 			return fmt.Errorf("point %s: a matching point names no match algorithm: %v", p.Key(), err)

@@ -59,11 +59,17 @@ const (
 	// Peer ("peer") is another project's distance, named as Peers lists
 	// them: one call of it.
 	Peer
+	// Pairs ("pairs") is a lev algorithm on every pair of a set of LenA
+	// strings (PairSet): one lev.All call.
+	Pairs
+	// PeerPairs ("peer-pairs") is a peer on every pair of the same set: a
+	// call of it a pair, in a loop.
+	PeerPairs
 
 	numKinds
 )
 
-var kindNames = option.NewNames[Kind]("experiments", "Kind", "kind", "distance", "matching", "peer")
+var kindNames = option.NewNames[Kind]("experiments", "Kind", "kind", "distance", "matching", "peer", "pairs", "peer-pairs")
 
 // String returns the kind's name, e.g. "matching".
 func (k Kind) String() string { return kindNames.String(k) }
@@ -96,9 +102,10 @@ func (p Point) Key() string {
 type Measurement struct {
 	Seconds      float64 // the whole call
 	AllocSeconds float64 // the part spent allocating, where measured apart
-	Distance     int
-	Matches      int64 // pattern matching: total matches
-	AllocBytes   int64 // heap bytes allocated during the call
+	Distance     int     // many pairs: the sum of every pair's
+	Matches      int64   // pattern matching: total matches; many pairs: the pairs
+	Cells        int64   // many pairs: Σ len·len over the pairs (else LenA·LenB)
+	AllocBytes   int64   // heap bytes allocated during the call
 	Ran          string
 	RanWorkers   int
 }

@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"bytes"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -49,7 +50,10 @@ const (
 )
 
 // Inputs returns the two inputs of a point of experiment e, made
-// deterministically from the experiment, the point and its case.
+// deterministically from the experiment, the point and its case. A
+// many-pairs point (Pairs, PeerPairs) has one input: LenA strings of
+// LenB to 2·LenB symbols of ACGT (case dna), one a line (PairSet splits
+// them); b is nil.
 //
 // The generator is seeded from the experiment's name, the case and the two
 // lengths only, not from the algorithm or its parameters: every point of an
@@ -67,6 +71,19 @@ func Inputs(e Experiment, p Point) (a, b []byte, err error) {
 		return nil, nil, fmt.Errorf("experiments: %s: case %q needs equal lengths, not %d and %d", e.Name, p.Case, p.LenA, p.LenB)
 	}
 	rng := inputRand(e.Name, p)
+	if p.Kind == Pairs || p.Kind == PeerPairs {
+		if p.Case != CaseDNA || p.LenB < 1 {
+			return nil, nil, fmt.Errorf("experiments: %s: a many-pairs point takes case %s and a length of at least 1, not %q and %d", e.Name, CaseDNA, p.Case, p.LenB)
+		}
+		var set []byte
+		for i := range p.LenA {
+			if i > 0 {
+				set = append(set, '\n')
+			}
+			set = append(set, random(rng, p.LenB+rng.IntN(p.LenB+1), acgt)...)
+		}
+		return set, nil, nil
+	}
 	switch p.Case {
 	case CaseRandom:
 		return random(rng, p.LenA, abcd), random(rng, p.LenB, abcd), nil
@@ -131,4 +148,12 @@ func substitute(rng *rand.Rand, s []byte, k int, alphabet string) []byte {
 		out[at] = alphabet[(old+1+rng.IntN(len(alphabet)-1))%len(alphabet)]
 	}
 	return out
+}
+
+// PairSet splits a many-pairs point's input into its strings.
+func PairSet(a []byte) [][]byte {
+	if len(a) == 0 {
+		return nil
+	}
+	return bytes.Split(a, []byte{'\n'})
 }

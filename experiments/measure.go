@@ -63,6 +63,8 @@ func Measure(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
 			return Measurement{}, fmt.Errorf("experiments: peer %q is unknown; valid: %s", p.Algorithm, strings.Join(Peers(), ", "))
 		}
 		return measurePeer(p, pe, a, b)
+	case Pairs, PeerPairs:
+		return measurePairs(ctx, p, PairSet(a))
 	}
 	return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, kindNames.Unknown(p.Kind))
 }

@@ -48,7 +48,9 @@ func TestQuickScaleRuns(t *testing.T) {
 					// A distance by Myers; a count by match.Count
 					// on one worker, the whole text at once.
 					var d int
-					if matching {
+					if p.Kind == Pairs || p.Kind == PeerPairs {
+						d = pairSum(PairSet(a))
+					} else if matching {
 						c, err := match.Count(a, [][]byte{b}, MatchK, match.WithWorkers(1))
 						if err != nil {
 							t.Fatal(err)
@@ -86,4 +88,20 @@ func TestQuickScaleRuns(t *testing.T) {
 	}
 	t.Logf("the quick scale once: %v, %.2f s of it timed (the runner's 10 repetitions and a warm-up: about %.0f s timed)",
 		time.Since(start).Round(time.Millisecond), timed, 11*timed)
+}
+
+// pairSum is the sum of the distances of every pair i < j of set, by Myers
+// pair by pair: what a many-pairs point's Distance must be.
+func pairSum(set [][]byte) int {
+	sum := 0
+	for i := range set {
+		for j := i + 1; j < len(set); j++ {
+			d, err := lev.Distance(set[i], set[j], lev.WithAlgorithm(lev.Myers))
+			if err != nil {
+				panic(err)
+			}
+			sum += d
+		}
+	}
+	return sum
 }

@@ -69,7 +69,12 @@ func TestQuickScaleThroughRunner(t *testing.T) {
 				if r.Status != StatusOK || r.Rep != 1 {
 					t.Errorf("%s: status %q, rep %d", p.Key(), r.Status, r.Rep)
 				}
-				if r.Cells != int64(p.LenA)*int64(p.LenB) || r.Seconds <= 0 || r.GCUPS <= 0 {
+				cells := int64(p.LenA) * int64(p.LenB)
+				if p.Kind == Pairs || p.Kind == PeerPairs {
+					a, _, _ := Inputs(e, p)
+					cells = pairCells(PairSet(a))
+				}
+				if r.Cells != cells || r.Seconds <= 0 || r.GCUPS <= 0 {
 					t.Errorf("%s: cells %d, seconds %g, GCUPS %g", p.Key(), r.Cells, r.Seconds, r.GCUPS)
 				}
 				if r.Ran == "" || r.RanWorkers < 1 || r.CPU == "" || r.Cores < 1 || r.GoVersion == "" || r.Commit == "" {
@@ -111,4 +116,15 @@ func cappedPoints(points func(Scale) []Point) func(Scale) []Point {
 		}
 		return out
 	}
+}
+
+// pairCells is Σ len·len over the pairs i < j of set.
+func pairCells(set [][]byte) int64 {
+	var cells int64
+	for i := range set {
+		for j := i + 1; j < len(set); j++ {
+			cells += int64(len(set[i])) * int64(len(set[j]))
+		}
+	}
+	return cells
 }

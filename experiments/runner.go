@@ -392,6 +392,9 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 			rec.Ran = p.Algorithm
 		}
 		rec.Seconds, rec.AllocSeconds = m.Seconds, m.AllocSeconds
+		if m.Cells > 0 {
+			rec.Cells = m.Cells // many pairs: the pairs' cells
+		}
 		if m.Seconds > 0 {
 			rec.GCUPS = float64(rec.Cells) / m.Seconds / 1e9
 		}

@@ -1,0 +1,98 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/lev"
+)
+
+// measurePairs times every pair i < j of set: one lev.All call with p's
+// algorithm and workers (Pairs), or the peer called a pair at a time
+// (PeerPairs, one worker). Distance is the sum of the distances, a
+// checksum the two kinds must agree on; Matches the pairs; Cells
+// Σ len(set[i])·len(set[j]). See Measure for the clock and the memory.
+func measurePairs(ctx context.Context, p Point, set [][]byte) (Measurement, error) {
+	if p.Tile != 0 || p.Block != 0 {
+		return Measurement{}, fmt.Errorf("experiments: %s over many pairs: tile = %d and block = %d (want 0)", p.Algorithm, p.Tile, p.Block)
+	}
+	var sum, pairs, cells int64
+	var run func() error
+	ran, workers := p.Algorithm, 1
+	switch p.Kind {
+	case Pairs:
+		alg, err := lev.ParseAlgorithm(p.Algorithm)
+		if err != nil {
+			return Measurement{}, fmt.Errorf("experiments: %w", err)
+		}
+		var st lev.Stats
+		opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(p.Workers), lev.WithContext(ctx), lev.WithStats(&st)}
+		run = func() error {
+			err := lev.All(set, func(q lev.Pair) error {
+				sum, pairs = sum+int64(q.Distance), pairs+1
+				return nil
+			}, opts...)
+			workers = st.Workers
+			return err
+		}
+	default:
+		pe, ok := peers[p.Algorithm]
+		if !ok {
+			return Measurement{}, fmt.Errorf("experiments: peer %q is unknown; valid: %s", p.Algorithm, strings.Join(Peers(), ", "))
+		}
+		if p.Workers > 1 {
+			return Measurement{}, fmt.Errorf("experiments: %s is a sequential peer: workers = %d (want 0 or 1)", p.Algorithm, p.Workers)
+		}
+		run = func() error {
+			if pe.mu != nil {
+				pe.mu.Lock()
+				defer pe.mu.Unlock()
+			}
+			for i := range set {
+				if err := ctx.Err(); err != nil {
+					return fmt.Errorf("canceled: %w", err)
+				}
+				for j := i + 1; j < len(set); j++ {
+					d, err := pe.distance(set[i], set[j])
+					if err != nil {
+						return err
+					}
+					sum, pairs = sum+int64(d), pairs+1
+				}
+			}
+			return nil
+		}
+	}
+	for i := range set {
+		for j := i + 1; j < len(set); j++ {
+			cells += int64(len(set[i])) * int64(len(set[j]))
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	err := run()
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	switch {
+	case errors.Is(err, cudaext.ErrUnavailable), errors.Is(err, ErrSkipped):
+		return Measurement{}, fmt.Errorf("%w: %w", ErrSkipped, err)
+	case err != nil:
+		return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, err)
+	}
+	return Measurement{
+		Seconds:    elapsed.Seconds(),
+		Distance:   int(sum),
+		Matches:    pairs,
+		Cells:      cells,
+		AllocBytes: int64(after.TotalAlloc - before.TotalAlloc),
+		Ran:        ran,
+		RanWorkers: workers,
+	}, nil
+}

@@ -1,0 +1,88 @@
+package report
+
+import (
+	"slices"
+	"strconv"
+)
+
+// sectionPairs shows the many-pairs experiment: every pair of N random DNA
+// strings, lev's block kernel a pair a vector lane on one worker and on
+// every core, beside edlib a pair at a time.
+func sectionPairs(r *rep) section {
+	const exp = "many-pairs"
+	s := section{id: "pairs", title: "Many pairs: every pair of a set, a pair a vector lane, beside edlib"}
+	s.p("lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call. GCUPS counts, for every pair, the product of its two lengths, per second.")
+	c := &chart{id: "pairsgcups", title: "GCUPS by number of strings", xName: "strings (every pair)", yName: "GCUPS", xLog: true, yLog: true}
+	for _, ix := range r.runs {
+		ks := ix.find(exp, nil)
+		if len(ks) == 0 {
+			continue
+		}
+		type line struct {
+			alg     string
+			workers int
+		}
+		var lines []line
+		var ns []int
+		L := 0
+		for _, k := range ks {
+			if l := (line{k.Algorithm, k.Workers}); !slices.Contains(lines, l) {
+				lines = append(lines, l)
+			}
+			ns, L = append(ns, k.LenA), k.LenB
+		}
+		ns = sortedInts(ns)
+		name := func(l line) string {
+			if l.alg == "edlib" {
+				return "edlib, a pair a call"
+			}
+			return "lev " + l.alg + ", " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
+		}
+		t := &table{caption: "Every pair of N strings of " + count(L) + " to " + count(2*L) + " bp: time (median) and GCUPS" + onName(r, ix), head: []string{""}}
+		for _, n := range ns {
+			t.head = append(t.head, "N = "+count(n))
+		}
+		for _, l := range lines {
+			row := []string{name(l)}
+			sr := series{name: r.named(ix, name(l))}
+			for _, n := range ns {
+				v, ok := ix.get(exp, l.alg, l.workers, 0, n, L)
+				if !ok {
+					row = append(row, "—")
+					continue
+				}
+				row = append(row, secs(v)+"\n"+num(v.gcups)+" GCUPS")
+				sr.pts = append(sr.pts, pt{x: float64(n), y: v.gcups, lo: v.gcups, hi: v.gcups})
+			}
+			t.rows = append(t.rows, row)
+			c.series = append(c.series, sr)
+		}
+		s.add(t)
+		// The finding: the fastest lev line over edlib at the largest N.
+		n := ns[len(ns)-1]
+		ed, okE := ix.get(exp, "edlib", 1, 0, n, L)
+		best, bestName := stat{}, ""
+		for _, l := range lines {
+			if v, ok := ix.get(exp, l.alg, l.workers, 0, n, L); ok && l.alg != "edlib" && v.gcups > best.gcups {
+				best, bestName = v, name(l)
+			}
+		}
+		if okE && bestName != "" && ed.gcups > 0 {
+			s.p("At N = %s%s, %s reached %s GCUPS, %s edlib's %s a pair a call.", count(n), onName(r, ix), bestName, num(best.gcups), times(best.gcups/ed.gcups), num(ed.gcups))
+		}
+	}
+	if !r.measured(exp) {
+		s.p("Not measured in the runs read (experiment %s).", exp)
+		return s
+	}
+	s.add(c)
+	r.notRun(&s, exp)
+	return s
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
