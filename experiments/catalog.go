@@ -119,6 +119,12 @@ func All() []Experiment {
 			Points: manyPairs,
 		},
 		{
+			Name:   "suggest",
+			Source: report004 + " (one pair at a time) beside levlab's many pairs with a cap (lev.CrossStrings, WithMax), beyond the reports",
+			Title:  "Spelling suggestions: typos against Debian's word list (wamerican), the words within 1 edit, beside the obvious loop over lev.DistanceString",
+			Points: suggest,
+		},
+		{
 			Name:   "peers",
 			Source: report004 + " and the other reports' algorithms, beside libraries no report tried",
 			Title:  "Every CPU algorithm of lev beside agnivade, ka-weihe and edlib on random DNA",
@@ -463,4 +469,25 @@ func manyPairs(s Scale) []Point {
 		pts = append(pts, pt(PeerPairs, "edlib", 1))
 	}
 	return pts
+}
+
+// suggest is spelling suggestions over a real word list (CaseWords): 25
+// typos (quick: 3), each one random edit from a word, against every word,
+// keeping those within SuggestK: lev.CrossStrings with the cap on one
+// worker and every core, and the obvious loop over lev.DistanceString.
+func suggest(s Scale) []Point {
+	n := 3
+	if s == Paper {
+		n = 25
+	}
+	if s != Quick && s != Paper {
+		return nil
+	}
+	pts := []Point{{Kind: Suggest, Algorithm: "auto", Workers: 1, Case: CaseWords, LenA: n}}
+	if c := cores(); c > 1 {
+		pts = append(pts, Point{Kind: Suggest, Algorithm: "auto", Workers: c, Case: CaseWords, LenA: n})
+	}
+	// The loop names Myers, what Auto runs on one worker: its records
+	// stand apart from Suggest's on one worker by the algorithm.
+	return append(pts, Point{Kind: SuggestLoop, Algorithm: "myers", Workers: 1, Case: CaseWords, LenA: n})
 }

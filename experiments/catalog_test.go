@@ -92,14 +92,21 @@ func TestCatalog(t *testing.T) {
 
 // checkCatalogPoint says what is wrong with a catalog point, if anything.
 func checkCatalogPoint(p Point) error {
-	if !slices.Contains(Cases(), p.Case) {
+	if !slices.Contains(Cases(), p.Case) && p.Case != CaseWords {
 		return fmt.Errorf("point %s: case %q is unknown", p.Key(), p.Case)
 	}
-	if p.LenA <= 0 || p.LenB <= 0 {
+	if p.LenA <= 0 || (p.LenB <= 0 && p.Case != CaseWords) {
 		return fmt.Errorf("point %s: lengths must be positive", p.Key())
 	}
 	if (p.Case == CaseIdentical || p.Case == CasePartial) && p.LenA != p.LenB {
 		return fmt.Errorf("point %s: case %s needs equal lengths", p.Key(), p.Case)
+	}
+	if p.Kind == Suggest || p.Kind == SuggestLoop {
+		if _, err := lev.ParseAlgorithm(p.Algorithm); err != nil || p.Case != CaseWords || p.LenA < 1 || p.LenB != 0 ||
+			p.Tile != 0 || p.Block != 0 || p.GPURatio != 0 || p.Ranks != 0 || (p.Kind == SuggestLoop && p.Workers != 1) {
+			return fmt.Errorf("point %s: a suggest point names a lev algorithm, case words, typos in LenA, and no tile, block, ratio or ranks (the loop one worker)", p.Key())
+		}
+		return nil
 	}
 	if p.Kind == Pairs || p.Kind == PeerPairs {
 		_, lerr := lev.ParseAlgorithm(p.Algorithm)

@@ -65,11 +65,19 @@ const (
 	// PeerPairs ("peer-pairs") is a peer on every pair of the same set: a
 	// call of it a pair, in a loop.
 	PeerPairs
+	// Suggest ("suggest") is spelling suggestions: LenA typos against a
+	// word list (case words), the words within SuggestK edits of each,
+	// one lev.CrossStrings call with WithMax(SuggestK).
+	Suggest
+	// SuggestLoop ("suggest-loop") finds the same suggestions the obvious
+	// way: lev.DistanceString on every typo and word, keeping those within
+	// SuggestK.
+	SuggestLoop
 
 	numKinds
 )
 
-var kindNames = option.NewNames[Kind]("experiments", "Kind", "kind", "distance", "matching", "peer", "pairs", "peer-pairs")
+var kindNames = option.NewNames[Kind]("experiments", "Kind", "kind", "distance", "matching", "peer", "pairs", "peer-pairs", "suggest", "suggest-loop")
 
 // String returns the kind's name, e.g. "matching".
 func (k Kind) String() string { return kindNames.String(k) }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 )
@@ -33,12 +34,21 @@ const (
 	// is in common (report 002's "completely different"); any lengths. The
 	// distance is max(LenA, LenB).
 	CaseDifferent = "different"
+	// CaseWords: the word list at WordsPath, and LenA typos made from its
+	// words (one random edit each), for the suggest kinds; LenB is 0.
+	CaseWords = "words"
 )
+
+// WordsPath is the word list of CaseWords: Debian's wamerican (about
+// 104,000 words, UTF-8). Where it is missing, a words point is skipped,
+// saying so.
+var WordsPath = "/usr/share/dict/words"
 
 // PartialPercent is the share of positions CasePartial substitutes.
 const PartialPercent = 2
 
-// Cases lists every case Inputs knows.
+// Cases lists every case Inputs knows for two strings (CaseWords, the
+// suggest kinds' own, apart).
 func Cases() []string {
 	return []string{CaseRandom, CaseDNA, CaseIdentical, CasePartial, CaseDifferent}
 }
@@ -64,13 +74,19 @@ func Inputs(e Experiment, p Point) (a, b []byte, err error) {
 	if p.LenA < 0 || p.LenB < 0 {
 		return nil, nil, fmt.Errorf("experiments: %s: lengths %d and %d must not be negative", e.Name, p.LenA, p.LenB)
 	}
-	if !slices.Contains(Cases(), p.Case) {
-		return nil, nil, fmt.Errorf("experiments: %s: case %q is unknown; valid: %s", e.Name, p.Case, strings.Join(Cases(), ", "))
+	if !slices.Contains(Cases(), p.Case) && p.Case != CaseWords {
+		return nil, nil, fmt.Errorf("experiments: %s: case %q is unknown; valid: %s, %s", e.Name, p.Case, strings.Join(Cases(), ", "), CaseWords)
 	}
 	if (p.Case == CaseIdentical || p.Case == CasePartial) && p.LenA != p.LenB {
 		return nil, nil, fmt.Errorf("experiments: %s: case %q needs equal lengths, not %d and %d", e.Name, p.Case, p.LenA, p.LenB)
 	}
 	rng := inputRand(e.Name, p)
+	if p.Kind == Suggest || p.Kind == SuggestLoop || p.Case == CaseWords {
+		if p.Case != CaseWords || (p.Kind != Suggest && p.Kind != SuggestLoop) {
+			return nil, nil, fmt.Errorf("experiments: %s: case %s is for the suggest kinds, and they take it alone (kind %s, case %s)", e.Name, CaseWords, p.Kind, p.Case)
+		}
+		return typos(rng, p.LenA)
+	}
 	if p.Kind == Pairs || p.Kind == PeerPairs {
 		if p.Case != CaseDNA || p.LenB < 1 {
 			return nil, nil, fmt.Errorf("experiments: %s: a many-pairs point takes case %s and a length of at least 1, not %q and %d", e.Name, CaseDNA, p.Case, p.LenB)
@@ -156,4 +172,34 @@ func PairSet(a []byte) [][]byte {
 		return nil
 	}
 	return bytes.Split(a, []byte{'\n'})
+}
+
+// typos returns n typos made from words of WordsPath, one a line, and the
+// word list itself: each typo is a word drawn at random with one random
+// edit (a letter a–z substituted, inserted or deleted, at a random
+// place). The error wraps ErrSkipped where the list cannot be read.
+func typos(rng *rand.Rand, n int) (typos, words []byte, err error) {
+	words, err = os.ReadFile(WordsPath)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: the word list: %w (Debian: apt-get install wamerican)", ErrSkipped, err)
+	}
+	list := PairSet(bytes.TrimSuffix(words, []byte{'\n'}))
+	for i := range n {
+		w := []rune(string(list[rng.IntN(len(list))]))
+		at := rng.IntN(len(w) + 1)
+		letter := rune('a' + rng.IntN(26))
+		switch op := rng.IntN(3); {
+		case op == 0 && at < len(w):
+			w[at] = letter
+		case op == 1 && at < len(w) && len(w) > 1:
+			w = append(w[:at], w[at+1:]...)
+		default:
+			w = append(w[:at], append([]rune{letter}, w[at:]...)...)
+		}
+		if i > 0 {
+			typos = append(typos, '\n')
+		}
+		typos = append(typos, string(w)...)
+	}
+	return typos, bytes.TrimSuffix(words, []byte{'\n'}), nil
 }

@@ -65,6 +65,8 @@ func Measure(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
 		return measurePeer(p, pe, a, b)
 	case Pairs, PeerPairs:
 		return measurePairs(ctx, p, PairSet(a))
+	case Suggest, SuggestLoop:
+		return measureSuggest(ctx, p, PairSet(a), PairSet(b))
 	}
 	return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, kindNames.Unknown(p.Kind))
 }

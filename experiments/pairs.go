@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/lev"
@@ -95,4 +96,98 @@ func measurePairs(ctx context.Context, p Point, set [][]byte) (Measurement, erro
 		Ran:        ran,
 		RanWorkers: workers,
 	}, nil
+}
+
+// SuggestK is the edits a spelling suggestion may take in the suggest
+// experiment: the typos are one edit from a word.
+const SuggestK = 1
+
+// measureSuggest times spelling suggestions, the words within SuggestK
+// edits of each typo, counted in runes: one lev.CrossStrings call with
+// WithMax(SuggestK) and p's workers (Suggest), or lev.DistanceString on
+// every typo and word, one worker (SuggestLoop). Matches is the
+// suggestions found, Distance the sum of their distances (the two kinds
+// must agree), Cells Σ runes(typo)·runes(word).
+func measureSuggest(ctx context.Context, p Point, typoSet, wordSet [][]byte) (Measurement, error) {
+	if p.Tile != 0 || p.Block != 0 {
+		return Measurement{}, fmt.Errorf("experiments: %s over spelling suggestions: tile = %d and block = %d (want 0)", p.Algorithm, p.Tile, p.Block)
+	}
+	alg, err := lev.ParseAlgorithm(p.Algorithm)
+	if err != nil {
+		return Measurement{}, fmt.Errorf("experiments: %w", err)
+	}
+	typos, words := asStrings(typoSet), asStrings(wordSet)
+	var cells, found, sum int64
+	var tr, wr int64
+	for _, t := range typos {
+		tr += int64(utf8.RuneCountInString(t))
+	}
+	for _, w := range words {
+		wr += int64(utf8.RuneCountInString(w))
+	}
+	cells = tr * wr
+	workers := 1
+	var run func() error
+	switch p.Kind {
+	case Suggest:
+		var st lev.Stats
+		opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(p.Workers), lev.WithMax(SuggestK), lev.WithContext(ctx), lev.WithStats(&st)}
+		run = func() error {
+			err := lev.CrossStrings(typos, words, func(q lev.Pair) error {
+				found, sum = found+1, sum+int64(q.Distance)
+				return nil
+			}, opts...)
+			workers = st.Workers
+			return err
+		}
+	default:
+		if p.Workers > 1 {
+			return Measurement{}, fmt.Errorf("experiments: the obvious loop runs on one worker: workers = %d (want 0 or 1)", p.Workers)
+		}
+		opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(1)}
+		run = func() error {
+			for _, t := range typos {
+				if err := ctx.Err(); err != nil {
+					return fmt.Errorf("canceled: %w", err)
+				}
+				for _, w := range words {
+					d, err := lev.DistanceString(t, w, opts...)
+					if err != nil {
+						return err
+					}
+					if d <= SuggestK {
+						found, sum = found+1, sum+int64(d)
+					}
+				}
+			}
+			return nil
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	err = run()
+	elapsed := time.Since(start)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Kind, err)
+	}
+	return Measurement{
+		Seconds:    elapsed.Seconds(),
+		Distance:   int(sum),
+		Matches:    found,
+		Cells:      cells,
+		AllocBytes: int64(after.TotalAlloc - before.TotalAlloc),
+		Ran:        p.Algorithm,
+		RanWorkers: workers,
+	}, nil
+}
+
+func asStrings(set [][]byte) []string {
+	out := make([]string, len(set))
+	for i, s := range set {
+		out[i] = string(s)
+	}
+	return out
 }

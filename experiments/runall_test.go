@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/levlab/levlab/records"
 )
@@ -70,9 +71,13 @@ func TestQuickScaleThroughRunner(t *testing.T) {
 					t.Errorf("%s: status %q, rep %d", p.Key(), r.Status, r.Rep)
 				}
 				cells := int64(p.LenA) * int64(p.LenB)
-				if p.Kind == Pairs || p.Kind == PeerPairs {
+				switch p.Kind {
+				case Pairs, PeerPairs:
 					a, _, _ := Inputs(e, p)
 					cells = pairCells(PairSet(a))
+				case Suggest, SuggestLoop:
+					a, b, _ := Inputs(e, p)
+					cells = int64(utf8.RuneCount(a)-len(PairSet(a))+1) * int64(utf8.RuneCount(b)-len(PairSet(b))+1)
 				}
 				if r.Cells != cells || r.Seconds <= 0 || r.GCUPS <= 0 {
 					t.Errorf("%s: cells %d, seconds %g, GCUPS %g", p.Key(), r.Cells, r.Seconds, r.GCUPS)

@@ -368,12 +368,14 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 	}
 
 	a, b, err := inputsFn(e, p)
-	if err != nil {
+	if err != nil && !errors.Is(err, ErrSkipped) {
 		return fmt.Errorf("experiments: %s, point %s: making the inputs: %w", e.Name, p.Key(), err)
 	}
 	last := pp.done // the last repetition recorded
-	// The warm-up is not recorded.
-	_, err = measureFn(s.ctx, p, a, b)
+	if err == nil {
+		// The warm-up is not recorded.
+		_, err = measureFn(s.ctx, p, a, b)
+	}
 	for rep := pp.done + 1; err == nil && rep <= s.reps; rep++ {
 		if cerr := s.ctx.Err(); cerr != nil {
 			if serr := pl.app.Sync(); serr != nil {

@@ -73,11 +73,40 @@ func sectionPairs(r *rep) section {
 	}
 	if !r.measured(exp) {
 		s.p("Not measured in the runs read (experiment %s).", exp)
-		return s
+	} else {
+		s.add(c)
+		r.notRun(&s, exp)
 	}
-	s.add(c)
-	r.notRun(&s, exp)
+	suggestTable(r, &s)
 	return s
+}
+
+// suggestTable shows the suggest experiment: typos against a word list,
+// the words within one edit, with the cap beside the obvious loop.
+func suggestTable(r *rep, s *section) {
+	const exp = "suggest"
+	for _, ix := range r.runs {
+		ks := ix.find(exp, nil)
+		if len(ks) == 0 {
+			continue
+		}
+		t := &table{caption: "Spelling suggestions: " + count(ks[0].LenA) + " typos against the word list, the words within 1 edit" + onName(r, ix), head: []string{"", "time (median)", "per typo"}}
+		var loop, best stat
+		for _, k := range ks {
+			v := ix.stats[k]
+			name := "lev.CrossStrings, max 1, " + strconv.Itoa(k.Workers) + " worker" + plural(k.Workers)
+			if k.Algorithm == "myers" {
+				name, loop = "the obvious loop: lev.DistanceString on every word", v
+			} else if best.n == 0 || v.med < best.med {
+				best = v
+			}
+			t.rows = append(t.rows, []string{name, secs(v), dur(v.med / float64(k.LenA))})
+		}
+		s.add(t)
+		if loop.n > 0 && best.n > 0 {
+			s.p("With the cap%s every pair stops as soon as it is past one edit: %s for the typos, against %s for the loop that computes every distance (%s as fast).", onName(r, ix), dur(best.med), dur(loop.med), times(loop.med/best.med))
+		}
+	}
 }
 
 func plural(n int) string {

@@ -29,6 +29,9 @@ needs=(
 	# gompi's #cgo flags name Debian's amd64 Open MPI headers; elsewhere set
 	# CGO_CFLAGS and CGO_LDFLAGS from mpicc -showme:compile and -showme:link
 	"file:/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h libopenmpi-dev"
+	# a real word list for spelling suggestions: the suggest experiment,
+	# notebooks/40-spelling and levlab matrix's tests
+	"file:/usr/share/dict/words wamerican"
 )
 
 if ! command -v go >/dev/null 2>&1; then
