@@ -76,7 +76,7 @@ bench:
 
 ## bench-results: the benchmarks behind the report's Benchmarks section, as
 ## go test output in results/<machine>/bench/ (about 5 minutes; run it on a
-## quiet machine, then levlab report)
+## quiet machine, then levlab report; the edlib peer needs libedlib-dev)
 bench-results:
 	GO=$(GO) bash scripts/bench-results.sh
 

@@ -4,6 +4,8 @@
 #   lev.txt    BenchmarkDistance: every CPU algorithm and the Go peers at
 #              n = 10,000 and 30,000; myers and myers-parallel also at 50,000
 #   match.txt  BenchmarkCountMatches: report 003's pattern, k = 2
+#   pairs.txt  BenchmarkManyPairs: 800 × 800 DNA strings of 500–1000 bp,
+#              lev.Cross beside edlib a pair a call (-tags edlib)
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
 # file is replaced only once its run has finished. About 5 minutes on 2
@@ -47,3 +49,4 @@ run() {
 
 run lev ./lev -bench 'Distance/alg=myers.*/n=50000/|Distance/alg=.*/n=(10000|30000)/' -benchtime 3x
 run match ./match -bench 'CountMatches' -benchtime 3x
+run pairs ./experiments -tags edlib -bench 'ManyPairs' -benchtime 2x
