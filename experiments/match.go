@@ -7,7 +7,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/internal/shard"
@@ -52,18 +51,14 @@ func measureMatches(ctx context.Context, p Point, text, pattern []byte) (Measure
 		opts = append(opts, match.WithStats(&st))
 	}
 
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	start := time.Now()
+	clk := startClock()
 	var counts []int64
 	if p.Ranks == 0 {
 		counts, err = match.Count(text, pats, MatchK, opts...)
 	} else {
 		counts, err = countRanks(text, pats, MatchK, p.Ranks, opts)
 	}
-	elapsed := time.Since(start)
-	runtime.ReadMemStats(&after)
+	elapsed, alloc := clk.stop()
 
 	if err != nil {
 		if errors.Is(err, cudaext.ErrUnavailable) {
@@ -76,9 +71,9 @@ func measureMatches(ctx context.Context, p Point, text, pattern []byte) (Measure
 		ran = match.Fast // match's documented choice
 	}
 	return Measurement{
-		Seconds:    elapsed.Seconds(),
+		Seconds:    elapsed,
 		Matches:    counts[0],
-		AllocBytes: int64(after.TotalAlloc - before.TotalAlloc),
+		AllocBytes: alloc,
 		Ran:        ran.String(),
 		RanWorkers: st.Workers,
 	}, nil

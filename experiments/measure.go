@@ -98,13 +98,9 @@ func measureDistance(ctx context.Context, p Point, a, b []byte) (Measurement, er
 		opts = append(opts, lev.WithMatrixLimit(fullMatrixLimit()))
 	}
 
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	start := time.Now()
+	clk := startClock()
 	d, err := lev.Distance(a, b, opts...)
-	elapsed := time.Since(start)
-	runtime.ReadMemStats(&after)
+	elapsed, alloc := clk.stop()
 
 	switch {
 	case errors.Is(err, cudaext.ErrUnavailable):
@@ -116,10 +112,10 @@ func measureDistance(ctx context.Context, p Point, a, b []byte) (Measurement, er
 		return Measurement{}, fmt.Errorf("experiments: %w", err)
 	}
 	return Measurement{
-		Seconds:      elapsed.Seconds(),
+		Seconds:      elapsed,
 		AllocSeconds: st.AllocSeconds,
 		Distance:     d,
-		AllocBytes:   int64(after.TotalAlloc - before.TotalAlloc),
+		AllocBytes:   alloc,
 		Ran:          st.Algorithm.String(),
 		RanWorkers:   st.Workers,
 	}, nil
@@ -141,21 +137,17 @@ func measurePeer(p Point, pe peer, a, b []byte) (Measurement, error) {
 		defer pe.mu.Unlock()
 	}
 
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	start := time.Now()
+	clk := startClock()
 	d, err := pe.distance(a, b)
-	elapsed := time.Since(start)
-	runtime.ReadMemStats(&after)
+	elapsed, alloc := clk.stop()
 
 	if err != nil {
 		return Measurement{}, err
 	}
 	return Measurement{
-		Seconds:    elapsed.Seconds(),
+		Seconds:    elapsed,
 		Distance:   d,
-		AllocBytes: int64(after.TotalAlloc - before.TotalAlloc),
+		AllocBytes: alloc,
 		Ran:        p.Algorithm,
 		RanWorkers: 1,
 	}, nil
@@ -183,4 +175,28 @@ func fullMatrixLimit() int64 { return lev.DefaultMatrixLimit() / 50 * fullMatrix
 // gib writes a byte count in GiB for people.
 func gib(x int64) string {
 	return fmt.Sprintf("%.1f GiB", float64(x)/(1<<30))
+}
+
+// clock is Measure's clock: the heap collected and read before, so that no
+// repetition pays for an earlier one's garbage, then the wall time and the
+// heap allocated (TotalAlloc's growth) until stop.
+type clock struct {
+	before runtime.MemStats
+	start  time.Time
+}
+
+func startClock() *clock {
+	c := &clock{}
+	runtime.GC()
+	runtime.ReadMemStats(&c.before)
+	c.start = time.Now()
+	return c
+}
+
+// stop returns the seconds since the start and the bytes allocated.
+func (c *clock) stop() (seconds float64, alloc int64) {
+	elapsed := time.Since(c.start)
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	return elapsed.Seconds(), int64(after.TotalAlloc - c.before.TotalAlloc)
 }

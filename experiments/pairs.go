@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/cudaext"
@@ -74,13 +72,9 @@ func measurePairs(ctx context.Context, p Point, set [][]byte) (Measurement, erro
 			cells += int64(len(set[i])) * int64(len(set[j]))
 		}
 	}
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	start := time.Now()
+	clk := startClock()
 	err := run()
-	elapsed := time.Since(start)
-	runtime.ReadMemStats(&after)
+	elapsed, alloc := clk.stop()
 	switch {
 	case errors.Is(err, cudaext.ErrUnavailable), errors.Is(err, ErrSkipped):
 		return Measurement{}, fmt.Errorf("%w: %w", ErrSkipped, err)
@@ -88,11 +82,11 @@ func measurePairs(ctx context.Context, p Point, set [][]byte) (Measurement, erro
 		return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, err)
 	}
 	return Measurement{
-		Seconds:    elapsed.Seconds(),
+		Seconds:    elapsed,
 		Distance:   int(sum),
 		Matches:    pairs,
 		Cells:      cells,
-		AllocBytes: int64(after.TotalAlloc - before.TotalAlloc),
+		AllocBytes: alloc,
 		Ran:        ran,
 		RanWorkers: workers,
 	}, nil
@@ -163,22 +157,18 @@ func measureSuggest(ctx context.Context, p Point, typoSet, wordSet [][]byte) (Me
 			return nil
 		}
 	}
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	start := time.Now()
+	clk := startClock()
 	err = run()
-	elapsed := time.Since(start)
-	runtime.ReadMemStats(&after)
+	elapsed, alloc := clk.stop()
 	if err != nil {
 		return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Kind, err)
 	}
 	return Measurement{
-		Seconds:    elapsed.Seconds(),
+		Seconds:    elapsed,
 		Distance:   int(sum),
 		Matches:    found,
 		Cells:      cells,
-		AllocBytes: int64(after.TotalAlloc - before.TotalAlloc),
+		AllocBytes: alloc,
 		Ran:        p.Algorithm,
 		RanWorkers: workers,
 	}, nil

@@ -489,16 +489,8 @@ func isASCII(s string) bool {
 // rune of b absent from a shares one code. small reports that every code
 // fits a byte.
 func encodeRunes(a, b string) (ca, cb []uint32, small bool) {
-	codes := make(map[rune]uint32)
-	ca = make([]uint32, 0, utf8.RuneCountInString(a))
-	for _, r := range a {
-		code, ok := codes[r]
-		if !ok {
-			code = uint32(len(codes))
-			codes[r] = code
-		}
-		ca = append(ca, code)
-	}
+	codes := runeCodes{}
+	ca = codes.encode(a)
 	other := uint32(len(codes))
 	cb = make([]uint32, 0, utf8.RuneCountInString(b))
 	for _, r := range b {
@@ -509,6 +501,23 @@ func encodeRunes(a, b string) (ca, cb []uint32, small bool) {
 		cb = append(cb, code)
 	}
 	return ca, cb, other <= 255
+}
+
+// runeCodes gives each rune it meets the next dense code.
+type runeCodes map[rune]uint32
+
+// encode returns the codes of s's runes, giving new runes new codes.
+func (codes runeCodes) encode(s string) []uint32 {
+	out := make([]uint32, 0, utf8.RuneCountInString(s))
+	for _, r := range s {
+		code, ok := codes[r]
+		if !ok {
+			code = uint32(len(codes))
+			codes[r] = code
+		}
+		out = append(out, code)
+	}
+	return out
 }
 
 func narrow(s []uint32) []uint8 {

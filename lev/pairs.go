@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/levlab/levlab/cudaext"
 )
@@ -117,25 +116,13 @@ const maxInt = int(^uint(0) >> 1)
 // bytes when there are at most 256 distinct runes (small), else a single
 // list of wide codes, a's then b's.
 func encodeSets(a, b []string) (small, smallB [][]byte, wide [][]uint32) {
-	codes := make(map[rune]uint32)
-	enc := func(s string) []uint32 {
-		out := make([]uint32, 0, utf8.RuneCountInString(s))
-		for _, r := range s {
-			code, ok := codes[r]
-			if !ok {
-				code = uint32(len(codes))
-				codes[r] = code
-			}
-			out = append(out, code)
-		}
-		return out
-	}
+	codes := runeCodes{}
 	all := make([][]uint32, 0, len(a)+len(b))
 	for _, s := range a {
-		all = append(all, enc(s))
+		all = append(all, codes.encode(s))
 	}
 	for _, s := range b {
-		all = append(all, enc(s))
+		all = append(all, codes.encode(s))
 	}
 	if len(codes) > 256 {
 		return nil, nil, all
