@@ -2,6 +2,81 @@
 
 #include "textflag.h"
 
+// STEP2_HEAD loads word SI/32's eq (the four lanes' match words at R9),
+// pv and mv, and computes xv (Y3), xh (Y4), ph (Y5) and mh (Y6).
+#define STEP2_HEAD \
+	VMOVQ       (R8)(R9*8), X0; \
+	VPINSRQ     $1, (R10)(R9*8), X0, X0; \
+	VMOVQ       (R11)(R9*8), X1; \
+	VPINSRQ     $1, (R12)(R9*8), X1, X1; \
+	VINSERTI128 $1, X1, Y0, Y0; \
+	VMOVDQU     (AX)(SI*1), Y1; \
+	VMOVDQU     (BX)(SI*1), Y2; \
+	VPOR        Y0, Y2, Y3; \
+	VPOR        Y13, Y0, Y0; \
+	VPAND       Y1, Y0, Y4; \
+	VPADDQ      Y1, Y4, Y4; \
+	VPXOR       Y1, Y4, Y4; \
+	VPOR        Y0, Y4, Y4; \
+	VPOR        Y1, Y4, Y5; \
+	VPXOR       Y15, Y5, Y5; \
+	VPOR        Y2, Y5, Y5; \
+	VPAND       Y1, Y4, Y6
+
+// STEP2_TAIL shifts ph and mh a row down, the carries in at the top, and
+// stores the word's new pv and mv.
+#define STEP2_TAIL \
+	VPSLLQ      $1, Y5, Y5; \
+	VPOR        Y14, Y5, Y5; \
+	VPSLLQ      $1, Y6, Y6; \
+	VPOR        Y13, Y6, Y6; \
+	VPOR        Y5, Y3, Y9; \
+	VPXOR       Y15, Y9, Y9; \
+	VPOR        Y6, Y9, Y9; \
+	VPAND       Y3, Y5, Y10; \
+	VMOVDQU     Y9, (AX)(SI*1); \
+	VMOVDQU     Y10, (BX)(SI*1)
+
+// LOADEQ8 gathers word w's eq for the eight lanes into Z0: lane l's match
+// word at R8 (peq + 8w) plus off[l] (R10) words.
+#define LOADEQ8 \
+	MOVQ        0(R10), R11; \
+	VMOVQ       (R8)(R11*8), X0; \
+	MOVQ        8(R10), R11; \
+	VPINSRQ     $1, (R8)(R11*8), X0, X0; \
+	MOVQ        16(R10), R11; \
+	VMOVQ       (R8)(R11*8), X1; \
+	MOVQ        24(R10), R11; \
+	VPINSRQ     $1, (R8)(R11*8), X1, X1; \
+	MOVQ        32(R10), R11; \
+	VMOVQ       (R8)(R11*8), X2; \
+	MOVQ        40(R10), R11; \
+	VPINSRQ     $1, (R8)(R11*8), X2, X2; \
+	MOVQ        48(R10), R11; \
+	VMOVQ       (R8)(R11*8), X3; \
+	MOVQ        56(R10), R11; \
+	VPINSRQ     $1, (R8)(R11*8), X3, X3; \
+	VINSERTI128 $1, X1, Y0, Y0; \
+	VINSERTI128 $1, X3, Y2, Y2; \
+	VINSERTI64X4 $1, Y2, Z0, Z0
+
+// STEP8_HEAD loads word SI/64's pv and mv and computes xv (Z3) and
+// (eq & pv) + pv (Z4), with eq |= hm in Z0.
+#define STEP8_HEAD \
+	VMOVDQU64  (AX)(SI*1), Z1; \
+	VMOVDQU64  (BX)(SI*1), Z2; \
+	VPORQ      Z0, Z2, Z3; \
+	VPORQ      Z13, Z0, Z0; \
+	VPANDQ     Z1, Z0, Z4; \
+	VPADDQ     Z1, Z4, Z4
+
+// STEP8_SHIFT shifts ph (Z5) and mh (Z6) a row down, the carries in.
+#define STEP8_SHIFT \
+	VPSLLQ     $1, Z5, Z5; \
+	VPORQ      Z14, Z5, Z5; \
+	VPSLLQ     $1, Z6, Z6; \
+	VPORQ      Z13, Z6, Z6
+
 // func lanesColumnAVX2(pv, mv *uint64, e0, e1, e2, e3 *uint64, words int, lb uint64, d *[4]int64)
 //
 // One column of blockLanes: the four lanes' words, lane l in quadword l of
@@ -31,35 +106,10 @@ TEXT ·lanesColumnAVX2(SB), NOSPLIT, $0-72
 	JZ       last
 
 loop:
-	VMOVQ       (R8)(R9*8), X0
-	VPINSRQ     $1, (R10)(R9*8), X0, X0
-	VMOVQ       (R11)(R9*8), X1
-	VPINSRQ     $1, (R12)(R9*8), X1, X1
-	VINSERTI128 $1, X1, Y0, Y0
-	VMOVDQU     (AX)(SI*1), Y1
-	VMOVDQU     (BX)(SI*1), Y2
-	VPOR        Y0, Y2, Y3
-	VPOR        Y13, Y0, Y0
-	VPAND       Y1, Y0, Y4
-	VPADDQ      Y1, Y4, Y4
-	VPXOR       Y1, Y4, Y4
-	VPOR        Y0, Y4, Y4
-	VPOR        Y1, Y4, Y5
-	VPXOR       Y15, Y5, Y5
-	VPOR        Y2, Y5, Y5
-	VPAND       Y1, Y4, Y6
+	STEP2_HEAD
 	VPSRLQ      $63, Y5, Y7
 	VPSRLQ      $63, Y6, Y8
-	VPSLLQ      $1, Y5, Y5
-	VPOR        Y14, Y5, Y5
-	VPSLLQ      $1, Y6, Y6
-	VPOR        Y13, Y6, Y6
-	VPOR        Y5, Y3, Y9
-	VPXOR       Y15, Y9, Y9
-	VPOR        Y6, Y9, Y9
-	VPAND       Y3, Y5, Y10
-	VMOVDQU     Y9, (AX)(SI*1)
-	VMOVDQU     Y10, (BX)(SI*1)
+	STEP2_TAIL
 	VMOVDQA     Y7, Y14
 	VMOVDQA     Y8, Y13
 	INCQ        R9
@@ -68,23 +118,7 @@ loop:
 	JLT         loop
 
 last:
-	VMOVQ       (R8)(R9*8), X0
-	VPINSRQ     $1, (R10)(R9*8), X0, X0
-	VMOVQ       (R11)(R9*8), X1
-	VPINSRQ     $1, (R12)(R9*8), X1, X1
-	VINSERTI128 $1, X1, Y0, Y0
-	VMOVDQU     (AX)(SI*1), Y1
-	VMOVDQU     (BX)(SI*1), Y2
-	VPOR        Y0, Y2, Y3
-	VPOR        Y13, Y0, Y0
-	VPAND       Y1, Y0, Y4
-	VPADDQ      Y1, Y4, Y4
-	VPXOR       Y1, Y4, Y4
-	VPOR        Y0, Y4, Y4
-	VPOR        Y1, Y4, Y5
-	VPXOR       Y15, Y5, Y5
-	VPOR        Y2, Y5, Y5
-	VPAND       Y1, Y4, Y6
+	STEP2_HEAD
 	// The last row's deltas: (ph>>lb)&1 − (mh>>lb)&1.
 	VMOVQ       DX, X11
 	VPSRLQ      X11, Y5, Y7
@@ -93,16 +127,7 @@ last:
 	VPAND       Y12, Y8, Y8
 	VPSUBQ      Y8, Y7, Y7
 	VMOVDQU     Y7, (DI)
-	VPSLLQ      $1, Y5, Y5
-	VPOR        Y14, Y5, Y5
-	VPSLLQ      $1, Y6, Y6
-	VPOR        Y13, Y6, Y6
-	VPOR        Y5, Y3, Y9
-	VPXOR       Y15, Y9, Y9
-	VPOR        Y6, Y9, Y9
-	VPAND       Y3, Y5, Y10
-	VMOVDQU     Y9, (AX)(SI*1)
-	VMOVDQU     Y10, (BX)(SI*1)
+	STEP2_TAIL
 	VZEROUPPER
 	RET
 
@@ -134,32 +159,9 @@ TEXT ·lanesColumnAVX512(SB), NOSPLIT, $0-56
 	JZ         last512
 
 loop512:
-	MOVQ        0(R10), R11
-	VMOVQ       (R8)(R11*8), X0
-	MOVQ        8(R10), R11
-	VPINSRQ     $1, (R8)(R11*8), X0, X0
-	MOVQ        16(R10), R11
-	VMOVQ       (R8)(R11*8), X1
-	MOVQ        24(R10), R11
-	VPINSRQ     $1, (R8)(R11*8), X1, X1
-	MOVQ        32(R10), R11
-	VMOVQ       (R8)(R11*8), X2
-	MOVQ        40(R10), R11
-	VPINSRQ     $1, (R8)(R11*8), X2, X2
-	MOVQ        48(R10), R11
-	VMOVQ       (R8)(R11*8), X3
-	MOVQ        56(R10), R11
-	VPINSRQ     $1, (R8)(R11*8), X3, X3
-	VINSERTI128 $1, X1, Y0, Y0
-	VINSERTI128 $1, X3, Y2, Y2
-	VINSERTI64X4 $1, Y2, Z0, Z0
+	LOADEQ8
 	ADDQ       $8, R8
-	VMOVDQU64  (AX)(SI*1), Z1
-	VMOVDQU64  (BX)(SI*1), Z2
-	VPORQ      Z0, Z2, Z3
-	VPORQ      Z13, Z0, Z0
-	VPANDQ     Z1, Z0, Z4
-	VPADDQ     Z1, Z4, Z4
+	STEP8_HEAD
 	// xh = (t ^ pv) | eq: A = t (Z4), B = pv, C = eq → (A ^ B) | C
 	VPTERNLOGQ $0xbe, Z0, Z1, Z4
 	// ph = mv | ~(xh | pv): A = xh copy, B = pv, C = mv → ~(A | B) | C
@@ -168,10 +170,7 @@ loop512:
 	VPANDQ     Z1, Z4, Z6
 	VPSRLQ     $63, Z5, Z7
 	VPSRLQ     $63, Z6, Z8
-	VPSLLQ     $1, Z5, Z5
-	VPORQ      Z14, Z5, Z5
-	VPSLLQ     $1, Z6, Z6
-	VPORQ      Z13, Z6, Z6
+	STEP8_SHIFT
 	// pv' = mh' | ~(xv | ph'): A = xv copy, B = ph', C = mh'
 	VMOVDQA64  Z3, Z9
 	VPTERNLOGQ $0xab, Z6, Z5, Z9
@@ -185,31 +184,8 @@ loop512:
 	JNZ        loop512
 
 last512:
-	MOVQ        0(R10), R11
-	VMOVQ       (R8)(R11*8), X0
-	MOVQ        8(R10), R11
-	VPINSRQ     $1, (R8)(R11*8), X0, X0
-	MOVQ        16(R10), R11
-	VMOVQ       (R8)(R11*8), X1
-	MOVQ        24(R10), R11
-	VPINSRQ     $1, (R8)(R11*8), X1, X1
-	MOVQ        32(R10), R11
-	VMOVQ       (R8)(R11*8), X2
-	MOVQ        40(R10), R11
-	VPINSRQ     $1, (R8)(R11*8), X2, X2
-	MOVQ        48(R10), R11
-	VMOVQ       (R8)(R11*8), X3
-	MOVQ        56(R10), R11
-	VPINSRQ     $1, (R8)(R11*8), X3, X3
-	VINSERTI128 $1, X1, Y0, Y0
-	VINSERTI128 $1, X3, Y2, Y2
-	VINSERTI64X4 $1, Y2, Z0, Z0
-	VMOVDQU64  (AX)(SI*1), Z1
-	VMOVDQU64  (BX)(SI*1), Z2
-	VPORQ      Z0, Z2, Z3
-	VPORQ      Z13, Z0, Z0
-	VPANDQ     Z1, Z0, Z4
-	VPADDQ     Z1, Z4, Z4
+	LOADEQ8
+	STEP8_HEAD
 	VPTERNLOGQ $0xbe, Z0, Z1, Z4
 	VMOVDQA64  Z4, Z5
 	VPTERNLOGQ $0xab, Z2, Z1, Z5
@@ -221,10 +197,7 @@ last512:
 	VPANDQ     Z12, Z8, Z8
 	VPSUBQ     Z8, Z7, Z7
 	VMOVDQU64  Z7, (DI)
-	VPSLLQ     $1, Z5, Z5
-	VPORQ      Z14, Z5, Z5
-	VPSLLQ     $1, Z6, Z6
-	VPORQ      Z13, Z6, Z6
+	STEP8_SHIFT
 	VMOVDQA64  Z3, Z9
 	VPTERNLOGQ $0xab, Z6, Z5, Z9
 	VPANDQ     Z3, Z5, Z3
