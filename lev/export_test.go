@@ -8,3 +8,7 @@ import "github.com/levlab/levlab/cudaext"
 func WithFastModel(s cudaext.FastSchedule) Option {
 	return func(c *config) { c.fastModel = &s }
 }
+
+// RaceEnabled is raceEnabled for the external tests: under the race
+// detector they draw fewer and smaller inputs.
+const RaceEnabled = raceEnabled

@@ -6,6 +6,8 @@
 #   match.txt  BenchmarkCountMatches: report 003's pattern, k = 2
 #   pairs.txt  BenchmarkManyPairs: 800 × 800 DNA strings of 500–1000 bp,
 #              lev.Cross beside edlib a pair a call (-tags edlib)
+#   matrix.txt BenchmarkMatrixCommand: the whole levlab matrix command on
+#              800 × 800 such strings, with and without --max 10
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
 # file is replaced only once its run has finished. About 5 minutes on 2
@@ -50,3 +52,4 @@ run() {
 run lev ./lev -bench 'Distance/alg=myers.*/n=50000/|Distance/alg=.*/n=(10000|30000)/' -benchtime 3x
 run match ./match -bench 'CountMatches' -benchtime 3x
 run pairs ./experiments -tags edlib -bench 'ManyPairs' -benchtime 2x
+run matrix ./cmd/levlab -bench 'MatrixCommand' -benchtime 2x

@@ -12,7 +12,7 @@ import (
 // buildLevlab builds the command, with the build tags given if any, into a
 // temporary folder and returns its path; it skips the test where no go
 // command is on PATH.
-func buildLevlab(t *testing.T, tags ...string) string {
+func buildLevlab(t testing.TB, tags ...string) string {
 	t.Helper()
 	goTool, err := exec.LookPath("go")
 	if err != nil {
