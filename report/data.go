@@ -316,3 +316,22 @@ func decimals(v float64) int {
 	_, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', -1, 64), ".")
 	return len(frac)
 }
+
+// setting is an algorithm and its workers: a line of a chart, a row of a
+// table.
+type setting struct {
+	alg     string
+	workers int
+}
+
+// settingsOf returns the settings of ks, in their order, once each, and
+// their first lengths sorted.
+func settingsOf(ks []key) (settings []setting, lensA []int) {
+	for _, k := range ks {
+		if l := (setting{k.Algorithm, k.Workers}); !slices.Contains(settings, l) {
+			settings = append(settings, l)
+		}
+		lensA = append(lensA, k.LenA)
+	}
+	return settings, sortedInts(lensA)
+}

@@ -18,20 +18,10 @@ func sectionGPU(r *rep) section {
 		if len(ks) == 0 {
 			continue
 		}
-		type line struct {
-			alg     string
-			workers int
+		lines, lens := settingsOf(ks)
+		for _, l := range lines {
+			gpuRan = gpuRan || strings.HasPrefix(l.alg, "cuda")
 		}
-		var lines []line
-		var lens []int
-		for _, k := range ks {
-			if l := (line{k.Algorithm, k.Workers}); !slices.Contains(lines, l) {
-				lines = append(lines, l)
-			}
-			lens = append(lens, k.LenA)
-			gpuRan = gpuRan || strings.HasPrefix(k.Algorithm, "cuda")
-		}
-		lens = sortedInts(lens)
 		t := &table{caption: "gpu-fast: time (median) and, below it, GCUPS" + onName(r, ix), head: []string{"algorithm", "workers"}}
 		for _, n := range lens {
 			t.head = append(t.head, size(n))

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"slices"
 	"strconv"
 )
 
@@ -18,21 +17,9 @@ func sectionPairs(r *rep) section {
 		if len(ks) == 0 {
 			continue
 		}
-		type line struct {
-			alg     string
-			workers int
-		}
-		var lines []line
-		var ns []int
-		L := 0
-		for _, k := range ks {
-			if l := (line{k.Algorithm, k.Workers}); !slices.Contains(lines, l) {
-				lines = append(lines, l)
-			}
-			ns, L = append(ns, k.LenA), k.LenB
-		}
-		ns = sortedInts(ns)
-		name := func(l line) string {
+		lines, ns := settingsOf(ks)
+		L := ks[0].LenB
+		name := func(l setting) string {
 			if l.alg == "edlib" {
 				return "edlib, a pair a call"
 			}
