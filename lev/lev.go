@@ -284,6 +284,8 @@ func WithMatrixLimit(bytes int64) Option {
 
 // WithoutBand makes Myers and MyersParallel compute every cell instead of
 // the Ukkonen band, for measuring the raw kernels; the distance is the same.
+// In Cross and All it makes Auto's block kernel compute every cell of
+// every pair too, a cap then applied after.
 func WithoutBand() Option {
 	return func(c *config) { c.noBand = true }
 }

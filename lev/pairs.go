@@ -325,8 +325,9 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *blockState) ([]Pair, error) 
 		for x, d := range ds {
 			keep(js[x], capAt(d, k))
 		}
-	case c.alg == Auto && len(q) <= blockMaxRows && k < 0:
-		// No cap: laneWidth() targets at a time, a lane each (blockLanes).
+	case c.alg == Auto && len(q) <= blockMaxRows && (k < 0 || c.noBand):
+		// No cap (or every cell asked for, WithoutBand): laneWidth()
+		// targets at a time, a lane each (blockLanes), capped after.
 		bp := newBlockPattern(q, ps.sigma)
 		L := laneWidth()
 		ts := make([][]S, 0, L)
@@ -339,7 +340,7 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *blockState) ([]Pair, error) 
 			}
 			blockLanes(bp, ts, &st.lanes, ds)
 			for l := range n {
-				keep(js[l], ds[l])
+				keep(js[l], capAt(ds[l], k))
 			}
 			ts, js = ts[:0], js[:0]
 		}

@@ -158,15 +158,18 @@ func cjkAlphabet() string {
 func TestMatrix(t *testing.T) {
 	rng := levtest.NewRand(t)
 	a, b := randomSet(rng, 6, 200), randomSet(rng, 5, 200)
-	d, err := lev.Matrix(a, b, lev.WithMax(40))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range a {
-		for j := range b {
-			want := min(levtest.Reference(a[i], b[j]), 41)
-			if d[i][j] != want {
-				t.Errorf("Matrix[%d][%d] = %d, want %d", i, j, d[i][j], want)
+	for _, opts := range [][]lev.Option{{lev.WithMax(40)}, {lev.WithMax(40), lev.WithoutBand()}} {
+		// WithoutBand: every cell of every pair (the lanes), capped after.
+		d, err := lev.Matrix(a, b, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range a {
+			for j := range b {
+				want := min(levtest.Reference(a[i], b[j]), 41)
+				if d[i][j] != want {
+					t.Errorf("Matrix[%d][%d] with %d options = %d, want %d", i, j, len(opts), d[i][j], want)
+				}
 			}
 		}
 	}
