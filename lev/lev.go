@@ -18,6 +18,8 @@
 //
 //	err := lev.Cross(queries, words, func(p lev.Pair) error { … }, lev.WithMax(2), lev.WithTop(5))
 //
+// Align says which edits: an optimal alignment, in linear memory (align.go).
+//
 // Errors from bad options name the option, the value and what is allowed;
 // nothing panics on user input.
 //
