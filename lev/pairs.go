@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -89,7 +90,7 @@ func Matrix(a, b [][]byte, opts ...Option) ([][]int, error) {
 		return nil, fmt.Errorf("lev: %w: top = %d: Matrix gives every pair; WithTop is for Cross and All", ErrInvalidOption, c.top)
 	}
 	cells := uint64(len(a)) * uint64(len(b))
-	if need := cells * 8; need > uint64(c.matrixLimit) || cells > uint64(maxInt/8) {
+	if need := cells * 8; need > uint64(c.matrixLimit) || cells > uint64(math.MaxInt/8) {
 		return nil, fmt.Errorf("lev: %w: a %d×%d distance matrix needs %d bytes, more than the %d the matrix limit allows (WithMatrixLimit); stream the pairs with Cross",
 			ErrTooLarge, len(a), len(b), need, c.matrixLimit)
 	}
@@ -109,8 +110,6 @@ func Matrix(a, b [][]byte, opts ...Option) ([][]int, error) {
 	}
 	return d, nil
 }
-
-const maxInt = int(^uint(0) >> 1)
 
 // encodeSets maps the runes of every string of a and b to dense codes:
 // bytes when there are at most 256 distinct runes (small), else a single
