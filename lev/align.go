@@ -1,23 +1,36 @@
 package lev
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/levlab/levlab/internal/bitpar"
+	"sync"
 )
 
 // Alignment: not only how far apart two sequences are, but which edits
-// take one to the other, in memory linear in their lengths. Hirschberg's
-// divide and conquer (CACM 18(6), 1975) over the bit-parallel kernel: the
-// last row of the DP of the first half of a against b, and of the second
-// half reversed against b reversed, each a column at a time with only the
-// bottom value kept (blockLastRow); the column where their sum is least
-// splits b, and each half is aligned alone, down to pieces small enough
-// for a DP with a traceback. Every level costs O(⌈m/64⌉·n) word steps, the
-// levels together about twice one distance; memory O(m+n).
+// take one to the other, in memory linear in their lengths.
+//
+// Hirschberg's divide and conquer (CACM 18(6), 1975) over the pipelined
+// bit-parallel pass of myers.go. The longer sequence x is cut in half;
+// the shorter y gives the rows. One pass of y against the first half of x
+// yields D(y[:i], x[:mid]) for every i — the pass's last column, read from
+// its vertical deltas when it ends — and one of y reversed against the
+// second half reversed yields D(y[i:], x[mid:]); the i where their sum is
+// least splits y, and the two pieces are aligned alone, on half the workers
+// each, down to pieces small enough for a DP with a traceback.
+//
+// Band. Both passes keep to the Ukkonen band of the piece's bound u (see
+// myers.go): every value computed is the cost of a real path, and every
+// value on an optimal path is exact when the distance is at most u. So the
+// least sum is the distance when it is at most u, and more than u when the
+// distance is; and the two halves' values at the split are their own
+// distances, the bounds of the next level. Only the first level guesses:
+// from a narrow band, then (if the distance is past it) from the least sum
+// found, a real path's cost — or from WithMax's k, where a sum past k
+// answers k+1 at once. A level costs O(⌈|y|/64⌉·u) word steps per piece,
+// the levels together about twice one banded distance; memory O(m+n).
 
 // An Op is one kind of edit of an alignment, as in an extended CIGAR with
 // a as the query and b as the reference (SAM).
@@ -39,15 +52,20 @@ type Edit struct {
 // An Alignment is an optimal edit script from a to b: its edits walk both
 // sequences to their ends, OpMatch only on equal symbols, OpSubst only on
 // unequal ones, and every edit but OpMatch costs one a symbol, so that
-// Cost() is the distance.
+// Cost() is the distance. Under WithMax(k), a distance past k is answered
+// as Distance k+1 and no Edits.
 type Alignment struct {
 	Distance int
 	Edits    []Edit // runs of one Op, consecutive runs of different Ops
 }
 
-// CIGAR returns the alignment as an extended CIGAR string, e.g. "1X3=1X1=1I"
-// for kitten → sitting ("" for two empty sequences).
+// CIGAR returns the alignment as an extended CIGAR string, e.g. "1X3=1X1=1D"
+// for kitten → sitting ("" for two empty sequences, "*" for a distance past
+// WithMax's cap, as SAM writes an unavailable CIGAR).
 func (al Alignment) CIGAR() string {
+	if al.Edits == nil && al.Distance > 0 {
+		return "*"
+	}
 	var b strings.Builder
 	for _, e := range al.Edits {
 		b.WriteString(strconv.Itoa(e.Len))
@@ -68,16 +86,17 @@ func (al Alignment) Cost() int {
 }
 
 // Align returns an optimal alignment of a and b, compared byte by byte,
-// and their distance. Options: WithContext (checked between the pieces)
-// and WithStats; the algorithm is the bit-parallel Hirschberg above,
-// whatever WithAlgorithm says (only Auto is taken, to leave the choice to
-// later algorithms), on one worker.
+// and their distance. Options: WithWorkers (the pieces of each split run
+// side by side), WithMax (past k: Distance k+1, no edits, computed only in
+// the band of cost k), WithContext and WithStats. The algorithm is the
+// bit-parallel Hirschberg above, whatever WithAlgorithm says (only Auto is
+// taken, to leave the choice to later algorithms).
 func Align(a, b []byte, opts ...Option) (Alignment, error) {
 	c, err := alignConfig(opts)
 	if err != nil {
 		return Alignment{}, err
 	}
-	return alignSeqs(c, a, b, 256)
+	return alignSeqs(c, a, b)
 }
 
 // AlignString is Align counted in runes, as DistanceString counts them.
@@ -88,9 +107,9 @@ func AlignString(a, b string, opts ...Option) (Alignment, error) {
 	}
 	ca, cb, small := encodeRunes(a, b)
 	if small {
-		return alignSeqs(c, narrow(ca), narrow(cb), 256)
+		return alignSeqs(c, narrow(ca), narrow(cb))
 	}
-	return alignSeqs(c, ca, cb, alphabetSize(ca, cb))
+	return alignSeqs(c, ca, cb)
 }
 
 func alignConfig(opts []Option) (*config, error) {
@@ -101,53 +120,73 @@ func alignConfig(opts []Option) (*config, error) {
 	if c.alg != Auto {
 		return nil, fmt.Errorf("lev: %w: Align runs its own algorithm (bit-parallel Hirschberg): algorithm %s is not taken (leave it auto)", ErrInvalidOption, c.alg)
 	}
-	if c.capped {
-		return nil, fmt.Errorf("lev: %w: Align takes no WithMax yet: max = %d", ErrInvalidOption, c.maxD)
-	}
 	if c.stats != nil {
-		*c.stats = Stats{Algorithm: Auto, Workers: 1}
+		*c.stats = Stats{Algorithm: Auto, Workers: c.workers}
 	}
 	return c, nil
 }
 
-func alignSeqs[S symbol](c *config, a, b []S, sigma int) (Alignment, error) {
-	al := &aligner[S]{c: c, sigma: sigma}
-	if err := al.align(a, b); err != nil {
-		return Alignment{}, fmt.Errorf("lev: Align: %w", err)
+func alignSeqs[S symbol](c *config, a, b []S) (Alignment, error) {
+	m, n := len(a), len(b)
+	k := c.capK()
+	if k >= 0 && abs(m-n) > k {
+		return Alignment{Distance: k + 1}, nil
 	}
-	out := Alignment{Edits: al.edits}
-	out.Distance = out.Cost()
-	return out, nil
+	al := &aligner[S]{ctx: c.ctx}
+	u := k
+	if u < 0 {
+		u = min(max(m, n), abs(m-n)+max(2*groupRows, (m+n)/1024))
+	}
+	for {
+		es, v, ok, err := al.solve(a, b, u, c.workers, &alignScratch[S]{})
+		switch {
+		case err != nil:
+			return Alignment{}, fmt.Errorf("lev: Align: %w", err)
+		case ok && (k < 0 || v <= k):
+			if es == nil {
+				es = []Edit{}
+			}
+			return Alignment{Distance: v, Edits: es}, nil
+		case k >= 0:
+			return Alignment{Distance: k + 1}, nil
+		}
+		// Past the guess: v is a real path's cost, so a bound.
+		u = min(v, max(m, n))
+	}
+}
+
+type aligner[S symbol] struct {
+	ctx context.Context
+}
+
+// alignScratch is one goroutine's buffers, reused piece after piece.
+type alignScratch[S symbol] struct {
+	fwd, bwd []int32
+	rx, ry   []S
+	dp       []int32
+	ops      []Op
+}
+
+// addEdit appends n edits op to es, merging runs.
+func addEdit(es []Edit, op Op, n int) []Edit {
+	if n == 0 {
+		return es
+	}
+	if k := len(es); k > 0 && es[k-1].Op == op {
+		es[k-1].Len += n
+		return es
+	}
+	return append(es, Edit{op, n})
 }
 
 // alignSmall is the size (cells) up to which a piece is aligned by a DP
 // with a traceback: small enough for its matrix to stay in cache.
 const alignSmall = 1 << 12
 
-type aligner[S symbol] struct {
-	c     *config
-	sigma int
-	edits []Edit
-	st    blockState
-	fwd   []int
-	bwd   []int
-	ra    []S // reversed halves
-	rb    []S
-}
-
-// add appends n edits op, merging runs.
-func (al *aligner[S]) add(op Op, n int) {
-	if n == 0 {
-		return
-	}
-	if k := len(al.edits); k > 0 && al.edits[k-1].Op == op {
-		al.edits[k-1].Len += n
-		return
-	}
-	al.edits = append(al.edits, Edit{op, n})
-}
-
-func (al *aligner[S]) align(a, b []S) error {
+// solve aligns a and b, given u: when their distance is at most u it
+// returns their edits, the distance and ok; otherwise a real path's cost
+// v > u, and not ok.
+func (al *aligner[S]) solve(a, b []S, u, workers int, sc *alignScratch[S]) (es []Edit, v int, ok bool, err error) {
 	// The common prefix and suffix are matches.
 	p := 0
 	for p < len(a) && p < len(b) && a[p] == b[p] {
@@ -157,52 +196,139 @@ func (al *aligner[S]) align(a, b []S) error {
 	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s] == b[len(b)-1-s] {
 		s++
 	}
-	al.add(OpMatch, p)
-	if err := al.core(a[p:len(a)-s], b[p:len(b)-s]); err != nil {
-		return err
-	}
-	al.add(OpMatch, s)
-	return nil
-}
-
-func (al *aligner[S]) core(a, b []S) error {
+	a, b = a[p:len(a)-s], b[p:len(b)-s]
+	es = addEdit(es, OpMatch, p)
 	switch {
 	case len(a) == 0:
-		al.add(OpDel, len(b))
-		return nil
+		es, v = addEdit(es, OpDel, len(b)), len(b)
 	case len(b) == 0:
-		al.add(OpIns, len(a))
-		return nil
-	case len(a) == 1 || int64(len(a))*int64(len(b)) <= alignSmall:
-		al.traceback(a, b)
-		return nil
-	}
-	if err := canceled(al.c.ctx); err != nil {
-		return err
-	}
-	mid := len(a) / 2
-	n := len(b)
-	al.fwd = grow(al.fwd, n+1)
-	blockLastRow(newBlockPattern(a[:mid], al.sigma), b, al.fwd, &al.st)
-	al.ra = reverseInto(al.ra, a[mid:])
-	al.rb = reverseInto(al.rb, b)
-	al.bwd = grow(al.bwd, n+1)
-	blockLastRow(newBlockPattern(al.ra, al.sigma), al.rb, al.bwd, &al.st)
-	best, split := -1, 0
-	for j := 0; j <= n; j++ {
-		if v := al.fwd[j] + al.bwd[n-j]; best < 0 || v < best {
-			best, split = v, j
+		es, v = addEdit(es, OpIns, len(a)), len(a)
+	case len(a) == 1 || len(b) == 1:
+		es, v = alignOne(es, a, b)
+	case int64(len(a))*int64(len(b)) <= alignSmall:
+		es, v = sc.traceback(es, a, b)
+	default:
+		if err := canceled(al.ctx); err != nil {
+			return nil, 0, false, err
 		}
+		var ma, mb, dl, dr int
+		v, ma, mb, dl, dr, err = al.split(a, b, u, workers, sc)
+		if err != nil || v > u {
+			return nil, v, false, err
+		}
+		left, right, err := al.halves(a, b, ma, mb, dl, dr, workers, sc)
+		if err != nil {
+			return nil, 0, false, err
+		}
+		es = append(addEdit(es, left[0].Op, left[0].Len), left[1:]...)
+		es = append(addEdit(es, right[0].Op, right[0].Len), right[1:]...)
 	}
-	if err := al.align(a[:mid], b[:split]); err != nil {
-		return err
-	}
-	return al.align(a[mid:], b[split:])
+	return addEdit(es, OpMatch, s), v, true, nil
 }
 
-func grow(s []int, n int) []int {
+// halves aligns a[:ma] with b[:mb] (distance dl) and a[ma:] with b[mb:]
+// (distance dr), side by side on half the workers each when there are two
+// or more.
+func (al *aligner[S]) halves(a, b []S, ma, mb, dl, dr, workers int, sc *alignScratch[S]) (left, right []Edit, err error) {
+	piece := func(a, b []S, d, w int, sc *alignScratch[S]) ([]Edit, error) {
+		es, v, ok, err := al.solve(a, b, d, w, sc)
+		if err == nil && (!ok || v != d) {
+			err = fmt.Errorf("internal error: a piece of distance %d aligned at %d", d, v)
+		}
+		return es, err
+	}
+	if workers < 2 {
+		if left, err = piece(a[:ma], b[:mb], dl, 1, sc); err != nil {
+			return nil, nil, err
+		}
+		right, err = piece(a[ma:], b[mb:], dr, 1, sc)
+		return left, right, err
+	}
+	var rerr error
+	var wg sync.WaitGroup
+	wg.Go(func() { right, rerr = piece(a[ma:], b[mb:], dr, workers-workers/2, &alignScratch[S]{}) })
+	left, err = piece(a[:ma], b[:mb], dl, workers/2, sc)
+	wg.Wait()
+	if err == nil {
+		err = rerr
+	}
+	return left, right, err
+}
+
+// split cuts the longer of a and b in half and returns where the shorter
+// is cut: a[:ma] with b[:mb], of distance dl, and a[ma:] with b[mb:], of
+// distance dr, when the distance v = dl+dr is at most u; otherwise a real
+// path's cost v > u.
+func (al *aligner[S]) split(a, b []S, u, workers int, sc *alignScratch[S]) (v, ma, mb, dl, dr int, err error) {
+	x, y := a, b
+	if len(b) > len(a) {
+		x, y = b, a
+	}
+	mid, ny := len(x)/2, len(y)
+	bd := bandFor(ny, len(x), u)
+	sigma := alphabetSize(x, y)
+	sc.fwd, sc.bwd = growInt32(sc.fwd, ny+1), growInt32(sc.bwd, ny+1)
+	sc.rx, sc.ry = reverseInto(sc.rx, x[mid:]), reverseInto(sc.ry, y)
+	fwd := func(w int) error { return lastColumn(al.ctx, y, x[:mid], bd, sigma, w, sc.fwd) }
+	bwd := func(w int) error { return lastColumn(al.ctx, sc.ry, sc.rx, bd, sigma, w, sc.bwd) }
+	if workers < 2 {
+		err = fwd(1)
+		if err == nil {
+			err = bwd(1)
+		}
+	} else {
+		var berr error
+		var wg sync.WaitGroup
+		wg.Go(func() { berr = bwd(workers - workers/2) })
+		err = fwd(workers / 2)
+		wg.Wait()
+		if err == nil {
+			err = berr
+		}
+	}
+	if err != nil {
+		return 0, 0, 0, 0, 0, err
+	}
+	best, at := -1, 0
+	for i := 0; i <= ny; i++ {
+		if s := int(sc.fwd[i]) + int(sc.bwd[ny-i]); best < 0 || s < best {
+			best, at = s, i
+		}
+	}
+	dl, dr = int(sc.fwd[at]), int(sc.bwd[ny-at])
+	if len(b) > len(a) {
+		return best, at, mid, dl, dr, nil
+	}
+	return best, mid, at, dl, dr, nil
+}
+
+// unreached is a last-column value outside the band: more than any path
+// costs, and twice it still an int32.
+const unreached = 1 << 30
+
+// lastColumn sets col[i], i = 0 … len(p), to D(p[:i], t) as the band bd
+// computes it (see myersPass), on workers goroutines: the cost of a real
+// path, exact on an optimal one, and unreached outside the band.
+func lastColumn[S symbol](ctx context.Context, p, t []S, bd band, sigma, workers int, col []int32) error {
+	for i := range col {
+		col[i] = unreached
+	}
+	col[0] = int32(len(t))
+	// Rows past len(t)+lo meet no column of t within the band.
+	rows := min(len(p), len(t)+bd.lo)
+	chunk := myersChunkSerial
+	if workers > 1 {
+		chunk = myersChunkParallel
+	}
+	ps := &myersPass[S]{p: p[:rows], t: t, m: rows, n: len(t), sigma: sigma, band: bd,
+		workers: workers, chunk: chunk, ctx: ctx, col: col}
+	_, err := ps.run()
+	return err
+}
+
+func growInt32(s []int32, n int) []int32 {
 	if cap(s) < n {
-		return make([]int, n)
+		return make([]int32, n)
 	}
 	return s[:n]
 }
@@ -213,38 +339,32 @@ func reverseInto[S symbol](dst, src []S) []S {
 	return dst
 }
 
-// blockLastRow writes to row[j], j = 0 … len(t), the DP's value at the
-// pattern's last row and column j: every cell computed, a column at a
-// time, only the bottom value kept.
-func blockLastRow[S symbol](bp *blockPattern, t []S, row []int, st *blockState) {
-	m, W := bp.m, bp.words
-	st.reset(W)
-	pv, mv := st.pv, st.mv
-	for w := range pv {
-		pv[w], mv[w] = ^uint64(0), 0
+// alignOne aligns a and b when one of them is a single symbol: matched
+// with its first occurrence in the other, else substituted for its first
+// symbol, the rest inserted or deleted.
+func alignOne[S symbol](es []Edit, a, b []S) ([]Edit, int) {
+	one, long, rest := a[0], b, OpDel
+	if len(a) > 1 {
+		one, long, rest = b[0], a, OpIns
 	}
-	score := m
-	row[0] = m
-	for j, sym := range t {
-		c := int(sym)
-		eqs := bp.peq[c*W : c*W+W]
-		hp, hm := uint64(1), uint64(0)
-		for w := 0; w < W-1; w++ {
-			pv[w], mv[w], hp, hm = bitpar.Step(pv[w], mv[w], eqs[w], hp, hm)
-		}
-		var ph, mh uint64
-		pv[W-1], mv[W-1], ph, mh = stepLast(pv[W-1], mv[W-1], eqs[W-1], hp, hm)
-		score += int(ph>>bp.lastBit&1) - int(mh>>bp.lastBit&1)
-		row[j+1] = score
+	j := slices.Index(long, one)
+	if j < 0 {
+		es = addEdit(es, OpSubst, 1)
+		return addEdit(es, rest, len(long)-1), len(long)
 	}
+	es = addEdit(es, rest, j)
+	es = addEdit(es, OpMatch, 1)
+	return addEdit(es, rest, len(long)-1-j), len(long) - 1
 }
 
 // traceback aligns a small piece by the whole DP and a walk back from its
-// end, preferring a diagonal step, then a symbol of a, then one of b.
-func (al *aligner[S]) traceback(a, b []S) {
+// end, preferring a diagonal step, then a symbol of a, then one of b; it
+// appends the edits to es and returns them with the distance.
+func (sc *alignScratch[S]) traceback(es []Edit, a, b []S) ([]Edit, int) {
 	m, n := len(a), len(b)
 	w := n + 1
-	d := make([]int32, (m+1)*w)
+	sc.dp = growInt32(sc.dp, (m+1)*w)
+	d := sc.dp
 	for j := 0; j <= n; j++ {
 		d[j] = int32(j)
 	}
@@ -258,7 +378,7 @@ func (al *aligner[S]) traceback(a, b []S) {
 			d[i*w+j] = v
 		}
 	}
-	var rev []Op
+	rev := sc.ops[:0]
 	i, j := m, n
 	for i > 0 || j > 0 {
 		switch {
@@ -272,7 +392,9 @@ func (al *aligner[S]) traceback(a, b []S) {
 			rev, j = append(rev, OpDel), j-1
 		}
 	}
+	sc.ops = rev
 	for k := len(rev) - 1; k >= 0; k-- {
-		al.add(rev[k], 1)
+		es = addEdit(es, rev[k], 1)
 	}
+	return es, int(d[m*w+n])
 }

@@ -1,6 +1,8 @@
 package lev_test
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -9,49 +11,6 @@ import (
 	"github.com/levlab/levlab/lev/levtest"
 )
 
-// checkAlignment says what is wrong with al as an alignment of a and b of
-// distance want: its edits must walk both to their ends, match only equal
-// symbols, substitute only unequal ones, cost the distance and be runs.
-func checkAlignment[S comparable](a, b []S, al lev.Alignment, want int) string {
-	i, j := 0, 0
-	for k, e := range al.Edits {
-		if e.Len < 1 || (k > 0 && al.Edits[k-1].Op == e.Op) {
-			return "edit " + string(e.Op) + ": not a run of its own"
-		}
-		for range e.Len {
-			switch e.Op {
-			case lev.OpMatch, lev.OpSubst:
-				if i >= len(a) || j >= len(b) {
-					return "walks past an end"
-				}
-				if (a[i] == b[j]) != (e.Op == lev.OpMatch) {
-					return "= on unequal or X on equal symbols"
-				}
-				i, j = i+1, j+1
-			case lev.OpIns:
-				if i >= len(a) {
-					return "I past a's end"
-				}
-				i++
-			case lev.OpDel:
-				if j >= len(b) {
-					return "D past b's end"
-				}
-				j++
-			default:
-				return "unknown op " + string(e.Op)
-			}
-		}
-	}
-	switch {
-	case i != len(a) || j != len(b):
-		return "stops before an end"
-	case al.Cost() != want || al.Distance != want:
-		return "costs more than the distance"
-	}
-	return ""
-}
-
 func TestAlignFixed(t *testing.T) {
 	for _, tc := range []struct{ a, b, cigar string }{
 		{"kitten", "sitting", "1X3=1X1=1D"},
@@ -59,6 +18,8 @@ func TestAlignFixed(t *testing.T) {
 		{"", "abc", "3D"},
 		{"abc", "", "3I"},
 		{"abc", "abc", "3="},
+		{"x", "abxc", "2D1=1D"},
+		{"abxc", "y", "1X3I"},
 	} {
 		al, err := lev.Align([]byte(tc.a), []byte(tc.b))
 		if err != nil || al.CIGAR() != tc.cigar {
@@ -82,12 +43,13 @@ func TestAlignRandom(t *testing.T) {
 		} else {
 			b = levtest.RandomBytes(rng, rng.IntN(la+20), levtest.DNA)
 		}
-		al, err := lev.Align(a, b)
+		w := []int{0, 1, 3, 8}[it%4]
+		al, err := lev.Align(a, b, lev.WithWorkers(w))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg := checkAlignment(a, b, al, levtest.Reference(a, b)); msg != "" {
-			t.Errorf("Align(%d bytes, %d bytes): %s: %s", len(a), len(b), msg, al.CIGAR())
+		if msg := levtest.CheckAlignment(a, b, al, levtest.Reference(a, b)); msg != "" {
+			t.Errorf("Align(%d bytes, %d bytes) with %d workers: %s: %s", len(a), len(b), w, msg, al.CIGAR())
 		}
 	}
 	// Runes, past a byte's worth of them.
@@ -101,13 +63,56 @@ func TestAlignRandom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if msg := checkAlignment(x, y, al, levtest.ReferenceString(string(x), string(y))); msg != "" {
+	if msg := levtest.CheckAlignment(x, y, al, levtest.ReferenceString(string(x), string(y))); msg != "" {
 		t.Errorf("AlignString over 400 runes: %s: %s", msg, al.CIGAR())
 	}
 }
 
+// TestAlignLarge aligns pairs past the DP's reach, near and far, checked
+// against the distance: the splits of every level, the first one's guess
+// too narrow (the far pair) or wide enough (the near one).
+func TestAlignLarge(t *testing.T) {
+	rng := levtest.NewRand(t)
+	n := 60000
+	if lev.RaceEnabled || testing.Short() {
+		n = 8000
+	}
+	a := levtest.RandomBytes(rng, n, levtest.DNA)
+	for _, b := range [][]byte{
+		levtest.Mutate(rng, a, n/100, levtest.DNA),
+		levtest.RandomBytes(rng, n/4, levtest.DNA),
+		levtest.RandomBytes(rng, n+n/10, levtest.DNA),
+	} {
+		d, err := lev.Distance(a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{1, 2} {
+			al, err := lev.Align(a, b, lev.WithWorkers(w))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if msg := levtest.CheckAlignment(a, b, al, d); msg != "" {
+				t.Errorf("Align(%d bytes, %d bytes) with %d workers: %s", len(a), len(b), w, msg)
+			}
+		}
+	}
+}
+
+// TestAlignCanceled: a canceled context stops an alignment with its error.
+func TestAlignCanceled(t *testing.T) {
+	rng := levtest.NewRand(t)
+	a := levtest.RandomBytes(rng, 20000, levtest.DNA)
+	b := levtest.RandomBytes(rng, 20000, levtest.DNA)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := lev.Align(a, b, lev.WithContext(ctx)); !errors.Is(err, context.Canceled) {
+		t.Errorf("Align with a canceled context: %v, want context.Canceled", err)
+	}
+}
+
 func TestAlignErrors(t *testing.T) {
-	for _, opts := range [][]lev.Option{{lev.WithAlgorithm(lev.TwoRow)}, {lev.WithMax(3)}, {lev.WithTop(2)}, {lev.WithWorkers(-1)}} {
+	for _, opts := range [][]lev.Option{{lev.WithAlgorithm(lev.TwoRow)}, {lev.WithMax(-1)}, {lev.WithTop(2)}, {lev.WithWorkers(-1)}} {
 		if _, err := lev.Align([]byte("a"), []byte("b"), opts...); !errors.Is(err, lev.ErrInvalidOption) {
 			t.Errorf("Align with %d options: %v, want ErrInvalidOption", len(opts), err)
 		}
@@ -115,14 +120,20 @@ func TestAlignErrors(t *testing.T) {
 }
 
 func FuzzAlign(f *testing.F) {
-	f.Add([]byte("kitten"), []byte("sitting"))
-	f.Add([]byte(strings.Repeat("ACGT", 50)), []byte(strings.Repeat("ACGA", 49)))
-	f.Fuzz(func(t *testing.T, a, b []byte) {
+	f.Add([]byte("kitten"), []byte("sitting"), uint8(0))
+	f.Add([]byte(strings.Repeat("ACGT", 50)), []byte(strings.Repeat("ACGA", 49)), uint8(3))
+	f.Add([]byte("GATTACA"), []byte("TACAGAT"), uint8(200))
+	// rep repeats a and b up to 2000 bytes: pieces past the DP, split.
+	f.Fuzz(func(t *testing.T, a, b []byte, rep uint8) {
+		if len(a) > 0 && len(b) > 0 {
+			a = bytes.Repeat(a, min(1+int(rep), 2000/len(a)+1))
+			b = bytes.Repeat(b, min(1+int(rep)/2, 2000/len(b)+1))
+		}
 		al, err := lev.Align(a, b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg := checkAlignment(a, b, al, levtest.Reference(a, b)); msg != "" {
+		if msg := levtest.CheckAlignment(a, b, al, levtest.Reference(a, b)); msg != "" {
 			t.Errorf("Align(%q, %q): %s: %s", a, b, msg, al.CIGAR())
 		}
 	})

@@ -47,6 +47,10 @@ type myersPass[S symbol] struct {
 	prog   []paddedInt64 // per worker: g·(n+1) + last column done
 	abort  atomic.Bool   // set by a worker that stops early
 	result int
+
+	// col, when set, receives D[i][n] for the rows i of every group whose
+	// band reaches column n (Align's last column); other rows are left.
+	col []int32
 }
 
 // paddedInt64 keeps each worker's progress on its own cache line, so that
@@ -126,7 +130,8 @@ func (ps *myersPass[S]) worker(w int) error {
 		rows := ps.p[gi*groupRows : min((gi+1)*groupRows, ps.m)]
 		load(g0, rows)
 		last := gi == ps.groups-1
-		topSum := 0
+		collect := ps.col != nil && E == ps.n
+		topSum := 0 // Σ hin over [J, c0): D[top−1][c0−1] − tops[gi]
 		for c0 := J; c0 <= E; {
 			c1 := min(E+1, c0+ps.chunk)
 			if gi > 0 && c0 <= prevE {
@@ -135,7 +140,7 @@ func (ps *myersPass[S]) worker(w int) error {
 					return err
 				}
 			}
-			if last {
+			if last || collect {
 				topSum += sumDeltas(src[c0:c1])
 			}
 			advance(g0, ps.t[c0-1:c1-1], src[c0:c1], dst[c0:c1])
@@ -149,6 +154,9 @@ func (ps *myersPass[S]) worker(w int) error {
 		unload(g0, rows)
 		if last {
 			ps.result = ps.tops[gi] + topSum + verticalSum(g0, len(rows))
+		}
+		if collect {
+			lastValues(ps.col[gi*groupRows+1:], ps.tops[gi]+topSum, g0, len(rows))
 		}
 	}
 	return nil
@@ -167,6 +175,17 @@ func verticalSum(g *group, rows int) int {
 		rows -= wordBits
 	}
 	return sum
+}
+
+// lastValues sets col[r] to the value of g's row r+1 at its current
+// column, from the value top of the row above the group.
+func lastValues(col []int32, top int, g *group, rows int) {
+	v := int32(top)
+	for r := range rows {
+		k, bit := r/wordBits, uint(r%wordBits)
+		v += int32(g.pv[k]>>bit&1) - int32(g.mv[k]>>bit&1)
+		col[r] = v
+	}
 }
 
 // wait blocks until group g has finished column col. It spins first (a
