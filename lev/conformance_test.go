@@ -39,3 +39,9 @@ func TestConformancePairs(t *testing.T) {
 		})
 	}
 }
+
+// TestConformanceAlign runs the suite through Align: every case's
+// alignment is checked edit by edit, then its distance as any algorithm's.
+func TestConformanceAlign(t *testing.T) {
+	levtest.RunAlign(t)
+}
