@@ -4,6 +4,7 @@
 //
 //	levlab distance [--algo NAME] [--workers N] [--tile N] [--block N] [--max-memory BYTES] [--json] A B
 //	levlab distance --files [--runes] [--max-input BYTES] [flags] FILE_A FILE_B
+//	levlab align [--files [--runes]] [--max K] [--workers N] [--format cigar|pretty|json] [--max-input BYTES] A B
 //	levlab match [-p PATTERN]... [--patterns FILE]... [-k K] [--mode window|occurrence] [--algo NAME] [--workers N] [--gpu-ratio R] [--max-input BYTES] [--json] TEXTFILE
 //	levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--list] [--fresh]
 //	levlab reproduce [--out DIR]
@@ -50,6 +51,7 @@ type command struct {
 
 var commands = []command{
 	{"distance", "the edit distance between two strings or two files", runDistance},
+	{"align", "an optimal alignment of two strings or two files: DISTANCE and CIGAR, drawn, or JSON", runAlign},
 	{"matrix", "the distances of many strings: every pair, the nearest, or those within K", runMatrix},
 	{"match", "count the approximate matches of patterns in a text file (report 003; MPI with -tags mpi)", runMatch},
 	{"info", "the machine: CPU, cores, Go, levlab's commit, and the GPU or why not", runInfo},

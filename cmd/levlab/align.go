@@ -1,0 +1,342 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/levlab/levlab/lev"
+	"github.com/rivo/uniseg"
+)
+
+func alignUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `Usage:
+  levlab align [flags] A B
+  levlab align --files [--runes] [flags] FILE_A FILE_B
+
+Prints an optimal alignment of A and B: which edits take A to B, found in
+memory linear in their lengths. The inputs are read as levlab distance
+reads them: literal arguments as text, rune by rune; files as raw bytes, or
+as UTF-8 text with --runes (then a file that is not valid UTF-8 is an error
+naming where). Flags may come before or after the arguments; put -- before
+an argument that begins with '-'.
+
+--format cigar (the default) prints one line, DISTANCE<TAB>CIGAR: an
+extended CIGAR with A as the query, = a match, X a substitution, I a symbol
+of A only, D a symbol of B only ("levlab align kitten sitting" prints
+3<TAB>1X3=1X1=1D; two empty inputs an empty CIGAR).
+
+--format pretty prints it for people: a line of counts, then blocks of 60
+columns, each A's line, a line with | under a match and . under a
+substitution, and B's line, a gap drawn as - and each line's first and last
+positions (from 1) beside it; a byte or rune that does not print (a control
+character, a byte past ASCII, a mark of no width) is drawn as ·.
+
+--format json prints one object: unit (bytes or runes), len_a, len_b,
+distance, max (with --max), cigar, matches, substitutions, insertions,
+deletions, workers and seconds (the alignment alone, not reading files).
+
+--max K caps the distance: past K it prints K+1 and the CIGAR * (null in
+json, a line saying so in pretty), found in the band of cost K without
+aligning.
+
+Flags:
+`)
+	fs.PrintDefaults()
+	fmt.Fprint(w, `
+Exit status:
+  0  the alignment was printed
+  1  a file cannot be read, is over --max-input or is not UTF-8 with
+     --runes, interrupted (Ctrl-C), stdout cannot be written
+  2  bad usage: an unknown flag or format, not two arguments, --max below 0,
+     workers outside 0..4096, --runes without --files
+`)
+}
+
+// alignFormats are the values of align's --format.
+var alignFormats = []string{"cigar", "pretty", "json"}
+
+// alignResult is align's --format json.
+type alignResult struct {
+	Unit          string  `json:"unit"`
+	LenA          int     `json:"len_a"`
+	LenB          int     `json:"len_b"`
+	Distance      int     `json:"distance"`
+	Max           *int    `json:"max,omitempty"` // --max K: distance is K+1 and cigar null when more than K
+	CIGAR         *string `json:"cigar"`
+	Matches       int     `json:"matches"`
+	Substitutions int     `json:"substitutions"`
+	Insertions    int     `json:"insertions"`
+	Deletions     int     `json:"deletions"`
+	Workers       int     `json:"workers"`
+	Seconds       float64 `json:"seconds"`
+}
+
+func runAlign(args []string, stdout, _ io.Writer) error {
+	fs := newFlagSet("align", stdout, alignUsage)
+	format := fs.String("format", "cigar", "output `FORMAT`: "+strings.Join(alignFormats, ", "))
+	maxD := fs.Int("max", 0, "cap the distance at `K` >= 0: past it K+1 is printed and no alignment")
+	workers := fs.Int("workers", 0, "`N` goroutines, 0..4096; 0: GOMAXPROCS")
+	files := fs.Bool("files", false, "A and B name files, compared as raw bytes")
+	runes := fs.Bool("runes", false, "with --files, compare the files as UTF-8 text (literal arguments always are)")
+	maxInput := maxInputFlag(fs)
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 2 {
+		return usageErrorf("want two arguments A B, got %d: %s", len(pos), quoteAll(pos))
+	}
+	if !knownFormat(*format) {
+		return usageErrorf("--format %q: want one of %s", *format, strings.Join(alignFormats, ", "))
+	}
+	set := fs.given()
+	if set["runes"] && !*files {
+		return usageErrorf("--runes compares files as UTF-8 text and needs --files; literal arguments are always compared as text")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var stats lev.Stats
+	opts := []lev.Option{lev.WithWorkers(*workers), lev.WithContext(ctx), lev.WithStats(&stats)}
+	res := alignResult{}
+	if set["max"] {
+		opts = append(opts, lev.WithMax(*maxD))
+		res.Max = maxD
+	}
+	// lev checks the options on an empty call, before a file is read.
+	if _, err := lev.Align(nil, nil, opts...); err != nil {
+		return err
+	}
+	inputMax, err := inputLimit(fs, maxInput)
+	if err != nil {
+		return err
+	}
+
+	var a, b []byte
+	text := !*files || *runes
+	if *files {
+		if a, err = readInput(ctx, pos[0], inputMax, "--max-input"); err != nil {
+			return err
+		}
+		if b, err = readInput(ctx, pos[1], inputMax, "--max-input"); err != nil {
+			return err
+		}
+		if *runes {
+			if err := validUTF8(pos[0], a); err != nil {
+				return err
+			}
+			if err := validUTF8(pos[1], b); err != nil {
+				return err
+			}
+		}
+	} else {
+		a, b = []byte(pos[0]), []byte(pos[1])
+	}
+	res.Unit, res.LenA, res.LenB = "bytes", len(a), len(b)
+	if text {
+		res.Unit, res.LenA, res.LenB = "runes", utf8.RuneCount(a), utf8.RuneCount(b)
+	}
+
+	start := time.Now()
+	var al lev.Alignment
+	if text {
+		al, err = lev.AlignString(string(a), string(b), opts...)
+	} else {
+		al, err = lev.Align(a, b, opts...)
+	}
+	elapsed := time.Since(start)
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return fmt.Errorf("%w: %w", errInterrupted, err)
+		}
+		return err
+	}
+	res.Distance, res.Workers, res.Seconds = al.Distance, stats.Workers, elapsed.Seconds()
+	aligned := al.Edits != nil
+	if aligned {
+		cigar := al.CIGAR()
+		res.CIGAR = &cigar
+		for _, e := range al.Edits {
+			switch e.Op {
+			case lev.OpMatch:
+				res.Matches += e.Len
+			case lev.OpSubst:
+				res.Substitutions += e.Len
+			case lev.OpIns:
+				res.Insertions += e.Len
+			case lev.OpDel:
+				res.Deletions += e.Len
+			}
+		}
+	}
+
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	switch *format {
+	case "cigar":
+		fmt.Fprintf(w, "%d\t%s\n", al.Distance, al.CIGAR())
+	case "json":
+		out, err := json.Marshal(res)
+		if err != nil {
+			return err
+		}
+		w.Write(append(out, '\n'))
+	case "pretty":
+		if !aligned {
+			fmt.Fprintf(w, "distance more than %d (--max %d): no alignment\n", *maxD, *maxD)
+			break
+		}
+		fmt.Fprintf(w, "distance %d: %s, %s, %s, %s\n", al.Distance,
+			plural(res.Matches, "match", "matches"), plural(res.Substitutions, "substitution", "substitutions"),
+			plural(res.Insertions, "insertion", "insertions"), plural(res.Deletions, "deletion", "deletions"))
+		var ca, cb []cell
+		if text {
+			ca, cb = runeCells(a), runeCells(b)
+		} else {
+			ca, cb = byteCells(a), byteCells(b)
+		}
+		writePretty(w, ca, cb, al.Edits)
+	}
+	return w.Flush()
+}
+
+func knownFormat(f string) bool {
+	for _, k := range alignFormats {
+		if f == k {
+			return true
+		}
+	}
+	return false
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// validUTF8 returns an error naming path and the first byte that is not
+// UTF-8, if any.
+func validUTF8(path string, data []byte) error {
+	if utf8.Valid(data) {
+		return nil
+	}
+	at := 0
+	for at < len(data) {
+		r, size := utf8.DecodeRune(data[at:])
+		if r == utf8.RuneError && size <= 1 {
+			break
+		}
+		at += size
+	}
+	return fmt.Errorf("%s is not valid UTF-8: byte %d (0x%02x, from 0) starts no rune; --runes compares text, and without it the bytes are compared", path, at, data[at])
+}
+
+// A cell is how one symbol is drawn: what prints and how many columns it
+// takes on a terminal.
+type cell struct {
+	s     string
+	width int
+}
+
+var noPrint = cell{"·", 1}
+
+func byteCells(s []byte) []cell {
+	out := make([]cell, len(s))
+	for i, c := range s {
+		out[i] = noPrint
+		if c >= 0x20 && c < 0x7f {
+			out[i] = cell{string(rune(c)), 1}
+		}
+	}
+	return out
+}
+
+func runeCells(s []byte) []cell {
+	out := make([]cell, 0, utf8.RuneCount(s))
+	for _, r := range string(s) {
+		c := noPrint
+		if unicode.IsPrint(r) {
+			if w := uniseg.StringWidth(string(r)); w > 0 {
+				c = cell{string(r), w}
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// prettyWidth is how many alignment columns a block of pretty shows.
+const prettyWidth = 60
+
+// writePretty writes the edits as blocks of prettyWidth columns: a's line,
+// the match line, b's line, each symbol padded to the width of the wider
+// of the two it stands beside.
+func writePretty(w *bufio.Writer, a, b []cell, edits []lev.Edit) {
+	digits := len(strconv.Itoa(max(len(a), len(b), 1)))
+	var top, mid, bot strings.Builder
+	i, j := 0, 0 // symbols of a and b written
+	i0, j0, cols := 0, 0, 0
+	flush := func() {
+		fmt.Fprintf(w, "\nA %*d %s %d\n", digits, span(i0, i), top.String(), i)
+		fmt.Fprintf(w, "  %*s %s\n", digits, "", strings.TrimRight(mid.String(), " "))
+		fmt.Fprintf(w, "B %*d %s %d\n", digits, span(j0, j), bot.String(), j)
+		top.Reset()
+		mid.Reset()
+		bot.Reset()
+		i0, j0, cols = i, j, 0
+	}
+	put := func(x, y cell, m string) {
+		wd := max(x.width, y.width)
+		top.WriteString(x.s + strings.Repeat(" ", wd-x.width))
+		mid.WriteString(m + strings.Repeat(" ", wd-1))
+		bot.WriteString(y.s + strings.Repeat(" ", wd-y.width))
+		if cols++; cols == prettyWidth {
+			flush()
+		}
+	}
+	gap := cell{"-", 1}
+	for _, e := range edits {
+		for range e.Len {
+			switch e.Op {
+			case lev.OpMatch, lev.OpSubst:
+				m := "|"
+				if e.Op == lev.OpSubst {
+					m = "."
+				}
+				i, j = i+1, j+1
+				put(a[i-1], b[j-1], m)
+			case lev.OpIns:
+				i++
+				put(a[i-1], gap, " ")
+			case lev.OpDel:
+				j++
+				put(gap, b[j-1], " ")
+			}
+		}
+	}
+	if cols > 0 {
+		flush()
+	}
+}
+
+// span is the first position (from 1) of a block's line that starts after
+// from symbols and ends after to: from+1, or from when the line holds only
+// gaps.
+func span(from, to int) int {
+	if to > from {
+		return from + 1
+	}
+	return from
+}
