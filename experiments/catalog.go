@@ -125,6 +125,13 @@ func All() []Experiment {
 			Points: suggest,
 		},
 		{
+			Name:   "align",
+			Source: report004 + " (the distance alone) beside levlab's alignment (lev.Align), beyond the reports",
+			Title: "Which edits, not only how many: lev.Align (Hirschberg's splits over the bit-parallel pass, linear memory) beside the distance alone (auto), " +
+				"time and heap allocated, on DNA 1% diverged (a read against its reference) and on random DNA",
+			Points: alignGrid,
+		},
+		{
 			Name:   "peers",
 			Source: report004 + " and the other reports' algorithms, beside libraries no report tried",
 			Title:  "Every CPU algorithm of lev beside agnivade, ka-weihe and edlib on random DNA",
@@ -419,6 +426,20 @@ func gpuFast(s Scale) []Point {
 		pts = append(pts, square(CaseDNA, []int{n}, settings...)...)
 	}
 	return pts
+}
+
+// alignGrid times lev.Align on one worker and every core beside the
+// distance on every core: DNA 1% diverged at 10k, 100k and 1M, random DNA
+// at 10k, 30k and 100k (quick: both at 2k, 5k and 15k).
+func alignGrid(s Scale) []Point {
+	c := cores()
+	settings := []setting{{kind: Alignment, alg: AlignAlgorithm, workers: 1}}
+	if c > 1 {
+		settings = append(settings, setting{kind: Alignment, alg: AlignAlgorithm, workers: c})
+	}
+	settings = append(settings, par("auto", c))
+	return append(square(CaseDiverged, pick(s, []int{2 * k, 5 * k, 15 * k}, []int{10 * k, 100 * k, 1000 * k}), settings...),
+		square(CaseDNA, pick(s, []int{2 * k, 5 * k, 15 * k}, []int{10 * k, 30 * k, 100 * k}), settings...)...)
 }
 
 // peersGrid sets every CPU algorithm of lev beside the peers (see Peers) at

@@ -73,11 +73,16 @@ const (
 	// way: lev.DistanceString on every typo and word, keeping those within
 	// SuggestK.
 	SuggestLoop
+	// Alignment ("align") is lev.Align on two sequences: one call, the
+	// edits and the distance. Its Algorithm is "align" (Align runs its
+	// own), which sets its records apart from a Distance point's on the
+	// same inputs.
+	Alignment
 
 	numKinds
 )
 
-var kindNames = option.NewNames[Kind]("experiments", "Kind", "kind", "distance", "matching", "peer", "pairs", "peer-pairs", "suggest", "suggest-loop")
+var kindNames = option.NewNames[Kind]("experiments", "Kind", "kind", "distance", "matching", "peer", "pairs", "peer-pairs", "suggest", "suggest-loop", "align")
 
 // String returns the kind's name, e.g. "matching".
 func (k Kind) String() string { return kindNames.String(k) }

@@ -34,6 +34,13 @@ const (
 	// is in common (report 002's "completely different"); any lengths. The
 	// distance is max(LenA, LenB).
 	CaseDifferent = "different"
+	// CaseDiverged: b is a random DNA a (ACGT) with DivergedPercent
+	// percent of its positions (at least one) edited, as a sequencing read
+	// differs from its reference: a third of them substituted, a third
+	// with a symbol inserted after, a third deleted (the remainder
+	// substituted), so that b is as long as a; LenA must equal LenB. The
+	// distance is at most that many edits.
+	CaseDiverged = "diverged"
 	// CaseWords: the word list at WordsPath, and LenA typos made from its
 	// words (one random edit each), for the suggest kinds; LenB is 0.
 	CaseWords = "words"
@@ -47,10 +54,13 @@ var WordsPath = "/usr/share/dict/words"
 // PartialPercent is the share of positions CasePartial substitutes.
 const PartialPercent = 2
 
+// DivergedPercent is the share of positions CaseDiverged edits.
+const DivergedPercent = 1
+
 // Cases lists every case Inputs knows for two strings (CaseWords, the
 // suggest kinds' own, apart).
 func Cases() []string {
-	return []string{CaseRandom, CaseDNA, CaseIdentical, CasePartial, CaseDifferent}
+	return []string{CaseRandom, CaseDNA, CaseIdentical, CasePartial, CaseDiverged, CaseDifferent}
 }
 
 const (
@@ -77,7 +87,7 @@ func Inputs(e Experiment, p Point) (a, b []byte, err error) {
 	if !slices.Contains(Cases(), p.Case) && p.Case != CaseWords {
 		return nil, nil, fmt.Errorf("experiments: %s: case %q is unknown; valid: %s, %s", e.Name, p.Case, strings.Join(Cases(), ", "), CaseWords)
 	}
-	if (p.Case == CaseIdentical || p.Case == CasePartial) && p.LenA != p.LenB {
+	if (p.Case == CaseIdentical || p.Case == CasePartial || p.Case == CaseDiverged) && p.LenA != p.LenB {
 		return nil, nil, fmt.Errorf("experiments: %s: case %q needs equal lengths, not %d and %d", e.Name, p.Case, p.LenA, p.LenB)
 	}
 	rng := inputRand(e.Name, p)
@@ -111,6 +121,9 @@ func Inputs(e Experiment, p Point) (a, b []byte, err error) {
 	case CasePartial:
 		a = random(rng, p.LenA, abcd)
 		return a, substitute(rng, a, partialEdits(p.LenA), abcd), nil
+	case CaseDiverged:
+		a = random(rng, p.LenA, acgt)
+		return a, diverge(rng, a, percentOf(p.LenA, DivergedPercent), acgt), nil
 	default: // CaseDifferent
 		return random(rng, p.LenA, abcd), random(rng, p.LenB, wxyz), nil
 	}
@@ -138,12 +151,69 @@ func random(rng *rand.Rand, n int, alphabet string) []byte {
 
 // partialEdits is the number of substitutions CasePartial makes in n
 // symbols: PartialPercent percent, rounded, at least one when n > 0.
-func partialEdits(n int) int {
-	k := (n*PartialPercent + 50) / 100
+func partialEdits(n int) int { return percentOf(n, PartialPercent) }
+
+// percentOf is pc percent of n, rounded, at least one when n > 0.
+func percentOf(n, pc int) int {
+	k := (n*pc + 50) / 100
 	if k == 0 && n > 0 {
 		k = 1
 	}
 	return k
+}
+
+// diverge returns s with k distinct positions edited, as CaseDiverged
+// says: k/3 followed by an inserted symbol, k/3 deleted, the others
+// substituted by another symbol of alphabet (s's symbols must all be in
+// it). The result is as long as s; its distance to s is at most k.
+func diverge(rng *rand.Rand, s []byte, k int, alphabet string) []byte {
+	const (
+		keep byte = iota
+		subst
+		insert
+		del
+	)
+	op := make([]byte, len(s))
+	for i, at := range pickPositions(rng, len(s), k) {
+		switch {
+		case i < k/3:
+			op[at] = insert
+		case i < 2*(k/3):
+			op[at] = del
+		default:
+			op[at] = subst
+		}
+	}
+	other := func(c byte) byte {
+		old := strings.IndexByte(alphabet, c)
+		return alphabet[(old+1+rng.IntN(len(alphabet)-1))%len(alphabet)]
+	}
+	out := make([]byte, 0, len(s))
+	for i, c := range s {
+		switch op[i] {
+		case keep:
+			out = append(out, c)
+		case subst:
+			out = append(out, other(c))
+		case insert:
+			out = append(out, c, alphabet[rng.IntN(len(alphabet))])
+		}
+	}
+	return out
+}
+
+// pickPositions returns k distinct positions of [0, n), drawn uniformly
+// in a random order: the first k of a partial Fisher–Yates shuffle.
+func pickPositions(rng *rand.Rand, n, k int) []int32 {
+	pos := make([]int32, n)
+	for i := range pos {
+		pos[i] = int32(i)
+	}
+	for i := range k {
+		j := i + rng.IntN(n-i)
+		pos[i], pos[j] = pos[j], pos[i]
+	}
+	return pos[:k]
 }
 
 // substitute returns a copy of s with k distinct positions, chosen
@@ -151,7 +221,9 @@ func partialEdits(n int) int {
 // must all be in alphabet). The distance to s is at most k.
 func substitute(rng *rand.Rand, s []byte, k int, alphabet string) []byte {
 	out := slices.Clone(s)
-	// A partial Fisher–Yates shuffle of the positions picks k distinct ones.
+	// A partial Fisher–Yates shuffle of the positions picks k distinct ones
+	// (drawn in turn with the symbols: pickPositions would draw another
+	// sequence, and other inputs than the records were made from).
 	pos := make([]int32, len(s))
 	for i := range pos {
 		pos[i] = int32(i)

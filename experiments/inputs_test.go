@@ -16,7 +16,7 @@ func TestInputs(t *testing.T) {
 			la, lb := l[0], l[1]
 			p := Point{Algorithm: "tworow", Case: c, LenA: la, LenB: lb}
 			a, b, err := Inputs(e, p)
-			equalOnly := c == CaseIdentical || c == CasePartial
+			equalOnly := c == CaseIdentical || c == CasePartial || c == CaseDiverged
 			if equalOnly && la != lb {
 				if err == nil || !strings.Contains(err.Error(), c) {
 					t.Errorf("Inputs(%s, %d, %d): err = %v, want an error naming the case", c, la, lb, err)
@@ -85,6 +85,24 @@ func checkCase(t *testing.T, c string, a, b []byte) {
 		}
 		if !only(b, "abcd") {
 			t.Errorf("%s: symbols outside abcd", c)
+		}
+	case CaseDiverged:
+		d := levtest.Reference(a, b)
+		edits := percentOf(n, DivergedPercent)
+		if d > edits || (n > 0 && d == 0) || !only(a, "ACGT") || !only(b, "ACGT") {
+			t.Errorf("%s (n = %d): distance %d, want 1 to %d, over ACGT", c, n, d, edits)
+		}
+		// Both kinds of indel are there: b is not a's substitutions alone.
+		if n >= 1000 {
+			subst := 0
+			for i := range a {
+				if a[i] != b[i] {
+					subst++
+				}
+			}
+			if subst <= 2*edits {
+				t.Errorf("%s (n = %d): %d positions differ, want the shift of the indels past %d", c, n, subst, 2*edits)
+			}
 		}
 	case CaseDifferent:
 		if bytes.ContainsAny(b, string(a)) || !only(a, "abcd") || !only(b, "wxyz") {

@@ -67,6 +67,8 @@ func Measure(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
 		return measurePairs(ctx, p, PairSet(a))
 	case Suggest, SuggestLoop:
 		return measureSuggest(ctx, p, PairSet(a), PairSet(b))
+	case Alignment:
+		return measureAlign(ctx, p, a, b)
 	}
 	return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, kindNames.Unknown(p.Kind))
 }
@@ -118,6 +120,32 @@ func measureDistance(ctx context.Context, p Point, a, b []byte) (Measurement, er
 		AllocBytes:   alloc,
 		Ran:          st.Algorithm.String(),
 		RanWorkers:   st.Workers,
+	}, nil
+}
+
+// AlignAlgorithm is the Algorithm of an Alignment point.
+const AlignAlgorithm = "align"
+
+// measureAlign times one lev.Align call with p's workers; see Measure.
+// Distance is the alignment's; Ran is "align".
+func measureAlign(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
+	if p.Algorithm != AlignAlgorithm || p.Tile != 0 || p.Block != 0 {
+		return Measurement{}, fmt.Errorf("experiments: an alignment point is algorithm %q with workers alone, not %q with tile %d and block %d",
+			AlignAlgorithm, p.Algorithm, p.Tile, p.Block)
+	}
+	var st lev.Stats
+	clk := startClock()
+	al, err := lev.Align(a, b, lev.WithWorkers(p.Workers), lev.WithContext(ctx), lev.WithStats(&st))
+	elapsed, alloc := clk.stop()
+	if err != nil {
+		return Measurement{}, fmt.Errorf("experiments: %w", err)
+	}
+	return Measurement{
+		Seconds:    elapsed,
+		Distance:   al.Distance,
+		AllocBytes: alloc,
+		Ran:        AlignAlgorithm,
+		RanWorkers: st.Workers,
 	}, nil
 }
 

@@ -25,6 +25,7 @@ func TestMeasure(t *testing.T) {
 		{Case: CasePartial, LenA: 500, LenB: 500},
 		{Case: CaseIdentical, LenA: 200, LenB: 200},
 		{Case: CaseDifferent, LenA: 65, LenB: 0},
+		{Case: CaseDiverged, LenA: 3000, LenB: 3000},
 	}
 	var settings []Point
 	for _, alg := range lev.Algorithms() {
@@ -40,6 +41,7 @@ func TestMeasure(t *testing.T) {
 	for _, name := range Peers() {
 		settings = append(settings, Point{Kind: Peer, Algorithm: name}, Point{Kind: Peer, Algorithm: name, Workers: 1})
 	}
+	settings = append(settings, Point{Kind: Alignment, Algorithm: AlignAlgorithm, Workers: 1}, Point{Kind: Alignment, Algorithm: AlignAlgorithm, Workers: 3})
 	gpuErr := cudaext.Available()
 	for _, in := range inputs {
 		for _, s := range settings {
@@ -74,13 +76,15 @@ func TestMeasure(t *testing.T) {
 				t.Errorf("%s: %g seconds", p.Key(), m.Seconds)
 			}
 			wantRan, wantWorkers := p.Algorithm, 1
-			if _, peer := peers[p.Algorithm]; !peer && alg.Parallel() {
+			if p.Kind == Alignment {
+				wantWorkers = p.Workers
+			} else if _, peer := peers[p.Algorithm]; !peer && alg.Parallel() {
 				wantWorkers = p.Workers
 				if wantWorkers == 0 {
 					wantWorkers = runtime.GOMAXPROCS(0)
 				}
 			}
-			if alg == lev.Auto && !isPeer(p.Algorithm) {
+			if alg == lev.Auto && !isPeer(p.Algorithm) && p.Kind != Alignment {
 				wantRan = m.Ran // what Auto resolved to
 				if wantRan != "myers" && wantRan != "myers-parallel" {
 					t.Errorf("%s: ran %q, want myers or myers-parallel", p.Key(), m.Ran)
@@ -153,7 +157,9 @@ func TestMeasureErrors(t *testing.T) {
 		{p: Point{Kind: Peer, Algorithm: "myers"}, want: `peer "myers" is unknown`},
 		{p: Point{Algorithm: "agnivade"}, want: "Kind Peer", is: lev.ErrInvalidOption},
 		{p: Point{Algorithm: "apm-fast"}, want: "Kind Matching", is: lev.ErrInvalidOption},
-		{p: Point{Kind: 7, Algorithm: "myers"}, want: "kind 7 is unknown"},
+		{p: Point{Kind: 8, Algorithm: "myers"}, want: "kind 8 is unknown"},
+		{p: Point{Kind: Alignment, Algorithm: "myers"}, want: `algorithm "align"`},
+		{p: Point{Kind: Alignment, Algorithm: AlignAlgorithm, Workers: -1}, want: "workers = -1", is: lev.ErrInvalidOption},
 		{p: Point{Algorithm: "tworow", GPURatio: 0.5}, want: "pattern-matching"},
 		{p: Point{Algorithm: "myers", Ranks: 2}, want: "pattern-matching"},
 		{p: Point{Algorithm: "tiled"}, ctx: canceled, want: "canceled", is: context.Canceled},
