@@ -19,7 +19,7 @@ func sectionBenchmarks(r *rep) section {
 		for _, f := range r.d.bench[ix.rd.run.Machine] {
 			if t := benchTable(f, onName(r, ix)); t != nil {
 				if !shown {
-					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second. make bench-results measures them again on the machine it runs on.")
+					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second, MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")
 					shown = true
 				}
 				s.add(t)
@@ -59,7 +59,7 @@ func benchTable(f records.BenchFile, on string) *table {
 			cells[[2]string{row, col}] = c
 		}
 		c.ns = append(c.ns, res.Values["ns/op"])
-		for _, u := range []string{"GCUPS", "MB/s"} {
+		for _, u := range []string{"GCUPS", "MB/s", "MB"} {
 			if v, ok := res.Values[u]; ok {
 				c.rate, unit = append(c.rate, v), u
 			}
@@ -99,13 +99,22 @@ func benchTable(f records.BenchFile, on string) *table {
 			}
 			v := dur(median(c.ns) / 1e9)
 			if len(c.rate) > 0 {
-				v += "\n" + num(median(c.rate)) + " " + unit
+				v += "\n" + num(median(c.rate)) + " " + unitName(unit)
 			}
 			line = append(line, v)
 		}
 		t.rows = append(t.rows, line)
 	}
 	return t
+}
+
+// unitName is how a cell names a benchmark's metric: MB alone is a
+// command's peak resident memory (BenchmarkAlignCommand's).
+func unitName(u string) string {
+	if u == "MB" {
+		return "MB peak resident"
+	}
+	return u
 }
 
 // benchSetting splits a benchmark name, "Distance/alg=myers/n=10000/workers=1",

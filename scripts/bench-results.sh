@@ -8,14 +8,19 @@
 #              lev.Cross beside edlib a pair a call (-tags edlib)
 #   matrix.txt BenchmarkMatrixCommand: the whole levlab matrix command on
 #              800 × 800 such strings, with and without --max 10
+#   align.txt  BenchmarkAlignCommand: the whole levlab align command beside
+#              edlib-aligner -p (Debian's edlib-aligner) on 1M × 1M DNA 1%
+#              diverged and 100k × 100k random DNA, time and peak memory
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
 # file is replaced only once its run has finished. About 5 minutes on 2
-# cores; run it on a quiet machine (COUNT=N repeats each benchmark N times).
+# cores; run it on a quiet machine (COUNT=N repeats each benchmark N times,
+# ONLY=NAME,... writes only the files named, e.g. ONLY=align).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
 COUNT=${COUNT:-3}
+ONLY=${ONLY:-}
 
 machine=$($GO run ./cmd/levlab info --json | sed -n 's/.*"machine":"\([^"]*\)".*/\1/p')
 if [ -z "$machine" ]; then
@@ -33,6 +38,9 @@ fi
 run() {
 	local name=$1 pkg=$2
 	shift 2
+	if [ -n "$ONLY" ] && [[ ",$ONLY," != *",$name,"* ]]; then
+		return
+	fi
 	local tmp a shown=""
 	for a in "$@"; do # quoted where the shell would read it otherwise
 		if [[ $a == *[^A-Za-z0-9_./=-]* ]]; then shown+=" '$a'"; else shown+=" $a"; fi
@@ -53,3 +61,4 @@ run lev ./lev -bench 'Distance/alg=myers.*/n=50000/|Distance/alg=.*/n=(10000|300
 run match ./match -bench 'CountMatches' -benchtime 3x
 run pairs ./experiments -tags edlib -bench 'ManyPairs' -benchtime 2x
 run matrix ./cmd/levlab -bench 'MatrixCommand' -benchtime 2x
+run align ./cmd/levlab -bench 'AlignCommand' -benchtime 3x
