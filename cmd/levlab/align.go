@@ -13,11 +13,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
+	"github.com/levlab/levlab/internal/alignview"
 	"github.com/levlab/levlab/lev"
-	"github.com/rivo/uniseg"
 )
 
 func alignUsage(w io.Writer, fs *flag.FlagSet) {
@@ -199,11 +198,11 @@ func runAlign(args []string, stdout, _ io.Writer) error {
 		fmt.Fprintf(w, "distance %d: %s, %s, %s, %s\n", al.Distance,
 			plural(res.Matches, "match", "matches"), plural(res.Substitutions, "substitution", "substitutions"),
 			plural(res.Insertions, "insertion", "insertions"), plural(res.Deletions, "deletion", "deletions"))
-		var ca, cb []cell
+		var ca, cb []alignview.Cell
 		if text {
-			ca, cb = runeCells(a), runeCells(b)
+			ca, cb = alignview.Runes(string(a)), alignview.Runes(string(b))
 		} else {
-			ca, cb = byteCells(a), byteCells(b)
+			ca, cb = alignview.Bytes(a), alignview.Bytes(b)
 		}
 		writePretty(w, ca, cb, al.Edits)
 	}
@@ -243,100 +242,17 @@ func validUTF8(path string, data []byte) error {
 	return fmt.Errorf("%s is not valid UTF-8: byte %d (0x%02x, from 0) starts no rune; --runes compares text, and without it the bytes are compared", path, at, data[at])
 }
 
-// A cell is how one symbol is drawn: what prints and how many columns it
-// takes on a terminal.
-type cell struct {
-	s     string
-	width int
-}
-
-var noPrint = cell{"·", 1}
-
-func byteCells(s []byte) []cell {
-	out := make([]cell, len(s))
-	for i, c := range s {
-		out[i] = noPrint
-		if c >= 0x20 && c < 0x7f {
-			out[i] = cell{string(rune(c)), 1}
-		}
-	}
-	return out
-}
-
-func runeCells(s []byte) []cell {
-	out := make([]cell, 0, utf8.RuneCount(s))
-	for _, r := range string(s) {
-		c := noPrint
-		if unicode.IsPrint(r) {
-			if w := uniseg.StringWidth(string(r)); w > 0 {
-				c = cell{string(r), w}
-			}
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
 // prettyWidth is how many alignment columns a block of pretty shows.
 const prettyWidth = 60
 
 // writePretty writes the edits as blocks of prettyWidth columns: a's line,
-// the match line, b's line, each symbol padded to the width of the wider
-// of the two it stands beside.
-func writePretty(w *bufio.Writer, a, b []cell, edits []lev.Edit) {
+// the marks, b's line, each with its first and last positions.
+func writePretty(w *bufio.Writer, a, b []alignview.Cell, edits []lev.Edit) {
 	digits := len(strconv.Itoa(max(len(a), len(b), 1)))
-	var top, mid, bot strings.Builder
-	i, j := 0, 0 // symbols of a and b written
-	i0, j0, cols := 0, 0, 0
-	flush := func() {
-		fmt.Fprintf(w, "\nA %*d %s %d\n", digits, span(i0, i), top.String(), i)
-		fmt.Fprintf(w, "  %*s %s\n", digits, "", strings.TrimRight(mid.String(), " "))
-		fmt.Fprintf(w, "B %*d %s %d\n", digits, span(j0, j), bot.String(), j)
-		top.Reset()
-		mid.Reset()
-		bot.Reset()
-		i0, j0, cols = i, j, 0
+	for _, bl := range alignview.Blocks(a, b, edits, prettyWidth) {
+		top, mid, bot := bl.Lines()
+		fmt.Fprintf(w, "\nA %*d %s %d\n", digits, bl.FirstA, top, bl.LastA)
+		fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("  %*s %s", digits, "", mid), " "))
+		fmt.Fprintf(w, "B %*d %s %d\n", digits, bl.FirstB, bot, bl.LastB)
 	}
-	put := func(x, y cell, m string) {
-		wd := max(x.width, y.width)
-		top.WriteString(x.s + strings.Repeat(" ", wd-x.width))
-		mid.WriteString(m + strings.Repeat(" ", wd-1))
-		bot.WriteString(y.s + strings.Repeat(" ", wd-y.width))
-		if cols++; cols == prettyWidth {
-			flush()
-		}
-	}
-	gap := cell{"-", 1}
-	for _, e := range edits {
-		for range e.Len {
-			switch e.Op {
-			case lev.OpMatch, lev.OpSubst:
-				m := "|"
-				if e.Op == lev.OpSubst {
-					m = "."
-				}
-				i, j = i+1, j+1
-				put(a[i-1], b[j-1], m)
-			case lev.OpIns:
-				i++
-				put(a[i-1], gap, " ")
-			case lev.OpDel:
-				j++
-				put(gap, b[j-1], " ")
-			}
-		}
-	}
-	if cols > 0 {
-		flush()
-	}
-}
-
-// span is the first position (from 1) of a block's line that starts after
-// from symbols and ends after to: from+1, or from when the line holds only
-// gaps.
-func span(from, to int) int {
-	if to > from {
-		return from + 1
-	}
-	return from
 }
