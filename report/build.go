@@ -45,7 +45,7 @@ func build(d *data) *doc {
 	doc := &doc{title: "levlab: parallel edit distance, the course reports beside our measurements"}
 	doc.sections = append(sectionSummary(r),
 		section000(r), section001(r), section002(r), section003(r), section004(r),
-		sectionBeyond(r), sectionPairs(r), sectionGPU(r), sectionBenchmarks(r), sectionMethod(r))
+		sectionBeyond(r), sectionPairs(r), sectionAlign(r), sectionGPU(r), sectionBenchmarks(r), sectionMethod(r))
 	r.groupSeries(doc)
 	return doc
 }

@@ -15,7 +15,7 @@ type doc struct {
 type section struct {
 	id, title string
 	source    string // the course report's file, named once under the title
-	blocks    []any  // para, *table, *chart
+	blocks    []any  // para, *table, *chart, *drawing
 }
 
 type para string

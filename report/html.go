@@ -6,6 +6,8 @@ import (
 	"html"
 	"io"
 	"strings"
+
+	"github.com/levlab/levlab/lev"
 )
 
 // css lays the report out for a screen of any width and for A4 paper: the
@@ -19,7 +21,10 @@ nav a{color:#3556a8;text-decoration:none}p.source{color:#666;font-size:.85em;mar
 table{border-collapse:collapse;margin:.4em 0 1em;font-size:.88em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}
 th{background:#f0f0f0}td{white-space:nowrap}td:first-child,th:first-child{text-align:left;white-space:normal;min-width:8em}
 caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{color:#777;font-size:.85em}
-div.table{overflow-x:auto;max-width:100%}details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
+div.table{overflow-x:auto;max-width:100%}
+figure.align{margin:.4em 0 1em}figure.align figcaption{font-weight:600;font-size:.88em;padding:4px 0}
+figure.align pre{overflow-x:auto;background:#f7f7f7;border:1px solid #ddd;padding:6px 8px;margin:0;font-size:.95em;line-height:1.3}
+.am{color:#2a7a2a}.as{color:#b35900;font-weight:700}.ag{color:#b00020;font-weight:700}details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
 .container{margin:.5em 0 1.2em;max-width:100%}p.note{color:#555}
 @page{size:A4;margin:14mm 12mm}
 @media print{body{max-width:none;margin:0;padding:0;font-size:10pt}nav{display:none}a{color:inherit}
@@ -72,6 +77,8 @@ func writeHTMLSection(w *bytes.Buffer, s section) error {
 			fmt.Fprintf(w, "<p>%s</p>\n", e(string(b)))
 		case *table:
 			writeHTMLTable(w, b)
+		case *drawing:
+			writeHTMLDrawing(w, b)
 		case *chart:
 			if b.empty() {
 				continue // a single point is a number, which the text gives
@@ -87,6 +94,29 @@ func writeHTMLSection(w *bytes.Buffer, s section) error {
 	}
 	w.WriteString("</section>\n")
 	return nil
+}
+
+// writeHTMLDrawing writes an alignment as preformatted lines, a column's
+// symbols coloured by its edit: green a match, orange a substitution, red
+// a gap and the symbol facing it.
+func writeHTMLDrawing(w *bytes.Buffer, d *drawing) {
+	e := html.EscapeString
+	fmt.Fprintf(w, "<figure class=\"align\"><figcaption>%s</figcaption><pre>", e(d.caption))
+	for i, b := range d.blocks {
+		if i > 0 {
+			w.WriteString("\n\n")
+		}
+		var top, mid, bot strings.Builder
+		for _, c := range b.Cols {
+			class := map[lev.Op]string{lev.OpMatch: "am", lev.OpSubst: "as", lev.OpIns: "ag", lev.OpDel: "ag"}[c.Op]
+			wd := max(c.A.Width, c.B.Width)
+			fmt.Fprintf(&top, "<span class=\"%s\">%s</span>%s", class, e(c.A.Text), strings.Repeat(" ", wd-c.A.Width))
+			fmt.Fprintf(&mid, "%s%s", e(c.Mark()), strings.Repeat(" ", wd-1))
+			fmt.Fprintf(&bot, "<span class=\"%s\">%s</span>%s", class, e(c.B.Text), strings.Repeat(" ", wd-c.B.Width))
+		}
+		fmt.Fprintf(w, "A  %s\n   %s\nB  %s", top.String(), strings.TrimRight(mid.String(), " "), bot.String())
+	}
+	w.WriteString("</pre></figure>\n")
 }
 
 // writeHTMLTable writes a table in its own scrolling box; a cell's second

@@ -28,6 +28,8 @@ func writeMarkdownFigs(w *bytes.Buffer, d *doc, figs string) {
 				fmt.Fprintf(w, "\n%s\n", m(string(b)))
 			case *table:
 				writeMDTable(w, b)
+			case *drawing:
+				fmt.Fprintf(w, "\n%s\n\n```\n%s\n```\n", m(b.caption), strings.Join(b.lines(), "\n"))
 			case *chart:
 				if b.empty() {
 					fmt.Fprintf(w, "\n%s: no points to draw.\n", m(b.title))

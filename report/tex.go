@@ -80,6 +80,8 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 				writeTeXPara(w, string(b))
 			case *table:
 				writeTeXTable(w, b)
+			case *drawing:
+				writeTeXDrawing(w, b)
 			case *chart:
 				switch {
 				case b.empty():
@@ -94,6 +96,22 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 		}
 	}
 	return nil
+}
+
+// writeTeXDrawing writes an alignment as a caption and a verbatim block,
+// a symbol that is not ASCII as ? (the text is ASCII).
+func writeTeXDrawing(w *bytes.Buffer, d *drawing) {
+	fmt.Fprintf(w, "\n\\noindent\\textbf{%s}\n\\begin{verbatim}\n", texText(d.caption))
+	for _, l := range d.lines() {
+		for _, r := range l {
+			if r >= 0x80 {
+				r = '?'
+			}
+			w.WriteRune(r)
+		}
+		w.WriteByte('\n')
+	}
+	w.WriteString("\\end{verbatim}\n")
 }
 
 // writeTeXPara writes the paragraph p. One with a word of more than 24

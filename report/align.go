@@ -1,0 +1,206 @@
+package report
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levlab/levlab/internal/alignview"
+	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/records"
+)
+
+// drawing is an alignment drawn for people: its blocks of columns, under
+// a caption that names the pair and gives its distance and CIGAR.
+type drawing struct {
+	caption string
+	blocks  []alignview.Block
+}
+
+// lines returns the drawing as text, a block's three lines after another's
+// with a blank line between.
+func (d *drawing) lines() []string {
+	var out []string
+	for i, b := range d.blocks {
+		if i > 0 {
+			out = append(out, "")
+		}
+		top, mid, bot := b.Lines()
+		out = append(out, "A  "+top, "   "+mid, "B  "+bot)
+	}
+	return out
+}
+
+// alignPairs are the pairs the section draws: the reports' example, the
+// textbook's, and a real one, a line of lev/pairs.go before and after the
+// commit that replaced its own maxInt by math.MaxInt.
+var alignPairs = []struct{ what, a, b string }{
+	{"the reports' example", "kitten", "sitting"},
+	{"the textbook's (Jurafsky and Martin)", "intention", "execution"},
+	{"a line of lev/pairs.go before and after a change of levlab's own",
+		"if need := cells * 8; need > uint64(c.matrixLimit) || cells > uint64(maxInt/8) {",
+		"if need := cells * 8; need > uint64(c.matrixLimit) || cells > uint64(math.MaxInt/8) {"},
+}
+
+// drawAlignment aligns a pair with lev.AlignString and draws it in blocks
+// of width columns.
+func drawAlignment(what, a, b string, width int) (*drawing, error) {
+	al, err := lev.AlignString(a, b, lev.WithWorkers(1))
+	if err != nil {
+		return nil, fmt.Errorf("report: aligning %q and %q: %w", a, b, err)
+	}
+	return &drawing{
+		caption: fmt.Sprintf("%s, A → B: distance %d, CIGAR %s", strings.ToUpper(what[:1])+what[1:], al.Distance, al.CIGAR()),
+		blocks:  alignview.Blocks(alignview.Runes(a), alignview.Runes(b), al.Edits, width),
+	}, nil
+}
+
+// alignCases are the align experiment's cases as the section names them.
+var alignCases = []struct{ c, name string }{
+	{"diverged", "DNA 1% diverged"},
+	{"dna", "random DNA"},
+}
+
+// sectionAlign shows lev.Align: alignments drawn, then the align
+// experiment (its time and heap beside the distance alone) and the
+// command beside edlib-aligner (BenchmarkAlignCommand).
+func sectionAlign(r *rep) section {
+	const exp = "align"
+	s := section{id: "align", title: "Alignment: which edits, not only how many"}
+	s.p("lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
+	for _, p := range alignPairs {
+		d, err := drawAlignment(p.what, p.a, p.b, 60)
+		if err != nil {
+			s.p("%s: %v", p.what, err)
+			continue
+		}
+		s.add(d)
+	}
+	s.p("Under each column, | marks a match and . a substitution; - stands for the symbol a sequence lacks.")
+	c := &chart{id: "aligntime", title: "Time by length: the alignment beside the distance alone", xName: "length of each sequence (symbols)", yName: "time (s)", xLog: true, yLog: true}
+	for _, ix := range r.runs {
+		for _, cs := range alignCases {
+			ks := ix.find(exp, func(k key) bool { return k.Case == cs.c })
+			if len(ks) == 0 {
+				continue
+			}
+			lines, ns := settingsOf(ks)
+			get := func(l setting, n int) (stat, bool) {
+				i := slices.IndexFunc(ks, func(k key) bool { return k.Algorithm == l.alg && k.Workers == l.workers && k.LenA == n })
+				if i < 0 {
+					return stat{}, false
+				}
+				return ix.stats[ks[i]], true
+			}
+			name := func(l setting) string {
+				if l.alg == "align" {
+					return "lev.Align, " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
+				}
+				return "the distance alone (" + l.alg + "), " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
+			}
+			t := &table{caption: cs.name + ": time (median) and, below it, heap allocated" + onName(r, ix), head: []string{""}}
+			for _, n := range ns {
+				t.head = append(t.head, "n = "+count(n))
+			}
+			for _, l := range lines {
+				row := []string{name(l)}
+				sr := series{name: r.named(ix, name(l)+", "+cs.name)}
+				for _, n := range ns {
+					v, ok := get(l, n)
+					if !ok {
+						row = append(row, "—")
+						continue
+					}
+					row = append(row, dur(v.med)+"\n"+bytesStr(v.alloc))
+					sr.pts = append(sr.pts, pt{x: float64(n), y: v.med, lo: v.min, hi: v.max})
+				}
+				t.rows = append(t.rows, row)
+				c.series = append(c.series, sr)
+			}
+			s.add(t)
+			n := ns[len(ns)-1]
+			var al, dist stat
+			for _, l := range lines {
+				if v, ok := get(l, n); ok {
+					if l.alg == "align" && (al.n == 0 || v.med < al.med) {
+						al = v
+					} else if l.alg != "align" {
+						dist = v
+					}
+				}
+			}
+			if al.n > 0 && dist.n > 0 && dist.med > 0 {
+				s.p("%s at n = %s%s: the alignment took %s, %s the distance alone (%s); it allocated %s in all, the sequences themselves %s.",
+					cs.name, count(n), onName(r, ix), dur(al.med), times(al.med/dist.med), dur(dist.med), bytesStr(al.alloc), bytesStr(float64(2*n)))
+			}
+		}
+	}
+	if !r.measured(exp) {
+		s.p("Not measured in the runs read (experiment %s).", exp)
+	} else {
+		s.add(c)
+		r.notRun(&s, exp)
+	}
+	for _, ix := range r.runs {
+		for _, f := range r.d.bench[ix.rd.run.Machine] {
+			if filepath.Base(f.Path) == "align.txt" {
+				alignBench(&s, f, onName(r, ix))
+			}
+		}
+	}
+	return s
+}
+
+// alignBench says what BenchmarkAlignCommand measured: the whole levlab
+// align command beside edlib-aligner, input by input.
+func alignBench(s *section, f records.BenchFile, on string) {
+	type cmd struct{ ns, mb []float64 }
+	runs := map[string]*cmd{}
+	var inputs []string
+	for _, res := range f.Results {
+		input, prog, ok := strings.Cut(res.Name, "/prog=")
+		if !ok {
+			continue
+		}
+		input = strings.TrimPrefix(input, "AlignCommand/")
+		if !slices.Contains(inputs, input) {
+			inputs = append(inputs, input)
+		}
+		c := runs[input+"|"+prog]
+		if c == nil {
+			c = &cmd{}
+			runs[input+"|"+prog] = c
+		}
+		c.ns, c.mb = append(c.ns, res.Values["ns/op"]), append(c.mb, res.Values["MB"])
+	}
+	t := &table{caption: "The whole command" + on + ": levlab align --files A B beside edlib-aligner -m NW -p -f CIG_STD, time (median) and, below it, peak resident memory (" + filepath.Base(f.Path) + ")",
+		head: []string{"input", "levlab align", "edlib-aligner", "levlab's time / edlib's"}}
+	for _, in := range inputs {
+		ours, peer := runs[in+"|levlab"], runs[in+"|edlib-aligner"]
+		if ours == nil || peer == nil {
+			continue
+		}
+		o, p := median(ours.ns)/1e9, median(peer.ns)/1e9
+		t.rows = append(t.rows, []string{benchInput(in), dur(o) + "\n" + num(median(ours.mb)) + " MB", dur(p) + "\n" + num(median(peer.mb)) + " MB", times(o / p)})
+	}
+	if len(t.rows) > 0 {
+		s.add(t)
+	}
+}
+
+// benchInput names a BenchmarkAlignCommand input, "case=dna/n=100000".
+func benchInput(in string) string {
+	c, n, _ := strings.Cut(in, "/")
+	c = strings.TrimPrefix(c, "case=")
+	for _, ac := range alignCases {
+		if ac.c == c {
+			c = ac.name
+		}
+	}
+	if x, err := strconv.Atoi(strings.TrimPrefix(n, "n=")); err == nil {
+		return c + ", " + count(x) + " × " + count(x)
+	}
+	return c
+}
