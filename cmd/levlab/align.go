@@ -204,7 +204,9 @@ func runAlign(args []string, stdout, _ io.Writer) error {
 		} else {
 			ca, cb = alignview.Bytes(a), alignview.Bytes(b)
 		}
-		writePretty(w, ca, cb, al.Edits)
+		if err := writePretty(w, ca, cb, al.Edits); err != nil {
+			return err
+		}
 	}
 	return w.Flush()
 }
@@ -247,12 +249,21 @@ const prettyWidth = 60
 
 // writePretty writes the edits as blocks of prettyWidth columns: a's line,
 // the marks, b's line, each with its first and last positions.
-func writePretty(w *bufio.Writer, a, b []alignview.Cell, edits []lev.Edit) {
+func writePretty(w *bufio.Writer, a, b []alignview.Cell, edits []lev.Edit) error {
+	runs := make([]alignview.Edit, len(edits))
+	for i, e := range edits {
+		runs[i] = alignview.Edit{Op: byte(e.Op), Len: e.Len}
+	}
+	blocks, err := alignview.Blocks(a, b, runs, prettyWidth)
+	if err != nil {
+		return err
+	}
 	digits := len(strconv.Itoa(max(len(a), len(b), 1)))
-	for _, bl := range alignview.Blocks(a, b, edits, prettyWidth) {
+	for _, bl := range blocks {
 		top, mid, bot := bl.Lines()
 		fmt.Fprintf(w, "\nA %*d %s %d\n", digits, bl.FirstA, top, bl.LastA)
 		fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("  %*s %s", digits, "", mid), " "))
 		fmt.Fprintf(w, "B %*d %s %d\n", digits, bl.FirstB, bot, bl.LastB)
 	}
+	return nil
 }

@@ -1,19 +1,55 @@
-// Package alignview lays an alignment (lev.Alignment) out for people: the
-// two sequences one above the other in blocks of a given width, a mark
-// between them under each column (| a match, . a substitution, a space a
-// gap), every symbol padded to the terminal width of the wider of its
-// column. The command line's align --format pretty and the report's
-// drawings share it.
+// Package alignview lays an alignment out for people: the two sequences
+// one above the other in blocks of a given width, a mark between them
+// under each column (| a match, . a substitution, a space a gap), every
+// symbol padded to the terminal width of the wider of its column. The
+// command line's align --format pretty and the report's drawings share
+// it. It reads an alignment as data — runs of edits, or the extended
+// CIGAR lev.Alignment prints — and depends on no algorithm.
 package alignview
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/levlab/levlab/lev"
 	"github.com/rivo/uniseg"
 )
+
+// The edits of an extended CIGAR, with a as the query: the bytes of
+// lev.OpMatch, lev.OpSubst, lev.OpIns and lev.OpDel.
+const (
+	Match = '=' // a symbol of a equal to one of b
+	Subst = 'X' // a symbol of a replaced by another of b
+	Ins   = 'I' // a symbol of a only
+	Del   = 'D' // a symbol of b only
+)
+
+// An Edit is a run of one edit: Len symbols.
+type Edit struct {
+	Op  byte
+	Len int
+}
+
+// ParseCIGAR reads an extended CIGAR ("1X3=1X1=1D") into its runs: each
+// a positive length and one of =, X, I and D. "" is no edits.
+func ParseCIGAR(cigar string) ([]Edit, error) {
+	var out []Edit
+	for rest := cigar; rest != ""; {
+		i := 0
+		for i < len(rest) && rest[i] >= '0' && rest[i] <= '9' {
+			i++
+		}
+		n, err := strconv.Atoi(rest[:i])
+		if err != nil || n < 1 || i == len(rest) || !strings.ContainsRune("=XID", rune(rest[i])) {
+			return nil, fmt.Errorf("alignview: CIGAR %q: at %q, want a positive length and one of =, X, I, D", cigar, rest)
+		}
+		out = append(out, Edit{rest[i], n})
+		rest = rest[i+1:]
+	}
+	return out, nil
+}
 
 // A Cell is how one symbol is drawn: what prints and how many terminal
 // columns it takes.
@@ -65,16 +101,16 @@ func Runes(s string) []Cell {
 // for the one an insertion or a deletion lacks) and the edit.
 type Column struct {
 	A, B Cell
-	Op   lev.Op
+	Op   byte
 }
 
 // Mark is what stands between the two symbols: | for a match, . for a
 // substitution, a space for a gap.
 func (c Column) Mark() string {
 	switch c.Op {
-	case lev.OpMatch:
+	case Match:
 		return "|"
-	case lev.OpSubst:
+	case Subst:
 		return "."
 	}
 	return " "
@@ -90,46 +126,55 @@ type Block struct {
 }
 
 // Blocks lays out the edits of an alignment of a and b in blocks of
-// width columns (the last one fewer). The edits must walk a and b, as
-// lev.Align's do.
-func Blocks(a, b []Cell, edits []lev.Edit, width int) []Block {
+// width columns (the last one fewer). Edits that do not walk a and b to
+// their ends, = on unequal symbols or X on equal ones, are an error
+// naming where.
+func Blocks(a, b []Cell, edits []Edit, width int) ([]Block, error) {
+	if width < 1 {
+		return nil, fmt.Errorf("alignview: width %d, want at least 1", width)
+	}
 	var out []Block
 	var cur Block
 	i, j := 0, 0
-	add := func(c Column) {
-		if len(cur.Cols) == 0 {
-			cur.FirstA, cur.FirstB = i, j
-		}
-		cur.Cols = append(cur.Cols, c)
-		switch c.Op {
-		case lev.OpMatch, lev.OpSubst:
-			i, j = i+1, j+1
-		case lev.OpIns:
-			i++
-		case lev.OpDel:
-			j++
-		}
-		if len(cur.Cols) == width {
-			out = append(out, cur.close(i, j))
-			cur = Block{}
-		}
-	}
-	for _, e := range edits {
+	for k, e := range edits {
 		for range e.Len {
-			switch e.Op {
-			case lev.OpMatch, lev.OpSubst:
-				add(Column{a[i], b[j], e.Op})
-			case lev.OpIns:
-				add(Column{a[i], Gap, e.Op})
-			case lev.OpDel:
-				add(Column{Gap, b[j], e.Op})
+			var c Column
+			switch {
+			case (e.Op == Match || e.Op == Subst) && i < len(a) && j < len(b):
+				if (a[i] == b[j]) != (e.Op == Match) {
+					return nil, fmt.Errorf("alignview: edit %d (%c) on symbols %d of a and %d of b, which are %s", k, e.Op, i+1, j+1, map[bool]string{true: "equal", false: "unequal"}[a[i] == b[j]])
+				}
+				c = Column{a[i], b[j], e.Op}
+			case e.Op == Ins && i < len(a):
+				c = Column{a[i], Gap, e.Op}
+			case e.Op == Del && j < len(b):
+				c = Column{Gap, b[j], e.Op}
+			default:
+				return nil, fmt.Errorf("alignview: edit %d (%d%c) walks past the end of a (%d) or b (%d)", k, e.Len, e.Op, len(a), len(b))
+			}
+			if len(cur.Cols) == 0 {
+				cur.FirstA, cur.FirstB = i, j
+			}
+			cur.Cols = append(cur.Cols, c)
+			if e.Op != Del {
+				i++
+			}
+			if e.Op != Ins {
+				j++
+			}
+			if len(cur.Cols) == width {
+				out = append(out, cur.close(i, j))
+				cur = Block{}
 			}
 		}
+	}
+	if i != len(a) || j != len(b) {
+		return nil, fmt.Errorf("alignview: the edits stop at symbol %d of %d of a and %d of %d of b", i, len(a), j, len(b))
 	}
 	if len(cur.Cols) > 0 {
 		out = append(out, cur.close(i, j))
 	}
-	return out
+	return out, nil
 }
 
 // close sets the block's positions, i and j symbols of a and b written

@@ -1,16 +1,21 @@
 package alignview
 
 import (
+	"strings"
 	"testing"
-
-	"github.com/levlab/levlab/lev"
 )
 
 func TestBlocks(t *testing.T) {
 	// kitten → sitting, two columns a block: the positions run on, a
 	// block of b alone keeps a's last position.
-	edits := []lev.Edit{{lev.OpSubst, 1}, {lev.OpMatch, 3}, {lev.OpSubst, 1}, {lev.OpMatch, 1}, {lev.OpDel, 1}}
-	got := Blocks(Bytes([]byte("kitten")), Bytes([]byte("sitting")), edits, 2)
+	edits, err := ParseCIGAR("1X3=1X1=1D")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Blocks(Bytes([]byte("kitten")), Bytes([]byte("sitting")), edits, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := []struct {
 		top, mid, bot  string
 		fa, la, fb, lb int
@@ -51,8 +56,42 @@ func TestCells(t *testing.T) {
 	}
 	// A wide symbol beside a narrow one: the narrow one and the mark are
 	// padded to two columns.
-	top, mid, bot := Blocks(Runes("日x"), Runes("本x"), []lev.Edit{{lev.OpSubst, 1}, {lev.OpMatch, 1}}, 60)[0].Lines()
+	bl, err := Blocks(Runes("日x"), Runes("本x"), []Edit{{Subst, 1}, {Match, 1}}, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, mid, bot := bl[0].Lines()
 	if top != "日x" || mid != ". |" || bot != "本x" {
 		t.Errorf("wide: %q %q %q", top, mid, bot)
+	}
+}
+
+// TestBlocksRefuses: edits that are no alignment of a and b, and CIGARs
+// that are not one, are errors naming why.
+func TestBlocksRefuses(t *testing.T) {
+	a, b := Bytes([]byte("ab")), Bytes([]byte("ac"))
+	for _, c := range []struct{ cigar, want string }{
+		{"2=", "unequal"},
+		{"1X1X", "equal"},
+		{"1=", "stop"},
+		{"1=1X1=", "past the end"},
+		{"1=1X1I", "past the end"},
+	} {
+		edits, err := ParseCIGAR(c.cigar)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Blocks(a, b, edits, 60); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Blocks of %s: %v, want an error saying %q", c.cigar, err, c.want)
+		}
+	}
+	for _, bad := range []string{"3", "=", "0=", "2Y", "1=x", "-1="} {
+		if _, err := ParseCIGAR(bad); err == nil || !strings.Contains(err.Error(), bad) {
+			t.Errorf("ParseCIGAR(%q): %v, want an error naming it", bad, err)
+		}
+	}
+	// A symbol drawn like a gap is still walked as a symbol.
+	if _, err := Blocks(Bytes([]byte("-")), Bytes([]byte("-")), []Edit{{Match, 1}}, 60); err != nil {
+		t.Errorf("a '-' matched with a '-': %v", err)
 	}
 }
