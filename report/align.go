@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/internal/alignview"
-	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/records"
 )
 
@@ -44,23 +43,44 @@ var alignPairs = []struct{ what, a, b string }{
 		"if need := cells * 8; need > uint64(c.matrixLimit) || cells > uint64(math.MaxInt/8) {"},
 }
 
-// drawAlignment aligns a pair with lev.AlignString and draws it in blocks
-// of width columns.
-func drawAlignment(what, a, b string, width int) (*drawing, error) {
-	al, err := lev.AlignString(a, b, lev.WithWorkers(1))
+// drawAlignment draws the alignment of a and b (compared rune by rune)
+// that cigar, an extended CIGAR, says, in blocks of width columns; a CIGAR
+// that is no alignment of a and b is an error naming why.
+func drawAlignment(what, a, b, cigar string, width int) (*drawing, error) {
+	edits, err := alignview.ParseCIGAR(cigar)
 	if err != nil {
-		return nil, fmt.Errorf("report: aligning %q and %q: %w", a, b, err)
+		return nil, fmt.Errorf("report: %w", err)
 	}
-	return &drawing{
-		caption: fmt.Sprintf("%s, A → B: distance %d, CIGAR %s", strings.ToUpper(what[:1])+what[1:], al.Distance, al.CIGAR()),
-		blocks:  alignview.Blocks(alignview.Runes(a), alignview.Runes(b), al.Edits, width),
-	}, nil
+	blocks, err := alignview.Blocks(alignview.Runes(a), alignview.Runes(b), edits, width)
+	if err != nil {
+		return nil, fmt.Errorf("report: %s: %w", what, err)
+	}
+	cost := 0
+	for _, e := range edits {
+		if e.Op != alignview.Match {
+			cost += e.Len
+		}
+	}
+	if what != "" {
+		what = strings.ToUpper(what[:1]) + what[1:] + ", "
+	}
+	return &drawing{caption: fmt.Sprintf("%sA → B: distance %d, CIGAR %s", what, cost, cigar), blocks: blocks}, nil
+}
+
+// alignWith aligns a and b with align and draws the result, 60 columns a
+// block.
+func alignWith(align func(a, b string) (string, error), what, a, b string) (*drawing, error) {
+	cigar, err := align(a, b)
+	if err != nil {
+		return nil, fmt.Errorf("aligning %q and %q: %w", a, b, err)
+	}
+	return drawAlignment(what, a, b, cigar, 60)
 }
 
 // alignCases are the align experiment's cases as the section names them.
 var alignCases = []struct{ c, name string }{
 	{"diverged", "DNA 1% diverged"},
-	{"dna", "random DNA"},
+	{"dna", "Random DNA"},
 }
 
 // sectionAlign shows lev.Align: alignments drawn, then the align
@@ -70,15 +90,19 @@ func sectionAlign(r *rep) section {
 	const exp = "align"
 	s := section{id: "align", title: "Alignment: which edits, not only how many"}
 	s.p("lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
-	for _, p := range alignPairs {
-		d, err := drawAlignment(p.what, p.a, p.b, 60)
-		if err != nil {
-			s.p("%s: %v", p.what, err)
-			continue
+	if r.d.align == nil {
+		s.p("No aligner was given to draw the pairs with; the levlab command gives one.")
+	} else {
+		for _, p := range alignPairs {
+			d, err := alignWith(r.d.align, p.what, p.a, p.b)
+			if err != nil {
+				s.p("%v", err)
+				continue
+			}
+			s.add(d)
 		}
-		s.add(d)
+		s.p("Under each column, | marks a match and . a substitution; - stands for the symbol a sequence lacks.")
 	}
-	s.p("Under each column, | marks a match and . a substitution; - stands for the symbol a sequence lacks.")
 	c := &chart{id: "aligntime", title: "Time by length: the alignment beside the distance alone", xName: "length of each sequence (symbols)", yName: "time (s)", xLog: true, yLog: true}
 	for _, ix := range r.runs {
 		for _, cs := range alignCases {

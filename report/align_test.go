@@ -3,13 +3,21 @@ package report
 import (
 	"strings"
 	"testing"
+
+	"github.com/levlab/levlab/lev"
 )
+
+// levAlign is what levlab gives Options.Align.
+func levAlign(a, b string) (string, error) {
+	al, err := lev.AlignString(a, b)
+	return al.CIGAR(), err
+}
 
 // TestAlignSection reads the fixture's align experiment and align.txt:
 // the pairs drawn, a table per case (the same algorithm and length in
 // two cases kept apart), the command beside edlib-aligner.
 func TestAlignSection(t *testing.T) {
-	md := render(t, Options{Results: fixture, Format: FormatMarkdown})
+	md := render(t, Options{Results: fixture, Format: FormatMarkdown, Align: levAlign})
 	_, sec, ok := strings.Cut(md, "## Alignment: which edits, not only how many")
 	if !ok {
 		t.Fatalf("no Alignment section:\n%s", md)
@@ -27,12 +35,42 @@ func TestAlignSection(t *testing.T) {
 			t.Errorf("Alignment section lacks %q:\n%s", want, sec)
 		}
 	}
-	html := render(t, Options{Results: fixture})
-	if !strings.Contains(html, `<figure class="align">`) || !strings.Contains(html, `<span class="as">k</span>`) {
+	html := render(t, Options{Results: fixture, Align: levAlign})
+	if !strings.Contains(html, `<figure class="align"`) || !strings.Contains(html, `<span style="color:#b35900;font-weight:700">k</span>`) {
 		t.Errorf("the HTML draws no coloured alignment")
 	}
-	tex := render(t, Options{Results: fixture, Format: FormatTeX})
+	tex := render(t, Options{Results: fixture, Format: FormatTeX, Align: levAlign})
 	if !strings.Contains(tex, "\\begin{verbatim}\nA  kitten-\n   .|||.|\nB  sitting\n\\end{verbatim}") {
 		t.Errorf("the LaTeX draws no verbatim alignment")
+	}
+	// Without an aligner the section says so, and still shows the runs.
+	md = render(t, Options{Results: fixture, Format: FormatMarkdown})
+	if !strings.Contains(md, "No aligner was given to draw the pairs") || strings.Contains(md, "```\nA  kitten") || !strings.Contains(md, "| lev.Align, 2 workers | 5.00 ms (128 KiB) |") {
+		t.Errorf("the Alignment section without an aligner:\n%s", md)
+	}
+	// An aligner's error is said, not drawn.
+	md = render(t, Options{Results: fixture, Format: FormatMarkdown, Align: func(a, b string) (string, error) { return "1=", nil }})
+	if !strings.Contains(md, "walks past") && !strings.Contains(md, "stop") {
+		t.Errorf("a wrong CIGAR from the aligner is not reported:\n%s", md)
+	}
+}
+
+func TestAlignmentHTML(t *testing.T) {
+	h, err := AlignmentHTML("hostile <b>", "<script>", "<scrip>", "6=1I1=", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(h, "<script>") || strings.Contains(h, "<b>") || !strings.Contains(h, "Hostile &lt;b&gt;") || !strings.Contains(h, "CIGAR 6=1I1=") {
+		t.Errorf("AlignmentHTML escapes nothing or misdraws:\n%s", h)
+	}
+}
+
+// TestAlignmentHTMLRefuses: a CIGAR that is no alignment of the pair is
+// an error, not a drawing.
+func TestAlignmentHTMLRefuses(t *testing.T) {
+	for _, cigar := range []string{"6=", "7=1I", "3Q", "6=2I"} {
+		if _, err := AlignmentHTML("", "kitten", "sitting", cigar, 60); err == nil {
+			t.Errorf("AlignmentHTML with CIGAR %q: no error", cigar)
+		}
 	}
 }

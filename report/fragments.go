@@ -19,6 +19,9 @@ func EChartsNotice() string { return echartsNotice }
 // significant digits in µs, ms or s, never an exponent ("106 µs", "1.52 s").
 func Seconds(sec float64) string { return dur(sec) }
 
+// Bytes writes a size in bytes as the report does: "512 B", "3.05 MiB".
+func Bytes(b float64) string { return bytesStr(b) }
+
 // Count writes a whole number as the report does, thousands separated by
 // commas ("50,000").
 func Count(n int) string { return count(n) }

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/internal/alignview"
 )
 
 // css lays the report out for a screen of any width and for A4 paper: the
@@ -22,9 +22,7 @@ table{border-collapse:collapse;margin:.4em 0 1em;font-size:.88em}th,td{border:1p
 th{background:#f0f0f0}td{white-space:nowrap}td:first-child,th:first-child{text-align:left;white-space:normal;min-width:8em}
 caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{color:#777;font-size:.85em}
 div.table{overflow-x:auto;max-width:100%}
-figure.align{margin:.4em 0 1em}figure.align figcaption{font-weight:600;font-size:.88em;padding:4px 0}
-figure.align pre{overflow-x:auto;background:#f7f7f7;border:1px solid #ddd;padding:6px 8px;margin:0;font-size:.95em;line-height:1.3}
-.am{color:#2a7a2a}.as{color:#b35900;font-weight:700}.ag{color:#b00020;font-weight:700}details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
+details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
 .container{margin:.5em 0 1.2em;max-width:100%}p.note{color:#555}
 @page{size:A4;margin:14mm 12mm}
 @media print{body{max-width:none;margin:0;padding:0;font-size:10pt}nav{display:none}a{color:inherit}
@@ -96,27 +94,53 @@ func writeHTMLSection(w *bytes.Buffer, s section) error {
 	return nil
 }
 
+// drawingColors are the colours of a column's symbols by its edit: green
+// a match, orange a substitution, red a gap and the symbol facing it.
+var drawingColors = map[byte]string{alignview.Match: "color:#2a7a2a", alignview.Subst: "color:#b35900;font-weight:700",
+	alignview.Ins: "color:#b00020;font-weight:700", alignview.Del: "color:#b00020;font-weight:700"}
+
 // writeHTMLDrawing writes an alignment as preformatted lines, a column's
-// symbols coloured by its edit: green a match, orange a substitution, red
-// a gap and the symbol facing it.
+// symbols coloured by its edit, styled inline so that it reads the same
+// without the report's stylesheet (in a notebook).
 func writeHTMLDrawing(w *bytes.Buffer, d *drawing) {
 	e := html.EscapeString
-	fmt.Fprintf(w, "<figure class=\"align\"><figcaption>%s</figcaption><pre>", e(d.caption))
+	fmt.Fprintf(w, "<figure class=\"align\" style=\"margin:.4em 0 1em\"><figcaption style=\"font-weight:600;font-size:.88em;padding:4px 0\">%s</figcaption>", e(d.caption))
+	w.WriteString("<pre style=\"overflow-x:auto;background:#f7f7f7;border:1px solid #ddd;padding:6px 8px;margin:0;font-size:.95em;line-height:1.3\">")
 	for i, b := range d.blocks {
 		if i > 0 {
 			w.WriteString("\n\n")
 		}
 		var top, mid, bot strings.Builder
 		for _, c := range b.Cols {
-			class := map[lev.Op]string{lev.OpMatch: "am", lev.OpSubst: "as", lev.OpIns: "ag", lev.OpDel: "ag"}[c.Op]
+			style := drawingColors[c.Op]
 			wd := max(c.A.Width, c.B.Width)
-			fmt.Fprintf(&top, "<span class=\"%s\">%s</span>%s", class, e(c.A.Text), strings.Repeat(" ", wd-c.A.Width))
+			fmt.Fprintf(&top, "<span style=\"%s\">%s</span>%s", style, e(c.A.Text), strings.Repeat(" ", wd-c.A.Width))
 			fmt.Fprintf(&mid, "%s%s", e(c.Mark()), strings.Repeat(" ", wd-1))
-			fmt.Fprintf(&bot, "<span class=\"%s\">%s</span>%s", class, e(c.B.Text), strings.Repeat(" ", wd-c.B.Width))
+			fmt.Fprintf(&bot, "<span style=\"%s\">%s</span>%s", style, e(c.B.Text), strings.Repeat(" ", wd-c.B.Width))
 		}
 		fmt.Fprintf(w, "A  %s\n   %s\nB  %s", top.String(), strings.TrimRight(mid.String(), " "), bot.String())
 	}
 	w.WriteString("</pre></figure>\n")
+}
+
+// AlignmentHTML returns the alignment of a and b (compared rune by rune)
+// that cigar, an extended CIGAR with a as the query, says, drawn as the
+// report draws its alignments: blocks of width columns (60 if width < 1)
+// under a caption that gives what, the distance and the CIGAR, the
+// symbols coloured by their edit, styled inline so that it reads the same
+// on any page. A CIGAR that is no alignment of a and b is an error naming
+// why.
+func AlignmentHTML(what, a, b, cigar string, width int) (string, error) {
+	if width < 1 {
+		width = 60
+	}
+	d, err := drawAlignment(what, a, b, cigar, width)
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	writeHTMLDrawing(&buf, d)
+	return buf.String(), nil
 }
 
 // writeHTMLTable writes a table in its own scrolling box; a cell's second

@@ -45,6 +45,11 @@ type Options struct {
 	// Figures, when set, is the folder every chart is written to as SVG and
 	// PNG; the Markdown and LaTeX reports then link their figures there.
 	Figures string
+	// Align, when set, aligns the Alignment section's pairs, rune by rune,
+	// and returns each one's extended CIGAR (a the query), which the
+	// section draws; unset, it draws none and says so. levlab passes
+	// lev.AlignString's: the report itself computes nothing, it reads.
+	Align func(a, b string) (cigar string, err error)
 }
 
 // Formats the report can be written in.
@@ -207,6 +212,8 @@ type data struct {
 	// bench is each machine's benchmark output (records.Benches), by the
 	// machine's folder name.
 	bench map[string][]records.BenchFile
+	// align is Options.Align: the Alignment section's aligner, or nil.
+	align func(a, b string) (string, error)
 }
 
 // runData is one run's records, tallied.
@@ -238,7 +245,7 @@ func load(o Options) (*data, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &data{ignored: ignored}
+	d := &data{ignored: ignored, align: o.Align}
 	pubDir := records.PublishedPath(o.Results)
 	pubFiles := csvFiles(pubDir)
 	if len(pubFiles) == 0 {

@@ -162,10 +162,10 @@ func TestTeXCompiles(t *testing.T) {
 }
 
 // TestTeXCompilesReport compiles the report of the committed results,
-// its charts as tables.
+// its charts as tables, its alignments drawn.
 func TestTeXCompilesReport(t *testing.T) {
 	texTools(t)
-	d, err := load(Options{Results: "../results"})
+	d, err := load(Options{Results: "../results", Align: levAlign})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/report"
 )
 
@@ -16,8 +17,15 @@ import (
 // two folders up, into dir's parent.
 func reproduceReport(dir string) (string, error) {
 	path := filepath.Join(filepath.Dir(dir), "levlab-report.html")
-	o := report.Options{Results: filepath.Dir(filepath.Dir(dir)), Measured: dir}
+	o := report.Options{Results: filepath.Dir(filepath.Dir(dir)), Measured: dir, Align: alignCIGAR}
 	return path, report.WriteFile(path, o)
+}
+
+// alignCIGAR is the report's aligner (report.Options.Align): lev.AlignString
+// on one worker, its CIGAR.
+func alignCIGAR(a, b string) (string, error) {
+	al, err := lev.AlignString(a, b, lev.WithWorkers(1))
+	return al.CIGAR(), err
 }
 
 func reportUsage(w io.Writer, fs *flag.FlagSet) {
@@ -82,7 +90,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if *scale != "" && strings.ContainsAny(*scale, `/\`) {
 		return usageErrorf("--scale %q: want a scale folder's name, such as quick or paper", *scale)
 	}
-	o := report.Options{Results: *results, Format: *format, Scale: *scale}
+	o := report.Options{Results: *results, Format: *format, Scale: *scale, Align: alignCIGAR}
 	for _, m := range strings.Split(*machines, ",") {
 		if m = strings.TrimSpace(m); m != "" {
 			if strings.ContainsAny(m, `/\`) || m == "." || m == ".." {

@@ -20,6 +20,7 @@ var mayUse = map[string][]string{
 	"lev/levtest":         {"lev", "cudaext", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem"},
 	"match":               {"cudaext", "internal/atomicfile", "internal/bitpar", "internal/option"}, // beside lev, not on it
 	"cmd/levlab":          anything,
+	"internal/alignview":  {},
 	"internal/archtest":   {},
 	"internal/browser":    {},
 	"internal/atomicfile": {},
@@ -28,10 +29,10 @@ var mayUse = map[string][]string{
 	"internal/shard":      {},
 	"internal/sysmem":     {},
 	"records":             {},
-	"report":              {"records", "internal/atomicfile", "internal/browser"},
+	"report":              {"records", "internal/alignview", "internal/atomicfile", "internal/browser"},
 	"experiments":         {"lev", "match", "cudaext", "records", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/shard", "internal/sysmem"},
 	"notebooks":           {},
-	"notebooks/nb":        {"experiments", "lev", "match", "cudaext", "records", "report", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/browser"},
+	"notebooks/nb":        {"experiments", "lev", "match", "cudaext", "records", "report", "internal/alignview", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/browser"},
 }
 
 var anything = []string{"*"}
