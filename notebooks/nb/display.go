@@ -13,6 +13,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui"
 
 	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/report"
 )
 
@@ -225,4 +226,27 @@ func ChartID(prefix string) string {
 func display(h string) {
 	gonbui.DisplayHTML(h)
 	gonbui.Sync()
+}
+
+// ShowAlignment displays a and b, compared rune by rune, aligned by
+// lev.AlignString and drawn as the report draws alignments (blocks of 60
+// columns, the distance and CIGAR in the caption, the symbols coloured by
+// their edit); an error is shown as ShowError shows it.
+func ShowAlignment(what, a, b string) {
+	cigar, err := AlignCIGAR(a, b)
+	if ShowError(err) {
+		return
+	}
+	h, err := report.AlignmentHTML(what, a, b, cigar, 60)
+	if ShowError(err) {
+		return
+	}
+	display(h)
+}
+
+// AlignCIGAR is lev.AlignString's CIGAR of a and b, on one worker: the
+// aligner report.Options.Align takes.
+func AlignCIGAR(a, b string) (string, error) {
+	al, err := lev.AlignString(a, b, lev.WithWorkers(1))
+	return al.CIGAR(), err
 }

@@ -181,14 +181,14 @@ func (e Env) Run(ctx context.Context, out io.Writer, names ...string) (experimen
 // published numbers, section by section.
 func (e Env) Sections() ([]report.Section, error) {
 	machine := filepath.Base(filepath.Dir(e.Measured))
-	return report.Sections(report.Options{Results: e.Results, Measured: e.Measured, Machines: []string{machine}})
+	return report.Sections(report.Options{Results: e.Results, Measured: e.Measured, Machines: []string{machine}, Align: AlignCIGAR})
 }
 
 // CommittedSections returns the report of the paper-scale runs under
 // e.Results — every machine's, the reports' own sizes — beside the published
 // numbers, section by section.
 func (e Env) CommittedSections() ([]report.Section, error) {
-	return report.Sections(report.Options{Results: e.Results, Scale: records.ScalePaper})
+	return report.Sections(report.Options{Results: e.Results, Scale: records.ScalePaper, Align: AlignCIGAR})
 }
 
 // Section returns the section with the given id ("r000" … "r004",
