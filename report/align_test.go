@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -72,5 +73,23 @@ func TestAlignmentHTMLRefuses(t *testing.T) {
 		if _, err := AlignmentHTML("", "kitten", "sitting", cigar, 60); err == nil {
 			t.Errorf("AlignmentHTML with CIGAR %q: no error", cigar)
 		}
+	}
+}
+
+// TestDrawingEscapes: a pair holding a code fence or the end of the
+// verbatim environment stays inside its block in Markdown and LaTeX.
+func TestDrawingEscapes(t *testing.T) {
+	d, err := drawAlignment("", "a```b", "\\end{verbatim}", "5X9D", 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(d.lines(), "\n")
+	if f := mdFence(text); f != "````" {
+		t.Errorf("fence %q for a text holding ```", f)
+	}
+	var buf bytes.Buffer
+	writeTeXDrawing(&buf, d)
+	if strings.Count(buf.String(), `\end{verbatim}`) != 1 {
+		t.Errorf("the drawing ends the verbatim early:\n%s", buf.String())
 	}
 }

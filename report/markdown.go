@@ -29,7 +29,9 @@ func writeMarkdownFigs(w *bytes.Buffer, d *doc, figs string) {
 			case *table:
 				writeMDTable(w, b)
 			case *drawing:
-				fmt.Fprintf(w, "\n%s\n\n```\n%s\n```\n", m(b.caption), strings.Join(b.lines(), "\n"))
+				text := strings.Join(b.lines(), "\n")
+				fence := mdFence(text)
+				fmt.Fprintf(w, "\n%s\n\n%s\n%s\n%s\n", m(b.caption), fence, text, fence)
 			case *chart:
 				if b.empty() {
 					fmt.Fprintf(w, "\n%s: no points to draw.\n", m(b.title))
@@ -42,6 +44,21 @@ func writeMarkdownFigs(w *bytes.Buffer, d *doc, figs string) {
 			}
 		}
 	}
+}
+
+// mdFence returns a code fence that text cannot close: more backticks
+// than its longest run of them, three at least.
+func mdFence(text string) string {
+	run, longest := 0, 0
+	for _, r := range text {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
 }
 
 // writeMDTable writes t as a table; a cell's second line, its spread,

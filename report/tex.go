@@ -103,6 +103,8 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 func writeTeXDrawing(w *bytes.Buffer, d *drawing) {
 	fmt.Fprintf(w, "\n\\noindent\\textbf{%s}\n\\begin{verbatim}\n", texText(d.caption))
 	for _, l := range d.lines() {
+		// Nothing in it may end the environment early.
+		l = strings.ReplaceAll(l, `\end{verbatim}`, `\end {verbatim}`)
 		for _, r := range l {
 			if r >= 0x80 {
 				r = '?'
