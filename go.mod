@@ -5,10 +5,10 @@ go 1.26.0
 require (
 	github.com/agnivade/levenshtein v1.2.2
 	github.com/go-echarts/go-echarts/v2 v2.6.7
-	github.com/rivo/uniseg v0.4.7
 	github.com/gocarina/gocsv v0.0.0-20240520201108-78e41c74b4b1
 	github.com/janpfeifer/gonb v0.11.5
 	github.com/ka-weihe/fast-levenshtein v0.0.0-20201227151214-4c99ee36a1ba
+	github.com/rivo/uniseg v0.4.7
 	github.com/sbromberger/gompi v0.2.0
 	github.com/schollz/progressbar/v3 v3.18.0
 	golang.org/x/sys v0.49.0

@@ -3,6 +3,7 @@ package lev
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,6 +129,9 @@ func alignConfig(opts []Option) (*config, error) {
 
 func alignSeqs[S symbol](c *config, a, b []S) (Alignment, error) {
 	m, n := len(a), len(b)
+	if max(m, n) >= unreached {
+		return Alignment{}, fmt.Errorf("lev: %w: Align takes sequences of fewer than %d symbols, not %d", ErrTooLarge, unreached, max(m, n))
+	}
 	k := c.capK()
 	if k >= 0 && abs(m-n) > k {
 		return Alignment{Distance: k + 1}, nil
@@ -289,22 +293,22 @@ func (al *aligner[S]) split(a, b []S, u, workers int, sc *alignScratch[S]) (v, m
 	if err != nil {
 		return 0, 0, 0, 0, 0, err
 	}
-	best, at := -1, 0
+	best, at := int64(-1), 0
 	for i := 0; i <= ny; i++ {
-		if s := int(sc.fwd[i]) + int(sc.bwd[ny-i]); best < 0 || s < best {
+		if s := int64(sc.fwd[i]) + int64(sc.bwd[ny-i]); best < 0 || s < best {
 			best, at = s, i
 		}
 	}
 	dl, dr = int(sc.fwd[at]), int(sc.bwd[ny-at])
 	if len(b) > len(a) {
-		return best, at, mid, dl, dr, nil
+		return int(best), at, mid, dl, dr, nil
 	}
-	return best, mid, at, dl, dr, nil
+	return int(best), mid, at, dl, dr, nil
 }
 
 // unreached is a last-column value outside the band: more than any path
-// costs, and twice it still an int32.
-const unreached = 1 << 30
+// costs (alignSeqs takes fewer symbols than it).
+const unreached = math.MaxInt32
 
 // lastColumn sets col[i], i = 0 … len(p), to D(p[:i], t) as the band bd
 // computes it (see myersPass), on workers goroutines: the cost of a real

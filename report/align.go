@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/levlab/levlab/internal/alignview"
 	"github.com/levlab/levlab/records"
@@ -19,17 +21,34 @@ type drawing struct {
 }
 
 // lines returns the drawing as text, a block's three lines after another's
-// with a blank line between.
-func (d *drawing) lines() []string {
+// with a blank line between; with ascii, a symbol that is not ASCII is
+// drawn as a ? for each column it takes, so that the columns stay in step.
+func (d *drawing) lines(ascii bool) []string {
 	var out []string
 	for i, b := range d.blocks {
 		if i > 0 {
 			out = append(out, "")
 		}
+		if ascii {
+			b.Cols = slices.Clone(b.Cols)
+			for k := range b.Cols {
+				b.Cols[k].A, b.Cols[k].B = asciiCell(b.Cols[k].A), asciiCell(b.Cols[k].B)
+			}
+		}
 		top, mid, bot := b.Lines()
 		out = append(out, "A  "+top, "   "+mid, "B  "+bot)
 	}
 	return out
+}
+
+func asciiCell(c alignview.Cell) alignview.Cell {
+	for _, r := range c.Text {
+		if r >= utf8.RuneSelf {
+			c.Text = strings.Repeat("?", c.Width)
+			break
+		}
+	}
+	return c
 }
 
 // alignPairs are the pairs the section draws: the reports' example, the
@@ -62,7 +81,8 @@ func drawAlignment(what, a, b, cigar string, width int) (*drawing, error) {
 		}
 	}
 	if what != "" {
-		what = strings.ToUpper(what[:1]) + what[1:] + ", "
+		r, size := utf8.DecodeRuneInString(what)
+		what = string(unicode.ToUpper(r)) + what[size:] + ", "
 	}
 	return &drawing{caption: fmt.Sprintf("%sA → B: distance %d, CIGAR %s", what, cost, cigar), blocks: blocks}, nil
 }

@@ -83,7 +83,7 @@ func TestDrawingEscapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Join(d.lines(), "\n")
+	text := strings.Join(d.lines(false), "\n")
 	if f := mdFence(text); f != "````" {
 		t.Errorf("fence %q for a text holding ```", f)
 	}
@@ -91,5 +91,20 @@ func TestDrawingEscapes(t *testing.T) {
 	writeTeXDrawing(&buf, d)
 	if strings.Count(buf.String(), `\end{verbatim}`) != 1 {
 		t.Errorf("the drawing ends the verbatim early:\n%s", buf.String())
+	}
+}
+
+// TestDrawingASCII: in LaTeX a wide symbol is a ? for each of its
+// columns, the columns in step; a caption may start with any letter.
+func TestDrawingASCII(t *testing.T) {
+	d, err := drawAlignment("élan", "日x", "本x", "1X1=", 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(d.lines(true), "\n"); got != "A  ??x\n   . |\nB  ??x" {
+		t.Errorf("ASCII lines:\n%s", got)
+	}
+	if !strings.HasPrefix(d.caption, "Élan, ") {
+		t.Errorf("caption %q", d.caption)
 	}
 }

@@ -29,7 +29,7 @@ func writeMarkdownFigs(w *bytes.Buffer, d *doc, figs string) {
 			case *table:
 				writeMDTable(w, b)
 			case *drawing:
-				text := strings.Join(b.lines(), "\n")
+				text := strings.Join(b.lines(false), "\n")
 				fence := mdFence(text)
 				fmt.Fprintf(w, "\n%s\n\n%s\n%s\n%s\n", m(b.caption), fence, text, fence)
 			case *chart:

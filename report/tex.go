@@ -99,19 +99,13 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 }
 
 // writeTeXDrawing writes an alignment as a caption and a verbatim block,
-// a symbol that is not ASCII as ? (the text is ASCII).
+// a symbol that is not ASCII as ? in each of its columns (the text is
+// ASCII).
 func writeTeXDrawing(w *bytes.Buffer, d *drawing) {
 	fmt.Fprintf(w, "\n\\noindent\\textbf{%s}\n\\begin{verbatim}\n", texText(d.caption))
-	for _, l := range d.lines() {
+	for _, l := range d.lines(true) {
 		// Nothing in it may end the environment early.
-		l = strings.ReplaceAll(l, `\end{verbatim}`, `\end {verbatim}`)
-		for _, r := range l {
-			if r >= 0x80 {
-				r = '?'
-			}
-			w.WriteRune(r)
-		}
-		w.WriteByte('\n')
+		w.WriteString(strings.ReplaceAll(l, `\end{verbatim}`, `\end {verbatim}`) + "\n")
 	}
 	w.WriteString("\\end{verbatim}\n")
 }

@@ -153,6 +153,13 @@ B 1 sitting 7
 		t.Errorf("pretty of wide runes:\n%s", stdout)
 	}
 
+	// Two different symbols that do not print are drawn alike, and still a
+	// substitution.
+	stdout, _, code = levlab(t, "align", "--format", "pretty", "a\x01b", "a\x02b")
+	if code != exitOK || !strings.Contains(stdout, "A 1 a·b 3\n    |.|\nB 1 a·b 3\n") {
+		t.Errorf("pretty of two unprintable symbols (status %d):\n%s", code, stdout)
+	}
+
 	// Blocks of 60 columns, each line's positions beside it; unprintable
 	// bytes drawn as ·.
 	a := strings.Repeat("a", 100) + "\x00"

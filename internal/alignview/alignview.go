@@ -51,29 +51,30 @@ func ParseCIGAR(cigar string) ([]Edit, error) {
 	return out, nil
 }
 
-// A Cell is how one symbol is drawn: what prints and how many terminal
-// columns it takes.
+// A Cell is one symbol and how it is drawn: what prints and how many
+// terminal columns it takes. Sym, the byte or rune itself, is what is
+// compared: two symbols that do not print are drawn alike, not equal.
 type Cell struct {
+	Sym   rune
 	Text  string
 	Width int
 }
 
-var (
-	// Gap stands in the sequence that lacks a symbol in a column.
-	Gap = Cell{"-", 1}
-	// NoPrint stands for a symbol that does not print: a control
-	// character, a byte past ASCII, a mark of no width of its own.
-	NoPrint = Cell{"·", 1}
-)
+// Gap stands in the sequence that lacks a symbol in a column.
+var Gap = Cell{Sym: -1, Text: "-", Width: 1}
 
-// Bytes returns the cells of s compared byte by byte: printable ASCII as
-// itself, any other byte as NoPrint.
+// noPrint is how a symbol that does not print is drawn: a control
+// character, a byte past ASCII, a mark of no width of its own.
+const noPrint = "·"
+
+// Bytes returns the cells of s compared byte by byte: printable ASCII
+// drawn as itself, any other byte as ·.
 func Bytes(s []byte) []Cell {
 	out := make([]Cell, len(s))
 	for i, c := range s {
-		out[i] = NoPrint
+		out[i] = Cell{rune(c), noPrint, 1}
 		if c >= 0x20 && c < 0x7f {
-			out[i] = Cell{string(rune(c)), 1}
+			out[i].Text = string(rune(c))
 		}
 	}
 	return out
@@ -81,15 +82,14 @@ func Bytes(s []byte) []Cell {
 
 // Runes returns the cells of s compared rune by rune, as
 // lev.AlignString counts them: a printable rune as itself, two columns
-// wide where a terminal draws it so (East Asian wide), any other as
-// NoPrint.
+// wide where a terminal draws it so (East Asian wide), any other as ·.
 func Runes(s string) []Cell {
 	out := make([]Cell, 0, utf8.RuneCountInString(s))
 	for _, r := range s {
-		c := NoPrint
+		c := Cell{r, noPrint, 1}
 		if unicode.IsPrint(r) {
 			if w := uniseg.StringWidth(string(r)); w > 0 {
-				c = Cell{string(r), w}
+				c.Text, c.Width = string(r), w
 			}
 		}
 		out = append(out, c)
@@ -141,8 +141,8 @@ func Blocks(a, b []Cell, edits []Edit, width int) ([]Block, error) {
 			var c Column
 			switch {
 			case (e.Op == Match || e.Op == Subst) && i < len(a) && j < len(b):
-				if (a[i] == b[j]) != (e.Op == Match) {
-					return nil, fmt.Errorf("alignview: edit %d (%c) on symbols %d of a and %d of b, which are %s", k, e.Op, i+1, j+1, map[bool]string{true: "equal", false: "unequal"}[a[i] == b[j]])
+				if same := a[i].Sym == b[j].Sym; same != (e.Op == Match) {
+					return nil, fmt.Errorf("alignview: run %d (%c) on symbols %d of a and %d of b, which are %s", k+1, e.Op, i+1, j+1, map[bool]string{true: "equal", false: "unequal"}[same])
 				}
 				c = Column{a[i], b[j], e.Op}
 			case e.Op == Ins && i < len(a):
@@ -150,7 +150,7 @@ func Blocks(a, b []Cell, edits []Edit, width int) ([]Block, error) {
 			case e.Op == Del && j < len(b):
 				c = Column{Gap, b[j], e.Op}
 			default:
-				return nil, fmt.Errorf("alignview: edit %d (%d%c) walks past the end of a (%d) or b (%d)", k, e.Len, e.Op, len(a), len(b))
+				return nil, fmt.Errorf("alignview: run %d (%d%c) walks past the end of a (%d symbols) or b (%d)", k+1, e.Len, e.Op, len(a), len(b))
 			}
 			if len(cur.Cols) == 0 {
 				cur.FirstA, cur.FirstB = i, j

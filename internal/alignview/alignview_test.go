@@ -42,8 +42,8 @@ func TestCells(t *testing.T) {
 		got  []Cell
 		want []Cell
 	}{
-		{Bytes([]byte("a\x00\xff~")), []Cell{{"a", 1}, NoPrint, NoPrint, {"~", 1}}},
-		{Runes("日a\u0301\t"), []Cell{{"日", 2}, {"a", 1}, NoPrint, NoPrint}},
+		{Bytes([]byte("a\x00\xff~")), []Cell{{'a', "a", 1}, {0, "·", 1}, {0xff, "·", 1}, {'~', "~", 1}}},
+		{Runes("日a\u0301\t"), []Cell{{'日', "日", 2}, {'a', "a", 1}, {0x301, "·", 1}, {'\t', "·", 1}}},
 	} {
 		if len(c.got) != len(c.want) {
 			t.Fatalf("%v, want %v", c.got, c.want)
@@ -88,6 +88,18 @@ func TestBlocksRefuses(t *testing.T) {
 	for _, bad := range []string{"3", "=", "0=", "2Y", "1=x", "-1="} {
 		if _, err := ParseCIGAR(bad); err == nil || !strings.Contains(err.Error(), bad) {
 			t.Errorf("ParseCIGAR(%q): %v, want an error naming it", bad, err)
+		}
+	}
+	// Two symbols drawn alike (·) are compared as themselves.
+	for _, c := range []struct{ a, b []Cell }{
+		{Bytes([]byte("\x01")), Bytes([]byte("\x02"))},
+		{Runes("\t"), Runes("\n")},
+	} {
+		if _, err := Blocks(c.a, c.b, []Edit{{Subst, 1}}, 60); err != nil {
+			t.Errorf("a substitution of two unprintable symbols: %v", err)
+		}
+		if _, err := Blocks(c.a, c.b, []Edit{{Match, 1}}, 60); err == nil {
+			t.Errorf("a match of two different unprintable symbols: no error")
 		}
 	}
 	// A symbol drawn like a gap is still walked as a symbol.
