@@ -3,6 +3,7 @@ package lev
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -27,6 +28,9 @@ func myersPair(r *rand.Rand, maxLen, sigma int, close bool) ([]byte, []byte) {
 }
 
 func TestMyersRandom(t *testing.T) {
+	// The pipeline caps its workers at GOMAXPROCS: raised here, 3 and 8
+	// workers share one boundary row on any machine.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(8))
 	r := rand.New(rand.NewPCG(1, 1))
 	for it := range myersIterations(2000) {
 		sigma := []int{2, 4, 26, 256}[it%4]
@@ -42,6 +46,26 @@ func TestMyersRandom(t *testing.T) {
 						it, len(a), len(b), sigma, w, tile, noBand, got, err, want)
 				}
 			}
+		}
+	}
+}
+
+// TestMyersPassWorkers: a pass runs no more workers than GOMAXPROCS and
+// its groups, on one boundary row whatever their number.
+func TestMyersPassWorkers(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	a := dpRandSeq[uint8](r, 3000, 4, 0) // 12 groups
+	b := dpRandSeq[uint8](r, 2000, 4, 0)
+	want := dpReference(a, b)
+	for _, c := range []struct{ procs, asked, ran int }{{2, 64, 2}, {8, 64, 8}, {16, 64, 12}, {16, 3, 3}} {
+		prev := runtime.GOMAXPROCS(c.procs)
+		ps := &myersPass[uint8]{p: a, t: b, m: len(a), n: len(b), sigma: 4, band: band{lo: len(a) + len(b), hi: len(a) + len(b)},
+			workers: c.asked, chunk: 64, ctx: context.Background()}
+		got, err := ps.run()
+		runtime.GOMAXPROCS(prev)
+		if err != nil || got != want || ps.workers != c.ran || len(ps.bound) != len(b)+1 {
+			t.Errorf("GOMAXPROCS %d, %d workers asked: distance %d (%v), want %d; ran %d workers, want %d; boundary of %d bytes",
+				c.procs, c.asked, got, err, want, ps.workers, c.ran, len(ps.bound))
 		}
 	}
 }

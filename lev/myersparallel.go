@@ -42,7 +42,7 @@ type myersPass[S symbol] struct {
 	chunk   int
 	ctx     context.Context
 
-	bounds [][]uint8     // per worker: bottom deltas of its group, by column
+	bound  []uint8       // the boundary row: the bottom deltas of the last group to pass each column
 	tops   []int         // per group: D[top−1][J−1], its top-left value
 	prog   []paddedInt64 // per worker: g·(n+1) + last column done
 	abort  atomic.Bool   // set by a worker that stops early
@@ -69,11 +69,8 @@ func (ps *myersPass[S]) span(g int) (J, E int) {
 
 func (ps *myersPass[S]) run() (int, error) {
 	ps.groups = (ps.m + groupRows - 1) / groupRows
-	ps.workers = max(1, min(ps.workers, ps.groups))
-	ps.bounds = make([][]uint8, ps.workers)
-	for w := range ps.bounds {
-		ps.bounds[w] = make([]uint8, ps.n+1)
-	}
+	ps.workers = max(1, min(ps.workers, ps.groups, runtime.GOMAXPROCS(0)))
+	ps.bound = make([]uint8, ps.n+1)
 	ps.tops = make([]int, ps.groups)
 	ps.prog = make([]paddedInt64, ps.workers)
 	for w := range ps.prog {
@@ -103,8 +100,7 @@ func (ps *myersPass[S]) run() (int, error) {
 func (ps *myersPass[S]) worker(w int) error {
 	W := ps.workers
 	g0 := &group{peq: make([][groupStrips]uint64, ps.sigma)}
-	dst := ps.bounds[w]
-	src := ps.bounds[(w+W-1)%W]
+	src, dst := ps.bound, ps.bound
 	for gi := w; gi < ps.groups; gi += W {
 		J, E := ps.span(gi)
 		prevE := 0
