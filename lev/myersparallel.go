@@ -100,26 +100,25 @@ func (ps *myersPass[S]) run() (int, error) {
 func (ps *myersPass[S]) worker(w int) error {
 	W := ps.workers
 	g0 := &group{peq: make([][groupStrips]uint64, ps.sigma)}
-	src, dst := ps.bound, ps.bound
+	row := ps.bound // read as the group above's deltas, written as this group's
 	for gi := w; gi < ps.groups; gi += W {
 		J, E := ps.span(gi)
 		prevE := 0
 		if gi > 0 {
-			// The group above must have started (so its own predecessor on
-			// src is done) and reached column J−1 before its bottom value
-			// there can be read.
+			// The group above must have reached column J−1 before its
+			// bottom values up to there can be read from the row.
 			if err := ps.wait(gi-1, J-1); err != nil {
 				return err
 			}
 			var pJ int
 			pJ, prevE = ps.span(gi - 1)
-			ps.tops[gi] = ps.tops[gi-1] + groupRows + sumDeltas(src[pJ:J])
+			ps.tops[gi] = ps.tops[gi-1] + groupRows + sumDeltas(row[pJ:J])
 		} else {
 			ps.tops[gi] = J - 1
 		}
 		// Past the group above's band its bottom row goes on with +1s.
 		for j := max(prevE+1, J); j <= E; j++ {
-			src[j] = hPlus
+			row[j] = hPlus
 		}
 		ps.prog[w].Store(int64(gi)*int64(ps.n+1) + int64(J-1))
 
@@ -137,9 +136,9 @@ func (ps *myersPass[S]) worker(w int) error {
 				}
 			}
 			if last || collect {
-				topSum += sumDeltas(src[c0:c1])
+				topSum += sumDeltas(row[c0:c1])
 			}
-			advance(g0, ps.t[c0-1:c1-1], src[c0:c1], dst[c0:c1])
+			advance(g0, ps.t[c0-1:c1-1], row[c0:c1], row[c0:c1])
 			ps.prog[w].Store(int64(gi)*int64(ps.n+1) + int64(c1-1))
 			if err := canceled(ps.ctx); err != nil {
 				unload(g0, rows)
