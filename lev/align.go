@@ -136,10 +136,10 @@ func alignSeqs[S symbol](c *config, a, b []S) (Alignment, error) {
 	if k >= 0 && abs(m-n) > k {
 		return Alignment{Distance: k + 1}, nil
 	}
-	al := &aligner[S]{ctx: c.ctx}
+	al := &aligner[S]{ctx: c.ctx, kernel: c.kernel}
 	u := k
 	if u < 0 {
-		u = min(max(m, n), abs(m-n)+max(2*groupRows, (m+n)/1024))
+		u = min(max(m, n), abs(m-n)+max(2*bandRows, (m+n)/1024))
 	}
 	for {
 		es, v, ok, err := al.solve(a, b, u, c.workers, &alignScratch[S]{})
@@ -160,7 +160,8 @@ func alignSeqs[S symbol](c *config, a, b []S) (Alignment, error) {
 }
 
 type aligner[S symbol] struct {
-	ctx context.Context
+	ctx    context.Context
+	kernel myersKernel // the passes' kernel: Auto, unless a test asks
 }
 
 // alignScratch is one goroutine's buffers, reused piece after piece.
@@ -273,8 +274,8 @@ func (al *aligner[S]) split(a, b []S, u, workers int, sc *alignScratch[S]) (v, m
 	sigma := alphabetSize(x, y)
 	sc.fwd, sc.bwd = growInt32(sc.fwd, ny+1), growInt32(sc.bwd, ny+1)
 	sc.rx, sc.ry = reverseInto(sc.rx, x[mid:]), reverseInto(sc.ry, y)
-	fwd := func(w int) error { return lastColumn(al.ctx, y, x[:mid], bd, sigma, w, sc.fwd) }
-	bwd := func(w int) error { return lastColumn(al.ctx, sc.ry, sc.rx, bd, sigma, w, sc.bwd) }
+	fwd := func(w int) error { return al.lastColumn(y, x[:mid], bd, sigma, w, sc.fwd) }
+	bwd := func(w int) error { return al.lastColumn(sc.ry, sc.rx, bd, sigma, w, sc.bwd) }
 	if workers < 2 {
 		err = fwd(1)
 		if err == nil {
@@ -313,7 +314,7 @@ const unreached = math.MaxInt32
 // lastColumn sets col[i], i = 0 … len(p), to D(p[:i], t) as the band bd
 // computes it (see myersPass), on workers goroutines: the cost of a real
 // path, exact on an optimal one, and unreached outside the band.
-func lastColumn[S symbol](ctx context.Context, p, t []S, bd band, sigma, workers int, col []int32) error {
+func (al *aligner[S]) lastColumn(p, t []S, bd band, sigma, workers int, col []int32) error {
 	for i := range col {
 		col[i] = unreached
 	}
@@ -325,7 +326,7 @@ func lastColumn[S symbol](ctx context.Context, p, t []S, bd band, sigma, workers
 		chunk = myersChunkParallel
 	}
 	ps := &myersPass[S]{p: p[:rows], t: t, m: rows, n: len(t), sigma: sigma, band: bd,
-		workers: workers, chunk: chunk, ctx: ctx, col: col}
+		workers: workers, chunk: chunk, ctx: al.ctx, kernel: al.kernel, col: col}
 	_, err := ps.run()
 	return err
 }

@@ -20,6 +20,26 @@ func TestConformance(t *testing.T) {
 	}
 }
 
+// TestConformanceKernels runs Myers, MyersParallel and Align through the
+// suite with each Myers kernel this CPU has but the fastest, which
+// TestConformance runs as every caller gets it: the portable loop, and
+// AVX2 beside AVX-512.
+func TestConformanceKernels(t *testing.T) {
+	kernels := lev.MyersKernels()
+	for _, k := range kernels[:len(kernels)-1] {
+		for _, alg := range []lev.Algorithm{lev.Myers, lev.MyersParallel} {
+			t.Run(k+"/"+alg.String(), func(t *testing.T) {
+				t.Parallel()
+				levtest.Run(t, alg, lev.WithMyersKernel(k))
+			})
+		}
+		t.Run(k+"/align", func(t *testing.T) {
+			t.Parallel()
+			levtest.RunAlign(t, lev.WithMyersKernel(k))
+		})
+	}
+}
+
 // TestConformancePairs runs the suite through Cross, a pair a call: the
 // block kernel (Auto) and every other algorithm's many-pairs path.
 // cuda-diagonal and cuda-matrix take no many pairs (Cross refuses them).

@@ -417,14 +417,46 @@ func TestStats(t *testing.T) {
 	if _, err := lev.Distance(a, b, lev.WithWorkers(2), lev.WithStats(&st)); err != nil {
 		t.Fatal(err)
 	}
-	if st.Algorithm != lev.MyersParallel || st.Workers != 2 || st.AllocSeconds != 0 {
-		t.Errorf("auto with 2 workers on 3000×3000: stats = %+v, want myers-parallel, 2 workers, no allocation time", st)
+	kernels := lev.MyersKernels()
+	best := kernels[len(kernels)-1]
+	if st.Algorithm != lev.MyersParallel || st.Workers != 2 || st.AllocSeconds != 0 || st.Kernel != best {
+		t.Errorf("auto with 2 workers on 3000×3000: stats = %+v, want myers-parallel, 2 workers, no allocation time, kernel %s", st, best)
+	}
+	for _, k := range kernels {
+		if _, err := lev.Distance(a, b, lev.WithAlgorithm(lev.Myers), lev.WithMyersKernel(k), lev.WithStats(&st)); err != nil {
+			t.Fatal(err)
+		}
+		if st.Kernel != k {
+			t.Errorf("myers with kernel %s: stats name kernel %q", k, st.Kernel)
+		}
+	}
+	// Past 256 symbols only: a shorter pattern fills half a ZMM register,
+	// AVX2's four lanes a whole YMM one. Runes past a byte take Go's.
+	if _, err := lev.Distance(a[:256], b, lev.WithAlgorithm(lev.Myers), lev.WithStats(&st)); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]string{"avx512": "avx2"}[best]; want != "" && st.Kernel != want {
+		t.Errorf("myers on 256×3000: kernel %q, want %q", st.Kernel, want)
+	}
+	var cjk []rune
+	for r := rune(0x4e00); r < 0x4e00+300; r++ {
+		cjk = append(cjk, r)
+	}
+	rotated := string(cjk[150:]) + string(cjk[:150])
+	if _, err := lev.DistanceString(string(cjk), rotated, lev.WithAlgorithm(lev.Myers), lev.WithStats(&st)); err != nil {
+		t.Fatal(err)
+	}
+	if st.Kernel != "go" {
+		t.Errorf("myers on 300 distinct runes: kernel %q, want go", st.Kernel)
 	}
 	if _, err := lev.Distance(a[:100], b[:100], lev.WithWorkers(2), lev.WithStats(&st)); err != nil {
 		t.Fatal(err)
 	}
 	if st.Algorithm != lev.Myers || st.Workers != 1 {
 		t.Errorf("auto with 2 workers on 100×100: stats = %+v, want myers on 1 worker", st)
+	}
+	if _, err := lev.Distance(a, b, lev.WithAlgorithm(lev.TwoRow), lev.WithStats(&st)); err != nil || st.Kernel != "" {
+		t.Errorf("tworow: kernel %q (%v), want none", st.Kernel, err)
 	}
 	if _, err := lev.Distance(nil, nil, lev.WithStats(nil)); !errors.Is(err, lev.ErrInvalidOption) {
 		t.Errorf("WithStats(nil): err = %v, want ErrInvalidOption", err)

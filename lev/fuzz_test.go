@@ -38,8 +38,8 @@ func fuzzTile(sel byte, lenB int) int {
 	}
 }
 
-// FuzzDistance checks every CPU algorithm, and the model of cuda-fast's
-// schedule, against levtest's reference, as
+// FuzzDistance checks every CPU algorithm, each Myers kernel this CPU has,
+// and the model of cuda-fast's schedule, against levtest's reference, as
 // bytes and as text (runes, invalid UTF-8 included), on arbitrary inputs and
 // option sets, and that the inputs are left unchanged.
 func FuzzDistance(f *testing.F) {
@@ -55,6 +55,8 @@ func FuzzDistance(f *testing.F) {
 	f.Add([]byte("日本語のテキスト"), []byte("日本のテキスト"), byte(0x9c))
 	f.Add([]byte("a\xffb\xe6\x97"), []byte("a\uFFFDb日"), byte(0x25))
 	f.Add([]byte("😀😁😂"), []byte("😀😂"), byte(0xe1))
+	// Past 256 symbols a side, where the AVX-512 kernel takes the pattern.
+	f.Add([]byte(strings.Repeat("GATTACA", 90)), []byte(strings.Repeat("GATACCA", 85)), byte(0x31))
 
 	f.Fuzz(func(t *testing.T, a, b []byte, sel byte) {
 		a, b = a[:min(len(a), fuzzMaxLen)], b[:min(len(b), fuzzMaxLen)]
@@ -80,6 +82,16 @@ func FuzzDistance(f *testing.F) {
 				t.Errorf("%s: DistanceString(%q, %q) with selector %#x: %v", alg, a, b, sel, err)
 			} else if d != wantText {
 				t.Errorf("%s: DistanceString(%q, %q) with selector %#x = %d, want %d", alg, a, b, sel, d, wantText)
+			}
+		}
+		// Each Myers kernel this CPU has, by name.
+		for _, k := range lev.MyersKernels() {
+			opts := append(fuzzOptions(lev.MyersParallel, sel, len(b)), lev.WithMyersKernel(k))
+			if d, err := lev.Distance(a, b, opts...); err != nil || d != want {
+				t.Errorf("myers-parallel, kernel %s: Distance(%q, %q) with selector %#x = %d, %v; want %d", k, a, b, sel, d, err, want)
+			}
+			if d, err := lev.DistanceString(string(a), string(b), opts...); err != nil || d != wantText {
+				t.Errorf("myers-parallel, kernel %s: DistanceString(%q, %q) with selector %#x = %d, %v; want %d", k, a, b, sel, d, err, wantText)
 			}
 		}
 		// cuda-fast's schedule, through its CPU model, in the geometry

@@ -20,6 +20,12 @@
 //
 // Align says which edits: an optimal alignment, in linear memory (align.go).
 //
+// The bit-parallel algorithms (Myers, MyersParallel, Auto) advance 64 rows
+// a machine word, their words in the lanes of a vector register where the
+// CPU has one: eight under AVX-512, four under AVX2, chosen at run time
+// (Stats.Kernel says which ran); the purego build tag keeps the portable
+// loop, which every other CPU runs.
+//
 // Errors from bad options name the option, the value and what is allowed;
 // nothing panics on user input.
 //
@@ -181,11 +187,12 @@ type config struct {
 	tile        int // 0: the algorithm's default
 	block       int // 0: the algorithm's default
 	ctx         context.Context
-	matrixLimit int64 // bytes FullMatrix may allocate
-	noBand      bool  // Myers: compute every cell (tests and experiments)
-	capped      bool  // WithMax was given
-	maxD        int   // WithMax's k
-	top         int   // WithTop's n; 0: every pair (Cross, All)
+	matrixLimit int64       // bytes FullMatrix may allocate
+	noBand      bool        // Myers: compute every cell (tests and experiments)
+	kernel      myersKernel // Myers: the kernel asked for (tests; Auto otherwise)
+	capped      bool        // WithMax was given
+	maxD        int         // WithMax's k
+	top         int         // WithTop's n; 0: every pair (Cross, All)
 	stats       *Stats
 	fastModel   *cudaext.FastSchedule // tests: cuda-fast runs cudaext.FastModel instead of the GPU
 	option.Errs
@@ -210,6 +217,14 @@ type Stats struct {
 	// GPU is what a GPU algorithm's job measured: allocation, copies and
 	// computation apart, launches. Zero for CPU algorithms.
 	GPU cudaext.Timing
+	// Kernel is the loop Myers and MyersParallel ran their word strips
+	// with, as this CPU and the input chose it: "avx512" (eight strips a
+	// ZMM register), "avx2" (four a YMM register; also AVX-512's choice for
+	// patterns of at most 256 symbols), or "go" (portable: other CPUs, the
+	// purego build tag, and texts of more than 256 distinct runes). Empty
+	// for the other algorithms and where no strip ran (an empty or trimmed
+	// away input).
+	Kernel string
 }
 
 // WithAlgorithm chooses the algorithm; the default is Auto.

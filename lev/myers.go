@@ -18,9 +18,10 @@ import "github.com/levlab/levlab/internal/bitpar"
 // delta entering at its top, hin ∈ {−1, 0, +1}, and yields the delta leaving
 // at its bottom, hout, which is the next strip's hin for that column.
 //
-// Groups. groupStrips strips are advanced together as a group, staggered by
-// one column each (strip k handles column j−k while strip 0 handles j), so
-// that the dependency chains of the strips overlap in the CPU's pipelines.
+// Groups. The strips of a group, four, or eight under the AVX-512 kernel,
+// are advanced together, staggered by one column each (strip k handles
+// column j−k while strip 0 handles j), so that their dependency chains
+// overlap in the CPU's pipelines, or fill the lanes of one vector register.
 // A group's bottom horizontal deltas are written to a boundary array, one
 // byte per column, which the next group reads as its hin.
 //
@@ -42,9 +43,10 @@ import "github.com/levlab/levlab/internal/bitpar"
 // at J_g−1, found by summing the deltas it wrote.
 
 const (
-	wordBits    = bitpar.WordBits
-	groupStrips = 4
-	groupRows   = wordBits * groupStrips
+	wordBits  = bitpar.WordBits
+	maxStrips = 8 // strips in a group under the AVX-512 kernel; four otherwise
+	// bandRows is the least half-width of a first pass's band (myersDistance).
+	bandRows = 4 * wordBits
 )
 
 // Horizontal deltas in a boundary byte: bit 0 set for +1, bit 1 set for −1.
@@ -66,20 +68,92 @@ func sumDeltas(s []uint8) int {
 	return plus - minus
 }
 
-// group holds the state of up to groupStrips strips between column chunks,
-// and their match table: peq[c][k] has bit r set where row 64·k+r of the
-// group holds symbol c.
-type group struct {
-	pv, mv [groupStrips]uint64
-	strips int // real strips: fewer than groupStrips only in the last group
-	peq    [][groupStrips]uint64
+// myersKernel names a loop that advances a group over a run of columns.
+type myersKernel uint8
+
+const (
+	kernelAuto   myersKernel = iota // the fastest this CPU has
+	kernelGo                        // portable Go, four strips
+	kernelAVX2                      // four strips in a YMM register
+	kernelAVX512                    // eight strips in a ZMM register
+)
+
+var kernelNames = [...]string{kernelAuto: "auto", kernelGo: "go", kernelAVX2: "avx2", kernelAVX512: "avx512"}
+
+func (k myersKernel) String() string { return kernelNames[k] }
+
+// bestKernel is the kernel Auto takes on this CPU: AVX-512 where it has
+// the instructions the kernel uses, else AVX2, else portable Go; the
+// purego tag leaves only Go.
+func bestKernel() myersKernel {
+	switch {
+	case hasAVX512Myers:
+		return kernelAVX512
+	case useAVX2:
+		return kernelAVX2
+	}
+	return kernelGo
 }
 
-// load sets the match table for rows (at most groupRows symbols) and the
+// availableKernels lists the kernels this CPU runs, portable Go first.
+func availableKernels() []myersKernel {
+	ks := []myersKernel{kernelGo}
+	if useAVX2 {
+		ks = append(ks, kernelAVX2)
+	}
+	if hasAVX512Myers {
+		ks = append(ks, kernelAVX512)
+	}
+	return ks
+}
+
+// kernelFor resolves k (Auto: bestKernel) for a pass over m rows of
+// symbols S and returns it with its group width in strips. The vector
+// kernels take bytes only; the AVX-512 kernel takes only patterns of more
+// than four strips, shorter ones running the AVX2 kernel's four lanes
+// rather than eight half empty.
+func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
+	var s S
+	if _, bytes := any(s).(uint8); !bytes {
+		return kernelGo, 4
+	}
+	if k == kernelAuto {
+		k = bestKernel()
+	}
+	if k == kernelAVX512 && m <= 4*wordBits {
+		k = kernelAVX2
+	}
+	if k == kernelAVX512 {
+		return k, 8
+	}
+	return k, 4
+}
+
+// group holds the state of up to width strips between column chunks, and
+// their match table: peq[c][k] has bit r set where row 64·k+r of the group
+// holds symbol c.
+type group struct {
+	pv, mv [maxStrips]uint64
+	kernel myersKernel // kernelGo, kernelAVX2 or kernelAVX512
+	width  int         // strips of a full group: 4, or 8 for kernelAVX512
+	strips int         // real strips: fewer than width only in the last group
+	peq    [][maxStrips]uint64
+}
+
+// newGroup returns a group for kernel k (not Auto) and width strips,
+// with a match table for symbols below sigma.
+func newGroup(k myersKernel, width, sigma int) *group {
+	return &group{kernel: k, width: width, peq: make([][maxStrips]uint64, sigma)}
+}
+
+// rows is the number of pattern rows of a full group.
+func (g *group) rows() int { return g.width * wordBits }
+
+// load sets the match table for rows (at most g.rows() symbols) and the
 // state to all vertical deltas +1 (a column entering the band, or column 0).
 func load[S symbol](g *group, rows []S) {
 	g.strips = (len(rows) + wordBits - 1) / wordBits
-	for k := range groupStrips {
+	for k := range maxStrips {
 		g.pv[k], g.mv[k] = ^uint64(0), 0
 	}
 	for r, c := range rows {
@@ -90,7 +164,7 @@ func load[S symbol](g *group, rows []S) {
 // unload clears what load set in the match table, in O(len(rows)).
 func unload[S symbol](g *group, rows []S) {
 	for _, c := range rows {
-		g.peq[c] = [groupStrips]uint64{}
+		g.peq[c] = [maxStrips]uint64{}
 	}
 }
 
@@ -98,38 +172,49 @@ func unload[S symbol](g *group, rows []S) {
 // horizontal deltas from hin and writing the outgoing ones to hout (each as
 // long as t). hin and hout may be the same slice: hin[j] is read before
 // hout[j] is written.
+//
+// A last group of fewer strips than width runs the width's kernel all the
+// same, its missing strips rows that match nothing: their deltas, written
+// to hout, are not the group's, and nothing reads them, as no group lies
+// below the last. A group of one strip, or columns fewer than the width,
+// run advanceSteps alone.
 func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 	n := len(t)
 	hin, hout = hin[:n], hout[:n]
-	// Staggered schedule: at step s strip k handles column s−k, so a full
-	// group runs n+K−1 steps; cp/cm carry strip k's outgoing delta to strip
-	// k+1 for the next step.
-	var cp, cm [groupStrips]uint64
-	steps := n + g.strips - 1
-	if g.strips < groupStrips || n < groupStrips {
-		advanceSteps(g, t, hin, hout, 0, steps, &cp, &cm)
+	// Staggered schedule: at step s strip k handles column s−k, so a group
+	// of K strips runs n+K−1 steps; cp/cm carry strip k's outgoing delta to
+	// strip k+1 for the next step.
+	var cp, cm [maxStrips]uint64
+	K := g.width
+	if g.strips == 1 || n < K {
+		advanceSteps(g, t, hin, hout, 0, n+g.strips-1, g.strips, &cp, &cm)
 		return
 	}
-	advanceSteps(g, t, hin, hout, 0, groupStrips-1, &cp, &cm)
-	if tb, ok := any(t).([]uint8); ok && useAVX2 {
-		next := advanceAVX2(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
-		advanceSteps(g, t, hin, hout, next, n, &cp, &cm)
+	advanceSteps(g, t, hin, hout, 0, K-1, K, &cp, &cm)
+	next := K - 1
+	if tb, ok := any(t).([]uint8); ok && g.kernel != kernelGo {
+		if g.kernel == kernelAVX512 {
+			next = advanceAVX512(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
+		} else {
+			next = advanceAVX2(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
+		}
 	} else {
 		advanceGo(g, t, hin, hout, &cp, &cm)
+		next = n
 	}
-	advanceSteps(g, t, hin, hout, n, steps, &cp, &cm)
+	advanceSteps(g, t, hin, hout, next, n+K-1, K, &cp, &cm)
 }
 
-// advanceGo runs the steps groupStrips−1 … len(t)−1 of advance's schedule,
-// where every strip is busy, with the four strips' words in registers.
-func advanceGo[S symbol](g *group, t []S, hin, hout []uint8, cp, cm *[groupStrips]uint64) {
+// advanceGo runs the steps 3 … len(t)−1 of advance's schedule for a group
+// of four strips, where every strip is busy, with their words in registers.
+func advanceGo[S symbol](g *group, t []S, hin, hout []uint8, cp, cm *[maxStrips]uint64) {
 	n := len(t)
 	hin, hout = hin[:n], hout[:n]
 	peq := g.peq
 	pv0, mv0, pv1, mv1 := g.pv[0], g.mv[0], g.pv[1], g.mv[1]
 	pv2, mv2, pv3, mv3 := g.pv[2], g.mv[2], g.pv[3], g.mv[3]
 	p01, m01, p12, m12, p23, m23 := cp[0], cm[0], cp[1], cm[1], cp[2], cm[2]
-	for s := groupStrips - 1; s < n; s++ {
+	for s := 3; s < n; s++ {
 		x := hin[s]
 		var pa, ma, pb, mb, pc, mc, po, mo uint64
 		pv0, mv0, pa, ma = bitpar.Step(pv0, mv0, peq[t[s]][0], uint64(x&hPlus), uint64(x>>1))
@@ -144,10 +229,11 @@ func advanceGo[S symbol](g *group, t []S, hin, hout []uint8, cp, cm *[groupStrip
 	cp[0], cm[0], cp[1], cm[1], cp[2], cm[2] = p01, m01, p12, m12, p23, m23
 }
 
-// advanceSteps runs steps [s0, s1) of advance's schedule one strip at a
-// time: the ramps at both ends, and groups of fewer than groupStrips strips.
-func advanceSteps[S symbol](g *group, t []S, hin, hout []uint8, s0, s1 int, cp, cm *[groupStrips]uint64) {
-	last := g.strips - 1
+// advanceSteps runs steps [s0, s1) of advance's schedule for strips
+// 0 … strips−1, one strip at a time: the ramps at both ends, and what no
+// kernel takes.
+func advanceSteps[S symbol](g *group, t []S, hin, hout []uint8, s0, s1, strips int, cp, cm *[maxStrips]uint64) {
+	last := strips - 1
 	for s := s0; s < s1; s++ {
 		// From the bottom strip up, so that strip k+1 takes strip k's carry
 		// of the previous step before strip k replaces it.
@@ -217,6 +303,10 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	if m == 0 {
 		return n, nil
 	}
+	if c.stats != nil {
+		k, _ := kernelFor[S](c.kernel, m)
+		c.stats.Kernel = k.String()
+	}
 	chunk := c.tile
 	if chunk == 0 {
 		chunk = myersChunkSerial
@@ -226,7 +316,7 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	}
 	pass := func(bd band) (int, error) {
 		ps := &myersPass[S]{p: a, t: b, m: m, n: n, sigma: alphabetSize(a, b), band: bd,
-			workers: workers, chunk: chunk, ctx: c.ctx}
+			workers: workers, chunk: chunk, ctx: c.ctx, kernel: c.kernel}
 		return ps.run()
 	}
 	if c.noBand {
@@ -242,8 +332,8 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	// it is within the band's bound, and otherwise the bound for the exact
 	// pass, which then skips every cell no path of that cost can reach.
 	delta := n - m
-	u0 := delta + 2*max(groupRows, n/64)
-	if m >= 4*groupRows && u0 < n/2 {
+	u0 := delta + 2*max(bandRows, n/64)
+	if m >= 4*bandRows && u0 < n/2 {
 		v0, err := pass(bandFor(m, n, u0))
 		if err != nil || v0 <= u0 {
 			return v0, err

@@ -4,20 +4,33 @@ package lev
 
 import "golang.org/x/sys/cpu"
 
-// useAVX2 selects the AVX2 kernel for byte inputs; tests switch it off to
-// run the portable loop on the same inputs. The purego tag leaves the
-// kernel out (myers_other.go).
+// useAVX2 selects the AVX2 kernels for byte inputs (the many-pairs lanes;
+// the Myers kernel where bestKernel takes it); tests switch it off to run
+// the portable loops on the same inputs. The purego tag leaves the kernels
+// out (myers_other.go).
 var useAVX2 = cpu.X86.HasAVX2
 
 // useAVX512 selects the eight-lane many-pairs kernel (blocklanes_amd64.s).
 var useAVX512 = cpu.X86.HasAVX512F
 
+// hasAVX512Myers: the CPU has what advanceAVX512 uses, AVX-512 F and
+// VBMI2 (VPSHLDQ), besides AVX2 for groups of four strips.
+var hasAVX512Myers = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VBMI2
+
 // advanceAVX2 is advanceGo for bytes with the four strips of a group in the
 // four lanes of a YMM register (lane k holds strip k), their match words
-// fetched by one gather: the same steps, the same results. It runs the
-// steps from groupStrips−1 in fours and returns the first step it left. peq points at
-// the group's match table, t, hin and hout are as in advance, and pv, mv,
-// cp, cm are the state and carries that advanceGo keeps in registers.
+// blended from the rows of the last four columns: the same steps, the same
+// results. It runs the steps from 3 in fours and returns the first step it
+// left. peq points at the group's match table (rows of maxStrips words), t,
+// hin and hout are as in advance, and pv, mv, cp, cm are the state and
+// carries that advanceGo keeps in registers.
 //
 //go:noescape
-func advanceAVX2(pv, mv, cp, cm *[groupStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
+func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
+
+// advanceAVX512 is advanceAVX2 for a group of eight strips, in the lanes of
+// a ZMM register (see myers512_amd64.s): it runs the steps from 7 in twos
+// and returns the first step it left.
+//
+//go:noescape
+func advanceAVX512(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)

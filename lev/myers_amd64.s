@@ -26,7 +26,7 @@ GLOBL hinBits<>(SB), RODATA|NOPTR, $48
 // match row of column s; R1, R2, R3 hold those of columns s−1, s−2, s−3.
 #define STEP(RS, R1, R2, R3, OFF, OFFM3) \
 	MOVBQZX OFF(SI)(BX*1), R8 \
-	SHLQ $5, R8 \
+	SHLQ $6, R8 \
 	VMOVDQU (DX)(R8*1), RS \
 	VPBLENDD $0x03, RS, R3, Y4 \
 	VPBLENDD $0x0C, R1, Y4, Y4 \
@@ -64,7 +64,7 @@ GLOBL hinBits<>(SB), RODATA|NOPTR, $48
 	VPEXTRQ $1, X14, R8 \
 	MOVB R8, OFFM3(R10)(BX*1)
 
-// func advanceAVX2(pv, mv, cp, cm *[groupStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
+// func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
 TEXT ·advanceAVX2(SB), NOSPLIT, $0-120
 	MOVQ pv+0(FP), AX
 	MOVQ mv+8(FP), R11
@@ -85,13 +85,13 @@ TEXT ·advanceAVX2(SB), NOSPLIT, $0-120
 
 	// Match rows of columns 0, 1, 2 for the first step, s = 3.
 	MOVBQZX 0(SI), R8
-	SHLQ $5, R8
+	SHLQ $6, R8
 	VMOVDQU (DX)(R8*1), Y5
 	MOVBQZX 1(SI), R8
-	SHLQ $5, R8
+	SHLQ $6, R8
 	VMOVDQU (DX)(R8*1), Y6
 	MOVBQZX 2(SI), R8
-	SHLQ $5, R8
+	SHLQ $6, R8
 	VMOVDQU (DX)(R8*1), Y7
 
 	MOVQ $3, BX

@@ -5,34 +5,28 @@ import (
 	"testing"
 )
 
-// BenchmarkMyersKernel times one group of myers.go (groupRows rows) over
-// 50,000 random ACGT columns with each kernel, as kernel=go|avx2: the raw
-// speed of the bit-parallel step, every cell computed, no band.
+// BenchmarkMyersKernel times one full group of myers.go over 50,000 random
+// ACGT columns with each kernel this CPU has, as kernel=go|avx2|avx512:
+// the raw speed of the bit-parallel step, every cell computed, no band. A
+// group is four strips (256 rows) under go and avx2, eight (512) under
+// avx512; GCUPS counts the cells of either.
 func BenchmarkMyersKernel(b *testing.B) {
 	const n = 50000
 	r := rand.New(rand.NewPCG(9, 9))
-	rows := make([]byte, groupRows)
 	t := make([]byte, n)
-	for i := range rows {
-		rows[i] = "ACGT"[r.IntN(4)]
-	}
 	for i := range t {
 		t[i] = "ACGT"[r.IntN(4)]
 	}
 	h := make([]uint8, n)
-	for _, avx := range []bool{false, true} {
-		name := "kernel=go"
-		if avx {
-			if !useAVX2 {
-				continue
-			}
-			name = "kernel=avx2"
+	for _, k := range availableKernels() {
+		rows := make([]byte, maxStrips*wordBits)
+		for i := range rows {
+			rows[i] = "ACGT"[r.IntN(4)]
 		}
-		b.Run(name, func(b *testing.B) {
-			saved := useAVX2
-			useAVX2 = avx
-			defer func() { useAVX2 = saved }()
-			g := &group{peq: make([][groupStrips]uint64, 256)}
+		b.Run("kernel="+k.String(), func(b *testing.B) {
+			k, width := kernelFor[uint8](k, len(rows))
+			g := newGroup(k, width, 256)
+			rows := rows[:g.rows()]
 			load(g, rows)
 			for b.Loop() {
 				for i := range h {
@@ -40,7 +34,7 @@ func BenchmarkMyersKernel(b *testing.B) {
 				}
 				advance(g, t, h, h)
 			}
-			b.ReportMetric(float64(groupRows*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GCUPS")
+			b.ReportMetric(float64(len(rows)*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GCUPS")
 		})
 	}
 }

@@ -54,13 +54,13 @@ func TestMyersRandom(t *testing.T) {
 // its groups, on one boundary row whatever their number.
 func TestMyersPassWorkers(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
-	a := dpRandSeq[uint8](r, 3000, 4, 0) // 12 groups
+	a := dpRandSeq[uint8](r, 3000, 4, 0) // 12 groups of four strips
 	b := dpRandSeq[uint8](r, 2000, 4, 0)
 	want := dpReference(a, b)
 	for _, c := range []struct{ procs, asked, ran int }{{2, 64, 2}, {8, 64, 8}, {16, 64, 12}, {16, 3, 3}} {
 		prev := runtime.GOMAXPROCS(c.procs)
 		ps := &myersPass[uint8]{p: a, t: b, m: len(a), n: len(b), sigma: 4, band: band{lo: len(a) + len(b), hi: len(a) + len(b)},
-			workers: c.asked, chunk: 64, ctx: context.Background()}
+			workers: c.asked, chunk: 64, ctx: context.Background(), kernel: kernelGo}
 		got, err := ps.run()
 		runtime.GOMAXPROCS(prev)
 		if err != nil || got != want || ps.workers != c.ran || len(ps.bound) != len(b)+1 {
@@ -102,23 +102,62 @@ func TestMyersBand(t *testing.T) {
 	}
 }
 
-// TestMyersPortableMatchesAVX2 runs the same passes with the AVX2 kernel
-// and the portable loop; both must give the reference distance.
-func TestMyersPortableMatchesAVX2(t *testing.T) {
-	if !useAVX2 {
-		t.Skip("no AVX2 on this CPU: only the portable loop runs")
-	}
+// TestMyersKernels runs the same passes with every kernel this CPU has;
+// each must give the reference distance.
+func TestMyersKernels(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	r := rand.New(rand.NewPCG(4, 4))
-	for it := range myersIterations(200) {
+	for it := range myersIterations(300) {
 		a, b := myersPair(r, 3000, []int{2, 4, 26, 256}[it%4], it%4 == 1)
 		want := dpReference(a, b)
-		for _, avx := range []bool{true, false} {
-			useAVX2 = avx
-			c := &config{ctx: context.Background(), tile: 1 + r.IntN(700), noBand: it%2 == 0}
+		tile, noBand := 1+r.IntN(700), it%2 == 0
+		for _, k := range availableKernels() {
+			c := &config{ctx: context.Background(), tile: tile, noBand: noBand, kernel: k}
 			got, err := myersDistance(a, b, c, 1+it%3)
-			useAVX2 = true
 			if err != nil || got != want {
-				t.Fatalf("it %d, avx2 %v: got %d, %v; want %d", it, avx, got, err, want)
+				t.Fatalf("it %d: %d×%d, kernel %s, tile %d, noBand %v: got %d, %v; want %d",
+					it, len(a), len(b), k, tile, noBand, got, err, want)
+			}
+		}
+	}
+}
+
+// TestMyersKernelsAgree cross-checks each kernel against advanceSteps, the
+// schedule one strip at a time, bit for bit: the same boundary deltas out
+// and the same state after, for groups of every number of strips (a short
+// group's missing strips run as advance runs them, padded to the width),
+// runs of columns from none to a few hundred, arbitrary incoming deltas and
+// match tables of up to 256 symbols.
+func TestMyersKernelsAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 6))
+	for it := range myersIterations(3000) {
+		sigma := []int{2, 4, 26, 256}[it%4]
+		rows := dpRandSeq[uint8](r, 1+r.IntN(maxStrips*wordBits), sigma, 0)
+		cols := dpRandSeq[uint8](r, r.IntN(300), sigma, 0)
+		hin := make([]uint8, len(cols))
+		for j := range hin {
+			hin[j] = uint8(r.IntN(3)) // 0, hPlus or hMinus
+		}
+		for _, k := range availableKernels() {
+			k, width := kernelFor[uint8](k, len(rows))
+			if len(rows) > width*wordBits {
+				continue // the kernel's groups are shorter: rows is two
+			}
+			got, want := newGroup(k, width, sigma), newGroup(k, width, sigma)
+			load(got, rows)
+			load(want, rows)
+			hout := make([]uint8, len(cols))
+			advance(got, cols, hin, hout)
+			ref := make([]uint8, len(cols))
+			var cp, cm [maxStrips]uint64
+			strips := width
+			if want.strips == 1 || len(cols) < width {
+				strips = want.strips
+			}
+			advanceSteps(want, cols, hin, ref, 0, len(cols)+strips-1, strips, &cp, &cm)
+			if got.pv != want.pv || got.mv != want.mv || string(hout) != string(ref) {
+				t.Fatalf("it %d: kernel %s, %d rows, %d columns, σ %d: state or deltas differ from advanceSteps\ngot  pv %x mv %x\nwant pv %x mv %x",
+					it, k, len(rows), len(cols), sigma, got.pv, got.mv, want.pv, want.mv)
 			}
 		}
 	}

@@ -2,13 +2,20 @@
 
 package lev
 
-// useAVX2 is false off amd64 and with the purego tag: the portable kernel
-// runs. A variable, as on amd64, so that the tests that switch it build.
+// useAVX2 is false off amd64 and with the purego tag: the portable kernels
+// run. A variable, as on amd64, so that the tests that switch it build.
 var useAVX2 = false
 
-// useAVX512 is false here too.
-var useAVX512 = false
+// useAVX512 and hasAVX512Myers are false here too.
+var (
+	useAVX512      = false
+	hasAVX512Myers = false
+)
 
-func advanceAVX2(pv, mv, cp, cm *[groupStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
+func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
 	panic("lev: advanceAVX2 called without AVX2")
+}
+
+func advanceAVX512(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
+	panic("lev: advanceAVX512 called without AVX-512")
 }

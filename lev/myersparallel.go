@@ -11,7 +11,7 @@ import (
 )
 
 // myersParallel runs the bit-parallel algorithm of myers.go as a wavefront
-// pipeline: tiles of groupStrips word-strips × a chunk of columns (WithTile
+// pipeline: tiles of a group's word-strips × a chunk of columns (WithTile
 // sets the chunk width). Worker w owns groups w, w+W, w+2W, …, keeps a
 // group's bit vectors in registers across its chunks, and starts chunk c of
 // group g once group g−1 has published (through a per-worker progress
@@ -41,6 +41,9 @@ type myersPass[S symbol] struct {
 	workers int
 	chunk   int
 	ctx     context.Context
+	kernel  myersKernel // as asked (Auto: the best); run resolves it
+	width   int         // strips per group, set by run from the kernel
+	rows    int         // pattern rows per group: width·64
 
 	bound  []uint8       // the boundary row: the bottom deltas of the last group to pass each column
 	tops   []int         // per group: D[top−1][J−1], its top-left value
@@ -62,13 +65,15 @@ type paddedInt64 struct {
 
 // span returns the columns [J, E] (1-based) group g computes.
 func (ps *myersPass[S]) span(g int) (J, E int) {
-	top := g*groupRows + 1
-	bot := min((g+1)*groupRows, ps.m)
+	top := g*ps.rows + 1
+	bot := min((g+1)*ps.rows, ps.m)
 	return max(1, top-ps.band.lo), min(ps.n, bot+ps.band.hi)
 }
 
 func (ps *myersPass[S]) run() (int, error) {
-	ps.groups = (ps.m + groupRows - 1) / groupRows
+	ps.kernel, ps.width = kernelFor[S](ps.kernel, ps.m)
+	ps.rows = ps.width * wordBits
+	ps.groups = (ps.m + ps.rows - 1) / ps.rows
 	ps.workers = max(1, min(ps.workers, ps.groups, runtime.GOMAXPROCS(0)))
 	ps.bound = make([]uint8, ps.n+1)
 	ps.tops = make([]int, ps.groups)
@@ -99,7 +104,7 @@ func (ps *myersPass[S]) run() (int, error) {
 // worker computes groups w, w+W, w+2W, … in order.
 func (ps *myersPass[S]) worker(w int) error {
 	W := ps.workers
-	g0 := &group{peq: make([][groupStrips]uint64, ps.sigma)}
+	g0 := newGroup(ps.kernel, ps.width, ps.sigma)
 	row := ps.bound // read as the group above's deltas, written as this group's
 	for gi := w; gi < ps.groups; gi += W {
 		J, E := ps.span(gi)
@@ -112,7 +117,7 @@ func (ps *myersPass[S]) worker(w int) error {
 			}
 			var pJ int
 			pJ, prevE = ps.span(gi - 1)
-			ps.tops[gi] = ps.tops[gi-1] + groupRows + sumDeltas(row[pJ:J])
+			ps.tops[gi] = ps.tops[gi-1] + ps.rows + sumDeltas(row[pJ:J])
 		} else {
 			ps.tops[gi] = J - 1
 		}
@@ -122,7 +127,7 @@ func (ps *myersPass[S]) worker(w int) error {
 		}
 		ps.prog[w].Store(int64(gi)*int64(ps.n+1) + int64(J-1))
 
-		rows := ps.p[gi*groupRows : min((gi+1)*groupRows, ps.m)]
+		rows := ps.p[gi*ps.rows : min((gi+1)*ps.rows, ps.m)]
 		load(g0, rows)
 		last := gi == ps.groups-1
 		collect := ps.col != nil && E == ps.n
@@ -151,7 +156,7 @@ func (ps *myersPass[S]) worker(w int) error {
 			ps.result = ps.tops[gi] + topSum + verticalSum(g0, len(rows))
 		}
 		if collect {
-			lastValues(ps.col[gi*groupRows+1:], ps.tops[gi]+topSum, g0, len(rows))
+			lastValues(ps.col[gi*ps.rows+1:], ps.tops[gi]+topSum, g0, len(rows))
 		}
 	}
 	return nil
@@ -161,7 +166,7 @@ func (ps *myersPass[S]) worker(w int) error {
 // of g's current column.
 func verticalSum(g *group, rows int) int {
 	sum := 0
-	for k := 0; k < groupStrips && rows > 0; k++ {
+	for k := 0; k < maxStrips && rows > 0; k++ {
 		mask := ^uint64(0)
 		if rows < wordBits {
 			mask = 1<<rows - 1
