@@ -95,6 +95,12 @@ func bestKernel() myersKernel {
 	return kernelGo
 }
 
+// Kernel names the vector kernel the bit-parallel algorithms (Myers,
+// MyersParallel, Auto) run on this CPU: "avx512" (eight 64-row strips a
+// ZMM register), "avx2" (four a YMM register) or "go" (the portable loop:
+// other CPUs and the purego build tag). Stats.Kernel says which a call ran.
+func Kernel() string { return bestKernel().String() }
+
 // availableKernels lists the kernels this CPU runs, portable Go first.
 func availableKernels() []myersKernel {
 	ks := []myersKernel{kernelGo}

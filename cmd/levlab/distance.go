@@ -57,13 +57,14 @@ else K+1, and computes only what decides that (the lengths alone, or the
 band of cost K).
 
 --json prints one JSON object instead: algorithm (as asked), ran (what
-auto resolved to, else the same), workers (as run), max (with --max), tile
-and block (0: the algorithm's default), unit (runes or bytes), len_a, len_b,
-distance, seconds (the computation alone, not reading files), cells
-(len_a*len_b) and gcups (billions of cells per second); for a GPU
-algorithm also gpu: the job's allocation, copies and computation timed
-apart with CUDA events, its launches, µs per launch, blocks, threads per
-block and device bytes.
+auto resolved to, else the same), kernel (for myers, myers-parallel and
+auto: the vector kernel that ran, avx512, avx2 or go), workers (as run),
+max (with --max), tile and block (0: the algorithm's default), unit (runes
+or bytes), len_a, len_b, distance, seconds (the computation alone, not
+reading files), cells (len_a*len_b) and gcups (billions of cells per
+second); for a GPU algorithm also gpu: the job's allocation, copies and
+computation timed apart with CUDA events, its launches, µs per launch,
+blocks, threads per block and device bytes.
 
 Flags:
 `)
@@ -103,6 +104,7 @@ type gpuTiming struct {
 type distanceResult struct {
 	Algorithm lev.Algorithm `json:"algorithm"`
 	Ran       lev.Algorithm `json:"ran"`
+	Kernel    string        `json:"kernel,omitempty"` // the bit-parallel kernel that ran (lev.Stats.Kernel)
 	Workers   int           `json:"workers"`
 	Tile      int           `json:"tile"`
 	Block     int           `json:"block"`
@@ -220,7 +222,7 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 		return err
 	}
 	res.Distance = d
-	res.Ran, res.Workers = stats.Algorithm, stats.Workers
+	res.Ran, res.Workers, res.Kernel = stats.Algorithm, stats.Workers, stats.Kernel
 	res.Seconds = elapsed.Seconds()
 	res.Cells = int64(res.LenA) * int64(res.LenB)
 	if res.Seconds > 0 {

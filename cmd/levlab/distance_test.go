@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"math"
 	"os"
@@ -155,6 +156,11 @@ func TestDistanceJSON(t *testing.T) {
 		res := decodeDistance(t, stdout)
 		want := distanceResult{Algorithm: c.alg, Ran: c.ran, Workers: c.workers, Tile: c.tile, Block: c.block,
 			Unit: "runes", LenA: 6, LenB: 7, Distance: 3, Cells: 42}
+		if c.ran == lev.Myers {
+			// Six symbols: AVX-512's eight lanes would be half empty,
+			// AVX2's four run them.
+			want.Kernel = cmp.Or(map[string]string{"avx512": "avx2"}[lev.Kernel()], lev.Kernel())
+		}
 		got := res
 		got.Seconds, got.GCUPS = 0, 0
 		if got != want {

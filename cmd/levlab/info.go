@@ -10,6 +10,7 @@ import (
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/lev"
 )
 
 func infoUsage(w io.Writer, fs *flag.FlagSet) {
@@ -17,8 +18,9 @@ func infoUsage(w io.Writer, fs *flag.FlagSet) {
   levlab info [--json]
 
 Describes the machine and the build: CPU model, logical cores, GOMAXPROCS,
-Go version, OS and architecture, levlab's version and commit (where the
-build recorded them), whether a CUDA GPU is usable (device found and the
+Go version, OS and architecture, the vector kernel the bit-parallel
+algorithms run (avx512, avx2, or go where the CPU has neither), levlab's
+version and commit (where the build recorded them), whether a CUDA GPU is usable (device found and the
 kernels compiled and loaded), or why not, the NVRTC version, and the
 machine's folder name under results/ (its runs and benchmarks).
 
@@ -39,6 +41,7 @@ type machineInfo struct {
 	GoVersion    string `json:"go_version"`
 	OS           string `json:"os"`
 	Arch         string `json:"arch"`
+	Kernel       string `json:"kernel"`   // lev.Kernel(): avx512, avx2 or go
 	Version      string `json:"version"`  // the main module's version, "(devel)" in a checkout
 	Commit       string `json:"commit"`   // vcs.revision, "" when the build did not record it
 	Modified     bool   `json:"modified"` // vcs.modified: built from a tree with uncommitted changes
@@ -78,11 +81,12 @@ cores:      %d logical
 gomaxprocs: %d
 go:         %s
 os/arch:    %s/%s
+kernel:     %s
 levlab:     %s
 gpu:        %s
 nvrtc:      %s
 results:    results/%s
-`, info.CPUModel, info.LogicalCores, info.GOMAXPROCS, info.GoVersion, info.OS, info.Arch, build, info.GPU, info.NVRTC, info.Machine)
+`, info.CPUModel, info.LogicalCores, info.GOMAXPROCS, info.GoVersion, info.OS, info.Arch, info.Kernel, build, info.GPU, info.NVRTC, info.Machine)
 	return err
 }
 
@@ -96,6 +100,7 @@ func collectInfo() machineInfo {
 		GoVersion:    runtime.Version(),
 		OS:           runtime.GOOS,
 		Arch:         runtime.GOARCH,
+		Kernel:       lev.Kernel(),
 		Version:      "unknown",
 	}
 	if bi, ok := debug.ReadBuildInfo(); ok {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/lev"
 )
 
 func TestInfoText(t *testing.T) {
@@ -26,6 +27,7 @@ func TestInfoText(t *testing.T) {
 		"gomaxprocs: " + strconv.Itoa(runtime.GOMAXPROCS(0)) + "\n",
 		"go:         " + runtime.Version() + "\n",
 		"os/arch:    " + runtime.GOOS + "/" + runtime.GOARCH + "\n",
+		"kernel:     " + lev.Kernel() + "\n",
 		"levlab:     ",
 		"gpu:        " + gpu + "\n",
 		"results:    results/" + m.Slug() + "\n",
@@ -46,7 +48,7 @@ func TestInfoJSON(t *testing.T) {
 	if got.LogicalCores != runtime.NumCPU() || got.GOMAXPROCS != runtime.GOMAXPROCS(0) ||
 		got.GoVersion != runtime.Version() || got.OS != runtime.GOOS || got.Arch != runtime.GOARCH ||
 		got.CPUModel == "" || got.Version == "" || got.GPUAvailable != (gpuErr == nil) ||
-		got.Machine != experiments.CurrentMachine().Slug() {
+		got.Machine != experiments.CurrentMachine().Slug() || got.Kernel != lev.Kernel() {
 		t.Errorf("levlab info --json = %+v; want this process's cores, Go, OS, arch and GPU", got)
 	}
 	if gpuErr != nil && got.GPU != gpuErr.Error() {
