@@ -321,12 +321,8 @@ func (al *aligner[S]) lastColumn(p, t []S, bd band, sigma, workers int, col []in
 	col[0] = int32(len(t))
 	// Rows past len(t)+lo meet no column of t within the band.
 	rows := min(len(p), len(t)+bd.lo)
-	chunk := myersChunkSerial
-	if workers > 1 {
-		chunk = myersChunkParallel
-	}
 	ps := &myersPass[S]{p: p[:rows], t: t, m: rows, n: len(t), sigma: sigma, band: bd,
-		workers: workers, chunk: chunk, ctx: al.ctx, kernel: al.kernel, col: col}
+		workers: workers, chunk: myersChunk(bd, workers, 0), ctx: al.ctx, kernel: al.kernel, col: col}
 	_, err := ps.run()
 	return err
 }

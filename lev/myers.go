@@ -299,6 +299,21 @@ const (
 	myersChunkSerial   = 1 << 15
 )
 
+// myersChunk is the chunk width of a pass in band bd on workers
+// goroutines, tile (WithTile) where given. In a pipeline, a third of the
+// band's width, at least 512 columns and at most myersChunkParallel: in a
+// narrow band (a first pass) a group otherwise hands over its whole row at
+// once, and the next waits for it.
+func myersChunk(bd band, workers, tile int) int {
+	switch {
+	case tile > 0:
+		return tile
+	case workers == 1:
+		return myersChunkSerial
+	}
+	return min(myersChunkParallel, max(512, (bd.lo+bd.hi)/3))
+}
+
 // myersDistance runs the band passes over workers goroutines.
 func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	a, b = trimCommon(a, b)
@@ -313,16 +328,9 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 		k, _ := kernelFor[S](c.kernel, m)
 		c.stats.Kernel = k.String()
 	}
-	chunk := c.tile
-	if chunk == 0 {
-		chunk = myersChunkSerial
-		if workers > 1 {
-			chunk = myersChunkParallel
-		}
-	}
 	pass := func(bd band) (int, error) {
 		ps := &myersPass[S]{p: a, t: b, m: m, n: n, sigma: alphabetSize(a, b), band: bd,
-			workers: workers, chunk: chunk, ctx: c.ctx, kernel: c.kernel}
+			workers: workers, chunk: myersChunk(bd, workers, c.tile), ctx: c.ctx, kernel: c.kernel}
 		return ps.run()
 	}
 	if c.noBand {
