@@ -65,8 +65,10 @@ func benchWorkers(alg lev.Algorithm) []int {
 
 // BenchmarkDistance times every CPU algorithm, and the peers agnivade and
 // ka-weihe beside them, on two random ACGT strings of equal length n, as
-// alg=NAME/n=SIZE/workers=W. It reports GCUPS: billions of DP cells (n·n)
-// per second, whatever the algorithm does inside.
+// alg=NAME/n=SIZE/workers=W; myers and myers-parallel once per vector
+// kernel this CPU runs, as alg=NAME/kernel=go|avx2|avx512/n=SIZE/workers=W.
+// It reports GCUPS: billions of DP cells (n·n) per second, whatever the
+// algorithm does inside.
 //
 // fullmatrix at n=50000 needs LEVLAB_BENCH_FULLMATRIX=1 (5 GB), and
 // n=1000000 for myers and myers-parallel needs LEVLAB_BENCH_1M=1.
@@ -80,17 +82,28 @@ func BenchmarkDistance(b *testing.B) {
 		if (alg == lev.Myers || alg == lev.MyersParallel) && os.Getenv(bench1MEnv) == "1" {
 			algSizes = append(slices.Clone(sizes), 1_000_000)
 		}
-		for _, n := range algSizes {
-			for _, w := range benchWorkers(alg) {
-				b.Run(fmt.Sprintf("alg=%s/n=%d/workers=%d", alg, n, w), func(b *testing.B) {
-					if alg == lev.FullMatrix && n >= 50_000 && os.Getenv(benchFullMatrixEnv) != "1" {
-						b.Skipf("fullmatrix at n=%d allocates %d MiB: set %s=1", n, (n+1)*(n+1)*2>>20, benchFullMatrixEnv)
-					}
-					x, y := benchInputs(n)
-					benchDistance(b, n, func() (int, error) {
-						return lev.Distance(x, y, lev.WithAlgorithm(alg), lev.WithWorkers(w))
+		// Myers' algorithms once per kernel this CPU runs, named by it.
+		kernels := []string{""}
+		if alg == lev.Myers || alg == lev.MyersParallel {
+			kernels = lev.MyersKernels()
+		}
+		for _, k := range kernels {
+			name, opts := "alg="+alg.String(), []lev.Option{lev.WithAlgorithm(alg)}
+			if k != "" {
+				name += "/kernel=" + k
+				opts = append(opts, lev.WithMyersKernel(k))
+			}
+			for _, n := range algSizes {
+				for _, w := range benchWorkers(alg) {
+					b.Run(fmt.Sprintf("%s/n=%d/workers=%d", name, n, w), func(b *testing.B) {
+						if alg == lev.FullMatrix && n >= 50_000 && os.Getenv(benchFullMatrixEnv) != "1" {
+							b.Skipf("fullmatrix at n=%d allocates %d MiB: set %s=1", n, (n+1)*(n+1)*2>>20, benchFullMatrixEnv)
+						}
+						x, y := benchInputs(n)
+						opts := append(slices.Clone(opts), lev.WithWorkers(w))
+						benchDistance(b, n, func() (int, error) { return lev.Distance(x, y, opts...) })
 					})
-				})
+				}
 			}
 		}
 	}

@@ -19,7 +19,7 @@ func sectionBenchmarks(r *rep) section {
 		for _, f := range r.d.bench[ix.rd.run.Machine] {
 			if t := benchTable(f, onName(r, ix)); t != nil {
 				if !shown {
-					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second, MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")
+					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second, compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")
 					shown = true
 				}
 				s.add(t)
@@ -36,11 +36,13 @@ func sectionBenchmarks(r *rep) section {
 // parts but n), a column per n, each cell the median time and the median
 // throughput. A file without results gives nil.
 func benchTable(f records.BenchFile, on string) *table {
-	type cell struct{ ns, rate []float64 }
+	type cell struct {
+		ns   []float64
+		rate map[string][]float64 // by metric, those of benchMetrics
+	}
 	var benches, rows, cols []string
 	var ns []int
 	cells := map[[2]string]*cell{}
-	unit := ""
 	for _, res := range f.Results {
 		bench, row, col, n := benchSetting(res.Name)
 		if !slices.Contains(benches, bench) {
@@ -55,13 +57,13 @@ func benchTable(f records.BenchFile, on string) *table {
 		}
 		c := cells[[2]string{row, col}]
 		if c == nil {
-			c = &cell{}
+			c = &cell{rate: map[string][]float64{}}
 			cells[[2]string{row, col}] = c
 		}
 		c.ns = append(c.ns, res.Values["ns/op"])
-		for _, u := range []string{"GCUPS", "MB/s", "MB"} {
+		for _, u := range benchMetrics {
 			if v, ok := res.Values[u]; ok {
-				c.rate, unit = append(c.rate, v), u
+				c.rate[u] = append(c.rate[u], v)
 			}
 		}
 	}
@@ -98,8 +100,10 @@ func benchTable(f records.BenchFile, on string) *table {
 				continue
 			}
 			v := dur(median(c.ns) / 1e9)
-			if len(c.rate) > 0 {
-				v += "\n" + num(median(c.rate)) + " " + unitName(unit)
+			for _, u := range benchMetrics {
+				if r := c.rate[u]; len(r) > 0 {
+					v += "\n" + metric(u, median(r))
+				}
 			}
 			line = append(line, v)
 		}
@@ -108,13 +112,21 @@ func benchTable(f records.BenchFile, on string) *table {
 	return t
 }
 
-// unitName is how a cell names a benchmark's metric: MB alone is a
-// command's peak resident memory (BenchmarkAlignCommand's).
-func unitName(u string) string {
-	if u == "MB" {
-		return "MB peak resident"
+// benchMetrics are the metrics a cell shows beneath its time, in order:
+// throughput, a command's own account of its computation, memory.
+var benchMetrics = []string{"GCUPS", "MB/s", "compute-s", "MB"}
+
+// metric is how a cell shows value v of metric u: compute-s is the
+// computation alone as a command reports it (BenchmarkDistanceCommand's),
+// MB alone a command's peak resident memory.
+func metric(u string, v float64) string {
+	switch u {
+	case "compute-s":
+		return "compute " + dur(v)
+	case "MB":
+		return num(v) + " MB peak resident"
 	}
-	return u
+	return num(v) + " " + u
 }
 
 // benchSetting splits a benchmark name, "Distance/alg=myers/n=10000/workers=1",

@@ -1,8 +1,11 @@
 package report
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/levlab/levlab/records"
 )
 
 // TestBenchmarks reads the fixture's bench/lev.txt: one table, the sizes
@@ -37,5 +40,23 @@ func TestBenchSetting(t *testing.T) {
 		if bench != tc.bench || setting != tc.setting || col != tc.col {
 			t.Errorf("benchSetting(%q) = %q, %q, %q; want %q, %q, %q", tc.name, bench, setting, col, tc.bench, tc.setting, tc.col)
 		}
+	}
+}
+
+// TestBenchMetrics: a cell shows each metric its results carry, in
+// benchMetrics' order, as a command's benchmark reports them.
+func TestBenchMetrics(t *testing.T) {
+	f := records.BenchFile{Path: "distance.txt", Results: []records.BenchResult{
+		{Name: "DistanceCommand/case=dna/n=50000/prog=levlab", Values: map[string]float64{"ns/op": 15e6, "MB": 9.5, "compute-s": 0.0089}},
+		{Name: "DistanceCommand/case=dna/n=50000/prog=levlab", Values: map[string]float64{"ns/op": 17e6, "MB": 9.5, "compute-s": 0.0093}},
+		{Name: "DistanceCommand/case=dna/n=50000/prog=edlib-aligner", Values: map[string]float64{"ns/op": 93e6, "MB": 3.3, "compute-s": 0.088}},
+	}}
+	tb := benchTable(f, "")
+	want := [][]string{
+		{"case dna, prog levlab", "16.0 ms\ncompute 9.10 ms\n9.50 MB peak resident"},
+		{"case dna, prog edlib-aligner", "93.0 ms\ncompute 88.0 ms\n3.30 MB peak resident"},
+	}
+	if !reflect.DeepEqual(tb.rows, want) {
+		t.Errorf("rows = %q, want %q", tb.rows, want)
 	}
 }

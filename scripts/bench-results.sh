@@ -2,7 +2,14 @@
 # Writes the benchmark output behind the report's Benchmarks section to
 # results/<machine>/bench/ (the folder levlab info names):
 #   lev.txt    BenchmarkDistance: every CPU algorithm and the Go peers at
-#              n = 10,000 and 30,000; myers and myers-parallel also at 50,000
+#              n = 10,000 and 30,000; myers and myers-parallel also at
+#              50,000, each with every vector kernel the CPU runs
+#   kernel.txt BenchmarkMyersKernel: one group of Myers strips per kernel
+#              over 50,000 columns, every cell (GCUPS per core)
+#   distance.txt BenchmarkDistanceCommand: levlab distance --algo
+#              myers-parallel --workers 2 beside edlib-aligner -m NW on
+#              random DNA of 50,000 and 1,000,000, each command's time, its
+#              own computation time and its peak memory (about 90 s)
 #   match.txt  BenchmarkCountMatches: report 003's pattern, k = 2
 #   pairs.txt  BenchmarkManyPairs: 800 × 800 DNA strings of 500–1000 bp,
 #              lev.Cross beside edlib a pair a call (-tags edlib)
@@ -13,7 +20,7 @@
 #              diverged and 100k × 100k random DNA, time and peak memory
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
-# file is replaced only once its run has finished. About 5 minutes on 2
+# file is replaced only once its run has finished. About 8 minutes on 2
 # cores; run it on a quiet machine (COUNT=N repeats each benchmark N times,
 # ONLY=NAME,... writes only the files named, e.g. ONLY=align).
 set -euo pipefail
@@ -57,7 +64,9 @@ run() {
 	echo "wrote $dir/$name.txt"
 }
 
-run lev ./lev -bench 'Distance/alg=myers.*/n=50000/|Distance/alg=.*/n=(10000|30000)/' -benchtime 3x
+run lev ./lev -bench 'Distance/alg=myers/kernel=/n=(10000|30000|50000)/|Distance/alg=/n=(10000|30000)/' -benchtime 3x
+run kernel ./lev -bench 'MyersKernel' -benchtime 300x
+run distance ./cmd/levlab -bench 'DistanceCommand' -benchtime 1x
 run match ./match -bench 'CountMatches' -benchtime 3x
 run pairs ./experiments -tags edlib -bench 'ManyPairs' -benchtime 2x
 run matrix ./cmd/levlab -bench 'MatrixCommand' -benchtime 2x

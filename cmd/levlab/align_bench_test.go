@@ -46,13 +46,13 @@ func BenchmarkAlignCommand(b *testing.B) {
 		}
 		prefix := fmt.Sprintf("case=%s/n=%d/", p.Case, p.LenA)
 		b.Run(prefix+"prog=levlab", func(b *testing.B) {
-			timeCommand(b, `^([0-9]+)\t`, bin, "align", "--files", path("a.txt"), path("b.txt"))
+			timeCommand(b, `^([0-9]+)\t`, "", bin, "align", "--files", path("a.txt"), path("b.txt"))
 		})
 		b.Run(prefix+"prog=edlib-aligner", func(b *testing.B) {
 			if edlibErr != nil {
 				b.Skipf("edlib-aligner: %v (Debian: apt-get install edlib-aligner)", edlibErr)
 			}
-			timeCommand(b, `score = ([0-9]+)`, edlib, "-m", "NW", "-p", "-f", "CIG_STD", path("a.fa"), path("b.fa"))
+			timeCommand(b, `score = ([0-9]+)`, "", edlib, "-m", "NW", "-p", "-f", "CIG_STD", path("a.fa"), path("b.fa"))
 		})
 	}
 }
@@ -63,9 +63,15 @@ var distances = map[string]int{}
 // timeCommand runs the command b.N times under GNU time, reporting its
 // peak resident memory (MB) and checking the distance the expression
 // distance finds in its output against the other command's on the same
-// input.
-func timeCommand(b *testing.B, distance string, name string, args ...string) {
+// input. compute, where not empty, finds the seconds the command says its
+// computation took, reported as compute-s (their mean).
+func timeCommand(b *testing.B, distance, compute string, name string, args ...string) {
 	re := regexp.MustCompile(distance)
+	var computeRe *regexp.Regexp
+	if compute != "" {
+		computeRe = regexp.MustCompile(compute)
+	}
+	computeSum := 0.0
 	gnuTime, err := exec.LookPath("/usr/bin/time")
 	if err != nil {
 		b.Skipf("no GNU time to measure memory with: %v (Debian: apt-get install time)", err)
@@ -90,6 +96,20 @@ func timeCommand(b *testing.B, distance string, name string, args ...string) {
 		}
 		rss = max(rss, k)
 		out = stdout.Bytes()
+		if computeRe != nil {
+			m := computeRe.FindSubmatch(out)
+			if m == nil {
+				b.Fatalf("%s printed no computation time (%s): %.200q", name, compute, out)
+			}
+			sec, err := strconv.ParseFloat(string(m[1]), 64)
+			if err != nil {
+				b.Fatalf("%s: computation time %q: %v", name, m[1], err)
+			}
+			computeSum += sec
+		}
+	}
+	if computeRe != nil {
+		b.ReportMetric(computeSum/float64(b.N), "compute-s")
 	}
 	m := re.FindSubmatch(out)
 	if m == nil {
