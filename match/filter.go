@@ -29,6 +29,9 @@ const (
 	qgramBits   = 16      // a bitmap of 2^16 bits, 8 KiB: in L1
 	qgramMinKey = 5       // shorter keys hit too often to pay for the filter
 	qgramGiveUp = 1 << 12 // ends scanned before the filter may give up
+	// maxExactKeys: up to this many keys (k < 8), AVX-512 compares eight
+	// starts' words with each key, no hash and no bitmap (nextKeyAVX512).
+	maxExactKeys = 8
 )
 
 type qgramFilter struct {
@@ -36,6 +39,10 @@ type qgramFilter struct {
 	mask   uint64
 	lo, hi int // a key starting at q hits the ends [q+lo, q+hi]
 	bits   [1 << qgramBits / 64]uint64
+	// keys are the pieces' keys for nextKeyAVX512, nkeys of them (0: more
+	// than maxExactKeys, the bitmap alone); the rest repeat the first.
+	keys  [maxExactKeys]uint64
+	nkeys int
 }
 
 func qgramHash(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 >> (64 - qgramBits) }
@@ -51,8 +58,18 @@ func newQgramFilter(p []byte, k int) *qgramFilter {
 	lk := min(L, 8)
 	f := &qgramFilter{lk: lk, mask: ^uint64(0) >> (64 - 8*lk)}
 	for t := 0; t <= k; t++ {
-		h := qgramHash(keyAt(p, t*L, lk))
+		key := keyAt(p, t*L, lk)
+		h := qgramHash(key)
 		f.bits[h/64] |= 1 << (h % 64)
+		if k < maxExactKeys {
+			f.keys[t] = key
+		}
+	}
+	if k < maxExactKeys {
+		f.nkeys = k + 1
+		for t := k + 1; t < maxExactKeys; t++ {
+			f.keys[t] = f.keys[0]
+		}
 	}
 	// e − h ∈ [m−kL−lk−k, m−lk+k] and h = q+lk−1.
 	f.lo = m - k*L - k - 1
@@ -108,7 +125,7 @@ func (f *qgramFilter) runs(text []byte, a, b, gap int, fn func(rs, re int)) {
 	q := q0
 	if end := min(q1, n-8); q <= end {
 		for {
-			if q = nextKey(&f.bits, text[:end+8], f.mask, q); q > end {
+			if q = f.next(text[:end+8], q); q > end {
 				break
 			}
 			if !hit(q) {
@@ -127,6 +144,20 @@ func (f *qgramFilter) runs(text []byte, a, b, gap int, fn func(rs, re int)) {
 	if rs >= 0 {
 		fn(rs, re)
 	}
+}
+
+// next returns the first key start from q in t whose key may be a piece's,
+// or len(t)−7 if none: nextKeyAVX512 where it runs (exact keys), nextKey
+// after it and elsewhere (the bitmap, a hash collision a false hit).
+func (f *qgramFilter) next(t []byte, q int) int {
+	if useAVX512Filter && f.nkeys > 0 {
+		next, found := nextKeyAVX512(t, &f.keys, f.nkeys, f.mask, q)
+		if found {
+			return next
+		}
+		q = next
+	}
+	return nextKey(&f.bits, t, f.mask, q)
 }
 
 // nextKey returns the first key start from q on whose bitmap bit is set, or

@@ -78,6 +78,9 @@ const (
 	// Ukkonen's cut-off; in window mode only the windows that scan cannot
 	// exclude are verified, each by a bit-parallel DP. Where the pieces are
 	// shorter than 5 symbols (k ≥ len(p)/5) the scan covers the whole text.
+	// With AVX-512 and k < 8, eight positions' words are compared with
+	// every piece at once; otherwise a bitmap of the pieces' hashes is
+	// looked up a position at a time.
 	Fast
 
 	numAlgorithms
