@@ -12,15 +12,16 @@ import (
 
 // myersParallel runs the bit-parallel algorithm of myers.go as a wavefront
 // pipeline: tiles of a group's word-strips × a chunk of columns (WithTile
-// sets the chunk width). Worker w owns groups w, w+W, w+2W, …, keeps a
-// group's bit vectors in registers across its chunks, and starts chunk c of
-// group g once group g−1 has published (through a per-worker progress
-// counter on its own cache line) that it finished chunk c. Each worker
-// writes its group's bottom deltas into its own boundary array, which the
-// next worker reads; the ring of W arrays is safe because group g+W can
-// only reach a column after group g+1 has consumed it.
+// sets the chunk width, myersChunk chooses it otherwise). Worker w owns
+// groups w, w+W, w+2W, …, keeps a group's bit vectors in registers across
+// its chunks, and starts chunk c of group g once group g−1 has published
+// (through a per-worker progress counter on its own cache line) that it
+// finished chunk c. One boundary row holds the bottom deltas of the last
+// group to pass each column: group g reads group g−1's there and writes
+// its own over them, column by column, and group g+1 reads a column only
+// once group g has published it.
 //
-// O(⌈m/64⌉·n/W) word operations at most, O(W·(n+σ) + m) memory.
+// O(⌈m/64⌉·n/W) word operations at most, O(n + W·σ + m) memory.
 //
 // The pipeline is myersPass below; the sequential myers runs it with one
 // worker, so that both share one code path and one conformance suite.

@@ -67,7 +67,7 @@ run() {
 run lev ./lev -bench 'Distance/alg=myers/kernel=/n=(10000|30000|50000)/|Distance/alg=/n=(10000|30000)/' -benchtime 3x
 run kernel ./lev -bench 'MyersKernel' -benchtime 300x
 run distance ./cmd/levlab -bench 'DistanceCommand' -benchtime 1x
-run match ./match -bench 'CountMatches' -benchtime 3x
+run match ./match -bench 'CountMatches' -benchtime 500ms
 run pairs ./experiments -tags edlib -bench 'ManyPairs' -benchtime 2x
 run matrix ./cmd/levlab -bench 'MatrixCommand' -benchtime 2x
 run align ./cmd/levlab -bench 'AlignCommand' -benchtime 3x
