@@ -99,11 +99,15 @@ func benchTable(f records.BenchFile, on string) *table {
 				line = append(line, "")
 				continue
 			}
-			v := dur(median(c.ns) / 1e9)
+			var ms []string
 			for _, u := range benchMetrics {
 				if r := c.rate[u]; len(r) > 0 {
-					v += "\n" + metric(u, median(r))
+					ms = append(ms, metric(u, median(r)))
 				}
+			}
+			v := dur(median(c.ns) / 1e9)
+			if len(ms) > 0 {
+				v += "\n" + strings.Join(ms, ", ")
 			}
 			line = append(line, v)
 		}

@@ -53,8 +53,8 @@ func TestBenchMetrics(t *testing.T) {
 	}}
 	tb := benchTable(f, "")
 	want := [][]string{
-		{"case dna, prog levlab", "16.0 ms\ncompute 9.10 ms\n9.50 MB peak resident"},
-		{"case dna, prog edlib-aligner", "93.0 ms\ncompute 88.0 ms\n3.30 MB peak resident"},
+		{"case dna, prog levlab", "16.0 ms\ncompute 9.10 ms, 9.50 MB peak resident"},
+		{"case dna, prog edlib-aligner", "93.0 ms\ncompute 88.0 ms, 3.30 MB peak resident"},
 	}
 	if !reflect.DeepEqual(tb.rows, want) {
 		t.Errorf("rows = %q, want %q", tb.rows, want)
