@@ -7,7 +7,7 @@ import (
 // The block kernel of many pairs: bit-parallel Myers/Hyyrö over the words
 // of one pattern, run against text after text, as Hyyrö's block-based
 // algorithm (Nordic J. Computing 10, 2003) with Ukkonen's band and a cap.
-// Where myers.go pipelines groups of four strips over long strings, this
+// Where myers.go pipelines groups of strips over long strings, this
 // loop walks a column at a time through the pattern's words, every
 // per-pattern table built once (blockPattern) and every per-text buffer
 // reused (blockState): for strings of a few thousand symbols, what a pair

@@ -438,6 +438,9 @@ func TestStats(t *testing.T) {
 	if want := map[string]string{"avx512": "avx2"}[best]; want != "" && st.Kernel != want {
 		t.Errorf("myers on 256×3000: kernel %q, want %q", st.Kernel, want)
 	}
+	if _, err := lev.Distance(a[:50], b, lev.WithAlgorithm(lev.Myers), lev.WithStats(&st)); err != nil || st.Kernel != "go" {
+		t.Errorf("myers on 50×3000, one strip: kernel %q (%v), want go", st.Kernel, err)
+	}
 	var cjk []rune
 	for r := rune(0x4e00); r < 0x4e00+300; r++ {
 		cjk = append(cjk, r)

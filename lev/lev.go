@@ -81,8 +81,8 @@ const (
 	// MyersParallel ("myers-parallel") runs Myers' word blocks as a
 	// wavefront pipeline of tiles (word blocks × column chunks) over the
 	// workers, as many as can run: no more than GOMAXPROCS and the groups
-	// of 256 rows. O(⌈m/64⌉·n/W) time at most, O(m+n) memory (one boundary
-	// row, whatever the workers).
+	// of 256 rows (512 under AVX-512). O(⌈m/64⌉·n/W) time at most, O(m+n)
+	// memory (one boundary row, whatever the workers).
 	MyersParallel
 	// CUDADiagonal ("cuda-diagonal") is report 000's kernel: one GPU thread
 	// per antidiagonal cell, one launch per antidiagonal.
@@ -220,10 +220,11 @@ type Stats struct {
 	// Kernel is the loop Myers and MyersParallel ran their word strips
 	// with, as this CPU and the input chose it: "avx512" (eight strips a
 	// ZMM register), "avx2" (four a YMM register; also AVX-512's choice for
-	// patterns of at most 256 symbols), or "go" (portable: other CPUs, the
-	// purego build tag, and texts of more than 256 distinct runes). Empty
-	// for the other algorithms and where no strip ran (an empty or trimmed
-	// away input).
+	// patterns of 65 to 256 symbols), or "go" (portable: other CPUs, the
+	// purego build tag, texts of more than 256 distinct runes, and patterns
+	// of one strip, at most 64 symbols once the common prefix and suffix
+	// are gone). Empty for the other algorithms and where no strip ran (an
+	// empty or trimmed away input).
 	Kernel string
 }
 

@@ -326,6 +326,9 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	}
 	if c.stats != nil {
 		k, _ := kernelFor[S](c.kernel, m)
+		if m <= wordBits {
+			k = kernelGo // one strip: advance runs advanceSteps alone
+		}
 		c.stats.Kernel = k.String()
 	}
 	pass := func(bd band) (int, error) {

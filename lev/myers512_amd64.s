@@ -117,9 +117,10 @@ TEXT ·advanceAVX512(SB), NOSPLIT, $0-120
 	VPSLLQ $63, Z3, Z3
 	VALIGNQ $7, Z3, Z3, Z3
 
-	// The partial diagonals of columns 0 … 6 (advance's ramp has run
-	// their steps); those of columns 1 and 2 reach before column 0 in
-	// lanes no step from 7 on reads.
+	// The partial diagonals E1 and E2 of columns 1 … 6 (advance's ramp
+	// has run their steps), from the rows of columns 0 … 6; those of
+	// columns 1 and 2 take, in lanes no step from 7 on reads, E1 of
+	// columns before 1, never set.
 	MOVQ $0, BX
 	MOVBQZX (SI), R8
 	SHLQ $6, R8

@@ -4,10 +4,11 @@ package lev
 
 import "golang.org/x/sys/cpu"
 
-// useAVX2 selects the AVX2 kernels for byte inputs (the many-pairs lanes;
-// the Myers kernel where bestKernel takes it); tests switch it off to run
-// the portable loops on the same inputs. The purego tag leaves the kernels
-// out (myers_other.go).
+// useAVX2 selects the AVX2 kernels for byte inputs: the many-pairs lanes,
+// and the Myers kernel where bestKernel takes it (where AVX-512 is not
+// there to take instead). Tests switch it off to run the portable
+// many-pairs loops; Myers' tests choose a kernel with config.kernel. The
+// purego tag leaves the kernels out (myers_other.go).
 var useAVX2 = cpu.X86.HasAVX2
 
 // useAVX512 selects the eight-lane many-pairs kernel (blocklanes_amd64.s).
@@ -29,7 +30,7 @@ var hasAVX512Myers = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512V
 func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
 
 // advanceAVX512 is advanceAVX2 for a group of eight strips, in the lanes of
-// a ZMM register (see myers512_amd64.s): it runs the steps from 7 in twos
+// a ZMM register (see myers512_amd64.s): it runs the steps from 7 in fours
 // and returns the first step it left.
 //
 //go:noescape

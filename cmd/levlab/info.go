@@ -20,9 +20,10 @@ func infoUsage(w io.Writer, fs *flag.FlagSet) {
 Describes the machine and the build: CPU model, logical cores, GOMAXPROCS,
 Go version, OS and architecture, the vector kernel the bit-parallel
 algorithms run (avx512, avx2, or go where the CPU has neither), levlab's
-version and commit (where the build recorded them), whether a CUDA GPU is usable (device found and the
-kernels compiled and loaded), or why not, the NVRTC version, and the
-machine's folder name under results/ (its runs and benchmarks).
+version and commit (where the build recorded them), whether a CUDA GPU
+is usable (device found and the kernels compiled and loaded), or why
+not, the NVRTC version, and the machine's folder name under results/
+(its runs and benchmarks).
 
 Flags:
 `)
