@@ -115,12 +115,13 @@ func availableKernels() []myersKernel {
 
 // kernelFor resolves k (Auto: bestKernel) for a pass over m rows of
 // symbols S and returns it with its group width in strips. The vector
-// kernels take bytes only; the AVX-512 kernel takes only patterns of more
-// than four strips, shorter ones running the AVX2 kernel's four lanes
-// rather than eight half empty.
+// kernels take bytes only, and patterns of more than one strip (advance
+// runs a single strip a step at a time); the AVX-512 kernel takes only
+// patterns of more than four strips, shorter ones running the AVX2
+// kernel's four lanes rather than eight half empty.
 func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
 	var s S
-	if _, bytes := any(s).(uint8); !bytes {
+	if _, bytes := any(s).(uint8); !bytes || m <= wordBits {
 		return kernelGo, 4
 	}
 	if k == kernelAuto {
@@ -326,9 +327,6 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	}
 	if c.stats != nil {
 		k, _ := kernelFor[S](c.kernel, m)
-		if m <= wordBits {
-			k = kernelGo // one strip: advance runs advanceSteps alone
-		}
 		c.stats.Kernel = k.String()
 	}
 	pass := func(bd band) (int, error) {
