@@ -31,14 +31,15 @@ type Appender struct {
 	write func([]byte) (int, error)
 }
 
-// openAppend opens path for appending records, creating it (with the
-// header) when it does not exist or is empty. An existing file must start
+// OpenAppend opens path for appending records, creating it (with the
+// header) when it does not exist or is empty. An existing file must be a
+// regular file, not a link (a dangling link is not created through), start
 // with exactly Record's header, in order, and end with a whole line;
 // otherwise the error names the file and nothing is written to it.
 func OpenAppend(path string) (*Appender, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	f, err := createRegular(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("records: %w", err)
+		return nil, err
 	}
 	a := &Appender{path: path, f: f, one: make([]Record, 1)}
 	a.write = f.Write
@@ -68,7 +69,7 @@ func (a *Appender) check() error {
 	}
 	if last[0] != '\n' {
 		// Count lines only on this error path.
-		data, err := os.ReadFile(a.path)
+		data, err := io.ReadAll(io.NewSectionReader(a.f, 0, st.Size()))
 		if err != nil {
 			return fmt.Errorf("records: %w", err)
 		}
@@ -128,7 +129,7 @@ func (a *Appender) Flush() error {
 
 // lines counts the whole lines of the file, for an error message.
 func (a *Appender) lines() int {
-	data, err := os.ReadFile(a.path)
+	data, err := io.ReadAll(io.NewSectionReader(a.f, 0, a.size))
 	if err != nil {
 		return 0
 	}

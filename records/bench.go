@@ -73,9 +73,9 @@ func Benches(root string) (map[string][]BenchFile, error) {
 // configuration nor results (PASS, ok, test logs) are skipped; a result
 // line that does not parse is an error naming the file and line.
 func ReadBench(path string) (BenchFile, error) {
-	fh, err := os.Open(path)
+	fh, err := openRegular(path)
 	if err != nil {
-		return BenchFile{}, fmt.Errorf("records: %w", err)
+		return BenchFile{}, err
 	}
 	defer fh.Close()
 	f := BenchFile{Path: path, Config: map[string]string{}}

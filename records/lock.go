@@ -33,9 +33,9 @@ type DirLock struct {
 func LockDir(dir string) (*DirLock, error) {
 	path := filepath.Join(dir, LockName)
 	for {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		f, err := createRegular(path, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
-			return nil, fmt.Errorf("records: locking %s: %w", dir, err)
+			return nil, err
 		}
 		held, err := tryLock(f)
 		if err != nil {
