@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -121,9 +122,9 @@ func (r *rowsReader) ReadAll() ([][]string, error) {
 // rows. Every problem is an error that names the file and, where there is
 // one, the line.
 func readCSV[T any](path string) ([]T, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path)
 	if err != nil {
-		return nil, fmt.Errorf("records: %w", err)
+		return nil, err
 	}
 	return parseCSV[T](path, data)
 }
@@ -143,7 +144,7 @@ func parseCSVLines[T any](path string, data []byte) ([]T, []int, error) {
 		out = append(out, v)
 		lines = append(lines, line)
 		return nil
-	})
+	}, nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -157,10 +158,13 @@ const scanChunk = 1024
 
 // scanCSV reads CSV of T from r and calls fn with each value and the line
 // of the file it starts on, in order, holding at most scanChunk rows at a
-// time. An empty input holds no rows. The first error — of the CSV, of
-// the header, of a value, or returned by fn — stops it; values before it
-// have been handed to fn.
-func scanCSV[T any](path string, r io.Reader, fn func(v T, line int) error) error {
+// time. An empty input holds no rows. A row with a value that does not
+// parse as its field's type (1e309 for a float64, x1 for an int) goes to
+// bad, with its line and why, in its place among the others; with bad nil
+// it is an error. The first error — of the CSV, of the header, of a value
+// with bad nil, or returned by fn or bad — stops it; values before it
+// have been handed on.
+func scanCSV[T any](path string, r io.Reader, fn func(v T, line int) error, bad func(line int, why string) error) error {
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1 // counted below, with a clearer message
 	var header []string
@@ -171,13 +175,30 @@ func scanCSV[T any](path string, r io.Reader, fn func(v T, line int) error) erro
 			return nil
 		}
 		vals, err := decodeRows[T](path, rows, lines)
-		if err != nil {
-			return err
-		}
-		for i, v := range vals {
-			if err := fn(v, lines[i+1]); err != nil {
-				return err
+		var de *decodeError
+		switch {
+		case err == nil:
+			for i, v := range vals {
+				if err := fn(v, lines[i+1]); err != nil {
+					return err
+				}
 			}
+		case bad != nil && errors.As(err, &de):
+			// Rare: find the bad rows one at a time.
+			for i := 1; i < len(rows); i++ {
+				v, err := decodeRows[T](path, [][]string{header, rows[i]}, []int{lines[0], lines[i]})
+				switch {
+				case errors.As(err, &de):
+					err = bad(lines[i], de.why())
+				case err == nil:
+					err = fn(v[0], lines[i])
+				}
+				if err != nil {
+					return err
+				}
+			}
+		default:
+			return err
 		}
 		rows, lines = append(rows[:0], header), append(lines[:0], lines[0])
 		return nil
@@ -227,11 +248,11 @@ func decodeRows[T any](path string, rows [][]string, lines []int) ([]T, error) {
 		if errors.As(err, &pe) && pe.Line >= 1 && pe.Line <= len(rows) {
 			// gocsv counts rows from 1 with the header first; the file's
 			// line is where that row starts.
-			col := ""
+			de := &decodeError{path: path, line: lines[pe.Line-1], err: pe.Err}
 			if pe.Column >= 1 && pe.Column <= len(rows[0]) {
-				col = fmt.Sprintf("column %q: ", rows[0][pe.Column-1])
+				de.column = rows[0][pe.Column-1]
 			}
-			return nil, fmt.Errorf("records: %s:%d: %s%w", path, lines[pe.Line-1], col, pe.Err)
+			return nil, de
 		}
 		return nil, fmt.Errorf("records: %s: %w", path, err)
 	}
@@ -241,6 +262,38 @@ func decodeRows[T any](path string, rows [][]string, lines []int) ([]T, error) {
 		return nil, fmt.Errorf("records: %s: %d rows read as %d values", path, len(rows)-1, len(out))
 	}
 	return out, nil
+}
+
+// A decodeError is a value of one row that does not parse as its field's
+// type.
+type decodeError struct {
+	path   string
+	line   int
+	column string // "" where gocsv does not say
+	err    error
+}
+
+func (e *decodeError) Error() string {
+	return fmt.Sprintf("records: %s:%d: %s", e.path, e.line, e.why())
+}
+
+func (e *decodeError) Unwrap() error { return e.err }
+
+// why is the error without the file and line: `column "seconds": 1e309
+// is out of range`.
+func (e *decodeError) why() string {
+	msg := e.err.Error()
+	var ne *strconv.NumError
+	if errors.As(e.err, &ne) {
+		msg = ne.Num + " is not a number"
+		if errors.Is(ne.Err, strconv.ErrRange) {
+			msg = ne.Num + " is out of range"
+		}
+	}
+	if e.column == "" {
+		return msg
+	}
+	return fmt.Sprintf("column %q: %s", e.column, msg)
 }
 
 // checkComplete returns an error naming the file and line when data does
@@ -259,9 +312,9 @@ func checkComplete(path string, data []byte) error {
 // value that does not parse, a row with too few or too many fields, or a
 // torn last line is an error naming the file and the line.
 func ReadRecords(path string) ([]Record, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path)
 	if err != nil {
-		return nil, fmt.Errorf("records: %w", err)
+		return nil, err
 	}
 	if err := checkComplete(path, data); err != nil {
 		return nil, err
@@ -325,10 +378,16 @@ type Row struct {
 	Record
 	File string
 	Line int
+	// Bad, when not "", says which value of the row does not parse (a
+	// time past float64's range, a rep that is not an integer); Record is
+	// then zero, and the row is not to be used.
+	Bad string
 }
 
 // ReadRows reads a records file as ReadRecords does, each record with the
-// line it starts on, so that a reader can name a row it will not use.
+// line it starts on, so that a reader can name a row it will not use; a
+// row with a value that does not parse is not an error here but a Row
+// whose Bad says why.
 func ReadRows(path string) ([]Row, error) {
 	var rows []Row
 	err := ScanRows(path, func(r Row) error {
@@ -343,13 +402,14 @@ func ReadRows(path string) ([]Row, error) {
 
 // ScanRows reads a records file as ReadRows does and calls fn with each row
 // in order, holding a few thousand rows at a time whatever the file's
-// size. A torn last line is an error before any row is handed on; any
-// other error stops it where it is found, and fn has then seen the rows
-// before it.
+// size. A row with a value that does not parse is handed on with Bad set.
+// A torn last line is an error before any row is handed on; any other
+// error stops it where it is found, and fn has then seen the rows before
+// it.
 func ScanRows(path string, fn func(Row) error) error {
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
-		return fmt.Errorf("records: %w", err)
+		return err
 	}
 	defer f.Close()
 	if err := checkCompleteFile(path, f); err != nil {
@@ -357,6 +417,8 @@ func ScanRows(path string, fn func(Row) error) error {
 	}
 	return scanCSV(path, bufio.NewReaderSize(f, 1<<16), func(r Record, line int) error {
 		return fn(Row{Record: r, File: path, Line: line})
+	}, func(line int, why string) error {
+		return fn(Row{File: path, Line: line, Bad: why})
 	})
 }
 
@@ -417,6 +479,7 @@ func (p Problem) String() string { return fmt.Sprintf("%s:%d: %s", p.File, p.Lin
 // Validate returns the rows that may be used, in their order, and a
 // Problem for each of the others, in theirs. A row is not used when
 //
+//   - a value of it does not parse (Row.Bad);
 //   - its status is neither "ok" nor "skipped";
 //   - its gpu_ratio, which names its point, is NaN or infinite;
 //   - it is ok and its seconds, alloc_seconds or gcups is NaN, infinite
@@ -442,6 +505,9 @@ func Validate(rows []Row) (use []Row, problems []Problem) {
 // Row returns why r must not be used — its Fault, or for an ok record a
 // repeat of its point and rep — or "" (and then remembers r as Check does).
 func (s *Repeats) Row(r Row) string {
+	if r.Bad != "" {
+		return r.Bad
+	}
 	if why := r.Fault(); why != "" || r.Status != StatusOK {
 		return why
 	}

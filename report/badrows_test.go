@@ -62,8 +62,9 @@ const (
 	colGCUPS   = 20
 )
 
-// TestBadRowsLeftOut: rows whose times are NaN, infinite or negative, and
-// a row that repeats the point and rep of an earlier one, are named by
+// TestBadRowsLeftOut: rows whose times are NaN, infinite or negative, rows
+// with a value that does not parse (1e309, a rep of 1.5), and a row that
+// repeats the point and rep of an earlier one, are named by
 // file:line in the part of the report about what it read, and every
 // table and chart is as it is without them.
 func TestBadRowsLeftOut(t *testing.T) {
@@ -80,6 +81,8 @@ func TestBadRowsLeftOut(t *testing.T) {
 		{withField(withField(first, colRep, "7"), colSeconds, "-1"), "seconds -1"},
 		{withField(withField(first, colRep, "8"), colAlloc, "NaN"), "alloc_seconds NaN"},
 		{withField(withField(first, colRep, "9"), colGCUPS, "Inf"), "gcups +Inf"},
+		{withField(withField(first, colRep, "10"), colSeconds, "1e309"), "1e309 is out of range"},
+		{withField(first, colRep, "one"), "one is not a number"},
 		{withField(first, colSeconds, "100"), "rep 1 of this point again (first at line 2)"},
 	}
 	var add []string
@@ -106,7 +109,7 @@ func TestBadRowsLeftOut(t *testing.T) {
 		for i, r := range bad {
 			where := "RESULTS/testbox-2c/paper/s000-table1.csv:" + strconv.Itoa(len(lines)+1+i)
 			if !strings.Contains(gotRead, where) || !strings.Contains(gotRead, r.why) {
-				t.Errorf("%s: what the report read does not name %s (%s):\n%s", format, where, r.why, gotRead[strings.Index(gotRead, "What this report read"):])
+				t.Errorf("%s: what the report read does not name %s (%s):\n%s", format, where, r.why, gotRead[max(0, strings.Index(gotRead, "What this report read")):])
 			}
 		}
 	}
