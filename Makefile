@@ -13,8 +13,9 @@ FUZZTIME    ?= 60s
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
 ## levlab match under mpirun with 1 to 3 ranks (-tags mpi; Open MPI), a
-## 15 s fuzz of the many pairs (FuzzCross) and 10 s of the alignments
-## (FuzzAlign), then the portable lanes
+## 15 s fuzz of the many pairs (FuzzCross), 10 s of the alignments
+## (FuzzAlign) and 10 s of the options that size a loop (FuzzOptions),
+## then the portable lanes
 ## (portable); the browser, LaTeX, NVRTC and MPI tests
 ## must find chromium, pdflatex, NVRTC and mpirun (make deps installs them)
 ## and the notebook tests Jupyter and GoNB (make notebook-deps sets them
@@ -26,6 +27,7 @@ test: deps notebook-deps vet fmt-check
 	LEVLAB_REQUIRE_MPI=1 $(GO) test -timeout $(TESTTIMEOUT) -tags mpi -run MPI ./cmd/levlab
 	$(GO) test -run '^$$' -fuzz FuzzCross -fuzztime 15s ./lev
 	$(GO) test -run '^$$' -fuzz FuzzAlign -fuzztime 10s ./lev
+	$(GO) test -run '^$$' -fuzz FuzzOptions -fuzztime 10s ./lev
 	$(MAKE) --no-print-directory portable
 
 ## portable: what runs where cgo or AVX2 is not — every package built and

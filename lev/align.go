@@ -100,7 +100,10 @@ func Align(a, b []byte, opts ...Option) (Alignment, error) {
 	return alignSeqs(c, a, b)
 }
 
-// AlignString is Align counted in runes, as DistanceString counts them.
+// AlignString is Align counted in runes, as DistanceString counts them:
+// each invalid UTF-8 byte is one U+FFFD, as in a for-range loop, so that
+// different invalid bytes match (check utf8.ValidString first where they
+// must not).
 func AlignString(a, b string, opts ...Option) (Alignment, error) {
 	c, err := alignConfig(opts)
 	if err != nil {
@@ -322,7 +325,7 @@ func (al *aligner[S]) lastColumn(p, t []S, bd band, sigma, workers int, col []in
 	// Rows past len(t)+lo meet no column of t within the band.
 	rows := min(len(p), len(t)+bd.lo)
 	ps := &myersPass[S]{p: p[:rows], t: t, m: rows, n: len(t), sigma: sigma, band: bd,
-		workers: workers, chunk: myersChunk(bd, workers, 0), ctx: al.ctx, kernel: al.kernel, col: col}
+		workers: workers, chunk: myersChunk(bd, len(t), workers, 0), ctx: al.ctx, kernel: al.kernel, col: col}
 	_, err := ps.run()
 	return err
 }

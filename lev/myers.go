@@ -300,15 +300,16 @@ const (
 	myersChunkSerial   = 1 << 15
 )
 
-// myersChunk is the chunk width of a pass in band bd on workers
-// goroutines, tile (WithTile) where given. In a pipeline, a third of the
-// band's width, at least 512 columns and at most myersChunkParallel: in a
-// narrow band (a first pass) a group otherwise hands over its whole row at
-// once, and the next waits for it.
-func myersChunk(bd band, workers, tile int) int {
+// myersChunk is the chunk width of a pass over n columns in band bd on
+// workers goroutines, tile (WithTile) where given, but no wider than the n
+// columns (so that a column plus a chunk cannot overflow, whatever the
+// tile). In a pipeline, a third of the band's width, at least 512 columns
+// and at most myersChunkParallel: in a narrow band (a first pass) a group
+// otherwise hands over its whole row at once, and the next waits for it.
+func myersChunk(bd band, n, workers, tile int) int {
 	switch {
 	case tile > 0:
-		return tile
+		return min(tile, max(n, 1))
 	case workers == 1:
 		return myersChunkSerial
 	}
@@ -331,7 +332,7 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	}
 	pass := func(bd band) (int, error) {
 		ps := &myersPass[S]{p: a, t: b, m: m, n: n, sigma: alphabetSize(a, b), band: bd,
-			workers: workers, chunk: myersChunk(bd, workers, c.tile), ctx: c.ctx, kernel: c.kernel}
+			workers: workers, chunk: myersChunk(bd, n, workers, c.tile), ctx: c.ctx, kernel: c.kernel}
 		return ps.run()
 	}
 	if c.noBand {
