@@ -428,7 +428,10 @@ func Distance(a, b []byte, opts ...Option) (int, error) {
 
 // DistanceString returns the Levenshtein distance between a and b counted in
 // runes: "héllo" and "hello" are at distance 1. Invalid UTF-8 bytes each
-// count as U+FFFD, as in a for-range loop.
+// count as U+FFFD, as in a for-range loop, so that "a\xff" and "a\xfe" are
+// at distance 0; AlignString, CrossStrings and AllStrings count them the
+// same way. A caller for whom different bytes must differ checks
+// utf8.ValidString first, or compares bytes with Distance.
 func DistanceString(a, b string, opts ...Option) (int, error) {
 	c, err := newConfig(opts)
 	if err != nil {

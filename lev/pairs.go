@@ -58,7 +58,8 @@ func All(set [][]byte, fn func(Pair) error, opts ...Option) error {
 	return manyPairs(set, set, true, fn, opts)
 }
 
-// CrossStrings is Cross counted in runes, as DistanceString counts them.
+// CrossStrings is Cross counted in runes, as DistanceString counts them:
+// each invalid UTF-8 byte is one U+FFFD.
 func CrossStrings(a, b []string, fn func(Pair) error, opts ...Option) error {
 	ca, cb, wide := encodeSets(a, b)
 	if wide == nil {
@@ -67,7 +68,8 @@ func CrossStrings(a, b []string, fn func(Pair) error, opts ...Option) error {
 	return manyPairs(wide[:len(a)], wide[len(a):], false, fn, opts)
 }
 
-// AllStrings is All counted in runes.
+// AllStrings is All counted in runes, as DistanceString counts them: each
+// invalid UTF-8 byte is one U+FFFD.
 func AllStrings(set []string, fn func(Pair) error, opts ...Option) error {
 	cs, _, wide := encodeSets(set, nil)
 	if wide == nil {

@@ -48,7 +48,8 @@ func distanceUsage(w io.Writer, fs *flag.FlagSet) {
 Prints the Levenshtein distance between A and B, alone, on stdout. Literal
 arguments are compared as text, rune by rune ("héllo" and "hello" are at
 distance 1). Files are compared as raw bytes, nothing stripped (a trailing
-newline counts), or as UTF-8 text with --runes; each is read up to
+newline counts), or as UTF-8 text with --runes (then a file that is not
+valid UTF-8 is an error naming its first bad byte); each is read up to
 --max-input bytes (pipes and devices too), and a larger one is an error. Flags may come before or
 after the arguments; put -- before an argument that begins with '-'.
 
@@ -75,7 +76,7 @@ Flags:
 Exit status:
   0  the distance was printed
   1  the computation failed: a file cannot be read or is over --max-input,
-     no usable GPU, a matrix over --max-memory or over what ulimit -v or the
+     is not UTF-8 with --runes, no usable GPU, a matrix over --max-memory or over what ulimit -v or the
      cgroup's memory limit leaves, interrupted (Ctrl-C), stdout cannot be
      written
   2  bad usage: an unknown flag, not two arguments, an unknown algorithm, a
@@ -199,6 +200,15 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 			return err
 		}
 		if *runes {
+			// Invalid UTF-8 would count as U+FFFD, so that two files of
+			// different invalid bytes are at distance 0: refused, as
+			// align and matrix refuse it.
+			if err := validUTF8(pos[0], a); err != nil {
+				return err
+			}
+			if err := validUTF8(pos[1], b); err != nil {
+				return err
+			}
 			compute = textDistance(&res, string(a), string(b), opts)
 		} else {
 			res.Unit, res.LenA, res.LenB = "bytes", len(a), len(b)

@@ -46,8 +46,8 @@ Exit status:
      GPU, is recorded as skipped with the reason)
   1  the run failed or was interrupted: DIR cannot be written, an existing
      file is damaged, a measurement failed, Ctrl-C
-  2  bad usage: an unknown flag or scale, an unknown experiment, --reps < 1,
-     arguments
+  2  bad usage: an unknown flag or scale, an unknown experiment, an --only
+     that names none (--only ""), --reps < 1, arguments
 `)
 }
 
@@ -67,7 +67,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 0 {
 		return usageErrorf("takes no arguments, got %s", quoteAll(pos))
 	}
-	exps, err := selectExperiments(*only)
+	exps, err := selectExperiments(*only, fs.given()["only"])
 	if err != nil {
 		return err
 	}
@@ -88,7 +88,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 
 	resume := []string{"levlab", "run", "--scale", string(scale), "--reps", strconv.Itoa(*reps), "--out", dir}
-	if *only != "" {
+	if fs.given()["only"] {
 		resume = append(resume, "--only", *only)
 	}
 	_, err = runExperiments(exps, experiments.Runner{Scale: scale, Reps: *reps, Dir: dir, Fresh: *fresh}, resume, stdout, stderr)
@@ -96,15 +96,17 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 }
 
 // selectExperiments returns the experiments named in a --only value, or
-// every experiment when it is empty.
-func selectExperiments(only string) ([]experiments.Experiment, error) {
+// every experiment when --only is not given. A --only that names none
+// ("", ",") is bad usage: an empty shell variable must not start the whole
+// suite.
+func selectExperiments(only string, given bool) ([]experiments.Experiment, error) {
 	var names []string
 	for n := range strings.SplitSeq(only, ",") {
 		if n = strings.TrimSpace(n); n != "" {
 			names = append(names, n)
 		}
 	}
-	if only != "" && len(names) == 0 {
+	if given && len(names) == 0 {
 		return nil, usageErrorf("--only %q names no experiment; valid: %s", only, experimentNames())
 	}
 	known := make(map[string]bool)
