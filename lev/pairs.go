@@ -3,6 +3,7 @@ package lev
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -33,8 +34,9 @@ const blockMaxRows = 1 << 13
 // Cross calls fn with the distance of every a[i] against every b[j],
 // compared byte by byte, in the order i, then j — with WithTop(n), each
 // i's n nearest, by distance then j; with WithMax(k), only the pairs within
-// k. fn is called from one goroutine at a time; an error it returns stops
-// the work and is returned.
+// k. fn is called from one goroutine at a time, the caller's; an error it
+// returns stops the work and is returned, and a panic in it stops the work
+// and goes on up to the caller.
 //
 // The pairs are spread over WithWorkers goroutines (0: GOMAXPROCS), a
 // query at a time. With Auto (the default) a query of up to 8192 symbols
@@ -215,10 +217,23 @@ func (ps *pairsRun[S]) run(workers int) error {
 	for range workers {
 		wg.Go(ps.worker)
 	}
+	defer func() {
+		// fn panicked: stop the workers, who would otherwise wait for
+		// room for ever, then let the panic go on to the caller.
+		if r := recover(); r != nil {
+			ps.fail(errCallbackPanicked)
+			wg.Wait()
+			panic(r)
+		}
+	}()
 	ps.deliver()
 	wg.Wait()
 	return ps.err
 }
+
+// errCallbackPanicked stops the workers of a run whose callback panicked;
+// the caller gets the panic, not this error.
+var errCallbackPanicked = errors.New("lev: the callback panicked")
 
 // fail keeps the first error and wakes everyone to stop.
 func (ps *pairsRun[S]) fail(err error) {

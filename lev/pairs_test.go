@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/lev/levtest"
@@ -262,4 +264,37 @@ func FuzzCross(f *testing.F) {
 			t.Errorf("All(%q, %q, %q) max %d top %d: %v\n got %v\nwant %v", x, y, z, k, n, err, got, want)
 		}
 	})
+}
+
+// TestPairsCallbackPanics: a callback that panics stops the workers (none
+// is left blocked), and the panic reaches the caller, its value unchanged.
+func TestPairsCallbackPanics(t *testing.T) {
+	set := make([][]byte, 64)
+	for i := range set {
+		set[i] = []byte(strings.Repeat("ACGT", 8+i%5))
+	}
+	before := runtime.NumGoroutine()
+	for _, name := range []string{"All", "Cross"} {
+		got := func() (r any) {
+			defer func() { r = recover() }()
+			fn := func(lev.Pair) error { panic("callback") }
+			if name == "All" {
+				lev.All(set, fn, lev.WithWorkers(4))
+			} else {
+				lev.Cross(set, set, fn, lev.WithWorkers(4))
+			}
+			return nil
+		}()
+		if got != "callback" {
+			t.Errorf("%s: recovered %v, want the callback's panic", name, got)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("%d goroutines left, %d before:\n%s", runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }
