@@ -35,10 +35,11 @@ var (
 // finished row) and reports progress; it syncs the file once per point,
 // so a power cut loses at most the point in progress.
 //
-// Resuming: a run counts the "ok" rows already in the file for each point
-// (same experiment, scale and Point.Key) and times only the missing
-// repetitions, numbering them on from what it found; a point with Reps or
-// more is not run again. A point recorded as skipped is tried again (the
+// Resuming: a run reads which repetitions of each point (same experiment,
+// scale and Point.Key) the file already holds as "ok" rows and times only
+// the missing ones among 1..Reps, each under its own number, so that a row
+// deleted from the middle of a file is measured again as itself; a point
+// with all of 1..Reps is not run again. A point recorded as skipped is tried again (the
 // machine may have changed), but a skipped row is written only when the
 // reason differs from every one already recorded for that point, so
 // repeated runs do not pile up copies. Once a skipped point runs, its old
@@ -75,7 +76,7 @@ type Summary struct {
 // pointPlan is one point of a run and what its file already holds.
 type pointPlan struct {
 	p     Point
-	done  int             // ok repetitions recorded
+	have  map[int]bool    // the reps of its ok rows
 	notes map[string]bool // reasons recorded on skipped rows
 }
 
@@ -140,8 +141,8 @@ func (r *Runner) Run(ctx context.Context, exps []Experiment) (sum Summary, err e
 		sum.Files = append(sum.Files, pl.path)
 		total += len(pl.points)
 		for _, pp := range pl.points {
-			todo += max(reps-pp.done, 0)
-			if pp.done > 0 {
+			todo += len(pp.missing(reps))
+			if len(pp.have) > 0 {
 				sum.Resumed++
 			}
 		}
@@ -266,7 +267,10 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 				}
 				switch rec.Status {
 				case StatusOK:
-					pp.done++
+					if pp.have == nil {
+						pp.have = make(map[int]bool)
+					}
+					pp.have[rec.Rep] = true
 				case StatusSkipped:
 					if pp.notes == nil {
 						pp.notes = make(map[string]bool)
@@ -283,6 +287,17 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 		plans = append(plans, pl)
 	}
 	return plans, nil
+}
+
+// missing returns the reps of 1..reps the point's file does not hold.
+func (pp pointPlan) missing(reps int) []int {
+	var out []int
+	for rep := 1; rep <= reps; rep++ {
+		if !pp.have[rep] {
+			out = append(out, rep)
+		}
+	}
+	return out
 }
 
 // pointOf returns the Point a record was measured at.
@@ -346,8 +361,9 @@ func (s *session) report(pr Progress, finished bool, untimed int) {
 func (s *session) point(pl expPlan, pp pointPlan) error {
 	e, p := pl.exp, pp.p
 	pr := Progress{Experiment: e.Name, Point: p, Reps: s.reps}
-	if pp.done >= s.reps {
-		pr.Rep, pr.Note = pp.done, noteRecorded
+	missing := pp.missing(s.reps)
+	if len(missing) == 0 {
+		pr.Rep, pr.Note = len(pp.have), noteRecorded
 		s.report(pr, true, 0)
 		return nil
 	}
@@ -371,12 +387,15 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 	if err != nil && !errors.Is(err, ErrSkipped) {
 		return fmt.Errorf("experiments: %s, point %s: making the inputs: %w", e.Name, p.Key(), err)
 	}
-	last := pp.done // the last repetition recorded
+	timed := 0 // of missing
 	if err == nil {
 		// The warm-up is not recorded.
 		_, err = measureFn(s.ctx, p, a, b)
 	}
-	for rep := pp.done + 1; err == nil && rep <= s.reps; rep++ {
+	for _, rep := range missing {
+		if err != nil {
+			break
+		}
 		if cerr := s.ctx.Err(); cerr != nil {
 			if serr := pl.app.Sync(); serr != nil {
 				return serr
@@ -406,10 +425,10 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 			return werr
 		}
 		s.sum.Records++
-		last = rep
+		timed++
 		s.disp.rep()
 		pr.Rep = rep
-		s.report(pr, rep == s.reps, 0)
+		s.report(pr, timed == len(missing), 0)
 	}
 	switch {
 	case err == nil:
@@ -426,7 +445,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		}
 		s.sum.Skipped++
 		pr.Rep, pr.Skipped, pr.Note = 0, true, note
-		s.report(pr, true, s.reps-last)
+		s.report(pr, true, len(missing)-timed)
 	case s.ctx.Err() != nil:
 		// Measure saw the cancellation; its partial result is not a
 		// measurement.
