@@ -2,14 +2,11 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -57,7 +54,7 @@ Flags:
 Exit status:
   0  the alignment was printed
   1  a file cannot be read, is over --max-input or is not UTF-8 with
-     --runes, interrupted (Ctrl-C), stdout cannot be written
+     --runes, interrupted (Ctrl-C, SIGTERM), stdout cannot be written
   2  bad usage: an unknown flag or format, not two arguments, --max below 0,
      workers outside 0..4096, --runes without --files
 `)
@@ -104,7 +101,7 @@ func runAlign(args []string, stdout, _ io.Writer) error {
 	if set["runes"] && !*files {
 		return usageErrorf("--runes compares files as UTF-8 text and needs --files; literal arguments are always compared as text")
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	var stats lev.Stats
 	opts := []lev.Option{lev.WithWorkers(*workers), lev.WithContext(ctx), lev.WithStats(&stats)}

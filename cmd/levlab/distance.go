@@ -1,15 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -77,7 +74,7 @@ Exit status:
   0  the distance was printed
   1  the computation failed: a file cannot be read or is over --max-input,
      is not UTF-8 with --runes, no usable GPU, a matrix over --max-memory or over what ulimit -v or the
-     cgroup's memory limit leaves, interrupted (Ctrl-C), stdout cannot be
+     cgroup's memory limit leaves, interrupted (Ctrl-C, SIGTERM), stdout cannot be
      written
   2  bad usage: an unknown flag, not two arguments, an unknown algorithm, a
      value out of range (workers 0..4096, tile >= 1, block 1..1024,
@@ -149,7 +146,7 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(*workers), lev.WithContext(ctx)}
 	set := fs.given()

@@ -36,7 +36,8 @@ func inputLimit(fs *flagSet, limit *byteSize) (int64, error) {
 	return int64(*limit), nil
 }
 
-// errInterrupted is wrapped by the error of a command stopped by Ctrl-C.
+// errInterrupted is wrapped by the error of a command stopped by Ctrl-C or
+// SIGTERM.
 var errInterrupted = errors.New("interrupted")
 
 // readInput reads the file at path whole: a regular file, a pipe, a FIFO,

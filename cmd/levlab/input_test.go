@@ -57,9 +57,10 @@ func TestEndlessInput(t *testing.T) {
 	}
 }
 
-// TestInterruptWhileReading sends Ctrl-C to levlab while it waits on a
-// FIFO: with no writer (open blocks) and with a writer that sends nothing
-// (read blocks). It must exit 1 within a second.
+// TestInterruptWhileReading sends Ctrl-C, then SIGTERM (what Slurm,
+// systemd and timeout send), to levlab while it waits on a FIFO: with no
+// writer (open blocks) and with a writer that sends nothing (read blocks).
+// It must exit 1 within a second, saying it was interrupted.
 func TestInterruptWhileReading(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary; not in -short")
@@ -69,58 +70,62 @@ func TestInterruptWhileReading(t *testing.T) {
 	}
 	bin := buildLevlab(t)
 	text := writeFile(t, "text", "ACGT")
-	for _, writer := range []bool{false, true} {
-		for _, args := range [][]string{
-			{"distance", "--files", "FIFO", text},
-			{"match", "-p", "AC", "FIFO"},
-			{"match", "--patterns", "FIFO", text},
-		} {
-			fifo := filepath.Join(t.TempDir(), "fifo")
-			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-				t.Skipf("mkfifo: %v", err)
-			}
-			if writer {
-				// O_RDWR opens a FIFO without waiting for a reader, and
-				// keeps a writer on it that never writes.
-				w, err := os.OpenFile(fifo, os.O_RDWR, 0)
-				if err != nil {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		for _, writer := range []bool{false, true} {
+			for _, args := range [][]string{
+				{"distance", "--files", "FIFO", text},
+				{"align", "--files", "FIFO", text},
+				{"match", "-p", "AC", "FIFO"},
+				{"match", "--patterns", "FIFO", text},
+				{"matrix", "FIFO"},
+			} {
+				fifo := filepath.Join(t.TempDir(), "fifo")
+				if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+					t.Skipf("mkfifo: %v", err)
+				}
+				if writer {
+					// O_RDWR opens a FIFO without waiting for a reader, and
+					// keeps a writer on it that never writes.
+					w, err := os.OpenFile(fifo, os.O_RDWR, 0)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer w.Close()
+				}
+				args = append([]string(nil), args...)
+				for i, a := range args {
+					if a == "FIFO" {
+						args[i] = fifo
+					}
+				}
+				var stderr bytes.Buffer
+				cmd := exec.Command(bin, args...)
+				cmd.Stderr = &stderr
+				if err := cmd.Start(); err != nil {
 					t.Fatal(err)
 				}
-				defer w.Close()
-			}
-			args = append([]string(nil), args...)
-			for i, a := range args {
-				if a == "FIFO" {
-					args[i] = fifo
+				time.Sleep(300 * time.Millisecond)
+				sent := time.Now()
+				if err := cmd.Process.Signal(sig); err != nil {
+					t.Fatal(err)
 				}
-			}
-			var stderr bytes.Buffer
-			cmd := exec.Command(bin, args...)
-			cmd.Stderr = &stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			time.Sleep(300 * time.Millisecond)
-			sent := time.Now()
-			if err := cmd.Process.Signal(os.Interrupt); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				var exit *exec.ExitError
-				if !errors.As(err, &exit) || exit.ExitCode() != exitFailure {
-					t.Errorf("levlab %s (writer %v), Ctrl-C: %v, want exit status 1\n%s", strings.Join(args, " "), writer, err, stderr.String())
-				} else if took := time.Since(sent); took > time.Second {
-					t.Errorf("levlab %s (writer %v) exited %v after Ctrl-C, want within 1s", strings.Join(args, " "), writer, took)
-				} else if !strings.Contains(stderr.String(), "interrupted") {
-					t.Errorf("levlab %s (writer %v), Ctrl-C: stderr does not say it was interrupted:\n%s", strings.Join(args, " "), writer, stderr.String())
+				done := make(chan error, 1)
+				go func() { done <- cmd.Wait() }()
+				select {
+				case err := <-done:
+					var exit *exec.ExitError
+					if !errors.As(err, &exit) || exit.ExitCode() != exitFailure {
+						t.Errorf("levlab %s (writer %v), %v: %v, want exit status 1\n%s", strings.Join(args, " "), writer, sig, err, stderr.String())
+					} else if took := time.Since(sent); took > time.Second {
+						t.Errorf("levlab %s (writer %v) exited %v after %v, want within 1s", strings.Join(args, " "), writer, took, sig)
+					} else if !strings.Contains(stderr.String(), "interrupted") {
+						t.Errorf("levlab %s (writer %v), %v: stderr does not say it was interrupted:\n%s", strings.Join(args, " "), writer, sig, stderr.String())
+					}
+				case <-time.After(5 * time.Second):
+					cmd.Process.Kill()
+					<-done
+					t.Errorf("levlab %s (writer %v) still runs 5s after %v", strings.Join(args, " "), writer, sig)
 				}
-			case <-time.After(5 * time.Second):
-				cmd.Process.Kill()
-				<-done
-				t.Errorf("levlab %s (writer %v) still runs 5s after Ctrl-C", strings.Join(args, " "), writer)
 			}
 		}
 	}

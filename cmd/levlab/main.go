@@ -18,6 +18,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -267,4 +268,13 @@ func (fs *flagSet) given() map[string]bool {
 	set := make(map[string]bool)
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	return set
+}
+
+// interruptContext returns a context that ends on Ctrl-C (SIGINT) or
+// SIGTERM, what Slurm, systemd and timeout send to stop a job: a command
+// stops as it does for Ctrl-C, keeping what it finished and saying so,
+// with exit status 1, rather than dying with no word. stop restores the
+// default handling, so that a second signal ends the process at once.
+func interruptContext() (ctx context.Context, stop context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

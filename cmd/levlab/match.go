@@ -10,7 +10,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -86,8 +85,8 @@ Flags:
 Exit status:
   0  the counts were printed
   1  the work failed: TEXTFILE or FILE cannot be read or is over
-     --max-input, a GPU share with no usable GPU, interrupted (Ctrl-C), an
-     MPI rank failed, stdout cannot be written
+     --max-input, a GPU share with no usable GPU, interrupted (Ctrl-C,
+     SIGTERM), an MPI rank failed, stdout cannot be written
   2  bad usage: an unknown flag, not one TEXTFILE, no pattern, an empty
      pattern, a patterns file with no pattern, a pattern with a newline
      without --json, K < 0, an unknown mode or algorithm, a GPU ratio
@@ -297,7 +296,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if c.rank() != 0 {
 		stdout = io.Discard // -h, like everything else, is printed once
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	job, err := parseMatch(ctx, args, stdout)
 	if errors.Is(err, flag.ErrHelp) {

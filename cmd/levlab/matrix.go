@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -39,8 +38,8 @@ that is not valid UTF-8 is an error naming it).
 as it is past K; --top N prints, for each string of FILE_A, its N nearest
 (by distance, then J; without FILE_B, among the other strings of FILE_A),
 within --max K if given. Lines are written whole. On a terminal a progress
-line goes to stderr; Ctrl-C stops after the line in hand, with what was
-printed kept whole, and exits 1.
+line goes to stderr; Ctrl-C (or SIGTERM) stops after the line in hand, with
+what was printed kept whole, and exits 1.
 
 Flags:
 `)
@@ -50,8 +49,8 @@ Flags:
 Exit status:
   0  every pair asked for was printed
   1  a file cannot be read or is over --max-input, a line is not UTF-8 with
-     --runes, no usable GPU (cuda-fast), interrupted (Ctrl-C), stdout cannot
-     be written
+     --runes, no usable GPU (cuda-fast), interrupted (Ctrl-C, SIGTERM),
+     stdout cannot be written
   2  bad usage: an unknown flag or algorithm, not one or two files, --max
      below 0, --top below 1, workers outside 0..4096
 `)
@@ -92,7 +91,7 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	if err := lev.Cross(nil, nil, func(lev.Pair) error { return nil }, opts...); err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
 	opts = append(opts, lev.WithContext(ctx))
 

@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -26,7 +23,8 @@ DIR/<experiment>.csv, by default results/<machine>/<scale>/ under the
 current directory. Progress goes to stderr (a bar on a terminal); at the
 end stdout names the files and counts the records.
 
-A run that stops — Ctrl-C, a failure — keeps every finished repetition on
+A run that stops — Ctrl-C, SIGTERM (Slurm, systemd, timeout), a failure —
+keeps every finished repetition on
 disk; the same command run again times only what is missing (points already
 done are "resumed"). --fresh moves the old files aside (<name>.csv.<time>.bak)
 and starts anew. A record is appended whole or not at all. One run writes
@@ -45,7 +43,8 @@ Exit status:
   0  every point was timed or skipped (a point that cannot run here, e.g. no
      GPU, is recorded as skipped with the reason)
   1  the run failed or was interrupted: DIR cannot be written, an existing
-     file is damaged, a measurement failed, Ctrl-C
+     file is damaged, a measurement failed, Ctrl-C or SIGTERM (what was
+     kept and how to resume go to stderr)
   2  bad usage: an unknown flag or scale, an unknown experiment, an --only
      that names none (--only ""), --reps < 1, arguments
 `)
@@ -164,14 +163,14 @@ func defaultResultsDir(scale experiments.Scale) string {
 }
 
 // runExperiments runs exps with r (its Out is set here: stderr) until
-// done or Ctrl-C, then prints where the records went and how many there
+// done or Ctrl-C (or SIGTERM), then prints where the records went and how many there
 // are. resume is the command that continues an interrupted run.
 func runExperiments(exps []experiments.Experiment, r experiments.Runner, resume []string, stdout, stderr io.Writer) (experiments.Summary, error) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptContext()
 	defer stop()
-	// The first Ctrl-C stops the run between repetitions; a second one,
-	// with the default handler back, ends the process at once (whole lines
-	// only are ever written, so the files stay readable).
+	// The first Ctrl-C or SIGTERM stops the run between repetitions; a
+	// second one, with the default handler back, ends the process at once
+	// (whole lines only are ever written, so the files stay readable).
 	go func() { <-ctx.Done(); stop() }()
 	// A terminal on stderr shows a progress bar, anything else a line per
 	// point; stdout keeps only the summary.

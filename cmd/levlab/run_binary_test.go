@@ -11,16 +11,24 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/levlab/levlab/experiments"
 	"github.com/levlab/levlab/records"
 )
 
-// TestRunInterruptAndResume interrupts levlab run as Ctrl-C would, then
-// runs the command it prints to resume, and checks that the two runs
-// together record every repetition exactly once.
+// TestRunInterruptAndResume interrupts levlab run as Ctrl-C would, and as
+// SIGTERM does (Slurm, systemd, timeout), then runs the command it prints
+// to resume, and checks that the two runs together record every
+// repetition exactly once.
 func TestRunInterruptAndResume(t *testing.T) {
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) { testRunInterruptAndResume(t, sig) })
+	}
+}
+
+func testRunInterruptAndResume(t *testing.T, sig os.Signal) {
 	if testing.Short() {
 		t.Skip("builds the binary and times an experiment; not in -short")
 	}
@@ -55,7 +63,7 @@ func TestRunInterruptAndResume(t *testing.T) {
 	for sc.Scan() {
 		stderr.WriteString(sc.Text() + "\n")
 		if !signalled && strings.HasPrefix(sc.Text(), "[1/") {
-			if err := cmd.Process.Signal(os.Interrupt); err != nil {
+			if err := cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
 			signalled = true
