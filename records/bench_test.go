@@ -24,6 +24,9 @@ func TestReadBench(t *testing.T) {
 	if err := os.MkdirAll(RunDir(root, "box-2c", ScaleQuick), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(filepath.Join(RunDir(root, "box-2c", ScaleQuick), "e.csv"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	runs, err := Runs(root)
 	if err != nil || len(runs) != 1 || runs[0].Scale != ScaleQuick {
 		t.Errorf("Runs = %v, %v; want box-2c/quick alone", runs, err)
@@ -64,5 +67,30 @@ func TestReadBench(t *testing.T) {
 		if _, err := ReadBench(path); err == nil || !strings.Contains(err.Error(), path+":2:") {
 			t.Errorf("ReadBench of %q: %v; want an error naming %s:2", bad, err, path)
 		}
+	}
+}
+
+// TestBenchesLinkedMachine: a machine folder that links to another is not
+// a second machine's benchmarks.
+func TestBenchesLinkedMachine(t *testing.T) {
+	root := t.TempDir()
+	dir := BenchPath(root, "a-box")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "p.txt"), []byte("BenchmarkX \t 10\t 5 ns/op\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, link := range []string{"0-box", "z-box"} {
+		if err := os.Symlink("a-box", filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := Benches(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 1 || len(all["a-box"]) != 1 {
+		t.Errorf("Benches: %v; want a-box's one file alone", all)
 	}
 }

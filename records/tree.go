@@ -45,12 +45,14 @@ func PublishedPath(root string) string { return filepath.Join(root, PublishedDir
 // RunDir returns the folder of a machine's run at a scale under root.
 func RunDir(root, machine, scale string) string { return filepath.Join(root, machine, scale) }
 
-// Runs returns every run under root: each <machine>/<scale> folder (folders
-// whose names start with "." and published/ are not machines, bench/ is
-// not a scale), by machine
-// name, and for one machine paper first, then quick, then other scales by
-// name. A root that cannot be read is an error; a machine folder that
-// cannot be read holds no runs.
+// Runs returns every run under root: each <machine>/<scale> folder that
+// holds records (a *.csv that CSVFiles lists; folders whose names start
+// with "." and published/ are not machines, bench/ is not a scale), by
+// machine name, and for one machine paper first, then quick, then other
+// scales by name. A folder reached through a link to another run's folder
+// is that run, read once under its own name, not a second machine. A root
+// that cannot be read is an error; a machine folder that cannot be read
+// holds no runs.
 func Runs(root string) ([]Run, error) {
 	machines, err := os.ReadDir(root) // sorted by name
 	if err != nil {
@@ -64,8 +66,12 @@ func Runs(root string) ([]Run, error) {
 		scales, _ := os.ReadDir(filepath.Join(root, m.Name()))
 		var mine []Run
 		for _, s := range scales {
-			if isDir(filepath.Join(root, m.Name()), s) && !strings.HasPrefix(s.Name(), ".") && s.Name() != BenchFolder {
-				mine = append(mine, Run{Machine: m.Name(), Scale: s.Name(), Dir: RunDir(root, m.Name(), s.Name())})
+			if !isDir(filepath.Join(root, m.Name()), s) || strings.HasPrefix(s.Name(), ".") || s.Name() == BenchFolder {
+				continue
+			}
+			dir := RunDir(root, m.Name(), s.Name())
+			if files, _ := CSVFiles(dir); len(files) > 0 {
+				mine = append(mine, Run{Machine: m.Name(), Scale: s.Name(), Dir: dir})
 			}
 		}
 		slices.SortStableFunc(mine, func(a, b Run) int {
@@ -76,7 +82,56 @@ func Runs(root string) ([]Run, error) {
 		})
 		runs = append(runs, mine...)
 	}
-	return runs, nil
+	return readOnce(runs), nil
+}
+
+// readOnce drops from runs each one whose folder is another's, reached
+// through a link, keeping the order.
+func readOnce(runs []Run) []Run {
+	dirs := make([]string, len(runs))
+	for i, r := range runs {
+		dirs[i] = r.Dir
+	}
+	keep := distinct(dirs, func(i int) bool { return viaLink(runs[i]) })
+	var out []Run
+	for i, r := range runs {
+		if keep[i] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// distinct returns which of dirs to read so that each folder is read
+// once: of the paths to one folder, the first reached without a link
+// (linked(i) false) where there is one, else the first. A path that
+// cannot be read is not kept.
+func distinct(dirs []string, linked func(i int) bool) []bool {
+	var seen []os.FileInfo
+	keep := make([]bool, len(dirs))
+	for _, viaLink := range []bool{false, true} {
+		for i, d := range dirs {
+			if linked(i) != viaLink {
+				continue
+			}
+			fi, err := os.Stat(d)
+			if err != nil || slices.ContainsFunc(seen, func(s os.FileInfo) bool { return os.SameFile(s, fi) }) {
+				continue
+			}
+			seen, keep[i] = append(seen, fi), true
+		}
+	}
+	return keep
+}
+
+// viaLink reports whether the run's machine or scale folder is a link.
+func viaLink(r Run) bool {
+	for _, p := range []string{filepath.Dir(r.Dir), r.Dir} {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // isDir reports whether the entry e of dir is a folder, following a link.
