@@ -218,7 +218,7 @@ func pointsOf(exps []Experiment, scale Scale) ([][]Point, error) {
 // it, so that a bad folder is reported before anything is timed.
 func writableDir(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("experiments: cannot create the output folder %s: %w", dir, err)
+		return fmt.Errorf("experiments: cannot create the output folder %s: %s", dir, notAFolder(dir, err))
 	}
 	f, err := os.CreateTemp(dir, ".levlab-write-check-*")
 	if err != nil {
@@ -230,6 +230,24 @@ func writableDir(dir string) error {
 		return fmt.Errorf("experiments: the output folder %s: %w", dir, err)
 	}
 	return nil
+}
+
+// notAFolder says why dir could not be made a folder: what stands at its
+// path, where that is the cause, else err.
+func notAFolder(dir string, err error) string {
+	fi, lerr := os.Lstat(dir)
+	switch {
+	case lerr != nil:
+	case fi.Mode()&os.ModeSymlink != 0:
+		target, _ := os.Readlink(dir)
+		if _, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
+			return fmt.Sprintf("it is a symbolic link to %s, which does not exist (create it, or remove the link)", target)
+		}
+		return fmt.Sprintf("it is a symbolic link to %s, which is not a folder", target)
+	case !fi.IsDir():
+		return "it is a file, not a folder"
+	}
+	return err.Error()
 }
 
 // open reads what each experiment's file holds (or, with Fresh, moves it

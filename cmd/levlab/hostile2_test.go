@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 )
@@ -38,4 +40,28 @@ func TestHugeTile(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestReportScaleUnknown: an unknown --scale is bad usage for report as for
+// run, naming the valid scales.
+func TestReportScaleUnknown(t *testing.T) {
+	checkFailure(t, []string{"report", "--scale", "big", "--results", t.TempDir()}, exitUsage, `"big"`, "quick", "paper")
+	checkFailure(t, []string{"run", "--scale", "big", "--list"}, exitUsage, `"big"`, "quick", "paper")
+}
+
+// TestOutPathProblems: an --out that cannot be what the command writes
+// says what it is: a folder where report wants a file, a link to nothing
+// or a file where run wants a folder.
+func TestOutPathProblems(t *testing.T) {
+	dir := t.TempDir()
+	checkFailure(t, []string{"report", "--out", dir, "--results", "../../results"}, exitUsage, "--out", dir, "is a folder", "file")
+
+	dangling := filepath.Join(t.TempDir(), "out")
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	checkFailure(t, []string{"run", "--only", "s001-tile", "--reps", "1", "--out", dangling}, exitFailure, dangling, "link", filepath.Join(dir, "nowhere"), "does not exist")
+
+	file := writeFile(t, "plain", "x")
+	checkFailure(t, []string{"run", "--only", "s001-tile", "--reps", "1", "--out", file}, exitFailure, file, "not a folder")
 }

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -65,7 +66,8 @@ Exit status:
   1  the results could not be read, a machine or scale asked for has no
      run, Chromium is missing for pdf or figures, or the file could not
      be written (nothing is left half-written)
-  2  bad usage: an unknown flag or format, arguments
+  2  bad usage: an unknown flag, format or scale, an --out that is a
+     folder, arguments
 `)
 }
 
@@ -87,8 +89,12 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if !slices.Contains(report.Formats, *format) {
 		return usageErrorf("--format %q: want one of %s", *format, strings.Join(report.Formats, ", "))
 	}
-	if *scale != "" && strings.ContainsAny(*scale, `/\`) {
-		return usageErrorf("--scale %q: want a scale folder's name, such as quick or paper", *scale)
+	if *scale != "" {
+		// The scales run writes, and no other word: run and report
+		// answer an unknown one alike.
+		if _, err := parseScale(*scale); err != nil {
+			return err
+		}
 	}
 	o := report.Options{Results: *results, Format: *format, Scale: *scale, Align: alignCIGAR}
 	for _, m := range strings.Split(*machines, ",") {
@@ -102,6 +108,9 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	path := *out
 	if path == "" {
 		path = "levlab-report." + *format
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return usageErrorf("--out %s is a folder; want the report's file, such as %s", path, filepath.Join(path, "levlab-report."+*format))
 	}
 	switch {
 	case *figures == "none":
