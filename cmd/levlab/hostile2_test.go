@@ -1,9 +1,13 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -24,6 +28,7 @@ func TestRunesInvalidUTF8(t *testing.T) {
 	for _, cmd := range [][]string{
 		{"distance", "--files", "--runes", a, b},
 		{"align", "--files", "--runes", a, b},
+		{"matrix", "--runes", a, b},
 	} {
 		checkFailure(t, cmd, exitFailure, a, "not valid UTF-8", "byte 2", "0xff")
 	}
@@ -64,4 +69,81 @@ func TestOutPathProblems(t *testing.T) {
 
 	file := writeFile(t, "plain", "x")
 	checkFailure(t, []string{"run", "--only", "s001-tile", "--reps", "1", "--out", file}, exitFailure, file, "not a folder")
+}
+
+// TestMatrixFullDisk: when the output file cannot grow (a full disk, here
+// a file-size limit) matrix keeps its promise of whole lines: the file is
+// cut back to its last whole line, and the exit status is 1.
+func TestMatrixFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; not in -short")
+	}
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil || runtime.GOOS != "linux" {
+		t.Skipf("no prlimit to limit the file size: %v", err)
+	}
+	bin := buildLevlab(t)
+	var strs strings.Builder
+	for i := range 400 {
+		strs.WriteString(strings.Repeat("ACGT"[i%4:i%4+1], 5+i%23) + "\n")
+	}
+	in := writeFile(t, "strings", strs.String())
+	outPath := filepath.Join(t.TempDir(), "out.tsv")
+	out, err := os.Create(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer out.Close()
+	var stderr strings.Builder
+	cmd := exec.Command(prlimit, "--fsize=65536", bin, "matrix", in)
+	cmd.Stdout, cmd.Stderr = out, &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitFailure {
+		t.Fatalf("matrix into a file limited to 64 KiB: %v, want exit status 1\n%s", err, stderr.String())
+	}
+	data, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) == 0 || data[len(data)-1] != '\n' {
+		t.Fatalf("the output (%d bytes) does not end with a whole line: %q", len(data), data[max(0, len(data)-40):])
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if f := strings.Split(line, "\t"); len(f) != 3 {
+			t.Fatalf("line %d %q is not I, J and D", i+1, line)
+		}
+	}
+	if !strings.Contains(stderr.String(), "levlab: matrix: ") || strings.Contains(stderr.String(), "goroutine") {
+		t.Errorf("stderr: %s", stderr.String())
+	}
+}
+
+// TestMatrixBOM: a UTF-8 byte-order mark at the start of a file is no part
+// of its first string, and does not hide a FASTA file's '>'.
+func TestMatrixBOM(t *testing.T) {
+	const bom = "\xef\xbb\xbf"
+	fasta := writeFile(t, "f.fa", bom+">one\nACGT\nAC\n>two\nACGA\n")
+	lines := writeFile(t, "l.txt", bom+"kitten\nsitting\n")
+	for _, c := range []struct{ file, want string }{
+		{fasta, "1\t2\t2\n"}, // ACGTAC against ACGA
+		{lines, "1\t2\t3\n"}, // kitten against sitting
+	} {
+		for _, runes := range []bool{false, true} {
+			args := []string{"matrix", c.file}
+			if runes {
+				args = []string{"matrix", "--runes", c.file}
+			}
+			if stdout, stderr, code := levlab(t, args...); code != exitOK || stdout != c.want {
+				t.Errorf("levlab %q: exit %d, %q; want %q\n%s", args, code, stdout, c.want, stderr)
+			}
+		}
+	}
+}
+
+// TestMatrixRunesWhere: under --runes, matrix names the byte offset in the
+// file and the string of the first bad byte, FASTA headers not counted.
+func TestMatrixRunesWhere(t *testing.T) {
+	fa := writeFile(t, "bad.fa", ">h\xff\nAC\n>two\nA\nC\xfe\n")
+	checkFailure(t, []string{"matrix", "--runes", fa}, exitFailure, fa+" is not valid UTF-8", "byte 15 (0xfe", "in string 2")
 }

@@ -104,6 +104,9 @@ type checkedWriter struct {
 	err error
 }
 
+// Unwrap returns the writer c writes to.
+func (c *checkedWriter) Unwrap() io.Writer { return c.w }
+
 func (c *checkedWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	if err != nil && c.err == nil {

@@ -31,8 +31,8 @@ J); without it, every pair I < J of FILE_A. A file holds one string per
 line (a \r before the \n is dropped; a last line without \n counts; an
 empty line is the empty string), or, when it starts with '>', FASTA: one
 string per record, its sequence lines joined, the header lines left out.
-Strings are compared as bytes, or as UTF-8 text with --runes (then a line
-that is not valid UTF-8 is an error naming it).
+Strings are compared as bytes, or as UTF-8 text with --runes (then a file
+that is not valid UTF-8 is an error naming it and its first bad byte).
 
 --max K prints only the pairs within K edits, each pair stopping as soon
 as it is past K; --top N prints, for each string of FILE_A, its N nearest
@@ -103,7 +103,7 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 		}
 		strs := splitStrings(data)
 		if *runes {
-			if err := checkUTF8(path, data, strs); err != nil {
+			if err := stringsUTF8(path, data); err != nil {
 				return err
 			}
 		}
@@ -143,9 +143,15 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
+// utf8BOM is the byte-order mark some editors put before UTF-8 text.
+var utf8BOM = []byte("\xef\xbb\xbf")
+
 // splitStrings cuts a file into its strings: one a line, or one a FASTA
 // record when it starts with '>'.
 func splitStrings(data []byte) [][]byte {
+	// A byte-order mark marks the encoding: it is no part of the first
+	// string, and must not hide a FASTA file's '>'.
+	data = bytes.TrimPrefix(data, utf8BOM)
 	var lines [][]byte
 	for len(data) > 0 {
 		line, rest, found := bytes.Cut(data, []byte{'\n'})
@@ -170,15 +176,26 @@ func splitStrings(data []byte) [][]byte {
 	return recs
 }
 
-// checkUTF8 names the first string that is not valid UTF-8.
-func checkUTF8(path string, data []byte, strs [][]byte) error {
+// stringsUTF8 returns an error naming path, the byte offset and the string
+// of the first byte of a string that is not UTF-8 (FASTA header lines,
+// which are no string, are not read).
+func stringsUTF8(path string, data []byte) error {
 	if utf8.Valid(data) {
 		return nil
 	}
-	for i, s := range strs {
-		if !utf8.Valid(s) {
-			return fmt.Errorf("%s: string %d is not valid UTF-8 (--runes compares text); without --runes its bytes are compared", path, i+1)
+	start := len(data) - len(bytes.TrimPrefix(data, utf8BOM))
+	fasta := bytes.HasPrefix(data[start:], []byte{'>'})
+	str := 0
+	for off := start; off < len(data); {
+		line, _, _ := bytes.Cut(data[off:], []byte{'\n'})
+		header := fasta && bytes.HasPrefix(line, []byte{'>'})
+		if header || !fasta {
+			str++
 		}
+		if at := firstBadByte(line); at >= 0 && !header {
+			return notUTF8(path, data, off+at, "string "+strconv.Itoa(str))
+		}
+		off += len(line) + 1
 	}
 	return nil
 }
@@ -192,8 +209,10 @@ func asStrings(set [][]byte) []string {
 }
 
 // lineWriter writes whole lines: it gathers them and writes in blocks that
-// end at a line's end, so that a failed or interrupted write never leaves
-// half a line behind.
+// end at a line's end, so that an interrupted write never leaves half a
+// line behind. A write that stops part-way (a full disk, a file-size
+// limit) into a regular file is cut back to the last whole line it wrote;
+// into a pipe, a write stops short only when the reader has gone.
 type lineWriter struct {
 	w   io.Writer
 	buf []byte
@@ -216,9 +235,40 @@ func (l *lineWriter) flush() error {
 	if len(l.buf) == 0 {
 		return nil
 	}
-	_, err := l.w.Write(l.buf)
+	n, err := l.w.Write(l.buf)
+	if err != nil && n > 0 && n < len(l.buf) {
+		if torn := n - (bytes.LastIndexByte(l.buf[:n], '\n') + 1); torn > 0 {
+			if cerr := cutBack(l.w, int64(torn)); cerr != nil {
+				err = fmt.Errorf("%w; and the last line, written in part, could not be removed: %v", err, cerr)
+			}
+		}
+	}
 	l.buf = l.buf[:0]
 	return err
+}
+
+// cutBack removes the last n bytes written to w, where w is (or wraps) a
+// regular file: those of a line written in part.
+func cutBack(w io.Writer, n int64) error {
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return err
+	}
+	end, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	return f.Truncate(end - n)
 }
 
 // pairProgress draws, on a terminal and for a million pairs or more, the

@@ -89,7 +89,7 @@ func TestMatrixInputs(t *testing.T) {
 	if stdout, _, code := levlab(t, "matrix", bin); code != exitOK || stdout != "1\t2\t2\n" {
 		t.Errorf("binary bytes: exit %d, %q; want 1 2 2", code, stdout)
 	}
-	checkFailure(t, []string{"matrix", "--runes", bin}, exitFailure, "string 1 is not valid UTF-8")
+	checkFailure(t, []string{"matrix", "--runes", bin}, exitFailure, bin+" is not valid UTF-8", "byte 1 (0xff", "in string 1")
 	// A line of 10^6 bytes against a short one.
 	long := writeFile(t, "long.txt", strings.Repeat("A", 1_000_000)+"\nAC\n")
 	if stdout, _, code := levlab(t, "matrix", "--max", "3", long); code != exitOK || stdout != "" {
