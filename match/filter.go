@@ -50,13 +50,23 @@ func qgramHash(key uint64) uint64 { return key * 0x9e3779b97f4a7c15 >> (64 - qgr
 // newQgramFilter returns the filter of p for k edits, or nil where the
 // pieces are too short to filter anything.
 func newQgramFilter(p []byte, k int) *qgramFilter {
+	f := new(qgramFilter)
+	if !f.reset(p, k) {
+		return nil
+	}
+	return f
+}
+
+// reset makes f the filter of p for k edits and reports true, or reports
+// false where the pieces are too short to filter anything.
+func (f *qgramFilter) reset(p []byte, k int) bool {
 	m := len(p)
 	L := m / (k + 1)
 	if L < qgramMinKey {
-		return nil
+		return false
 	}
 	lk := min(L, 8)
-	f := &qgramFilter{lk: lk, mask: ^uint64(0) >> (64 - 8*lk)}
+	*f = qgramFilter{lk: lk, mask: ^uint64(0) >> (64 - 8*lk)}
 	for t := 0; t <= k; t++ {
 		key := keyAt(p, t*L, lk)
 		h := qgramHash(key)
@@ -74,7 +84,7 @@ func newQgramFilter(p []byte, k int) *qgramFilter {
 	// e − h ∈ [m−kL−lk−k, m−lk+k] and h = q+lk−1.
 	f.lo = m - k*L - k - 1
 	f.hi = m + k - 1
-	return f
+	return true
 }
 
 // keyAt returns s[i:i+lk] as a little-endian integer.

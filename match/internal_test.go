@@ -28,7 +28,8 @@ func BenchmarkMatchKernels(b *testing.B) {
 			for _, filter := range []bool{false, true} {
 				name := fmt.Sprintf("alphabet=%d/mode=%s/filter=%v", len(alphabet), mode, filter)
 				b.Run(name, func(b *testing.B) {
-					pp := newPattern(p, k, true)
+					pp := new(pattern)
+					pp.reset(p, k, true)
 					if !filter {
 						pp.filter = nil
 					}

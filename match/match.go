@@ -294,8 +294,9 @@ var kernels = [numModes][numAlgorithms]kernel{
 // O(N) for the filter plus O(⌈m/64⌉) per position it passes, plus
 // O(m·⌈m/64⌉) per window the scan passes, for N positions and a pattern of
 // length m: on random text with k small against m nearly all the time is
-// the filter's. Memory per pattern O(σ·⌈m/64⌉) and an 8 KiB bitmap, beside
-// the inputs.
+// the filter's. Memory: per pattern O(σ·⌈m/64⌉) and an 8 KiB bitmap, for
+// at most patternBatch (1024) patterns at a time, however many there are,
+// and a count a pattern, beside the inputs.
 func Count(text []byte, patterns [][]byte, k int, opts ...Option) ([]int64, error) {
 	c, err := newConfig(opts)
 	if err != nil {
@@ -344,8 +345,27 @@ func Count(text []byte, patterns [][]byte, k int, opts ...Option) ([]int64, erro
 		kernel: kernels[c.mode][alg],
 		naive:  alg == Naive,
 	}
-	return m.run(patterns)
+	if len(patterns) <= patternBatch {
+		return m.run(patterns)
+	}
+	// Many patterns: a batch at a time, each reusing the last one's tables,
+	// so that the memory is a batch's tables and a count a pattern, however
+	// many patterns there are.
+	counts := make([]int64, 0, len(patterns))
+	for lo := 0; lo < len(patterns); lo += patternBatch {
+		got, err := m.run(patterns[lo:min(lo+patternBatch, len(patterns))])
+		if err != nil {
+			return nil, err
+		}
+		counts = append(counts, got...)
+	}
+	return counts, nil
 }
+
+// patternBatch is how many patterns' tables (up to about 12 KiB each for
+// patterns of up to 64 symbols: their match words, the shifted word and
+// the q-gram bitmap) one Count holds at a time.
+const patternBatch = 1024
 
 // errStopped is a worker's error when it stopped because another part of the
 // call failed or the context is done: not an error of its own.
@@ -393,16 +413,22 @@ const (
 	warmupRatio = 8 // chunks at least this many times the scan's warm-up
 )
 
+// run counts patterns over the text, its tables made anew in those of an
+// earlier run of mt where there are any.
 func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 	n := mt.to - mt.from
 	W := mt.c.workers
-	mt.pats = make([]*pattern, len(patterns))
+	for len(mt.pats) < len(patterns) {
+		mt.pats = append(mt.pats, new(pattern))
+	}
+	mt.pats = mt.pats[:len(patterns)]
 	mt.gpuEnd = make([]int, len(patterns))
 	mt.starts = make([]int, len(patterns)+1)
 	mt.chunk = make([]int, len(patterns))
+	mt.next.Store(0)
 	for i, p := range patterns {
-		pp := newPattern(p, mt.k, !mt.naive)
-		mt.pats[i] = pp
+		pp := mt.pats[i]
+		pp.reset(p, mt.k, !mt.naive)
 		g := 0
 		if mt.c.gpuRatio > 0 {
 			g = int(math.Round(mt.c.gpuRatio * float64(n)))
@@ -543,23 +569,43 @@ type pattern struct {
 	// apm-fast: the q-gram filter for k, nil where it would not filter
 	// (match_filter.go).
 	filter *qgramFilter
+
+	// The memory of top and filter, kept for the next pattern of a batch
+	// (reset) while they are nil.
+	topBuf    *[256]uint64
+	filterBuf *qgramFilter
 }
 
-func newPattern(p []byte, k int, bitParallel bool) *pattern {
-	pp := &pattern{p: p}
-	if bitParallel {
-		pp.peq = make([][256]uint64, (len(p)+bitpar.WordBits-1)/bitpar.WordBits)
-		for i, c := range p {
-			pp.peq[i/bitpar.WordBits][c] |= 1 << (i % bitpar.WordBits)
-		}
-		if len(p) <= bitpar.WordBits {
-			pad := uint(bitpar.WordBits - len(p))
-			pp.top = new([256]uint64)
-			for c, eq := range pp.peq[0] {
-				pp.top[c] = eq<<pad | (1<<pad - 1)
-			}
-		}
-		pp.filter = newQgramFilter(p, k)
+// reset makes pp the pattern p for k edits, its tables (apm-fast's,
+// where bitParallel) in the memory pp already holds where it is enough.
+func (pp *pattern) reset(p []byte, k int, bitParallel bool) {
+	pp.p, pp.top, pp.filter = p, nil, nil
+	if !bitParallel {
+		return
 	}
-	return pp
+	words := (len(p) + bitpar.WordBits - 1) / bitpar.WordBits
+	if cap(pp.peq) < words {
+		pp.peq = make([][256]uint64, words)
+	}
+	pp.peq = pp.peq[:words]
+	clear(pp.peq)
+	for i, c := range p {
+		pp.peq[i/bitpar.WordBits][c] |= 1 << (i % bitpar.WordBits)
+	}
+	if len(p) <= bitpar.WordBits {
+		if pp.topBuf == nil {
+			pp.topBuf = new([256]uint64)
+		}
+		pad := uint(bitpar.WordBits - len(p))
+		pp.top = pp.topBuf
+		for c, eq := range pp.peq[0] {
+			pp.top[c] = eq<<pad | (1<<pad - 1)
+		}
+	}
+	if pp.filterBuf == nil {
+		pp.filterBuf = new(qgramFilter)
+	}
+	if pp.filterBuf.reset(p, k) {
+		pp.filter = pp.filterBuf
+	}
 }
