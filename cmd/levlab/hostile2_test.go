@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestOnlyEmpty: an empty --only (an unset shell variable) is bad usage,
@@ -146,4 +149,56 @@ func TestMatrixBOM(t *testing.T) {
 func TestMatrixRunesWhere(t *testing.T) {
 	fa := writeFile(t, "bad.fa", ">h\xff\nAC\n>two\nA\nC\xfe\n")
 	checkFailure(t, []string{"matrix", "--runes", fa}, exitFailure, fa+" is not valid UTF-8", "byte 15 (0xfe", "in string 2")
+}
+
+// TestMemoryCheckedFirst: matrix, match and align know what they will need
+// before they allocate it, and under a limit that cannot hold it (ulimit
+// -v here) exit 1 at once naming how much and the limit — not an
+// out-of-memory trace, nor hours of work first.
+func TestMemoryCheckedFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary; not in -short")
+	}
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil || runtime.GOOS != "linux" {
+		t.Skipf("no prlimit for ulimit -v: %v", err)
+	}
+	bin := buildLevlab(t)
+	// Under 2.2 GB of address space the Go runtime leaves a few hundred
+	// MiB; each input below needs more than 0.8 GiB.
+	empty := writeFile(t, "empty", strings.Repeat("\n", 8_000_000))
+	pats := writeFile(t, "pats", strings.Repeat("A\n", 16_000_000))
+	text := writeFile(t, "text", "ACGTACGT")
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := func(name string) string {
+		b := make([]byte, 8_000_000)
+		for i := range b {
+			b[i] = "ACGT"[rng.IntN(4)]
+		}
+		return writeFile(t, name, string(b))
+	}
+	a, b := random("a"), random("b")
+	for _, args := range [][]string{
+		{"matrix", "--max-input", "64MiB", "--top", "1", empty},
+		{"match", "--max-input", "64MiB", "--patterns", pats, text},
+		{"align", "--files", "--max-input", "64MiB", a, b},
+	} {
+		var stderr strings.Builder
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		cmd := exec.CommandContext(ctx, prlimit, append([]string{"--as=2200000000", bin}, args...)...)
+		cmd.Stderr = &stderr
+		err := cmd.Run()
+		cancel()
+		var exit *exec.ExitError
+		msg := stderr.String()
+		switch {
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
+			t.Errorf("levlab %s under ulimit -v 2.2 GB still ran after 20 s", args[0])
+		case !errors.As(err, &exit) || exit.ExitCode() != exitFailure:
+			t.Errorf("levlab %s under ulimit -v 2.2 GB: %v, want exit status 1\n%.400s", args[0], err, msg)
+		case !strings.Contains(msg, "needs about") || !strings.Contains(msg, "ulimit -v leaves this process") ||
+			strings.Contains(msg, "goroutine ") || strings.Contains(msg, "runtime:"):
+			t.Errorf("levlab %s under ulimit -v 2.2 GB: want the memory needed and the limit named, no trace:\n%.400s", args[0], msg)
+		}
+	}
 }

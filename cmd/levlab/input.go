@@ -36,6 +36,25 @@ func inputLimit(fs *flagSet, limit *byteSize) (int64, error) {
 	return int64(*limit), nil
 }
 
+// fitsMemory returns an error naming what needs the bytes, how many, and
+// the memory this process may still use and what bounds it
+// (sysmem.Room: ulimit -v, the cgroup's limit, the machine's available
+// memory), when need is more than that: the check made before an
+// allocation that would otherwise end levlab with an out-of-memory trace.
+func fitsMemory(what string, need int64) error {
+	if need < 64<<20 {
+		return nil // reading the limits costs a few file reads
+	}
+	room := sysmem.Room()
+	// The runtime maps more than it is asked for beside a large
+	// allocation: a margin, as lev's fullmatrix keeps.
+	const margin = 128 << 20
+	if room.Bytes == sysmem.Unlimited || need+margin <= room.Bytes {
+		return nil
+	}
+	return fmt.Errorf("%s needs about %s of memory, and %s leaves this process %s", what, sysmem.Size(need), room.By, sysmem.Size(room.Bytes))
+}
+
 // errInterrupted is wrapped by the error of a command stopped by Ctrl-C or
 // SIGTERM.
 var errInterrupted = errors.New("interrupted")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -85,8 +86,9 @@ Flags:
 Exit status:
   0  the counts were printed
   1  the work failed: TEXTFILE or FILE cannot be read or is over
-     --max-input, a GPU share with no usable GPU, interrupted (Ctrl-C,
-     SIGTERM), an MPI rank failed, stdout cannot be written
+     --max-input, the patterns need more memory than this process may use
+     (said before any is cut), a GPU share with no usable GPU, interrupted
+     (Ctrl-C, SIGTERM), an MPI rank failed, stdout cannot be written
   2  bad usage: an unknown flag, not one TEXTFILE, no pattern, an empty
      pattern, a patterns file with no pattern, a pattern with a newline
      without --json, K < 0, an unknown mode or algorithm, a GPU ratio
@@ -186,8 +188,12 @@ func parseMatch(ctx context.Context, args []string, stdout io.Writer) (*matchJob
 		}
 		job.patterns = append(job.patterns, []byte(p))
 	}
+	var need int64
 	for _, file := range files {
-		fromFile, err := readPatterns(ctx, file, limit)
+		fromFile, err := readPatterns(ctx, file, limit, func(n, size int) error {
+			need += matchMemory(int64(n), int64(size), *asJSON)
+			return fitsMemory(fmt.Sprintf("--patterns %s (up to %d patterns)", file, n), need)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -201,13 +207,19 @@ func parseMatch(ctx context.Context, args []string, stdout io.Writer) (*matchJob
 
 // readPatterns reads a patterns file: one pattern per line, a \r before
 // the \n dropped, empty lines skipped. A file that cannot be read is a
-// failure; one with no pattern is bad usage.
-func readPatterns(ctx context.Context, path string, limit int64) ([][]byte, error) {
+// failure; one with no pattern is bad usage. Before the patterns are cut,
+// fits is called with how many there are at most and the file's size: its
+// error is returned.
+func readPatterns(ctx context.Context, path string, limit int64, fits func(n, size int) error) ([][]byte, error) {
 	data, err := readInput(ctx, path, limit, "--max-input")
 	if err != nil {
 		return nil, fmt.Errorf("--patterns: %w", err)
 	}
-	var pats [][]byte
+	n := bytes.Count(data, []byte{'\n'}) + 1
+	if err := fits(n, len(data)); err != nil {
+		return nil, err
+	}
+	pats := make([][]byte, 0, n)
 	for line := range bytes.Lines(data) {
 		line = bytes.TrimSuffix(line, []byte("\n"))
 		line = bytes.TrimSuffix(line, []byte("\r"))
@@ -219,6 +231,18 @@ func readPatterns(ctx context.Context, path string, limit int64) ([][]byte, erro
 		return nil, usageErrorf("--patterns %s: no pattern in it (%d bytes; one pattern per line, empty lines skipped)", path, len(data))
 	}
 	return pats, nil
+}
+
+// matchMemory is about what match takes, beside a patterns file's bytes,
+// for a file of size bytes and at most n patterns: a slice header and a
+// count a pattern (match.Count holds the tables of a batch of patterns at
+// a time), and with --json each pattern's copy, its count's entry and its
+// output.
+func matchMemory(n, size int64, asJSON bool) int64 {
+	if asJSON {
+		return n*160 + size*3
+	}
+	return n * 64
 }
 
 // options are the lev options of a job, without a range.
@@ -416,12 +440,11 @@ func printCounts(w io.Writer, job *matchJob, counts []int64, res matchResult) er
 		return fmt.Errorf("%d counts for %d patterns", len(counts), len(job.patterns))
 	}
 	if !job.asJSON {
-		var b bytes.Buffer
+		b := bufio.NewWriterSize(w, 64<<10)
 		for i, p := range job.patterns {
-			fmt.Fprintf(&b, "%d\t%s\n", counts[i], p)
+			fmt.Fprintf(b, "%d\t%s\n", counts[i], p)
 		}
-		_, err := w.Write(b.Bytes())
-		return err
+		return b.Flush()
 	}
 	res.Mode, res.Algo, res.K = job.mode.String(), job.algo.String(), job.k
 	res.GPURatio = job.ratio

@@ -55,6 +55,17 @@ func Available(fallback int64) int64 {
 	return avail
 }
 
+// Room returns Available with the name of what bounds it: "ulimit -v",
+// "the cgroup memory limit" or "the machine's available memory"; Bytes is
+// Unlimited where nothing can be read.
+func Room() Bound {
+	b := Ceiling()
+	if avail := meminfo(osFS, "MemAvailable:"); avail < b.Bytes {
+		b = Bound{Bytes: avail, By: "the machine's available memory"}
+	}
+	return b
+}
+
 // Total returns the machine's physical memory (MemTotal), or fallback
 // where it cannot be read.
 func Total(fallback int64) int64 {
