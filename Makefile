@@ -8,7 +8,7 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 FUZZTIME    ?= 60s
 
-.PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results fuzz clean
+.PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results fuzz examples clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
@@ -76,6 +76,15 @@ build:
 build-mpi:
 	$(GO) build -tags mpi -o bin/levlab-mpi ./cmd/levlab
 
+## examples: the example programs of docs/your-own.md in examples/bin/:
+## ed_omp (antidiagonals with OpenMP) and its off-by-one twin, for
+## levlab verify
+CC ?= cc
+examples:
+	mkdir -p examples/bin
+	$(CC) -O2 -Wall -Wextra -fopenmp -o examples/bin/ed_omp examples/ed_omp.c
+	$(CC) -O2 -Wall -Wextra -fopenmp -DOFF_BY_ONE -o examples/bin/ed_omp_offbyone examples/ed_omp.c
+
 ## bench: the lev benchmarks
 bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) ./lev
@@ -91,4 +100,4 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDistance -fuzztime $(FUZZTIME) ./lev
 
 clean:
-	rm -rf bin .tools
+	rm -rf bin .tools examples/bin

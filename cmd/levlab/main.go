@@ -6,6 +6,7 @@
 //	levlab distance --files [--runes] [--max-input BYTES] [flags] FILE_A FILE_B
 //	levlab align [--files [--runes]] [--max K] [--workers N] [--format cigar|pretty|json] [--max-input BYTES] A B
 //	levlab match [-p PATTERN]... [--patterns FILE]... [-k K] [--mode window|occurrence] [--algo NAME] [--workers N] [--gpu-ratio R] [--max-input BYTES] [--json] TEXTFILE
+//	levlab verify [--cases N] [--runes] [--timeout D] [flags] -- PROG [ARGS...]
 //	levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--list] [--fresh]
 //	levlab reproduce [--out DIR]
 //	levlab report [--results DIR] [--out FILE] [--format html|md]
@@ -56,6 +57,7 @@ var commands = []command{
 	{"matrix", "the distances of many strings: every pair, the nearest, or those within K", runMatrix},
 	{"match", "count the approximate matches of patterns in a text file (report 003; MPI with -tags mpi)", runMatch},
 	{"info", "the machine: CPU, cores, Go, levlab's commit, and the GPU or why not", runInfo},
+	{"verify", "check another program (yours) against the exact distance on the conformance cases", runVerify},
 	{"run", "time the reports' experiments into CSV files under results/", runRun},
 	{"reproduce", "run every experiment at the quick scale, then write the report", runReproduce},
 	{"report", "write the HTML (or Markdown) report from the CSV under results/", runReport},

@@ -1,0 +1,241 @@
+package levtest
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"unicode/utf8"
+
+	"github.com/levlab/levlab/lev"
+)
+
+// A Case is one input pair of the conformance suite and its distance, for
+// an implementation that is no Go function taking lev's options: another
+// program (levlab verify), a peer.
+type Case struct {
+	Name  string // what it tests, e.g. "random 4097 vs 4096 over ACGT"
+	A, B  []byte
+	Runes bool // A and B are valid UTF-8, counted in runes; else bytes
+	Want  int
+}
+
+// Size is the case's two lengths together, in bytes: the order in which
+// failures are worth reading, smallest first.
+func (c Case) Size() int { return len(c.A) + len(c.B) }
+
+// CaseOptions says which cases Cases makes.
+type CaseOptions struct {
+	// N is how many cases at most; 0 means 1000. The fixed cases come
+	// first, then the long ones, then random pairs up to N.
+	N int
+	// MaxLen is the longest string of the long cases; 0 means 20,000.
+	MaxLen int
+	// Runes makes text cases (valid UTF-8, counted in runes) instead of
+	// byte cases.
+	Runes bool
+}
+
+// Cases returns the suite's cases as data, drawn with rng:
+//
+//   - known answers (kitten/sitting, empty strings, all 256 byte values…),
+//     and with Runes the suite's Unicode ones (accents, CJK, emoji);
+//   - answers known by construction (equal, one substitution, insertion or
+//     deletion at either end and the middle, a^n vs b^n, a prefix cut off)
+//     at the word boundaries 1, 2, 63–65, 127–129, 191–193 and 999–1001;
+//   - long pairs around the sizes where parallel code splits its work —
+//     powers of two ±1 and multiples of common tile sides (100, 128, 256,
+//     500, 512, 1000, 1024) ±1, past 2000 and up to MaxLen — random, and
+//     an edit in the middle, at the end and at the start;
+//   - random pairs of unequal lengths (up to 300) over alphabets of 2, 4,
+//     26 and 256 symbols (or runes).
+//
+// Every Want is the distance: by construction, or computed by Reference
+// (and, past a few million cells, by lev's Myers, itself checked against
+// Reference by the suite). Cases are in the order above; a caller sorts by
+// Size to read the smallest failure first.
+func Cases(rng *rand.Rand, o CaseOptions) []Case {
+	n := cmp.Or(o.N, 1000)
+	maxLen := cmp.Or(o.MaxLen, 20000)
+	b := caseBuilder{runes: o.Runes, max: n}
+	b.known()
+	b.boundaries(rng)
+	b.long(rng, maxLen)
+	for len(b.out) < n {
+		b.random(rng)
+	}
+	return b.out
+}
+
+type caseBuilder struct {
+	runes bool
+	max   int
+	out   []Case
+}
+
+// add appends a case whose distance is want, or, with want < 0, computed.
+func (b *caseBuilder) add(name string, x, y []byte, want int) {
+	if len(b.out) >= b.max {
+		return
+	}
+	if b.runes && (!utf8.Valid(x) || !utf8.Valid(y)) {
+		return
+	}
+	if want < 0 {
+		want = exact(x, y, b.runes)
+	}
+	b.out = append(b.out, Case{Name: name, A: x, B: y, Runes: b.runes, Want: want})
+}
+
+// exact is the distance of x and y: Reference up to a few million cells,
+// then lev's Myers.
+func exact(x, y []byte, runes bool) int {
+	if runes {
+		if utf8.RuneCount(x)*utf8.RuneCount(y) <= 4<<20 {
+			return ReferenceString(string(x), string(y))
+		}
+		d, err := lev.DistanceString(string(x), string(y), lev.WithAlgorithm(lev.Myers))
+		if err != nil {
+			panic(fmt.Sprintf("levtest: the distance of a case: %v", err))
+		}
+		return d
+	}
+	if len(x)*len(y) <= 4<<20 {
+		return Reference(x, y)
+	}
+	d, err := lev.Distance(x, y, lev.WithAlgorithm(lev.Myers))
+	if err != nil {
+		panic(fmt.Sprintf("levtest: the distance of a case: %v", err))
+	}
+	return d
+}
+
+func (b *caseBuilder) known() {
+	for _, k := range knownAnswers {
+		b.add(fmt.Sprintf("known: %q vs %q", k.a, k.b), []byte(k.a), []byte(k.b), k.d)
+	}
+	if b.runes {
+		for _, k := range knownTexts {
+			b.add(fmt.Sprintf("known text: %q vs %q", k.a, k.b), []byte(k.a), []byte(k.b), k.d)
+		}
+	} else {
+		all := []byte(AllBytes)
+		b.add("all 256 byte values vs rotated by one", all, append(slices.Clone(all[1:]), all[0]), 2)
+		b.add("all 256 byte values vs reversed", all, reversed(all), -1)
+	}
+}
+
+// alphabet returns the symbols of the byte or rune alphabet i (0..3) as
+// the pieces a string is made of.
+func (b *caseBuilder) alphabet(i int) [][]byte {
+	if b.runes {
+		set := [][]rune{runeRange('a', 'b'), []rune("ACGT"), runeRange('a', 'z'), mixed}[i]
+		out := make([][]byte, len(set))
+		for j, r := range set {
+			out[j] = utf8.AppendRune(nil, r)
+		}
+		return out
+	}
+	set := []string{Binary, DNA, Lowercase, AllBytes}[i]
+	out := make([][]byte, len(set))
+	for j := range set {
+		out[j] = []byte{set[j]}
+	}
+	return out
+}
+
+// text returns n symbols of alphabet i drawn at random.
+func (b *caseBuilder) text(rng *rand.Rand, n, i int) []byte {
+	syms := b.alphabet(i)
+	var out []byte
+	for range n {
+		out = append(out, syms[rng.IntN(len(syms))]...)
+	}
+	return out
+}
+
+// symbols cuts s into its symbols: bytes, or with runes its runes.
+func (b *caseBuilder) symbols(s []byte) [][]byte {
+	var out [][]byte
+	for len(s) > 0 {
+		size := 1
+		if b.runes {
+			_, size = utf8.DecodeRune(s)
+		}
+		out, s = append(out, s[:size]), s[size:]
+	}
+	return out
+}
+
+// constructed adds the cases whose answer is known by construction for a
+// random string a of n symbols over DNA (x is in no case's alphabet).
+func (b *caseBuilder) constructed(rng *rand.Rand, n int, what string) {
+	a := b.text(rng, n, 1)
+	syms := b.symbols(a)
+	join := func(parts ...[][]byte) []byte { return slices.Concat(slices.Concat(parts...)...) }
+	x := [][]byte{[]byte("x")}
+	b.add(what+": equal", a, slices.Clone(a), 0)
+	b.add(what+": vs empty", a, nil, n)
+	b.add(what+": empty vs it", nil, a, n)
+	b.add(what+": a^n vs b^n", repeat("a", n), repeat("b", n), n)
+	for _, i := range []int{0, n / 2, n - 1} {
+		b.add(fmt.Sprintf("%s: substitution at %d", what, i), a, join(syms[:i], x, syms[i+1:]), 1)
+		b.add(fmt.Sprintf("%s: deletion at %d", what, i), a, join(syms[:i], syms[i+1:]), 1)
+		b.add(fmt.Sprintf("%s: insertion at %d", what, i), join(syms[:i], x, syms[i:]), a, 1)
+	}
+	if k := min(64, n/2); k > 0 {
+		b.add(fmt.Sprintf("%s: without its first %d", what, k), a, join(syms[k:]), k)
+		b.add(fmt.Sprintf("%s: without its last %d", what, k), join(syms[:n-k]), a, k)
+	}
+}
+
+func (b *caseBuilder) boundaries(rng *rand.Rand) {
+	for _, n := range boundaryLengths {
+		b.constructed(rng, n, fmt.Sprintf("length %d", n))
+		for _, m := range []int{n - 1, n, n + 1} {
+			b.add(fmt.Sprintf("random %d vs %d over ACGT", n, m), b.text(rng, n, 1), b.text(rng, m, 1), -1)
+		}
+	}
+}
+
+// longLengths returns the lengths past 1001 and up to maxLen where
+// parallel code most often goes wrong: powers of two and multiples of
+// common tile sides, each ±1, ascending.
+func longLengths(maxLen int) []int {
+	var ns []int
+	for p := 2048; p <= maxLen+1; p *= 2 {
+		ns = append(ns, p-1, p, p+1)
+	}
+	for _, t := range []int{100, 128, 256, 500, 512, 1000, 1024} {
+		m := t * (2000/t + 1) // the first multiple past the boundary lengths
+		ns = append(ns, m-1, m, m+1)
+	}
+	ns = append(ns, maxLen-1, maxLen)
+	slices.Sort(ns)
+	ns = slices.Compact(ns)
+	return slices.DeleteFunc(ns, func(n int) bool { return n <= 1001 || n > maxLen })
+}
+
+// long adds, at each long length, a random pair, and at every third one
+// an edit in the middle, at the end and at the start: a few cases each,
+// since a program under test may take O(n²) for each.
+func (b *caseBuilder) long(rng *rand.Rand, maxLen int) {
+	for i, n := range longLengths(maxLen) {
+		a := b.text(rng, n, 1)
+		if i%3 == 0 {
+			syms := b.symbols(a)
+			b.add(fmt.Sprintf("long %d: substitution at %d", n, n/2), a, slices.Concat(slices.Concat(syms[:n/2]...), []byte("x"), slices.Concat(syms[n/2+1:]...)), 1)
+			b.add(fmt.Sprintf("long %d: deletion at the end", n), a, slices.Concat(syms[:n-1]...), 1)
+			b.add(fmt.Sprintf("long %d: insertion at the start", n), slices.Concat([]byte("x"), a), a, 1)
+		}
+		m := n - 1 + i%3
+		b.add(fmt.Sprintf("random %d vs %d over ACGT", n, m), a, b.text(rng, m, 1), -1)
+	}
+}
+
+func (b *caseBuilder) random(rng *rand.Rand) {
+	i := rng.IntN(4)
+	la, lb := rng.IntN(300), rng.IntN(300)
+	names := []string{"a, b", "ACGT", "a–z", "256 symbols"}
+	b.add(fmt.Sprintf("random %d vs %d over %s", la, lb, names[i]), b.text(rng, la, i), b.text(rng, lb, i), -1)
+}
