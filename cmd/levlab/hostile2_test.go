@@ -74,18 +74,26 @@ func TestOutPathProblems(t *testing.T) {
 	checkFailure(t, []string{"run", "--only", "s001-tile", "--reps", "1", "--out", file}, exitFailure, file, "not a folder")
 }
 
-// TestMatrixFullDisk: when the output file cannot grow (a full disk, here
-// a file-size limit) matrix keeps its promise of whole lines: the file is
-// cut back to its last whole line, and the exit status is 1.
-func TestMatrixFullDisk(t *testing.T) {
+// prlimitAndLevlab returns the prlimit command, to run levlab under a
+// limit, and levlab built; it skips the test in -short or where there is
+// no prlimit.
+func prlimitAndLevlab(t *testing.T) (prlimit, bin string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary; not in -short")
 	}
 	prlimit, err := exec.LookPath("prlimit")
 	if err != nil || runtime.GOOS != "linux" {
-		t.Skipf("no prlimit to limit the file size: %v", err)
+		t.Skipf("no prlimit to run levlab under a limit: %v", err)
 	}
-	bin := buildLevlab(t)
+	return prlimit, buildLevlab(t)
+}
+
+// TestMatrixFullDisk: when the output file cannot grow (a full disk, here
+// a file-size limit) matrix keeps its promise of whole lines: the file is
+// cut back to its last whole line, and the exit status is 1.
+func TestMatrixFullDisk(t *testing.T) {
+	prlimit, bin := prlimitAndLevlab(t)
 	var strs strings.Builder
 	for i := range 400 {
 		strs.WriteString(strings.Repeat("ACGT"[i%4:i%4+1], 5+i%23) + "\n")
@@ -156,14 +164,7 @@ func TestMatrixRunesWhere(t *testing.T) {
 // -v here) exit 1 at once naming how much and the limit — not an
 // out-of-memory trace, nor hours of work first.
 func TestMemoryCheckedFirst(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary; not in -short")
-	}
-	prlimit, err := exec.LookPath("prlimit")
-	if err != nil || runtime.GOOS != "linux" {
-		t.Skipf("no prlimit for ulimit -v: %v", err)
-	}
-	bin := buildLevlab(t)
+	prlimit, bin := prlimitAndLevlab(t)
 	// Under 2.2 GB of address space the Go runtime leaves a few hundred
 	// MiB; each input below needs more than 0.8 GiB.
 	empty := writeFile(t, "empty", strings.Repeat("\n", 8_000_000))
