@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"testing"
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/lev"
@@ -34,6 +35,9 @@ type CaseOptions struct {
 	// Runes makes text cases (valid UTF-8, counted in runes) instead of
 	// byte cases.
 	Runes bool
+	// ASCII keeps the cases whose strings are ASCII alone: for an
+	// implementation that counts runes, asked the bytes question.
+	ASCII bool
 }
 
 // Cases returns the suite's cases as data, drawn with rng:
@@ -57,7 +61,7 @@ type CaseOptions struct {
 func Cases(rng *rand.Rand, o CaseOptions) []Case {
 	n := cmp.Or(o.N, 1000)
 	maxLen := cmp.Or(o.MaxLen, 20000)
-	b := caseBuilder{runes: o.Runes, max: n}
+	b := caseBuilder{runes: o.Runes, ascii: o.ASCII, max: n}
 	b.known()
 	b.boundaries(rng)
 	b.long(rng, maxLen)
@@ -68,9 +72,9 @@ func Cases(rng *rand.Rand, o CaseOptions) []Case {
 }
 
 type caseBuilder struct {
-	runes bool
-	max   int
-	out   []Case
+	runes, ascii bool
+	max          int
+	out          []Case
 }
 
 // add appends a case whose distance is want, or, with want < 0, computed.
@@ -78,7 +82,7 @@ func (b *caseBuilder) add(name string, x, y []byte, want int) {
 	if len(b.out) >= b.max {
 		return
 	}
-	if b.runes && (!utf8.Valid(x) || !utf8.Valid(y)) {
+	if b.runes && (!utf8.Valid(x) || !utf8.Valid(y)) || b.ascii && (!isASCII(x) || !isASCII(y)) {
 		return
 	}
 	if want < 0 {
@@ -108,6 +112,43 @@ func exact(x, y []byte, runes bool) int {
 		panic(fmt.Sprintf("levtest: the distance of a case: %v", err))
 	}
 	return d
+}
+
+func isASCII(s []byte) bool {
+	for _, c := range s {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// RunCases runs the cases o asks for through distance, an implementation
+// that is no lev algorithm (a peer, a binding, another program), as gonum's
+// testblas takes a backend: each answer must be the case's Want. It reports
+// the ten smallest failures, smallest first, and how many there were.
+func RunCases(t *testing.T, distance func(a, b []byte) (int, error), o CaseOptions) {
+	t.Helper()
+	rng := NewRand(t)
+	cases := Cases(rng, o)
+	slices.SortStableFunc(cases, func(x, y Case) int { return cmp.Compare(x.Size(), y.Size()) })
+	failed := 0
+	for _, c := range cases {
+		d, err := distance(c.A, c.B)
+		if err == nil && d == c.Want {
+			continue
+		}
+		if failed++; failed <= 10 {
+			if err != nil {
+				t.Errorf("%s (%d and %d bytes): %v", c.Name, len(c.A), len(c.B), err)
+			} else {
+				t.Errorf("%s (%d and %d bytes): %d, want %d", c.Name, len(c.A), len(c.B), d, c.Want)
+			}
+		}
+	}
+	if failed > 10 {
+		t.Errorf("and %d more of the %d cases", failed-10, len(cases))
+	}
 }
 
 func (b *caseBuilder) known() {
@@ -235,6 +276,9 @@ func (b *caseBuilder) long(rng *rand.Rand, maxLen int) {
 
 func (b *caseBuilder) random(rng *rand.Rand) {
 	i := rng.IntN(4)
+	if b.ascii {
+		i = rng.IntN(3)
+	}
 	la, lb := rng.IntN(300), rng.IntN(300)
 	names := []string{"a, b", "ACGT", "a–z", "256 symbols"}
 	b.add(fmt.Sprintf("random %d vs %d over %s", la, lb, names[i]), b.text(rng, la, i), b.text(rng, lb, i), -1)

@@ -1,7 +1,11 @@
 package levtest
 
 import (
+	"errors"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"regexp"
 	"testing"
 	"unicode/utf8"
 )
@@ -42,5 +46,38 @@ func TestCases(t *testing.T) {
 		if !found {
 			t.Errorf("longLengths(20000) = %v lacks %d", got, n)
 		}
+	}
+}
+
+// runCasesEnv makes TestRunCasesRejects, in its child, run RunCases on a
+// distance wrong past 300 bytes.
+const runCasesEnv = "LEVTEST_RUNCASES_BROKEN"
+
+// TestRunCasesRejects: RunCases fails an implementation that is wrong on
+// long inputs alone, naming the smallest failing case first.
+func TestRunCasesRejects(t *testing.T) {
+	if os.Getenv(runCasesEnv) == "1" {
+		RunCases(t, func(a, b []byte) (int, error) {
+			d := Reference(a, b)
+			if len(a) > 300 {
+				d++
+			}
+			return d, nil
+		}, CaseOptions{N: 300, MaxLen: 2100})
+		return
+	}
+	if testing.Short() {
+		t.Skip("starts a child test process")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestRunCasesRejects$")
+	cmd.Env = append(os.Environ(), runCasesEnv+"=1")
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) {
+		t.Fatalf("RunCases passed a distance wrong past 300 bytes (err %v):\n%s", err, out)
+	}
+	first := regexp.MustCompile(`cases_test.go:\d+: (.*) \((\d+) and (\d+) bytes\): (\d+), want (\d+)`).FindStringSubmatch(string(out))
+	if first == nil || first[2] != "999" {
+		t.Errorf("the first failure named is not the smallest case past 300 bytes (999):\n%s", out)
 	}
 }
