@@ -40,15 +40,17 @@ type index struct {
 }
 
 // Algorithms the report knows: lev's, the peers', the GPU ones, apm (the
-// published rows of report 003) and lev's match algorithms.
+// published rows of report 003), lev's match algorithms and align (the
+// alignment experiment's). TestKnownNames holds them equal to what levlab
+// runs.
 var knownAlgorithms = []string{
-	"agnivade", "apm", "apm-fast", "apm-naive", "auto", "cuda-diagonal", "cuda-fast", "cuda-matrix", "diagonal", "edlib",
+	"agnivade", "align", "apm", "apm-fast", "apm-naive", "auto", "cuda-diagonal", "cuda-fast", "cuda-matrix", "diagonal", "edlib",
 	"fullmatrix", "ka-weihe", "myers", "myers-parallel", "tiled", "tiled-barrier", "tworow",
 }
 
-// Experiments the report draws.
+// Experiments the report draws: every one of the catalog (TestKnownNames).
 var knownExperiments = []string{
-	"gpu-fast", "peers", "s000-fig3", "s000-fig4", "s000-table1", "s000-table2",
+	"align", "gpu-fast", "many-pairs", "peers", "s000-fig3", "s000-fig4", "s000-table1", "s000-table2", "suggest",
 	"s001-diagonal", "s001-length", "s001-ratio", "s001-threads", "s001-tile",
 	"s002-cases", "s003-ratio", "s003-ranks", "s004-memory",
 }

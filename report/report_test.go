@@ -182,10 +182,19 @@ func TestMissingData(t *testing.T) {
 	})
 }
 
-// The committed results give a report where no CPU experiment is missing.
+// The committed results give a report where no CPU experiment is missing,
+// but those the Intel Xeon's run (made before them, on a machine not at
+// hand since) lacks, which the report names.
 func TestCommittedResults(t *testing.T) {
 	out := render(t, Options{Results: "../results", Format: FormatMarkdown})
+	const xeonLacks = "Not in results/intel-xeon-2.80ghz-2c/paper (no record, run or skipped): align, many-pairs, suggest."
+	if !strings.Contains(out, xeonLacks) {
+		t.Errorf("committed results: the report does not say what the Xeon's run lacks (%q)", xeonLacks)
+	}
 	for _, line := range strings.Split(out, "\n") {
+		if line == xeonLacks {
+			continue
+		}
 		if strings.Contains(line, "not measured in the runs read") || strings.HasPrefix(line, "Could not use:") || strings.HasPrefix(line, "Left out") || strings.HasPrefix(line, "Not in ") {
 			t.Errorf("committed results: %s", line)
 		}
