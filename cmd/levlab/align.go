@@ -201,13 +201,7 @@ func runAlign(args []string, stdout, _ io.Writer) error {
 		fmt.Fprintf(w, "distance %d: %s, %s, %s, %s\n", al.Distance,
 			plural(res.Matches, "match", "matches"), plural(res.Substitutions, "substitution", "substitutions"),
 			plural(res.Insertions, "insertion", "insertions"), plural(res.Deletions, "deletion", "deletions"))
-		var ca, cb []alignview.Cell
-		if text {
-			ca, cb = alignview.Runes(string(a)), alignview.Runes(string(b))
-		} else {
-			ca, cb = alignview.Bytes(a), alignview.Bytes(b)
-		}
-		if err := writePretty(w, ca, cb, al.Edits); err != nil {
+		if err := writePretty(w, a, b, text, al.Edits); err != nil {
 			return err
 		}
 	}
@@ -276,23 +270,86 @@ func notUTF8(path string, data []byte, at int, where string) error {
 // prettyWidth is how many alignment columns a block of pretty shows.
 const prettyWidth = 60
 
-// writePretty writes the edits as blocks of prettyWidth columns: a's line,
-// the marks, b's line, each with its first and last positions.
-func writePretty(w *bufio.Writer, a, b []alignview.Cell, edits []lev.Edit) error {
-	runs := make([]alignview.Edit, len(edits))
-	for i, e := range edits {
-		runs[i] = alignview.Edit{Op: byte(e.Op), Len: e.Len}
+// prettyPiece is how many columns writePretty lays out at a time: whole
+// blocks, so that the pieces draw what the whole would, in memory bounded
+// by a piece's cells and columns (some 100 bytes a column) rather than by
+// the alignment's, which alignMemory does not count.
+const prettyPiece = 1024 * prettyWidth
+
+// writePretty writes the edits of a against b as blocks of prettyWidth
+// columns: a's line, the marks, b's line, each with its first and last
+// positions. a and b are drawn rune by rune where text, else byte by
+// byte, a piece of prettyPiece columns at a time.
+func writePretty(w *bufio.Writer, a, b []byte, text bool, edits []lev.Edit) error {
+	cells, symbols := alignview.Bytes, func(s []byte) int { return len(s) }
+	if text {
+		cells = func(s []byte) []alignview.Cell { return alignview.Runes(string(s)) }
+		symbols = utf8.RuneCount
 	}
-	blocks, err := alignview.Blocks(a, b, runs, prettyWidth)
-	if err != nil {
-		return err
+	digits := len(strconv.Itoa(max(symbols(a), symbols(b), 1)))
+	var runs []alignview.Edit
+	cols, drawn := 0, 0 // columns of the piece, and before it
+	ai, bi := 0, 0      // symbols of a and b drawn before the piece
+	ao, bo := 0, 0      // and their bytes
+	piece := func() error {
+		na, nb := 0, 0
+		for _, r := range runs {
+			if r.Op != byte(lev.OpDel) {
+				na += r.Len
+			}
+			if r.Op != byte(lev.OpIns) {
+				nb += r.Len
+			}
+		}
+		ae, be := skipSymbols(a, ao, na, text), skipSymbols(b, bo, nb, text)
+		blocks, err := alignview.Blocks(cells(a[ao:ae]), cells(b[bo:be]), runs, prettyWidth)
+		if err != nil {
+			return fmt.Errorf("the alignment's columns %d to %d: %w", drawn+1, drawn+cols, err)
+		}
+		for _, bl := range blocks {
+			top, mid, bot := bl.Lines()
+			fmt.Fprintf(w, "\nA %*d %s %d\n", digits, ai+bl.FirstA, top, ai+bl.LastA)
+			fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("  %*s %s", digits, "", mid), " "))
+			fmt.Fprintf(w, "B %*d %s %d\n", digits, bi+bl.FirstB, bot, bi+bl.LastB)
+		}
+		ai, bi, ao, bo = ai+na, bi+nb, ae, be
+		runs, cols, drawn = runs[:0], 0, drawn+cols
+		return nil
 	}
-	digits := len(strconv.Itoa(max(len(a), len(b), 1)))
-	for _, bl := range blocks {
-		top, mid, bot := bl.Lines()
-		fmt.Fprintf(w, "\nA %*d %s %d\n", digits, bl.FirstA, top, bl.LastA)
-		fmt.Fprintf(w, "%s\n", strings.TrimRight(fmt.Sprintf("  %*s %s", digits, "", mid), " "))
-		fmt.Fprintf(w, "B %*d %s %d\n", digits, bl.FirstB, bot, bl.LastB)
+	for _, e := range edits {
+		for n := e.Len; n > 0; {
+			take := min(n, prettyPiece-cols)
+			runs = append(runs, alignview.Edit{Op: byte(e.Op), Len: take})
+			cols, n = cols+take, n-take
+			if cols == prettyPiece {
+				if err := piece(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if cols > 0 {
+		if err := piece(); err != nil {
+			return err
+		}
+	}
+	if ao != len(a) || bo != len(b) {
+		return fmt.Errorf("the alignment stops at symbol %d of a and %d of b, before their ends", ai, bi)
 	}
 	return nil
+}
+
+// skipSymbols returns the offset in s of the symbol n symbols after the
+// one at byte off (or len(s) if s ends first): bytes, or runes where text,
+// each invalid byte one, as lev.AlignString and alignview.Runes count
+// them.
+func skipSymbols(s []byte, off, n int, text bool) int {
+	if !text {
+		return min(off+n, len(s))
+	}
+	for ; n > 0 && off < len(s); n-- {
+		_, size := utf8.DecodeRune(s[off:])
+		off += size
+	}
+	return off
 }

@@ -11,6 +11,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -245,6 +246,70 @@ func matchMemory(n, size int64, asJSON bool) int64 {
 	return n * 64
 }
 
+// matchBatch is how many patterns' tables match.Count holds at a time
+// (its patternBatch): the batches reuse the tables of the one before.
+const matchBatch = 1024
+
+// fitsMemory returns fitsMemory's error when the text and what
+// match.Count builds for the patterns would not fit in what this process
+// may use. The text counts at its size where one process reads a regular
+// file; a pipe, or a rank's part under MPI, is bounded by --max-input
+// alone.
+func (j *matchJob) fitsMemory(ranks int) error {
+	workers := j.workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	text := int64(0)
+	if fi, err := os.Stat(j.text); err == nil && fi.Mode().IsRegular() && ranks == 1 {
+		text = min(fi.Size(), j.maxInput)
+	}
+	need := text + matchTables(j.patterns, j.algo == match.Naive, workers)
+	what := fmt.Sprintf("counting %d patterns of up to %s in %s", len(j.patterns), sysmem.Size(j.longest()), j.text)
+	if text > 0 {
+		what += " (" + sysmem.Size(text) + ")"
+	}
+	if err := fitsMemory(what, need); err != nil {
+		return fmt.Errorf("%w; apm-fast's tables take 2 KiB for every 64 bytes of a pattern, %d patterns at a time", err, matchBatch)
+	}
+	return nil
+}
+
+// matchTables returns about the most match.Count holds beside the text
+// and the patterns: with apm-fast, the tables of a batch of matchBatch
+// patterns, in memory that each batch reuses (so for each place in a batch
+// the largest of the patterns it takes): 2 KiB of match words for every
+// 64 bytes of the pattern, 2 KiB more for a pattern of up to 64, and the
+// q-gram filter's 8 KiB bitmap (9.25 KiB as allocated); with apm-naive a
+// column of the DP, 8 bytes a pattern byte, a worker, grown anew for each
+// chunk of the text (twice that: the garbage collector lets the heap
+// grow to twice what is live); and, for every pattern, its count, summed
+// over the batches (and the ranks under MPI). (Measured: 16 patterns of
+// 2 MB, 977 MiB counted, took 1018 MiB with the patterns' 32 MB.)
+func matchTables(pats [][]byte, naive bool, workers int) int64 {
+	need := int64(24 * len(pats))
+	if naive {
+		longest := 0
+		for _, p := range pats {
+			longest = max(longest, len(p))
+		}
+		return need + 2*int64(workers)*8*int64(longest+1)
+	}
+	var words [matchBatch]int64
+	var short [matchBatch]bool
+	for i, p := range pats {
+		words[i%matchBatch] = max(words[i%matchBatch], int64(len(p)+63)/64)
+		short[i%matchBatch] = short[i%matchBatch] || len(p) <= 64
+	}
+	for s := range min(len(pats), matchBatch) {
+		need += 2048*words[s] + 9472 + 96
+		if short[s] {
+			need += 2048
+		}
+	}
+	return need
+}
+
 // options are the lev options of a job, without a range.
 func (j *matchJob) options(ctx context.Context) []match.Option {
 	return []match.Option{
@@ -332,9 +397,16 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	var stats match.Stats
 	opts := append(job.options(ctx), match.WithStats(&stats))
 	// lev checks the options on every call, before looking at the text: an
-	// empty one reports a bad value before the text is read.
-	_, err = match.Count(nil, job.patterns, job.k, opts...)
+	// empty one reports a bad value before the text is read. One pattern
+	// will do (none is empty: parseMatch refuses those), where every one
+	// would build every pattern's tables.
+	_, err = match.Count(nil, job.patterns[:1], job.k, opts...)
 	if err := c.agree(err); err != nil {
+		return err
+	}
+	// Known before the text is read and the tables are built: what they
+	// will take.
+	if err := c.agree(job.fitsMemory(c.size())); err != nil {
 		return err
 	}
 

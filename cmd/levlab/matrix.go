@@ -8,8 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -50,9 +50,10 @@ Flags:
 Exit status:
   0  every pair asked for was printed
   1  a file cannot be read or is over --max-input, a line is not UTF-8 with
-     --runes, the strings need more memory than this process may use (said
-     before any is cut), no usable GPU (cuda-fast), interrupted (Ctrl-C,
-     SIGTERM), stdout cannot be written (the lines written stay whole)
+     --runes, the strings and the rows of results the workers hold need
+     more memory than this process may use (said before any is cut), no
+     usable GPU (cuda-fast), interrupted (Ctrl-C, SIGTERM), stdout cannot
+     be written (the lines written stay whole)
   2  bad usage: an unknown flag or algorithm, not one or two files, --max
      below 0, --top below 1, workers outside 0..4096
 `)
@@ -97,22 +98,38 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	opts = append(opts, lev.WithContext(ctx))
 
-	var sets [][][]byte
-	var need, lines int64
-	for i, path := range pos {
+	var files [][]byte
+	for _, path := range pos {
 		data, err := readInput(ctx, path, limit, "--max-input")
 		if err != nil {
 			return err
 		}
-		// Known before the strings are cut: what they will take.
-		n := int64(bytes.Count(data, []byte{'\n'}) + 1)
-		need, lines = need+matrixMemory(n, int64(len(data)), *runes), lines+n
-		if err := fitsMemory(fmt.Sprintf("%s (up to %d strings)", strings.Join(pos[:i+1], " with "), lines), need); err != nil {
-			return err
-		}
-		strs := splitStrings(data)
+		files = append(files, data)
+	}
+	// Known before the strings are cut: what they, and the rows of
+	// results the workers hold, will take.
+	work := matrixWork{cross: len(files) == 2, workers: *workers, top: *top, maxD: *maxD, runes: *runes, cuda: alg == lev.CUDAFast}
+	if work.workers == 0 {
+		work.workers = runtime.GOMAXPROCS(0)
+	}
+	if !set["top"] {
+		work.top = 0
+	}
+	if !set["max"] {
+		work.maxD = -1
+	}
+	for i, data := range files {
+		work.files[i] = measureStrings(data)
+	}
+	if err := fitsMemory(work.String(pos), matrixMemory(work)); err != nil {
+		return fmt.Errorf("%w; each worker holds a row of results, %d bytes a string of %s, and lev keeps up to %d rows a worker ready: fewer --workers, --top N or --max K need less",
+			err, pairBytes, pos[len(pos)-1], pairsAhead)
+	}
+	var sets [][][]byte
+	for i, path := range pos {
+		strs := splitStrings(files[i])
 		if *runes {
-			if err := stringsUTF8(path, data); err != nil {
+			if err := stringsUTF8(path, files[i]); err != nil {
 				return err
 			}
 		}
@@ -152,16 +169,134 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// matrixMemory is about what matrix takes, beside a file's bytes, for a
-// file of size bytes and at most n strings: a slice header, a row of
-// results and its bookkeeping a string (bytes), and with runes a copy of
-// the text, its rune codes and their narrowing. (Measured: 8 million
-// empty lines took 813 MB, 1.4 GB with --runes.)
-func matrixMemory(n, size int64, runes bool) int64 {
-	if runes {
-		return n*192 + size*7
+// stringsShape is what the memory of a file's strings depends on.
+type stringsShape struct {
+	strs    int64 // strings: lines, or FASTA records
+	lines   int64
+	size    int64 // bytes
+	longest int64 // bytes of its longest string, at most
+	fasta   bool
+}
+
+// measureStrings returns the shape of a file's strings, read as
+// splitStrings reads them, without cutting them.
+func measureStrings(data []byte) stringsShape {
+	data = bytes.TrimPrefix(data, utf8BOM)
+	sh := stringsShape{size: int64(len(data)), fasta: bytes.HasPrefix(data, []byte{'>'})}
+	var rec int64 // the bytes of the FASTA record so far
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte{'\n'})
+		sh.lines++
+		switch {
+		case !sh.fasta:
+			sh.strs++
+			sh.longest = max(sh.longest, int64(len(line)))
+		case len(line) > 0 && line[0] == '>':
+			sh.strs++
+			rec = 0
+		default:
+			rec += int64(len(line))
+			sh.longest = max(sh.longest, rec)
+		}
+		data = rest
 	}
-	return n * 112
+	return sh
+}
+
+// matrixWork is what the memory of a matrix run depends on.
+type matrixWork struct {
+	files   [2]stringsShape // FILE_A's and FILE_B's
+	cross   bool            // FILE_B given: FILE_A against it, not every pair of FILE_A
+	workers int
+	top     int // 0: every pair
+	maxD    int // -1: no cap
+	runes   bool
+	cuda    bool
+}
+
+// String names the work for an error message: the files, their strings,
+// the pairs asked for and the workers.
+func (w matrixWork) String(paths []string) string {
+	what := fmt.Sprintf("%s (up to %d strings)", paths[0], w.files[0].strs)
+	if w.cross {
+		what += fmt.Sprintf(" against %s (up to %d)", paths[1], w.files[1].strs)
+	}
+	pairs := "every pair"
+	switch {
+	case w.top > 0:
+		pairs = fmt.Sprintf("the %d nearest of each", w.top)
+	case w.maxD >= 0:
+		pairs = fmt.Sprintf("the pairs within %d", w.maxD)
+	}
+	return fmt.Sprintf("%s, %s on %d workers,", what, pairs, w.workers)
+}
+
+// What lev's many-pairs pipeline holds (lev/pairs.go): a Pair is three
+// ints; a worker gathers its query's row in a buffer as long as FILE_B,
+// and up to pairsWindow (4) rows a worker wait, ready, beside the one
+// being printed.
+const (
+	pairBytes  = 24
+	pairsAhead = 4
+)
+
+// matrixMemory returns about the most a matrix run allocates beside its
+// files' bytes — but for the rows under --max K below the longest string:
+// those hold the pairs within K alone, which no count made before tells,
+// and are counted empty:
+//
+//   - a slice header a string, and for FASTA its record's bytes joined
+//     (grown by append: up to twice the file);
+//   - with --runes a copy of each string, its rune codes (4 bytes a rune)
+//     and their narrowing to bytes (1 a rune), and three headers a string;
+//   - lev's bookkeeping a query (a row's header and a flag);
+//   - each worker's buffer of a row as long as FILE_B, and the rows ready
+//     ahead of the one printed: up to pairsAhead a worker, plus that one,
+//     each of the pairs it keeps (all of them without --max and --top);
+//   - the garbage collector's headroom: it lets the heap grow to twice
+//     what is live before it collects, and the rows printed, and a query's
+//     match table (2 KiB a 64 symbols), are garbage, so the heap reaches
+//     that where they add up to as much.
+//
+// Measured against this (VmHWM, bytes mode): a million empty lines on two
+// workers, every pair, 562 MiB for 598 counted; with --top 1 80 MiB for
+// 115; 300,000 lines of 8 bytes with --max 0, 20 MiB after 8 s (the
+// garbage not yet grown) for 58 counted.
+func matrixMemory(w matrixWork) int64 {
+	a, b := w.files[0], w.files[1]
+	nA := a.strs
+	targets, bufLen := b.strs, b.strs // a row's pairs, a worker's buffer
+	longest := max(a.longest, b.longest)
+	if !w.cross { // every pair of FILE_A
+		targets, bufLen = max(nA-1, 0), nA
+	}
+	live := int64(0)
+	for _, f := range w.files {
+		live += 24 * f.lines
+		if f.fasta {
+			live += 48*f.strs + 2*f.size
+		}
+		if w.runes {
+			live += 64*f.strs + 6*f.size
+		}
+	}
+	live += 25 * nA
+	kept := targets
+	if w.maxD >= 0 && int64(w.maxD) < longest {
+		kept = 0 // only the pairs within K: unknown before
+	}
+	if w.top > 0 {
+		kept = min(targets, int64(w.top))
+	}
+	workers := min(int64(w.workers), max(nA, 1))
+	ahead := min(int64(w.workers)*pairsAhead, nA) + 1
+	live += pairBytes * (workers*bufLen + ahead*kept)
+	if w.cuda {
+		live += 64 * workers * targets // a query's batch: its pairs' slices and results
+	}
+	// Garbage over the run: each row printed, each query's match table.
+	churn := nA * (pairBytes*kept + 2048*max(1, (min(longest, 8192)+63)/64))
+	return live + min(live+a.size+b.size, churn)
 }
 
 // utf8BOM is the byte-order mark some editors put before UTF-8 text.
@@ -261,6 +396,8 @@ func (l *lineWriter) flush() error {
 		if torn := n - (bytes.LastIndexByte(l.buf[:n], '\n') + 1); torn > 0 {
 			if cerr := cutBack(l.w, int64(torn)); cerr != nil {
 				err = fmt.Errorf("%w; and the last line, written in part, could not be removed: %v", err, cerr)
+			} else {
+				err = fmt.Errorf("%w; the output was cut back to its last whole line", err)
 			}
 		}
 	}
@@ -269,7 +406,10 @@ func (l *lineWriter) flush() error {
 }
 
 // cutBack removes the last n bytes written to w, where w is (or wraps) a
-// regular file: those of a line written in part.
+// regular file: those of a line written in part. The file's offset goes
+// back with its end, so that the next write to it (this process's, or a
+// shell's sharing the file, as in { levlab matrix …; echo; } > out) lands
+// right after the last whole line rather than past a gap of zero bytes.
 func cutBack(w io.Writer, n int64) error {
 	for {
 		u, ok := w.(interface{ Unwrap() io.Writer })
@@ -289,7 +429,11 @@ func cutBack(w io.Writer, n int64) error {
 	if err != nil {
 		return err
 	}
-	return f.Truncate(end - n)
+	if err := f.Truncate(end - n); err != nil {
+		return err
+	}
+	_, err = f.Seek(end-n, io.SeekStart)
+	return err
 }
 
 // pairProgress draws, on a terminal and for a million pairs or more, the
