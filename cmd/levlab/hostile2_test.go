@@ -203,3 +203,13 @@ func TestMemoryCheckedFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternsBOM: a byte-order mark at the start of a patterns file is no
+// part of its first pattern.
+func TestPatternsBOM(t *testing.T) {
+	text := writeFile(t, "text", "ACGTACGT")
+	pats := writeFile(t, "pats", "\xef\xbb\xbfACG\nTAC\n")
+	if stdout, stderr, code := levlab(t, "match", "--patterns", pats, text); code != exitOK || stdout != "2\tACG\n2\tTAC\n" {
+		t.Errorf("match --patterns with a BOM: exit %d, %q\n%s", code, stdout, stderr)
+	}
+}

@@ -216,6 +216,7 @@ func readPatterns(ctx context.Context, path string, limit int64, fits func(n, si
 	if err != nil {
 		return nil, fmt.Errorf("--patterns: %w", err)
 	}
+	data = bytes.TrimPrefix(data, utf8BOM) // it marks the encoding, no pattern's part
 	n := bytes.Count(data, []byte{'\n'}) + 1
 	if err := fits(n, len(data)); err != nil {
 		return nil, err
