@@ -32,6 +32,9 @@ needs=(
 	# a real word list for spelling suggestions: the suggest experiment,
 	# notebooks/40-spelling and levlab matrix's tests
 	"file:/usr/share/dict/words wamerican"
+	# GNU time: a child's own peak memory (align's memory test); Go's
+	# ProcessState counts the parent's pages shared until the exec too
+	"file:/usr/bin/time time"
 )
 
 if ! command -v go >/dev/null 2>&1; then
