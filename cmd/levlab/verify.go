@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -16,10 +15,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/levlab/levlab/internal/sysmem"
+	"github.com/levlab/levlab/internal/progrun"
 	"github.com/levlab/levlab/lev/levtest"
 )
 
@@ -66,14 +64,11 @@ Exit status:
 `)
 }
 
-// verifyMaxOutput is how much of a program's stdout verify reads.
-const verifyMaxOutput = 1 << 20
-
 // verifyMaxFailures is how many failures end a verify early.
 const verifyMaxFailures = 100
 
 // verifyPlaceholders are the words a command may hold in braces.
-var verifyPlaceholders = []string{"{a}", "{b}", "{n}", "{m}", "{workers}"}
+var verifyPlaceholders = progrun.Placeholders[:5]
 
 func runVerify(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("verify", stdout, verifyUsage)
@@ -111,12 +106,9 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	}
 	v := &verifier{prog: prog, timeout: *timeout, workers: *workers}
 	if *distRE != "" {
-		re, err := regexp.Compile(*distRE)
+		re, err := progrun.CompileRegexp("--distance-regexp", *distRE)
 		if err != nil {
-			return usageErrorf("--distance-regexp %q: %v", *distRE, err)
-		}
-		if re.NumSubexp() < 1 {
-			return usageErrorf("--distance-regexp %q has no group: put the distance's digits in one, e.g. %q", *distRE, `distance: (\d+)`)
+			return usageErrorf("%v", err)
 		}
 		v.re = re
 	}
@@ -183,13 +175,8 @@ func unit(runes bool) string {
 // checkPlaceholders refuses a word in braces that is no placeholder: a
 // typo would otherwise reach the program as it is.
 func checkPlaceholders(prog []string) error {
-	re := regexp.MustCompile(`\{[A-Za-z_]+\}`)
-	for _, arg := range prog {
-		for _, w := range re.FindAllString(arg, -1) {
-			if !slices.Contains(verifyPlaceholders, w) {
-				return usageErrorf("%s in %q is no placeholder; valid: %s", w, arg, strings.Join(verifyPlaceholders, " "))
-			}
-		}
+	if err := progrun.CheckPlaceholders(verifyPlaceholders, prog...); err != nil {
+		return usageErrorf("%v", err)
 	}
 	return nil
 }
@@ -223,127 +210,22 @@ func (v *verifier) check(ctx context.Context, c levtest.Case) string {
 	if err := os.WriteFile(b, c.B, 0o644); err != nil {
 		return err.Error()
 	}
-	r := strings.NewReplacer("{a}", a, "{b}", b,
-		"{n}", strconv.Itoa(v.length(c.A, c.Runes)), "{m}", strconv.Itoa(v.length(c.B, c.Runes)),
-		"{workers}", strconv.Itoa(v.workers))
+	vals := progrun.Values{A: a, B: b, N: v.length(c.A, c.Runes), M: v.length(c.B, c.Runes), Workers: v.workers}
 	args := make([]string, len(v.prog))
 	for i, p := range v.prog {
-		args[i] = r.Replace(p)
+		args[i] = vals.Expand(p)
 	}
-	got, why := runCommand(ctx, args, v.timeout, v.re)
+	res := progrun.Run(ctx, args, progrun.Options{Timeout: v.timeout, Distance: v.re})
 	switch {
-	case why != "":
-		return why
-	case got != c.Want:
-		return fmt.Sprintf("printed %d, want %d", got, c.Want)
+	case strings.HasPrefix(res.Failure, "ran past its time-out"):
+		return fmt.Sprintf("ran past --timeout %v and was killed", v.timeout)
+	case res.Failure != "":
+		return res.Failure
+	case res.Distance != c.Want:
+		return fmt.Sprintf("printed %d, want %d", res.Distance, c.Want)
 	}
 	return ""
 }
-
-// runCommand runs args[0] with args[1:] and returns the distance it
-// printed, or why there is none: a time-out, a non-zero exit, a signal,
-// no number, stdout past verifyMaxOutput.
-func runCommand(ctx context.Context, args []string, timeout time.Duration, re *regexp.Regexp) (int, string) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	// Past the cap the program is stopped: it may print for ever.
-	out := &cappedBuffer{max: verifyMaxOutput, full: cancel}
-	errOut := &cappedBuffer{max: 4 << 10, discard: true}
-	cmd.Stdout, cmd.Stderr = out, errOut
-	// A child that leaves a grandchild holding the pipes must not hold
-	// verify too.
-	cmd.WaitDelay = time.Second
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case out.over:
-		return 0, fmt.Sprintf("printed more than %s on stdout, and was stopped", sysmem.Size(verifyMaxOutput))
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return 0, fmt.Sprintf("ran past --timeout %v and was killed", timeout)
-	case errors.As(err, &exit):
-		if st, ok := exit.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-			return 0, fmt.Sprintf("killed by signal %v%s", st.Signal(), firstLine(errOut.Bytes()))
-		}
-		return 0, fmt.Sprintf("exited with status %d%s", exit.ExitCode(), firstLine(errOut.Bytes()))
-	case err != nil:
-		return 0, err.Error()
-	}
-	d, ok := lastNumber(out.Bytes(), re)
-	if !ok {
-		what := "the last integer"
-		if re != nil {
-			what = fmt.Sprintf("a match of %q", re)
-		}
-		return 0, fmt.Sprintf("exited 0 but printed no distance (%s on stdout)%s", what, firstLine(out.Bytes()))
-	}
-	return d, ""
-}
-
-// lastNumber returns the last integer of out, or the first group of re's
-// last match.
-func lastNumber(out []byte, re *regexp.Regexp) (int, bool) {
-	var s []byte
-	if re == nil {
-		all := regexp.MustCompile(`-?[0-9]+`).FindAll(out, -1)
-		if len(all) == 0 {
-			return 0, false
-		}
-		s = all[len(all)-1]
-	} else {
-		all := re.FindAllSubmatch(out, -1)
-		if len(all) == 0 || len(all[len(all)-1]) < 2 {
-			return 0, false
-		}
-		s = all[len(all)-1][1]
-	}
-	d, err := strconv.Atoi(string(bytes.TrimSpace(s)))
-	return d, err == nil
-}
-
-// firstLine is ": LINE", the first non-empty line of b, short, for a
-// message; "" when there is none.
-func firstLine(b []byte) string {
-	for line := range bytes.Lines(b) {
-		if line = bytes.TrimSpace(line); len(line) > 0 {
-			if len(line) > 120 {
-				line = append(line[:117:117], "..."...)
-			}
-			return fmt.Sprintf(": %q", line)
-		}
-	}
-	return ""
-}
-
-// cappedBuffer keeps what is written up to max bytes. Past it a write
-// fails and full, if set, is called (to stop the writer); with discard,
-// what is past it is dropped instead.
-type cappedBuffer struct {
-	// Not embedded: bytes.Buffer's ReadFrom would let io.Copy past Write.
-	buf     bytes.Buffer
-	max     int
-	discard bool
-	full    func()
-	over    bool
-}
-
-func (c *cappedBuffer) Write(p []byte) (int, error) {
-	if c.buf.Len()+len(p) > c.max {
-		c.over = true
-		if c.discard {
-			c.buf.Write(p[:max(0, c.max-c.buf.Len())])
-			return len(p), nil
-		}
-		if c.full != nil {
-			c.full()
-		}
-		return 0, errors.New("output past the cap")
-	}
-	return c.buf.Write(p)
-}
-
-// Bytes returns what was kept.
-func (c *cappedBuffer) Bytes() []byte { return c.buf.Bytes() }
 
 // keepInputs writes a case's inputs into a new folder, which it returns.
 func keepInputs(c levtest.Case) (string, error) {
