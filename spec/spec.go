@@ -1,0 +1,515 @@
+// Package spec reads an experiment of one's own — a student's program, a
+// Go function, levlab's algorithms — from a TOML file: what to time (the
+// implementations), on which inputs and parameters (the grid), and the
+// figures to read it through. levlab run --spec times it with the same
+// runner as the reports' experiments; levlab report draws it from the
+// copy of the spec kept beside its records.
+//
+// A spec, every key:
+//
+//	name    = "my-omp"          # the CSV's and the report section's name: letters, digits, - _ .
+//	title   = "My OpenMP antidiagonals beside levlab"
+//	reps    = 5                 # timed repetitions a point (default 10); one warm-up before them
+//	timeout = "60s"             # the longest one run of a command may take (default 60s)
+//
+//	[inputs]                    # made by levlab, outside the timing
+//	case     = "random"         # random (default), dna, identical, partial, diverged, different
+//	alphabet = "ACGT"           # random only: the symbols drawn (default abcd)
+//	n = [1000, 5000, 20000]     # the first string's lengths
+//	m = [1000, 5000, 20000]     # the second's, paired with n; unset: m = n
+//
+//	[params]                    # every combination is a point, for each implementation
+//	workers = [1, 2, 4]         # default [1]
+//	tile    = [256]             # default [0]: the implementation's own
+//
+//	[[impl]]                    # one per implementation: a command or a lev algorithm
+//	name    = "mine"
+//	command = ["./ed_omp", "{a}", "{b}"]  # {a} {b} files; {n} {m} lengths; {workers} {tile}
+//	env     = { OMP_NUM_THREADS = "{workers}" }
+//	distance_regexp = 'distance: (\d+)'   # unset: the last integer on stdout
+//	time_regexp     = 'kernel: ([0-9.]+) s'  # the program's own time; unset: wall time
+//
+//	[[impl]]
+//	name = "levlab"
+//	algo = "myers-parallel"     # any lev algorithm, run with the point's workers and tile
+//
+//	[[figure]]
+//	x        = "workers"        # workers, tile, n or m
+//	y        = "speedup"        # time, speedup, efficiency, gcups or memory
+//	baseline = "levlab"         # speedup over this implementation at the fewest workers
+//	series   = ["impl", "n"]    # what tells the lines apart: impl and any parameter
+//	log_x    = false            # log axes; unset: log for n and m, linear else
+//	log_y    = false
+//	title    = "Speedup by workers"
+//
+// A command's path, when it holds a slash, is taken from the spec's folder,
+// and the command runs there.
+package spec
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Spec is one experiment of one's own, as its TOML file gives it.
+type Spec struct {
+	Name    string   `toml:"name"`
+	Title   string   `toml:"title"`
+	Reps    int      `toml:"reps,omitempty"`
+	Timeout string   `toml:"timeout,omitempty"`
+	Inputs  Inputs   `toml:"inputs"`
+	Params  Params   `toml:"params"`
+	Impl    []Impl   `toml:"impl"`
+	Figure  []Figure `toml:"figure,omitempty"`
+
+	// Dir is the folder the spec was read from: relative command paths
+	// start there, and commands run there. Not in the file.
+	Dir string `toml:"-"`
+}
+
+// Inputs say how levlab makes each point's two strings.
+type Inputs struct {
+	Case     string `toml:"case,omitempty"`
+	Alphabet string `toml:"alphabet,omitempty"`
+	N        []int  `toml:"n"`
+	M        []int  `toml:"m,omitempty"`
+}
+
+// Params are the parameters every implementation is timed at.
+type Params struct {
+	Workers []int `toml:"workers,omitempty"`
+	Tile    []int `toml:"tile,omitempty"`
+}
+
+// Impl is one implementation: a command, or a lev algorithm.
+type Impl struct {
+	Name           string            `toml:"name"`
+	Command        []string          `toml:"command,omitempty"`
+	Env            map[string]string `toml:"env,omitempty"`
+	Algo           string            `toml:"algo,omitempty"`
+	DistanceRegexp string            `toml:"distance_regexp,omitempty"`
+	TimeRegexp     string            `toml:"time_regexp,omitempty"`
+}
+
+// Figure is one figure the report draws of the experiment.
+type Figure struct {
+	Title    string   `toml:"title,omitempty"`
+	X        string   `toml:"x"`
+	Y        string   `toml:"y"`
+	Baseline string   `toml:"baseline,omitempty"`
+	Series   []string `toml:"series,omitempty"`
+	LogX     *bool    `toml:"log_x,omitempty"`
+	LogY     *bool    `toml:"log_y,omitempty"`
+}
+
+// What a figure's x and y and its series may name.
+var (
+	XValues      = []string{"workers", "tile", "n", "m"}
+	YValues      = []string{"time", "speedup", "efficiency", "gcups", "memory"}
+	SeriesValues = []string{"impl", "workers", "tile", "n", "m"}
+	Cases        = []string{"random", "dna", "identical", "partial", "diverged", "different"}
+)
+
+// DefaultReps and DefaultTimeout apply where the spec leaves them out.
+const (
+	DefaultReps    = 10
+	DefaultTimeout = 60 * time.Second
+)
+
+// MaxPoints bounds a spec's grid: more is a typo in a list, not a plan.
+const MaxPoints = 100000
+
+// validName is what a spec's and an implementation's name may be: a file
+// name anywhere, and text in a report.
+var validName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// Error is a problem of a spec file, at a line where one is known.
+type Error struct {
+	File string
+	Line int // 0: the file as a whole
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// ReadFile reads and checks the spec at path. Every problem is an *Error
+// naming the file and, where it can, the line: TOML that does not parse,
+// an unknown key (with the keys allowed there), a missing or empty value,
+// a name that cannot name a file, a placeholder that does not exist, an
+// implementation that is both or neither a command and an algorithm, a
+// figure naming what is not there. It does not look for the programs:
+// Check does, before a run.
+func ReadFile(path string) (*Spec, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &Error{File: path, Msg: err.Error()}
+	}
+	s, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	if s.Dir, err = filepath.Abs(filepath.Dir(path)); err != nil {
+		return nil, &Error{File: path, Msg: err.Error()}
+	}
+	return s, nil
+}
+
+// Parse reads and checks a spec from data; file names it in errors.
+func Parse(file string, data []byte) (*Spec, error) {
+	var s Spec
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, decodeError(file, err)
+	}
+	l := lines{file: file, text: strings.Split(string(data), "\n")}
+	if err := s.check(&l); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+// decodeError turns the TOML library's error into an *Error at its line.
+func decodeError(file string, err error) error {
+	var missing *toml.StrictMissingError
+	if errors.As(err, &missing) && len(missing.Errors) > 0 {
+		d := missing.Errors[0]
+		row, _ := d.Position()
+		key := d.Key()
+		return &Error{File: file, Line: row, Msg: fmt.Sprintf("unknown key %q; allowed%s: %s",
+			strings.Join(key, "."), where(key[:len(key)-1]), strings.Join(allowedKeys(key[:len(key)-1]), ", "))}
+	}
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		row, col := de.Position()
+		return &Error{File: file, Line: row, Msg: fmt.Sprintf("column %d: %s", col, de.Error())}
+	}
+	return &Error{File: file, Msg: err.Error()}
+}
+
+func where(table []string) string {
+	if len(table) == 0 {
+		return " at the top"
+	}
+	return " in [" + strings.Join(table, ".") + "]"
+}
+
+// allowedKeys lists the keys of the table at path (top level when empty).
+func allowedKeys(path []string) []string {
+	t := reflect.TypeFor[Spec]()
+	for _, p := range path {
+		f, ok := fieldByKey(t, p)
+		if !ok {
+			return nil
+		}
+		t = f.Type
+		for t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() != reflect.Struct {
+			return nil
+		}
+	}
+	var keys []string
+	for f := range t.Fields() {
+		if k := tomlKey(f); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+func fieldByKey(t reflect.Type, key string) (reflect.StructField, bool) {
+	for f := range t.Fields() {
+		if tomlKey(f) == key {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+func tomlKey(f reflect.StructField) string {
+	k, _, _ := strings.Cut(f.Tag.Get("toml"), ",")
+	if k == "-" {
+		return ""
+	}
+	return k
+}
+
+// lines finds where a key is set, for errors the TOML library does not
+// see: a table's header ("inputs", "impl" with its index) and the key.
+type lines struct {
+	file string
+	text []string
+}
+
+var headerRE = regexp.MustCompile(`^\s*\[(\[)?\s*([A-Za-z0-9_.-]+)\s*\]`)
+
+// line returns the line of key in table (top level: ""), the index'th of
+// an array of tables, or of the table's header when key is "", or 0.
+func (l *lines) line(table string, index int, key string) int {
+	cur, n := "", -1
+	for i, t := range l.text {
+		if m := headerRE.FindStringSubmatch(t); m != nil {
+			cur = m[2]
+			if cur == table {
+				n++
+				if key == "" && n == index {
+					return i + 1
+				}
+			}
+			continue
+		}
+		if cur == table && (table == "" || n == index) && key != "" {
+			k, _, ok := strings.Cut(strings.TrimSpace(t), "=")
+			if ok && strings.Trim(strings.TrimSpace(k), `"'`) == key {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+func (l *lines) errorf(table string, index int, key, format string, args ...any) error {
+	return &Error{File: l.file, Line: l.line(table, index, key), Msg: fmt.Sprintf(format, args...)}
+}
+
+// check checks what TOML alone cannot.
+func (s *Spec) check(l *lines) error {
+	switch {
+	case s.Name == "":
+		return l.errorf("", 0, "", "no name: name = \"my-experiment\" names the CSV file and the report's section")
+	case !validName.MatchString(s.Name):
+		return l.errorf("", 0, "name", "name %q cannot name a file: use letters, digits, -, _ and . (not first), at most 64", s.Name)
+	case s.Reps < 0:
+		return l.errorf("", 0, "reps", "reps = %d: want at least 1 (unset: %d)", s.Reps, DefaultReps)
+	}
+	if s.Timeout != "" {
+		d, err := time.ParseDuration(s.Timeout)
+		if err != nil || d <= 0 {
+			return l.errorf("", 0, "timeout", "timeout = %q: want a positive duration such as \"30s\" or \"5m\"", s.Timeout)
+		}
+	}
+	in := s.Inputs
+	if in.Case != "" && !slices.Contains(Cases, in.Case) {
+		return l.errorf("inputs", 0, "case", "case = %q: want one of %s", in.Case, strings.Join(Cases, ", "))
+	}
+	if in.Alphabet != "" && in.Case != "" && in.Case != "random" {
+		return l.errorf("inputs", 0, "alphabet", "alphabet is for case = \"random\" alone; case %q draws its own symbols", in.Case)
+	}
+	if len(in.N) == 0 {
+		return l.errorf("inputs", 0, "n", "[inputs] n is empty or missing: give the lengths, e.g. n = [1000, 10000]")
+	}
+	if len(in.M) > 0 && len(in.M) != len(in.N) {
+		return l.errorf("inputs", 0, "m", "m has %d lengths and n %d: m pairs with n, one for one", len(in.M), len(in.N))
+	}
+	for _, ls := range []struct {
+		key string
+		ns  []int
+	}{{"n", in.N}, {"m", in.M}} {
+		key := ls.key
+		for _, n := range ls.ns {
+			if n < 0 || n > 1<<30 {
+				return l.errorf("inputs", 0, key, "%s: length %d: want 0 to %d", key, n, 1<<30)
+			}
+		}
+	}
+	if in.Case == "identical" || in.Case == "partial" || in.Case == "diverged" {
+		for i := range in.M {
+			if in.M[i] != in.N[i] {
+				return l.errorf("inputs", 0, "m", "case %q needs m = n, not %d and %d", in.Case, in.N[i], in.M[i])
+			}
+		}
+	}
+	for _, p := range []struct {
+		key  string
+		vals []int
+		min  int
+	}{{"workers", s.Params.Workers, 1}, {"tile", s.Params.Tile, 0}} {
+		if p.vals != nil && len(p.vals) == 0 {
+			return l.errorf("params", 0, p.key, "%s = []: give at least one value, or leave it out", p.key)
+		}
+		for _, v := range p.vals {
+			if v < p.min || v > 1<<20 {
+				return l.errorf("params", 0, p.key, "%s %d: want %d to %d", p.key, v, p.min, 1<<20)
+			}
+		}
+	}
+	if len(s.Impl) == 0 {
+		return l.errorf("", 0, "", "no [[impl]]: name at least one implementation, a command or a lev algorithm")
+	}
+	names := map[string]bool{}
+	for i, im := range s.Impl {
+		switch {
+		case im.Name == "":
+			return l.errorf("impl", i, "", "[[impl]] %d has no name", i+1)
+		case !validName.MatchString(im.Name):
+			return l.errorf("impl", i, "name", "impl name %q: use letters, digits, -, _ and . (not first), at most 64", im.Name)
+		case names[im.Name]:
+			return l.errorf("impl", i, "name", "impl %q is named twice", im.Name)
+		case (len(im.Command) > 0) == (im.Algo != ""):
+			return l.errorf("impl", i, "", "impl %q: give command = [...] or algo = \"...\", one of them", im.Name)
+		case im.Command != nil && im.Command[0] == "":
+			return l.errorf("impl", i, "command", "impl %q: the command's program is empty", im.Name)
+		case im.Algo != "" && (len(im.Env) > 0 || im.DistanceRegexp != "" || im.TimeRegexp != ""):
+			return l.errorf("impl", i, "algo", "impl %q: env, distance_regexp and time_regexp are for a command, not an algorithm", im.Name)
+		}
+		names[im.Name] = true
+		words := map[string][]string{"command": im.Command}
+		for _, k := range slices.Sorted(maps.Keys(im.Env)) {
+			words["env"] = append(words["env"], k, im.Env[k])
+		}
+		for _, key := range []string{"command", "env"} {
+			for _, w := range words[key] {
+				for _, ph := range placeholderRE.FindAllString(w, -1) {
+					if !slices.Contains(Placeholders, ph) {
+						return l.errorf("impl", i, key, "impl %q: %s in %q is no placeholder; valid: %s", im.Name, ph, w, strings.Join(Placeholders, " "))
+					}
+				}
+			}
+		}
+		for _, re := range []struct{ key, expr string }{{"distance_regexp", im.DistanceRegexp}, {"time_regexp", im.TimeRegexp}} {
+			if re.expr == "" {
+				continue
+			}
+			c, err := regexp.Compile(re.expr)
+			if err != nil {
+				return l.errorf("impl", i, re.key, "impl %q: %s: %v", im.Name, re.key, err)
+			}
+			if c.NumSubexp() < 1 {
+				return l.errorf("impl", i, re.key, "impl %q: %s %q has no group: put the number in one, e.g. %q", im.Name, re.key, re.expr, `kernel: ([0-9.]+)`)
+			}
+		}
+	}
+	if n := s.NumPoints(); n > MaxPoints {
+		return l.errorf("", 0, "", "the grid has %d points (implementations × lengths × workers × tiles); at most %d", n, MaxPoints)
+	}
+	for i, f := range s.Figure {
+		switch {
+		case !slices.Contains(XValues, f.X):
+			return l.errorf("figure", i, "x", "figure %d: x = %q: want one of %s", i+1, f.X, strings.Join(XValues, ", "))
+		case !slices.Contains(YValues, f.Y):
+			return l.errorf("figure", i, "y", "figure %d: y = %q: want one of %s", i+1, f.Y, strings.Join(YValues, ", "))
+		case (f.Y == "speedup" || f.Y == "efficiency") && f.Baseline == "":
+			return l.errorf("figure", i, "y", "figure %d: y = %q needs baseline = the implementation it is over", i+1, f.Y)
+		case f.Baseline != "" && !names[f.Baseline]:
+			return l.errorf("figure", i, "baseline", "figure %d: baseline %q is no implementation; valid: %s", i+1, f.Baseline, strings.Join(s.ImplNames(), ", "))
+		case slices.Contains(f.Series, f.X):
+			return l.errorf("figure", i, "series", "figure %d: %s is the x axis and cannot tell series apart", i+1, f.X)
+		}
+		for _, se := range f.Series {
+			if !slices.Contains(SeriesValues, se) {
+				return l.errorf("figure", i, "series", "figure %d: series %q: want among %s", i+1, se, strings.Join(SeriesValues, ", "))
+			}
+		}
+	}
+	return nil
+}
+
+// Placeholders are the words in braces a command and its env may hold.
+var Placeholders = []string{"{a}", "{b}", "{n}", "{m}", "{workers}", "{tile}"}
+
+var placeholderRE = regexp.MustCompile(`\{[A-Za-z_]+\}`)
+
+// ImplNames returns the implementations' names, in order.
+func (s *Spec) ImplNames() []string {
+	out := make([]string, len(s.Impl))
+	for i, im := range s.Impl {
+		out[i] = im.Name
+	}
+	return out
+}
+
+// RepsOr returns the spec's reps, or DefaultReps where it sets none.
+func (s *Spec) RepsOr() int {
+	if s.Reps > 0 {
+		return s.Reps
+	}
+	return DefaultReps
+}
+
+// TimeoutOr returns the spec's time-out, or DefaultTimeout.
+func (s *Spec) TimeoutOr() time.Duration {
+	if d, err := time.ParseDuration(s.Timeout); err == nil && d > 0 {
+		return d
+	}
+	return DefaultTimeout
+}
+
+// WorkersOr and TilesOr return the parameters' values, or their defaults.
+func (s *Spec) WorkersOr() []int { return cmpOr(s.Params.Workers, []int{1}) }
+func (s *Spec) TilesOr() []int   { return cmpOr(s.Params.Tile, []int{0}) }
+
+// CaseOr returns the inputs' case, or "random".
+func (s *Spec) CaseOr() string {
+	if s.Inputs.Case == "" {
+		return "random"
+	}
+	return s.Inputs.Case
+}
+
+// Lengths returns the (n, m) pairs.
+func (s *Spec) Lengths() [][2]int {
+	out := make([][2]int, len(s.Inputs.N))
+	for i, n := range s.Inputs.N {
+		m := n
+		if len(s.Inputs.M) > 0 {
+			m = s.Inputs.M[i]
+		}
+		out[i] = [2]int{n, m}
+	}
+	return out
+}
+
+// NumPoints is the size of the grid.
+func (s *Spec) NumPoints() int {
+	return len(s.Impl) * len(s.Inputs.N) * len(s.WorkersOr()) * len(s.TilesOr())
+}
+
+// Figures returns the spec's figures, or where it declares none one that
+// suits its grid: time by the parameter it varies most (workers, else n),
+// a series per implementation and the other parameters.
+func (s *Spec) Figures() []Figure {
+	if len(s.Figure) > 0 {
+		return s.Figure
+	}
+	x := "n"
+	if len(s.WorkersOr()) > 1 {
+		x = "workers"
+	}
+	f := Figure{X: x, Y: "time", Series: []string{"impl"}}
+	if x == "workers" && len(s.Inputs.N) > 1 {
+		f.Series = append(f.Series, "n")
+	}
+	if len(s.TilesOr()) > 1 {
+		f.Series = append(f.Series, "tile")
+	}
+	return []Figure{f}
+}
+
+// Marshal returns the spec as TOML (Dir left out), to keep beside its
+// records.
+func (s *Spec) Marshal() ([]byte, error) { return toml.Marshal(s) }
+
+func cmpOr(v, def []int) []int {
+	if len(v) == 0 {
+		return def
+	}
+	return v
+}

@@ -1,0 +1,161 @@
+package spec
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const good = `name  = "my-omp"
+title = "Mine beside levlab"
+reps  = 5
+timeout = "30s"
+
+[inputs]
+alphabet = "ACGT"
+n = [1000, 5000]
+
+[params]
+workers = [1, 2, 4]
+
+[[impl]]
+name    = "mine"
+command = ["./ed_omp", "{a}", "{b}"]
+env     = { OMP_NUM_THREADS = "{workers}" }
+time_regexp = 'kernel ([0-9.]+) s'
+
+[[impl]]
+name = "levlab"
+algo = "myers-parallel"
+
+[[figure]]
+x        = "workers"
+y        = "speedup"
+baseline = "levlab"
+series   = ["impl", "n"]
+`
+
+func TestParseGood(t *testing.T) {
+	s, err := Parse("my.toml", []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "my-omp" || s.RepsOr() != 5 || s.TimeoutOr().String() != "30s" || s.CaseOr() != "random" {
+		t.Errorf("name %q reps %d timeout %v case %q", s.Name, s.RepsOr(), s.TimeoutOr(), s.CaseOr())
+	}
+	if got := s.Lengths(); !slices.Equal(got, [][2]int{{1000, 1000}, {5000, 5000}}) {
+		t.Errorf("lengths %v", got)
+	}
+	if s.NumPoints() != 2*2*3 {
+		t.Errorf("NumPoints %d, want 12", s.NumPoints())
+	}
+	if s.Impl[0].Env["OMP_NUM_THREADS"] != "{workers}" || s.Figure[0].Baseline != "levlab" {
+		t.Errorf("impl %+v figure %+v", s.Impl[0], s.Figure[0])
+	}
+	// What Marshal writes reads back the same.
+	b, err := s.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Parse("kept.toml", b)
+	if err != nil {
+		t.Fatalf("the marshalled spec does not read back: %v\n%s", err, b)
+	}
+	if back.Name != s.Name || len(back.Impl) != 2 || back.Impl[0].Env["OMP_NUM_THREADS"] != "{workers}" || !slices.Equal(back.Figure[0].Series, s.Figure[0].Series) {
+		t.Errorf("read back %+v", back)
+	}
+}
+
+// Every bad spec is an *Error naming the file, the line where there is
+// one, and what is wrong in words a user acts on.
+func TestParseBad(t *testing.T) {
+	replace := func(old, new string) string {
+		if !strings.Contains(good, old) {
+			t.Fatalf("the good spec has no %q", old)
+		}
+		return strings.Replace(good, old, new, 1)
+	}
+	for _, c := range []struct {
+		name, text string
+		line       int
+		want       []string
+	}{
+		{"syntax", replace(`reps  = 5`, `reps  = `), 3, []string{"column"}},
+		{"unknown top key", replace(`reps  = 5`, `repz  = 5`), 3, []string{`unknown key "repz"`, "allowed at the top: name, title, reps, timeout, inputs, params, impl, figure"}},
+		{"unknown inputs key", replace(`alphabet = "ACGT"`, `alfabet = "ACGT"`), 7, []string{`unknown key "inputs.alfabet"`, "in [inputs]", "case, alphabet, n, m"}},
+		{"unknown impl key", replace(`name = "levlab"`, `name = "levlab"`+"\nalgorithm = \"x\""), 0, []string{`unknown key "impl.algorithm"`, "name, command, env, algo, distance_regexp, time_regexp"}},
+		{"no name", replace(`name  = "my-omp"`, ``), 0, []string{"no name"}},
+		{"name a path", replace(`name  = "my-omp"`, `name  = "../x"`), 1, []string{`name "../x" cannot name a file`}},
+		{"name a folder", replace(`name  = "my-omp"`, `name  = "a/b"`), 1, []string{`cannot name a file`}},
+		{"empty n", replace(`n = [1000, 5000]`, `n = []`), 8, []string{"n is empty"}},
+		{"negative n", replace(`n = [1000, 5000]`, `n = [-1]`), 8, []string{"length -1"}},
+		{"empty workers", replace(`workers = [1, 2, 4]`, `workers = []`), 11, []string{"workers = []"}},
+		{"zero workers", replace(`workers = [1, 2, 4]`, `workers = [0]`), 11, []string{"workers 0"}},
+		{"bad case", replace(`alphabet = "ACGT"`, `case = "randm"`), 7, []string{`case = "randm"`, "random, dna"}},
+		{"bad timeout", replace(`timeout = "30s"`, `timeout = "soon"`), 4, []string{`timeout = "soon"`}},
+		{"both command and algo", replace(`algo = "myers-parallel"`, `algo = "myers-parallel"`+"\ncommand = [\"x\"]"), 0, []string{`impl "levlab": give command`}},
+		{"neither", replace(`algo = "myers-parallel"`, ``), 0, []string{`impl "levlab": give command`}},
+		{"bad placeholder", replace(`"{b}"]`, `"{c}"]`), 15, []string{"{c}", "no placeholder", "{a} {b} {n} {m} {workers} {tile}"}},
+		{"bad placeholder in env", replace(`"{workers}" }`, `"{threads}" }`), 16, []string{"{threads}"}},
+		{"twice", replace(`name = "levlab"`, `name = "mine"`), 20, []string{`impl "mine" is named twice`}},
+		{"impl name", replace(`name = "levlab"`, `name = "<b>x</b>"`), 20, []string{`impl name "<b>x</b>"`}},
+		{"regexp without group", replace(`'kernel ([0-9.]+) s'`, `'kernel [0-9.]+ s'`), 17, []string{"has no group"}},
+		{"regexp that does not compile", replace(`'kernel ([0-9.]+) s'`, `'kernel ([0-9.]+ s'`), 17, []string{"time_regexp", "missing closing"}},
+		{"bad x", replace(`x        = "workers"`, `x        = "threads"`), 24, []string{`x = "threads"`, "workers, tile, n, m"}},
+		{"bad y", replace(`y        = "speedup"`, `y        = "fast"`), 25, []string{`y = "fast"`}},
+		{"baseline unknown", replace(`baseline = "levlab"`, `baseline = "theirs"`), 26, []string{`baseline "theirs" is no implementation`, "mine, levlab"}},
+		{"speedup without baseline", replace(`baseline = "levlab"`, ``), 25, []string{"needs baseline"}},
+		{"series is x", replace(`series   = ["impl", "n"]`, `series   = ["impl", "workers"]`), 27, []string{"is the x axis"}},
+		{"no impl", good[:strings.Index(good, "[[impl]]")], 0, []string{"no [[impl]]"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Parse("my.toml", []byte(c.text))
+			var se *Error
+			if !errors.As(err, &se) {
+				t.Fatalf("error %v (%T), want an *Error", err, err)
+			}
+			if se.File != "my.toml" || (c.line > 0 && se.Line != c.line) {
+				t.Errorf("at %s:%d, want my.toml:%d: %v", se.File, se.Line, c.line, err)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "x.toml")
+	if err := os.WriteFile(p, []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Dir != dir {
+		t.Errorf("Dir %q, want %q", s.Dir, dir)
+	}
+	if _, err := ReadFile(filepath.Join(dir, "none.toml")); err == nil || !strings.Contains(err.Error(), "none.toml") {
+		t.Errorf("a missing file: %v", err)
+	}
+}
+
+// A spec with no figures gets one that suits its grid.
+func TestDefaultFigures(t *testing.T) {
+	s := &Spec{Name: "x", Inputs: Inputs{N: []int{1, 2}}, Params: Params{Workers: []int{1, 2}}, Impl: []Impl{{Name: "a", Algo: "myers"}}}
+	f := s.Figures()
+	if len(f) != 1 || f[0].X != "workers" || f[0].Y != "time" || !slices.Equal(f[0].Series, []string{"impl", "n"}) {
+		t.Errorf("figures %+v", f)
+	}
+	s.Params.Workers = nil
+	if f := s.Figures(); f[0].X != "n" {
+		t.Errorf("one worker: figures %+v, want x = n", f)
+	}
+}
