@@ -11,6 +11,7 @@
 package experiments
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -134,6 +135,11 @@ type Experiment struct {
 	Title string
 	// Points returns the grid timed at a scale.
 	Points func(Scale) []Point
+	// Inputs, when set, makes a point's inputs in place of the package's
+	// Inputs; Measure, when set, times a repetition in place of the
+	// package's Measure. An experiment of one's own sets both (FromSpec).
+	Inputs  func(Point) (a, b []byte, err error)
+	Measure func(ctx context.Context, p Point, a, b []byte) (Measurement, error)
 }
 
 // Record is one CSV row of results; see package records.
@@ -146,6 +152,7 @@ type Published = records.Published
 const (
 	StatusOK      = records.StatusOK
 	StatusSkipped = records.StatusSkipped
+	StatusFailed  = records.StatusFailed
 )
 
 // Lookup returns the experiments with the given names, in the order given;

@@ -26,7 +26,9 @@ type Progress struct {
 	// this report finishes it; TotalPoints is every point of the run.
 	DonePoints, TotalPoints int
 	Skipped                 bool
-	// Note says why a point was skipped, or "recorded earlier".
+	// Failed is set for a point whose implementation failed (ErrFailed).
+	Failed bool
+	// Note says why a point was skipped or failed, or "recorded earlier".
 	Note string
 }
 
@@ -95,6 +97,8 @@ func (d *display) done(pr Progress, untimed int) {
 	}
 	var what string
 	switch {
+	case pr.Failed:
+		what = pr.Note // ErrFailed's text starts it
 	case pr.Skipped:
 		what = pr.Note // ErrSkipped's text starts it
 		if !strings.HasPrefix(what, ErrSkipped.Error()) {

@@ -68,16 +68,18 @@ type Runner struct {
 // Summary says what a Run did.
 type Summary struct {
 	Files   []string // the CSV files of the experiments run, in order
-	Records int      // rows appended: timed repetitions and skipped points
+	Records int      // rows appended: timed repetitions, skipped and failed points
 	Skipped int      // points skipped on this machine
+	Failed  []string // points whose implementation failed (ErrFailed), "experiment point: why", this run's and earlier ones'
 	Resumed int      // points that had repetitions recorded by an earlier run
 }
 
 // pointPlan is one point of a run and what its file already holds.
 type pointPlan struct {
-	p     Point
-	have  map[int]bool    // the reps of its ok rows
-	notes map[string]bool // reasons recorded on skipped rows
+	p      Point
+	have   map[int]bool    // the reps of its ok rows
+	notes  map[string]bool // reasons recorded on skipped rows
+	failed string          // the note of a failed row, "" when none
 }
 
 // expPlan is one experiment of a run.
@@ -294,6 +296,8 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 						pp.notes = make(map[string]bool)
 					}
 					pp.notes[rec.Note] = true
+				case StatusFailed:
+					pp.failed = rec.Note
 				}
 			}
 		}
@@ -380,6 +384,15 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 	e, p := pl.exp, pp.p
 	pr := Progress{Experiment: e.Name, Point: p, Reps: s.reps}
 	missing := pp.missing(s.reps)
+	if pp.failed != "" {
+		// A failed point is not tried again: the program that failed is
+		// to be fixed, and its old times are then no longer its own
+		// (--fresh starts anew).
+		s.sum.Failed = append(s.sum.Failed, e.Name+" "+pointLabel(p)+": "+pp.failed)
+		pr.Rep, pr.Failed, pr.Note = len(pp.have), true, pp.failed+" (recorded earlier)"
+		s.report(pr, true, 0)
+		return nil
+	}
 	if len(missing) == 0 {
 		pr.Rep, pr.Note = len(pp.have), noteRecorded
 		s.report(pr, true, 0)
@@ -401,14 +414,21 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		GoVersion: s.machine.GoVersion, Commit: s.machine.Commit,
 	}
 
-	a, b, err := inputsFn(e, p)
+	inputs, measure := func(p Point) ([]byte, []byte, error) { return inputsFn(e, p) }, measureFn
+	if e.Inputs != nil {
+		inputs = e.Inputs
+	}
+	if e.Measure != nil {
+		measure = e.Measure
+	}
+	a, b, err := inputs(p)
 	if err != nil && !errors.Is(err, ErrSkipped) {
 		return fmt.Errorf("experiments: %s, point %s: making the inputs: %w", e.Name, p.Key(), err)
 	}
 	timed := 0 // of missing
 	if err == nil {
 		// The warm-up is not recorded.
-		_, err = measureFn(s.ctx, p, a, b)
+		_, err = measure(s.ctx, p, a, b)
 	}
 	for _, rep := range missing {
 		if err != nil {
@@ -421,7 +441,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 			return s.stopped(e, p, cerr)
 		}
 		var m Measurement
-		if m, err = measureFn(s.ctx, p, a, b); err != nil {
+		if m, err = measure(s.ctx, p, a, b); err != nil {
 			break
 		}
 		rec := base
@@ -453,16 +473,22 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 	case errors.Is(err, ErrSkipped):
 		note := err.Error()
 		if !pp.notes[note] {
-			rec := base
-			rec.Status, rec.Note = StatusSkipped, note
-			rec.Timestamp = time.Now().UTC().Format(time.RFC3339)
-			if werr := pl.app.Add(rec); werr != nil {
+			if werr := s.addNote(pl, base, StatusSkipped, note); werr != nil {
 				return werr
 			}
-			s.sum.Records++
 		}
 		s.sum.Skipped++
 		pr.Rep, pr.Skipped, pr.Note = 0, true, note
+		s.report(pr, true, len(missing)-timed)
+	case errors.Is(err, ErrFailed) && s.ctx.Err() == nil:
+		// The reps timed before the failure stay in the file, but
+		// readers take the failed row over them: the point is failed.
+		note := err.Error()
+		if werr := s.addNote(pl, base, StatusFailed, note); werr != nil {
+			return werr
+		}
+		s.sum.Failed = append(s.sum.Failed, e.Name+" "+pointLabel(p)+": "+note)
+		pr.Rep, pr.Failed, pr.Note = 0, true, note
 		s.report(pr, true, len(missing)-timed)
 	case s.ctx.Err() != nil:
 		// Measure saw the cancellation; its partial result is not a
@@ -475,6 +501,19 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		return errors.Join(fmt.Errorf("experiments: %s, point %s: %w", e.Name, p.Key(), err), pl.app.Sync())
 	}
 	return pl.app.Sync()
+}
+
+// addNote appends a row of base that holds no time: a skipped or failed
+// point, with why.
+func (s *session) addNote(pl expPlan, base Record, status, note string) error {
+	rec := base
+	rec.Status, rec.Note = status, note
+	rec.Timestamp = time.Now().UTC().Format(time.RFC3339)
+	if err := pl.app.Add(rec); err != nil {
+		return err
+	}
+	s.sum.Records++
+	return nil
 }
 
 // stopped is the error of a cancelled run.

@@ -480,14 +480,15 @@ func (p Problem) String() string { return fmt.Sprintf("%s:%d: %s", p.File, p.Lin
 // Problem for each of the others, in theirs. A row is not used when
 //
 //   - a value of it does not parse (Row.Bad);
-//   - its status is neither "ok" nor "skipped";
+//   - its status is not "ok", "skipped" or "failed";
 //   - its gpu_ratio, which names its point, is NaN or infinite;
 //   - it is ok and its seconds, alloc_seconds or gcups is NaN, infinite
 //     or negative: no time or rate is measured as that;
 //   - it is ok and repeats the point and rep of an earlier ok row (of any
 //     file in rows): the first is kept, as the one measured first.
 //
-// Skipped rows hold no times; they are used whatever their times say. It
+// Skipped and failed rows hold no times; they are used whatever their
+// times say. It
 // takes O(len(rows)) time and memory. A reader that streams rows checks
 // each with a Repeats' Row instead.
 func Validate(rows []Row) (use []Row, problems []Problem) {
@@ -518,8 +519,8 @@ func (s *Repeats) Row(r Row) string {
 // first three cases of Validate), or "".
 func (r Record) Fault() string {
 	switch {
-	case r.Status != StatusOK && r.Status != StatusSkipped:
-		return fmt.Sprintf("status %q: want %q or %q", r.Status, StatusOK, StatusSkipped)
+	case r.Status != StatusOK && r.Status != StatusSkipped && r.Status != StatusFailed:
+		return fmt.Sprintf("status %q: want %q, %q or %q", r.Status, StatusOK, StatusSkipped, StatusFailed)
 	case math.IsNaN(r.GPURatio) || math.IsInf(r.GPURatio, 0):
 		return fmt.Sprintf("gpu_ratio %v: not a finite share", r.GPURatio)
 	case r.Status == StatusOK:

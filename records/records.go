@@ -8,7 +8,7 @@ package records
 import "strings"
 
 // Record is one CSV row: one timed repetition of one point, or one row
-// saying why a point was skipped. Field order is the column order.
+// saying why a point was skipped or failed. Field order is the column order.
 type Record struct {
 	Experiment   string  `csv:"experiment"`
 	Source       string  `csv:"source"`
@@ -25,8 +25,8 @@ type Record struct {
 	LenA         int     `csv:"len_a"`
 	LenB         int     `csv:"len_b"`
 	Rep          int     `csv:"rep"`    // 1..N; 0 on a skipped row
-	Status       string  `csv:"status"` // "ok" or "skipped"
-	Note         string  `csv:"note"`   // why skipped
+	Status       string  `csv:"status"` // "ok", "skipped" or "failed"
+	Note         string  `csv:"note"`   // why skipped or failed
 	Seconds      float64 `csv:"seconds"`
 	AllocSeconds float64 `csv:"alloc_seconds"`
 	Cells        int64   `csv:"cells"`
@@ -41,6 +41,10 @@ type Record struct {
 	Commit       string  `csv:"commit"`
 	Timestamp    string  `csv:"timestamp"` // RFC 3339, UTC
 }
+
+// SourceOwn is the Source of every record of an experiment of one's own
+// (a spec's): its experiment and algorithm names are its author's.
+const SourceOwn = "own experiment"
 
 // NoGPU is what SkipCause makes of the note of any point that needed a GPU
 // on a machine without a usable one, whichever layer passed the error up.
@@ -63,6 +67,10 @@ func SkipCause(note string) (cause, detail string) {
 const (
 	StatusOK      = "ok"
 	StatusSkipped = "skipped"
+	// StatusFailed is a point of an experiment of one's own whose
+	// implementation gave a wrong answer or none (a crash, a non-zero
+	// exit, a time-out): its Note says which, and it holds no time.
+	StatusFailed = "failed"
 )
 
 // Published is one number a report published, in results/published/*.csv,

@@ -121,7 +121,7 @@ func TestValidate(t *testing.T) {
 		a + ":8: gcups +Inf: not a finite, non-negative measurement",
 		a + ":9: rep 1 of this point again (first at line 2)",
 		a + `:13: gpu_ratio NaN: not a finite share`,
-		a + `:14: status "okay": want "ok" or "skipped"`,
+		a + `:14: status "okay": want "ok", "skipped" or "failed"`,
 		b + ":3: rep 1 of this point again (first at " + a + ":11)",
 	}
 	if !slices.Equal(got, want) {

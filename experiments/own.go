@@ -1,0 +1,259 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/levlab/levlab/internal/progrun"
+	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/records"
+	"github.com/levlab/levlab/spec"
+)
+
+// ErrFailed is wrapped by the error of an experiment's Measure when an
+// implementation gave no answer or a wrong one: the runner records the
+// point as failed, with the reason, and goes on to the next.
+var ErrFailed = errors.New("failed")
+
+// Func is an implementation written in Go: the distance of a and b, with
+// the point's workers and tile side (0: its own choice).
+type Func func(ctx context.Context, a, b []byte, workers, tile int) (int, error)
+
+// Own is an experiment of one's own, ready for a Runner: the spec's grid,
+// its inputs made and its answers checked by levlab. Close removes the
+// files of the inputs it wrote.
+type Own struct {
+	Experiment
+	Spec *spec.Spec
+
+	impls map[string]ownImpl
+	dir   string // the inputs' files, made on first use
+
+	mu    sync.Mutex
+	files map[[2]int][2]string // (n, m) → the files of a and b
+	want  map[[2]int]int       // (n, m) → the exact distance
+}
+
+type ownImpl struct {
+	impl       spec.Impl
+	fn         Func
+	distanceRE *regexp.Regexp
+	timeRE     *regexp.Regexp
+}
+
+// FromSpec returns the experiment s declares. funcs adds implementations
+// written in Go, by name (a notebook's); each runs at every point as a
+// command does, and its answer is checked the same way. It refuses what
+// would fail at every point — a name one of the reports' experiments has,
+// a program that cannot be run, an algorithm lev does not have or that
+// refuses a point's workers or tile — naming the implementation.
+func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
+	if slices.ContainsFunc(All(), func(e Experiment) bool { return e.Name == s.Name }) {
+		return nil, fmt.Errorf("experiments: name %q is one of the reports' experiments: choose another", s.Name)
+	}
+	o := &Own{Spec: s, impls: map[string]ownImpl{}, files: map[[2]int][2]string{}, want: map[[2]int]int{}}
+	for _, im := range s.Impl {
+		oi := ownImpl{impl: im}
+		var err error
+		if im.DistanceRegexp != "" {
+			if oi.distanceRE, err = progrun.CompileRegexp("distance_regexp", im.DistanceRegexp); err != nil {
+				return nil, fmt.Errorf("experiments: impl %s: %w", im.Name, err)
+			}
+		}
+		if im.TimeRegexp != "" {
+			if oi.timeRE, err = progrun.CompileRegexp("time_regexp", im.TimeRegexp); err != nil {
+				return nil, fmt.Errorf("experiments: impl %s: %w", im.Name, err)
+			}
+		}
+		switch {
+		case len(im.Command) > 0:
+			if err := progrun.Executable(im.Command[0], s.Dir); err != nil {
+				return nil, fmt.Errorf("experiments: impl %s: %w", im.Name, err)
+			}
+		default:
+			if err := checkAlgo(im, s); err != nil {
+				return nil, err
+			}
+		}
+		o.impls[im.Name] = oi
+	}
+	for _, name := range slices.Sorted(maps.Keys(funcs)) {
+		if _, ok := o.impls[name]; ok {
+			return nil, fmt.Errorf("experiments: Go implementation %q has the name of the spec's impl", name)
+		}
+		if funcs[name] == nil {
+			return nil, fmt.Errorf("experiments: Go implementation %q is nil", name)
+		}
+		o.impls[name] = ownImpl{impl: spec.Impl{Name: name}, fn: funcs[name]}
+	}
+	names := append(s.ImplNames(), slices.Sorted(maps.Keys(funcs))...)
+	title := s.Title
+	if title == "" {
+		title = s.Name
+	}
+	o.Experiment = Experiment{
+		Name: s.Name, Source: records.SourceOwn, Title: title,
+		Points: func(Scale) []Point {
+			var pts []Point
+			for _, name := range names {
+				for _, nm := range s.Lengths() {
+					for _, w := range s.WorkersOr() {
+						for _, t := range s.TilesOr() {
+							pts = append(pts, Point{Algorithm: name, Workers: w, Tile: t, Case: s.CaseOr(), LenA: nm[0], LenB: nm[1]})
+						}
+					}
+				}
+			}
+			return pts
+		},
+		Inputs:  o.inputs,
+		Measure: o.measure,
+	}
+	return o, nil
+}
+
+// checkAlgo refuses an algorithm lev does not have, or one that refuses a
+// workers or tile value of the grid.
+func checkAlgo(im spec.Impl, s *spec.Spec) error {
+	alg, err := lev.ParseAlgorithm(im.Algo)
+	if err != nil {
+		return fmt.Errorf("experiments: impl %s: %w", im.Name, err)
+	}
+	for _, w := range s.WorkersOr() {
+		for _, t := range s.TilesOr() {
+			opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(w)}
+			if t != 0 {
+				opts = append(opts, lev.WithTile(t))
+			}
+			if _, err := lev.Distance([]byte("ab"), []byte("ba"), opts...); err != nil && errors.Is(err, lev.ErrInvalidOption) {
+				return fmt.Errorf("experiments: impl %s (algo %s) at workers %d, tile %d: %w", im.Name, im.Algo, w, t, err)
+			}
+		}
+	}
+	return nil
+}
+
+// Close removes the files of the inputs.
+func (o *Own) Close() error {
+	if o.dir == "" {
+		return nil
+	}
+	return os.RemoveAll(o.dir)
+}
+
+// inputs makes a point's strings (the same for every implementation and
+// parameter at one length pair), and once a length pair their files and
+// exact distance, outside the timing.
+func (o *Own) inputs(p Point) (a, b []byte, err error) {
+	if alpha := o.Spec.Inputs.Alphabet; alpha != "" {
+		rng := inputRand(o.Name, Point{Case: p.Case, LenA: p.LenA, LenB: p.LenB})
+		a, b = random(rng, p.LenA, alpha), random(rng, p.LenB, alpha)
+	} else if a, b, err = Inputs(Experiment{Name: o.Name}, Point{Case: p.Case, LenA: p.LenA, LenB: p.LenB}); err != nil {
+		return nil, nil, err
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	nm := [2]int{p.LenA, p.LenB}
+	if _, ok := o.want[nm]; !ok {
+		d, err := lev.Distance(a, b)
+		if err != nil {
+			return nil, nil, err
+		}
+		o.want[nm] = d
+	}
+	if _, ok := o.files[nm]; !ok && o.needFiles() {
+		if o.dir == "" {
+			if o.dir, err = os.MkdirTemp("", "levlab-"+o.Name+"-"); err != nil {
+				return nil, nil, err
+			}
+		}
+		fa := filepath.Join(o.dir, fmt.Sprintf("a-%d-%d", p.LenA, p.LenB))
+		fb := filepath.Join(o.dir, fmt.Sprintf("b-%d-%d", p.LenA, p.LenB))
+		if err := os.WriteFile(fa, a, 0o644); err != nil {
+			return nil, nil, err
+		}
+		if err := os.WriteFile(fb, b, 0o644); err != nil {
+			return nil, nil, err
+		}
+		o.files[nm] = [2]string{fa, fb}
+	}
+	return a, b, nil
+}
+
+func (o *Own) needFiles() bool {
+	for _, im := range o.impls {
+		if len(im.impl.Command) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// measure times one run of the point's implementation and checks its
+// answer: a wrong one, or none, is an error wrapping ErrFailed.
+func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
+	im, ok := o.impls[p.Algorithm]
+	if !ok {
+		return Measurement{}, fmt.Errorf("experiments: %s: no implementation %q", o.Name, p.Algorithm)
+	}
+	o.mu.Lock()
+	nm := [2]int{p.LenA, p.LenB}
+	want, files := o.want[nm], o.files[nm]
+	o.mu.Unlock()
+	var m Measurement
+	switch {
+	case len(im.impl.Command) > 0:
+		vals := progrun.Values{A: files[0], B: files[1], N: p.LenA, M: p.LenB, Workers: p.Workers, Tile: p.Tile}
+		args := make([]string, len(im.impl.Command))
+		for i, w := range im.impl.Command {
+			args[i] = vals.Expand(w)
+		}
+		if strings.ContainsRune(args[0], '/') && !filepath.IsAbs(args[0]) {
+			args[0] = filepath.Join(o.Spec.Dir, args[0])
+		}
+		var env []string
+		for _, k := range slices.Sorted(maps.Keys(im.impl.Env)) {
+			env = append(env, k+"="+vals.Expand(im.impl.Env[k]))
+		}
+		res := progrun.Run(ctx, args, progrun.Options{Timeout: o.Spec.TimeoutOr(), Env: env, Dir: o.Spec.Dir, Distance: im.distanceRE, Time: im.timeRE})
+		if err := ctx.Err(); err != nil {
+			return m, fmt.Errorf("experiments: %s: %w", p.Algorithm, err)
+		}
+		if res.Failure != "" {
+			return m, fmt.Errorf("%w: %s", ErrFailed, res.Failure)
+		}
+		m = Measurement{Seconds: res.Wall, Distance: res.Distance, AllocBytes: res.PeakRSS, Ran: filepath.Base(im.impl.Command[0]), RanWorkers: p.Workers}
+		if im.timeRE != nil {
+			m.Seconds = res.Kernel
+		}
+	case im.fn != nil:
+		clk := startClock()
+		d, err := im.fn(ctx, a, b, p.Workers, p.Tile)
+		m.Seconds, m.AllocBytes = clk.stop()
+		if cerr := ctx.Err(); cerr != nil {
+			return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, cerr)
+		}
+		if err != nil {
+			return Measurement{}, fmt.Errorf("%w: %v", ErrFailed, err)
+		}
+		m.Distance, m.Ran, m.RanWorkers = d, "go", p.Workers
+	default:
+		var err error
+		m, err = Measure(ctx, Point{Kind: Distance, Algorithm: im.impl.Algo, Workers: p.Workers, Tile: p.Tile, Case: p.Case, LenA: p.LenA, LenB: p.LenB}, a, b)
+		if err != nil {
+			return m, err
+		}
+	}
+	if m.Distance != want {
+		return Measurement{}, fmt.Errorf("%w: answered %d, want %d", ErrFailed, m.Distance, want)
+	}
+	return m, nil
+}
