@@ -5,18 +5,22 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/records"
+	"github.com/levlab/levlab/spec"
 )
 
 func runUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
   levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--fresh]
   levlab run --list [--only NAME,...]
+  levlab run --spec FILE [--reps N] [--out DIR] [--fresh]
 
 Times the reports' experiments and appends one CSV record per repetition to
 DIR/<experiment>.csv, by default results/<machine>/<scale>/ under the
@@ -31,6 +35,13 @@ and starts anew. A record is appended whole or not at all. One run writes
 to a folder at a time: a second run or reproduce on it exits 1 at once,
 naming the first (DIR/.levlab.lock).
 
+--spec FILE times an experiment of your own instead: your program, a Go
+function or levlab's algorithms over the grid the TOML file declares
+(docs/your-own.md names every key). Every answer is checked against the
+exact distance; a wrong answer, a crash, a non-zero exit or a time-out is
+recorded as a failed point with the reason, never as a time. A copy of the
+spec is kept beside the records (DIR/<name>.toml) for levlab report.
+
 Flags:
 `)
 	fs.PrintDefaults()
@@ -44,9 +55,11 @@ Exit status:
      GPU, is recorded as skipped with the reason)
   1  the run failed or was interrupted: DIR cannot be written, an existing
      file is damaged, a measurement failed, Ctrl-C or SIGTERM (what was
-     kept and how to resume go to stderr)
+     kept and how to resume go to stderr); with --spec, a point failed
+     (each is named on stderr, and recorded)
   2  bad usage: an unknown flag or scale, an unknown experiment, an --only
-     that names none (--only ""), --reps < 1, arguments
+     that names none (--only ""), --reps < 1, arguments; a spec that does
+     not read (its file and line named), a program that cannot be run
 `)
 }
 
@@ -58,6 +71,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "`DIR` for the CSV files; unset: results/<machine>/<scale>, here "+defaultResultsDir("<scale>"))
 	list := fs.Bool("list", false, "list the experiments (name, source, title) and exit")
 	fresh := fs.Bool("fresh", false, "move existing result files aside and start anew instead of resuming")
+	specFile := fs.String("spec", "", "`FILE`: a TOML spec of an experiment of your own, timed instead of the reports'")
 
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -65,6 +79,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(pos) != 0 {
 		return usageErrorf("takes no arguments, got %s", quoteAll(pos))
+	}
+	if *specFile != "" || fs.given()["spec"] {
+		if fs.given()["only"] {
+			return usageErrorf("--only and --spec: a spec is one experiment of its own; give one of them")
+		}
+		return runSpec(*specFile, *scaleName, *reps, fs.given()["reps"], *out, *fresh, *list, stdout, stderr)
 	}
 	exps, err := selectExperiments(*only, fs.given()["only"])
 	if err != nil {
@@ -92,6 +112,74 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	}
 	_, err = runExperiments(exps, experiments.Runner{Scale: scale, Reps: *reps, Dir: dir, Fresh: *fresh}, resume, stdout, stderr)
 	return err
+}
+
+// runSpec times the experiment of one's own that file declares.
+func runSpec(file, scaleName string, reps int, repsGiven bool, out string, fresh, list bool, stdout, stderr io.Writer) error {
+	if file == "" {
+		return usageErrorf("--spec \"\": name the TOML file of your experiment (docs/your-own.md)")
+	}
+	s, err := spec.ReadFile(file)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	scale, err := parseScale(scaleName)
+	if err != nil {
+		return err
+	}
+	if repsGiven && reps < 1 {
+		return usageErrorf("--reps %d: want at least 1", reps)
+	}
+	if !repsGiven {
+		reps = s.RepsOr()
+	}
+	own, err := experiments.FromSpec(s, nil)
+	if err != nil {
+		return usageErrorf("%s: %v", file, strings.TrimPrefix(err.Error(), "experiments: "))
+	}
+	defer own.Close()
+	if list {
+		listExperiments(stdout, "", []experiments.Experiment{own.Experiment})
+		return nil
+	}
+	dir := out
+	if dir == "" {
+		dir = defaultResultsDir(scale)
+	}
+	resume := []string{"levlab", "run", "--spec", file, "--scale", string(scale), "--out", dir}
+	if repsGiven {
+		resume = append(resume, "--reps", strconv.Itoa(reps))
+	}
+	sum, err := runExperiments([]experiments.Experiment{own.Experiment}, experiments.Runner{Scale: scale, Reps: reps, Dir: dir, Fresh: fresh}, resume, stdout, stderr)
+	if len(sum.Files) > 0 {
+		// Beside the records, for the report: the figures and names it
+		// draws them by.
+		spath := filepath.Join(dir, s.Name+".toml")
+		if werr := atomicfile.Write(spath, func(w io.Writer) error {
+			b, err := s.Marshal()
+			if err == nil {
+				_, err = w.Write(b)
+			}
+			return err
+		}); werr != nil && err == nil {
+			err = fmt.Errorf("keeping the spec beside the records: %w", werr)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if len(sum.Failed) > 0 {
+		fmt.Fprintf(stderr, "levlab: %d points failed, recorded as failed with the reason:\n", len(sum.Failed))
+		for _, f := range sum.Failed[:min(len(sum.Failed), 20)] {
+			fmt.Fprintf(stderr, "  %s\n", f)
+		}
+		if len(sum.Failed) > 20 {
+			fmt.Fprintf(stderr, "  … and %d more\n", len(sum.Failed)-20)
+		}
+		fmt.Fprintf(stderr, "levlab verify finds the smallest input that fails; once fixed, run again with --fresh.\n")
+		return exitStatus(exitFailure)
+	}
+	return nil
 }
 
 // selectExperiments returns the experiments named in a --only value, or
