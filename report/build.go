@@ -43,9 +43,29 @@ func build(d *data) *doc {
 		}
 	}
 	doc := &doc{title: "levlab: parallel edit distance, the course reports beside our measurements"}
+	if len(d.only) > 0 {
+		var titles []string
+		for _, name := range d.only {
+			doc.sections = append(doc.sections, sectionOwn(r, name))
+			titles = append(titles, name)
+		}
+		doc.title = "levlab: " + strings.Join(titles, ", ")
+		if len(d.only) == 1 {
+			if t := r.ownSpec(d.only[0]).Title; t != "" {
+				doc.title = t
+			}
+		}
+		doc.sections = append(doc.sections, sectionMethod(r))
+		r.groupSeries(doc)
+		return doc
+	}
 	doc.sections = append(sectionSummary(r),
 		section000(r), section001(r), section002(r), section003(r), section004(r),
-		sectionBeyond(r), sectionPairs(r), sectionAlign(r), sectionGPU(r), sectionBenchmarks(r), sectionMethod(r))
+		sectionBeyond(r), sectionPairs(r), sectionAlign(r), sectionGPU(r), sectionBenchmarks(r))
+	for _, name := range r.ownNames() {
+		doc.sections = append(doc.sections, sectionOwn(r, name))
+	}
+	doc.sections = append(doc.sections, sectionMethod(r))
 	r.groupSeries(doc)
 	return doc
 }

@@ -82,8 +82,7 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "8px", Left: "center"}),
 		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", legendTop+24*legendRows+nameRoom), Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}),
-		charts.WithXAxisOpts(opts.XAxis{Type: xType, Name: c.xName, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
-			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.xName))}}),
+		charts.WithXAxisOpts(c.xAxis(xType)),
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.yName, NameLocation: "end", NameGap: 12, Scale: opts.Bool(true),
 			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
 	)
@@ -122,6 +121,25 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 			so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.markName, YAxis: c.markY}),
 				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.markName, Position: "insideEndTop"}}))
 		}
+		if i == len(c.series)-1 && len(c.marksX) > 0 {
+			// The failures' lines hang on the last series, so that their
+			// style is not the 1× line's, which the first one carries
+			// (where they share one series, each line's label is its
+			// name).
+			for _, m := range c.marksX {
+				if finite(m.x) {
+					so = append(so, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: m.name, XAxis: m.x}))
+				}
+			}
+			label := "failed"
+			if i == 0 && c.markY > 0 {
+				label = "{b}"
+			}
+			so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
+				Symbol:    []string{"none", "none"},
+				LineStyle: &opts.LineStyle{Color: "#c0392b", Type: "dashed"},
+				Label:     &opts.Label{Show: opts.Bool(true), Formatter: label, Position: "end", Color: "#c0392b"}}))
+		}
 		l.AddSeries(s.name, data, so...)
 		if spread {
 			// The min–max whiskers: a custom series of the same name (the
@@ -136,6 +154,19 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 	}
 	l.Validate()
 	return l.Initialization, l.JSON()
+}
+
+// xAxis is the chart's x axis, of type typ.
+func (c *chart) xAxis(typ string) opts.XAxis {
+	x := opts.XAxis{Type: typ, Name: c.xName, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
+		AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.xName))}}
+	if c.xFit {
+		x.Min, x.Max = "dataMin", "dataMax"
+	}
+	if c.xWhole {
+		x.MinInterval = 1
+	}
+	return x
 }
 
 // legendTop is where the legend starts, and nameRoom the room between its

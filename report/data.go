@@ -74,6 +74,9 @@ func aggregate(rd *runData) *index {
 			gcups: median(m.gcups), alloc: median(m.alloc), compute: median(m.compute),
 		}
 	}
+	for k := range t.failed {
+		delete(ix.stats, k) // a failed point's times before it failed are not its
+	}
 	sort.SliceStable(ix.skips, func(i, j int) bool { return lessKey(ix.skips[i].k, ix.skips[j].k) })
 	for u := range t.unknown {
 		ix.unknown = append(ix.unknown, u)

@@ -36,6 +36,16 @@ type chart struct {
 	series     []series
 	markY      float64 // > 0: a horizontal line at this y
 	markName   string
+	marksX     []markX // vertical lines: where a point failed
+	// xFit ends the x axis at the data's least and greatest x, and
+	// xWhole ticks it at whole numbers alone (workers, tile sides).
+	xFit, xWhole bool
+}
+
+// markX is a vertical line at x, named.
+type markX struct {
+	x    float64
+	name string
 }
 
 type series struct {

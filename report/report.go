@@ -24,6 +24,7 @@ import (
 
 	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/records"
+	"github.com/levlab/levlab/spec"
 )
 
 // Options say what to read and how to write it.
@@ -50,6 +51,10 @@ type Options struct {
 	// section draws; unset, it draws none and says so. levlab passes
 	// lev.AlignString's: the report itself computes nothing, it reads.
 	Align func(a, b string) (cigar string, err error)
+	// Only, when set, names the experiments of one's own (levlab run
+	// --spec) the report is of: theirs alone, findings first, and how the
+	// numbers were taken. Unset, they follow the reports' sections.
+	Only []string
 }
 
 // Formats the report can be written in.
@@ -214,15 +219,18 @@ type data struct {
 	bench map[string][]records.BenchFile
 	// align is Options.Align: the Alignment section's aligner, or nil.
 	align func(a, b string) (string, error)
+	// only is Options.Only.
+	only []string
 }
 
 // runData is one run's records, tallied.
 type runData struct {
-	run      records.Run       // Dir as given (slashes)
-	where    string            // Dir as the report names it (shownDir)
-	tally    *tally            // the records used
-	rows     int               // records read, those left out included
-	leftOut  []records.Problem // the first records not used, by file:line; rows − tally.used in all
+	run      records.Run           // Dir as given (slashes)
+	where    string                // Dir as the report names it (shownDir)
+	tally    *tally                // the records used
+	specs    map[string]*spec.Spec // the specs kept beside the records, by name
+	rows     int                   // records read, those left out included
+	leftOut  []records.Problem     // the first records not used, by file:line; rows − tally.used in all
 	problems []string
 }
 
@@ -245,7 +253,7 @@ func load(o Options) (*data, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &data{ignored: ignored, align: o.Align}
+	d := &data{ignored: ignored, align: o.Align, only: o.Only}
 	pubDir := records.PublishedPath(o.Results)
 	pubFiles := csvFiles(pubDir)
 	if len(pubFiles) == 0 {
@@ -265,7 +273,34 @@ func load(o Options) (*data, error) {
 	for _, run := range read {
 		rd := loadRun(run)
 		rd.where = shownDir(o.Results, run.Dir)
+		rd.specs = map[string]*spec.Spec{}
+		specs, _ := filepath.Glob(filepath.Join(run.Dir, "*.toml"))
+		for _, p := range specs {
+			s, err := spec.ReadFile(p)
+			if err != nil {
+				rd.problems = append(rd.problems, err.Error())
+				continue
+			}
+			rd.specs[s.Name] = s
+		}
 		d.runs = append(d.runs, rd)
+	}
+	for _, name := range o.Only {
+		if !slices.ContainsFunc(d.runs, func(rd *runData) bool { return rd.tally.own[name] }) {
+			var have []string
+			for _, rd := range d.runs {
+				for e := range rd.tally.own {
+					if !slices.Contains(have, e) {
+						have = append(have, e)
+					}
+				}
+			}
+			slices.Sort(have)
+			if len(have) == 0 {
+				have = []string{"none"}
+			}
+			return nil, fmt.Errorf("report: --only %s: %w: no records of an experiment of one's own by that name in the runs read; there are: %s", name, ErrNoRun, strings.Join(have, ", "))
+		}
 	}
 	return d, nil
 }

@@ -16,6 +16,8 @@ type tally struct {
 	matches  map[key]int64 // pattern matching: the count of a point's records
 	skips    []skip        // in the order first read
 	skipSeen map[skip]bool
+	failed   map[key]string  // experiments of one's own: the points that failed, with why
+	own      map[string]bool // the experiments of one's own (records.SourceOwn)
 	unknown  map[string]bool // algorithms or experiments the report does not know
 	cpus     map[string]bool
 	gpus     map[string]bool
@@ -32,6 +34,7 @@ type measured struct{ sec, gcups, alloc, compute []float64 }
 func newTally() *tally {
 	return &tally{
 		points: map[key]*measured{}, matches: map[key]int64{}, skipSeen: map[skip]bool{}, unknown: map[string]bool{},
+		failed: map[key]string{}, own: map[string]bool{},
 		cpus: map[string]bool{}, gpus: map[string]bool{}, gos: map[string]bool{}, commits: map[string]bool{},
 	}
 }
@@ -42,6 +45,13 @@ func (t *tally) add(r records.Record) {
 	t.cpus[r.CPU], t.gpus[r.GPU], t.gos[r.GoVersion], t.commits[r.Commit] = true, true, true, true
 	t.cores, t.reps = max(t.cores, r.Cores), max(t.reps, r.Rep)
 	k := records.Key(r)
+	if r.Source == records.SourceOwn {
+		t.own[r.Experiment] = true
+	}
+	if r.Status == records.StatusFailed {
+		t.failed[k] = r.Note
+		return
+	}
 	if r.Status != records.StatusOK {
 		if t.addSkip(skip{k, r.Note}) {
 			t.checkNames(k)
@@ -74,6 +84,9 @@ func (t *tally) addSkip(s skip) bool {
 // checkNames notes k's algorithm or experiment where the report does not
 // know it.
 func (t *tally) checkNames(k key) {
+	if t.own[k.Experiment] {
+		return // its names are its author's
+	}
 	if !slices.Contains(knownAlgorithms, k.Algorithm) {
 		t.unknown[fmt.Sprintf("algorithm %q (experiment %s)", k.Algorithm, k.Experiment)] = true
 	}
@@ -94,6 +107,12 @@ func (t *tally) merge(o *tally) {
 	}
 	for k, n := range o.matches {
 		t.matches[k] = n
+	}
+	for k, why := range o.failed {
+		t.failed[k] = why
+	}
+	for e := range o.own {
+		t.own[e] = true
 	}
 	for _, s := range o.skips {
 		t.addSkip(s)

@@ -33,12 +33,15 @@ func reportUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
   levlab report [--results DIR] [--machine NAME,...] [--scale quick|paper]
                 [--format html|md|tex|pdf] [--out FILE] [--figures DIR]
+                [--only NAME,...]
 
 Reads the CSV under DIR — the reports' numbers in DIR/published and our
 runs in DIR/<machine>/<scale> — and writes one report: the key results
 first, then each course report's tables and figures with the reports'
 numbers beside ours, one column or line per machine, and each machine's
-go test -bench output in DIR/<machine>/bench (make bench-results). By
+go test -bench output in DIR/<machine>/bench (make bench-results); your
+own experiments (levlab run --spec) follow, or with --only NAME are the
+report alone, findings first. By
 default every machine is read, each at its preferred scale (paper before
 quick). It prints the file's path.
 
@@ -64,7 +67,7 @@ Flags:
 Exit status:
   0  the report was written
   1  the results could not be read, a machine or scale asked for has no
-     run, Chromium is missing for pdf or figures, or the file could not
+     run, --only names an experiment of one's own no run read holds, Chromium is missing for pdf or figures, or the file could not
      be written (nothing is left half-written)
   2  bad usage: an unknown flag, format or scale, an --out that is a
      folder, arguments
@@ -78,6 +81,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	scale := fs.String("scale", "", "`SCALE` to read (quick or paper); unset: each machine's preferred, paper before quick")
 	out := fs.String("out", "", "`FILE` to write; unset: levlab-report.FORMAT in the current directory")
 	format := fs.String("format", report.FormatHTML, "`FORMAT`: "+strings.Join(report.Formats, ", "))
+	only := fs.String("only", "", "`NAME`s of your own experiments (levlab run --spec), comma-separated: the report is of them alone")
 	figures := fs.String("figures", "", "`DIR` to write every figure into as SVG and PNG; with md and tex unset means FILE-figures beside FILE, and none means no figures")
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -97,6 +101,14 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	o := report.Options{Results: *results, Format: *format, Scale: *scale, Align: alignCIGAR}
+	for _, n := range strings.Split(*only, ",") {
+		if n = strings.TrimSpace(n); n != "" && !slices.Contains(o.Only, n) {
+			o.Only = append(o.Only, n)
+		}
+	}
+	if fs.given()["only"] && len(o.Only) == 0 {
+		return usageErrorf("--only %q names no experiment: give the name of your spec's experiment", *only)
+	}
 	for _, m := range strings.Split(*machines, ",") {
 		if m = strings.TrimSpace(m); m != "" {
 			if strings.ContainsAny(m, `/\`) || m == "." || m == ".." {

@@ -1,0 +1,558 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"golang.org/x/perf/benchmath"
+
+	"github.com/levlab/levlab/spec"
+)
+
+// ownNames returns the experiments of one's own that the runs read hold,
+// sorted.
+func (r *rep) ownNames() []string {
+	var out []string
+	for _, ix := range r.runs {
+		for e := range ix.rd.tally.own {
+			if !slices.Contains(out, e) {
+				out = append(out, e)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ownSpec returns the spec kept beside an experiment's records, from the
+// first run that has one, or one made from the records: every
+// implementation, length and parameter they hold, and the default figures.
+func (r *rep) ownSpec(name string) *spec.Spec {
+	for _, ix := range r.runs {
+		if s := ix.rd.specs[name]; s != nil {
+			return s
+		}
+	}
+	s := &spec.Spec{Name: name}
+	var ns, ms, ws, ts []int
+	for _, ix := range r.runs {
+		for _, k := range ix.ownKeys(name) {
+			if !slices.Contains(s.ImplNames(), k.Algorithm) {
+				s.Impl = append(s.Impl, spec.Impl{Name: k.Algorithm})
+			}
+			ns, ms, ws, ts = append(ns, k.LenA), append(ms, k.LenB), append(ws, k.Workers), append(ts, k.Tile)
+		}
+	}
+	s.Inputs.N, s.Params.Workers, s.Params.Tile = sortedInts(ns), sortedInts(ws), sortedInts(ts)
+	if !slices.Equal(sortedInts(ms), s.Inputs.N) {
+		s.Inputs.M = nil // lengths of a and b differ: n alone is drawn
+	}
+	return s
+}
+
+// ownKeys returns the points of an experiment of one's own, measured or
+// failed, sorted.
+func (ix *index) ownKeys(name string) []key {
+	ks := ix.find(name, nil)
+	for k := range ix.rd.tally.failed {
+		if k.Experiment == name && !slices.Contains(ks, k) {
+			ks = append(ks, k)
+		}
+	}
+	sort.Slice(ks, func(i, j int) bool { return lessKey(ks[i], ks[j]) })
+	return ks
+}
+
+// sample is a point's times as benchmath takes them, with its summary:
+// the median and its 95% confidence interval.
+func (ix *index) sample(k key) (*benchmath.Sample, benchmath.Summary) {
+	m := ix.rd.tally.points[k]
+	if m == nil {
+		return nil, benchmath.Summary{}
+	}
+	s := benchmath.NewSample(slices.Clone(m.sec), &benchmath.DefaultThresholds)
+	return s, benchmath.AssumeNothing.Summary(s, 0.95)
+}
+
+// ratio is a speedup with what benchmath says of it: the confidence
+// interval of the ratio of medians (from each median's interval) and
+// whether the two samples differ (Mann–Whitney U).
+type ratio struct {
+	x, lo, hi   float64
+	p, alpha    float64
+	significant bool
+	ciKnown     bool // both intervals exist (enough repetitions)
+}
+
+// speedupOf is base's median over that's.
+func (ix *index) speedupOf(base, that key) (ratio, bool) {
+	bs, bsum := ix.sample(base)
+	ts, tsum := ix.sample(that)
+	if bs == nil || ts == nil || tsum.Center <= 0 {
+		return ratio{}, false
+	}
+	c := benchmath.AssumeNothing.Compare(bs, ts)
+	r := ratio{x: bsum.Center / tsum.Center, p: c.P, alpha: c.Alpha, significant: c.P < c.Alpha}
+	if finite(bsum.Lo, bsum.Hi, tsum.Lo, tsum.Hi) && tsum.Lo > 0 {
+		r.lo, r.hi, r.ciKnown = bsum.Lo/tsum.Hi, bsum.Hi/tsum.Lo, true
+	}
+	return r, true
+}
+
+func (q ratio) String() string {
+	s := times(q.x)
+	if q.ciKnown {
+		s += fmt.Sprintf(" (95%% CI %s–%s)", num(q.lo), num(q.hi))
+	} else {
+		s += " (no CI: it needs 6 repetitions or more)"
+	}
+	if !q.significant {
+		s += fmt.Sprintf(", not significant (p = %s)", num(q.p))
+	}
+	return s
+}
+
+// baselineOf returns the point a speedup of k is over: the baseline
+// implementation at the fewest workers of the grid, at k's lengths and
+// tile (else any tile).
+func (ix *index) baselineOf(s *spec.Spec, baseline string, k key) (key, bool) {
+	w0 := slices.Min(s.WorkersOr())
+	var found []key
+	for _, c := range ix.find(s.Name, nil) {
+		if c.Algorithm == baseline && c.Workers == w0 && c.LenA == k.LenA && c.LenB == k.LenB {
+			if c.Tile == k.Tile {
+				return c, true
+			}
+			found = append(found, c)
+		}
+	}
+	if len(found) > 0 {
+		return found[0], true
+	}
+	return key{}, false
+}
+
+// specBaseline is the first baseline the spec's figures name, or "".
+func specBaseline(s *spec.Spec) string {
+	for _, f := range s.Figures() {
+		if f.Baseline != "" {
+			return f.Baseline
+		}
+	}
+	return ""
+}
+
+// sectionOwn draws an experiment of one's own: findings first, then its
+// figures as its spec declares them, then every point in a table, the
+// failed ones with why, and the speedups with their confidence intervals.
+func sectionOwn(r *rep, name string) section {
+	sp := r.ownSpec(name)
+	title := sp.Title
+	if title == "" {
+		title = name
+	}
+	s := section{id: "own-" + chartSafe(name), title: "Your experiment " + name + ": " + title}
+	base := specBaseline(sp)
+	for _, ix := range r.runs {
+		if ks := ix.ownKeys(name); len(ks) > 0 {
+			s.p("%s", ownFindings(r, ix, sp, base, ks))
+		}
+	}
+	for i, f := range sp.Figures() {
+		if c := ownChart(r, sp, f, i); c != nil {
+			s.add(c)
+		}
+	}
+	for _, ix := range r.runs {
+		if ks := ix.ownKeys(name); len(ks) > 0 {
+			s.add(ownTimes(r, ix, sp, ks))
+			if base != "" {
+				if t := ownSpeedups(r, ix, sp, base, ks); t != nil {
+					s.add(t)
+				}
+			}
+		}
+	}
+	s.p("How to read it: times are medians of the repetitions, whiskers and ranges their minimum and maximum. A command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory is its peak resident set, a Go call's the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. A speedup's 95%% confidence interval is the ratio of the two medians' intervals (golang.org/x/perf/benchmath, no assumption of a distribution); \"not significant\" means the Mann–Whitney U test cannot tell the two samples apart at α = 0.05.")
+	return s
+}
+
+// chartSafe makes name a chart id's tail: letters, digits and _.
+func chartSafe(name string) string {
+	return strings.Map(func(c rune) rune {
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			return c
+		}
+		return '_'
+	}, name)
+}
+
+// pointName names a point of one's own for people: the implementation and
+// the parameters that vary in the grid.
+func pointName(sp *spec.Spec, k key) string {
+	parts := []string{k.Algorithm}
+	if len(sp.WorkersOr()) > 1 || k.Workers > 1 {
+		parts = append(parts, fmt.Sprintf("%d %s", k.Workers, "worker"+plural(k.Workers)))
+	}
+	if k.Tile != 0 {
+		parts = append(parts, "tile "+count(k.Tile))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func lengths(k key) string {
+	if k.LenA == k.LenB {
+		return "n = " + size(k.LenA)
+	}
+	return "n = " + size(k.LenA) + ", m = " + size(k.LenB)
+}
+
+// ownFindings is the paragraph that opens a run's part of the section:
+// the fastest at the largest size, the best speedup, and the failures.
+func ownFindings(r *rep, ix *index, sp *spec.Spec, base string, ks []key) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "On %s (%s): ", ix.name, ix.rd.where)
+	maxN := 0
+	for _, k := range ks {
+		maxN = max(maxN, k.LenA)
+	}
+	var best key
+	bestT := math.Inf(1)
+	for _, k := range ix.find(sp.Name, func(k key) bool { return k.LenA == maxN }) {
+		if v := ix.stats[k]; v.med < bestT {
+			best, bestT = k, v.med
+		}
+	}
+	if !math.IsInf(bestT, 1) {
+		v := ix.stats[best]
+		fmt.Fprintf(&b, "at the largest size, %s, the fastest is %s: %s (%s–%s).", lengths(best), pointName(sp, best), dur(v.med), dur(v.min), dur(v.max))
+	} else {
+		b.WriteString("no point has a time.")
+	}
+	if base != "" {
+		var bk key
+		var bq ratio
+		for _, k := range ix.find(sp.Name, nil) {
+			b0, ok := ix.baselineOf(sp, base, k)
+			if !ok || b0 == k {
+				continue
+			}
+			if q, ok := ix.speedupOf(b0, k); ok && q.x > bq.x {
+				bk, bq = k, q
+			}
+		}
+		if bq.x > 0 {
+			fmt.Fprintf(&b, " The best speedup over %s at %d %s is %s: %s at %s.", base, slices.Min(sp.WorkersOr()),
+				"worker"+plural(slices.Min(sp.WorkersOr())), bq, pointName(sp, bk), lengths(bk))
+		}
+	}
+	var failed []string
+	for _, k := range ks {
+		if why, ok := ix.rd.tally.failed[k]; ok {
+			failed = append(failed, fmt.Sprintf("%s at %s (%s)", pointName(sp, k), lengths(k), strings.TrimPrefix(why, "failed: ")))
+		}
+	}
+	switch {
+	case len(failed) == 0:
+		b.WriteString(" Every answer agreed with the exact distance.")
+	case len(failed) <= 6:
+		fmt.Fprintf(&b, " %d %s failed, with no time: %s.", len(failed), "point"+plural(len(failed)), strings.Join(failed, "; "))
+	default:
+		fmt.Fprintf(&b, " %d points failed, with no time; the first: %s; the table names every one.", len(failed), strings.Join(failed[:3], "; "))
+	}
+	return b.String()
+}
+
+// dim is one of the grid's dimensions: a parameter, or the implementation.
+func dimOf(k key, d string) float64 {
+	switch d {
+	case "workers":
+		return float64(k.Workers)
+	case "tile":
+		return float64(k.Tile)
+	case "n":
+		return float64(k.LenA)
+	case "m":
+		return float64(k.LenB)
+	}
+	return 0
+}
+
+func dimLabel(d string, v float64) string {
+	switch d {
+	case "workers":
+		return fmt.Sprintf("%s %s", xnum(v), "worker"+plural(int(v)))
+	case "tile":
+		return "tile " + xnum(v)
+	}
+	return d + " = " + xnum(v)
+}
+
+var ownXNames = map[string]string{
+	"workers": "workers", "tile": "tile side", "n": "length n (symbols)", "m": "length m (symbols)",
+}
+
+var ownYNames = map[string]string{
+	"time": "time (s)", "speedup": "speedup (×)", "efficiency": "parallel efficiency",
+	"gcups": "GCUPS (10⁹ cells/s)", "memory": "memory (bytes): a command's peak RSS, a Go call's heap",
+}
+
+// ownChart draws one figure of a spec over every run. The grid's
+// dimensions that are neither x nor a series are held at their largest
+// value, which the title names; a point that failed at that value is a
+// vertical line at its x, named.
+func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
+	c := &chart{id: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), xName: ownXNames[f.X], yName: ownYNames[f.Y]}
+	c.xLog = f.X == "n" || f.X == "m"
+	c.xFit, c.xWhole = true, f.X == "workers" || f.X == "tile"
+	c.yLog = f.Y == "time" && c.xLog
+	if f.LogX != nil {
+		c.xLog = *f.LogX
+	}
+	if f.LogY != nil {
+		c.yLog = *f.LogY
+	}
+	dims := slices.Clone(f.Series)
+	if !slices.Contains(dims, "impl") {
+		dims = append([]string{"impl"}, dims...)
+	}
+	// The dimensions held fixed, at their largest value over the runs.
+	fixed := map[string]float64{}
+	for _, d := range []string{"workers", "tile", "n", "m"} {
+		if d == f.X || slices.Contains(dims, d) || (d == "m" && f.X == "n") || (d == "n" && f.X == "m") {
+			continue
+		}
+		if d == "m" && len(sp.Inputs.M) == 0 {
+			continue // m = n
+		}
+		vals := map[float64]bool{}
+		for _, ix := range r.runs {
+			for _, k := range ix.ownKeys(sp.Name) {
+				vals[dimOf(k, d)] = true
+			}
+		}
+		if len(vals) > 1 {
+			top := math.Inf(-1)
+			for v := range vals {
+				top = max(top, v)
+			}
+			fixed[d] = top
+		}
+	}
+	keep := func(k key) bool {
+		for d, v := range fixed {
+			if dimOf(k, d) != v {
+				return false
+			}
+		}
+		return true
+	}
+	what := map[string]string{"time": "Time", "speedup": "Speedup over " + f.Baseline, "efficiency": "Parallel efficiency over " + f.Baseline,
+		"gcups": "GCUPS", "memory": "Memory"}[f.Y]
+	c.title = f.Title
+	if c.title == "" {
+		c.title = what + " by " + ownXNames[f.X]
+	}
+	var held []string
+	for _, d := range []string{"workers", "tile", "n", "m"} {
+		if v, ok := fixed[d]; ok {
+			held = append(held, dimLabel(d, v))
+		}
+	}
+	if len(held) > 0 {
+		c.title += " (" + strings.Join(held, ", ") + ")"
+	}
+	marks := map[float64][]string{}
+	for _, ix := range r.runs {
+		bySeries := map[string]*series{}
+		var order []string
+		for _, k := range ix.ownKeys(sp.Name) {
+			if !keep(k) {
+				continue
+			}
+			parts := []string{k.Algorithm}
+			for _, d := range dims[1:] {
+				parts = append(parts, dimLabel(d, dimOf(k, d)))
+			}
+			name := r.named(ix, strings.Join(parts, ", "))
+			x := dimOf(k, f.X)
+			if _, failed := ix.rd.tally.failed[k]; failed {
+				if !slices.Contains(marks[x], name) {
+					marks[x] = append(marks[x], name)
+				}
+				continue
+			}
+			v, ok := ix.stats[k]
+			if !ok {
+				continue
+			}
+			p := pt{x: x}
+			switch f.Y {
+			case "time":
+				p.y, p.lo, p.hi = v.med, v.min, v.max
+			case "gcups":
+				p.y, p.lo, p.hi = v.gcups, v.gcups, v.gcups
+			case "memory":
+				if v.alloc <= 0 && c.yLog {
+					continue
+				}
+				p.y, p.lo, p.hi = v.alloc, v.alloc, v.alloc
+			case "speedup", "efficiency":
+				b0, ok := ix.baselineOf(sp, f.Baseline, k)
+				if !ok {
+					continue
+				}
+				q, ok := ix.speedupOf(b0, k)
+				if !ok {
+					continue
+				}
+				p.y, p.lo, p.hi = q.x, q.x, q.x
+				if q.ciKnown {
+					p.lo, p.hi = q.lo, q.hi
+				}
+				if f.Y == "efficiency" && k.Workers > 0 {
+					w := float64(k.Workers) / float64(max(1, b0.Workers))
+					p.y, p.lo, p.hi = p.y/w, p.lo/w, p.hi/w
+				}
+			}
+			se := bySeries[name]
+			if se == nil {
+				se = &series{name: name}
+				bySeries[name] = se
+				order = append(order, name)
+			}
+			se.pts = append(se.pts, p)
+		}
+		for _, name := range order {
+			se := bySeries[name]
+			sortPts(se.pts)
+			c.series = append(c.series, *se)
+		}
+	}
+	if len(c.series) == 0 && len(marks) == 0 {
+		return nil
+	}
+	for _, x := range slices.Sorted(mapKeysF(marks)) {
+		c.marksX = append(c.marksX, markX{x: x, name: "failed: " + strings.Join(marks[x], "; ")})
+	}
+	if f.Y == "speedup" || f.Y == "efficiency" {
+		c.markY, c.markName = 1, "1×: as fast as the baseline"
+		if f.Y == "efficiency" {
+			c.markName = "1: perfect scaling"
+		}
+	}
+	return c
+}
+
+func mapKeysF(m map[float64][]string) func(func(float64) bool) {
+	return func(yield func(float64) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// ownTimes is the table of every point of a run: a row per
+// implementation and parameters, a column per length pair; a failed
+// point says why in its cell.
+func ownTimes(r *rep, ix *index, sp *spec.Spec, ks []key) *table {
+	type rowKey struct {
+		alg           string
+		workers, tile int
+	}
+	var rows []rowKey
+	var cols [][2]int
+	for _, k := range ks {
+		rk := rowKey{k.Algorithm, k.Workers, k.Tile}
+		if !slices.Contains(rows, rk) {
+			rows = append(rows, rk)
+		}
+		if c := [2]int{k.LenA, k.LenB}; !slices.Contains(cols, c) {
+			cols = append(cols, c)
+		}
+	}
+	order := sp.ImplNames()
+	slices.SortStableFunc(rows, func(a, b rowKey) int {
+		ia, ib := slices.Index(order, a.alg), slices.Index(order, b.alg)
+		if ia != ib {
+			return ia - ib
+		}
+		if a.workers != b.workers {
+			return a.workers - b.workers
+		}
+		return a.tile - b.tile
+	})
+	slices.SortFunc(cols, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	})
+	t := &table{caption: "Every point: median time, and below it min–max, or why it failed" + onName(r, ix), head: []string{"implementation", "workers", "tile"}}
+	for _, c := range cols {
+		t.head = append(t.head, lengths(key{LenA: c[0], LenB: c[1]}))
+	}
+	for _, rk := range rows {
+		tile := "—"
+		if rk.tile != 0 {
+			tile = count(rk.tile)
+		}
+		row := []string{rk.alg, count(rk.workers), tile}
+		for _, c := range cols {
+			cell := "—"
+			for _, k := range ks {
+				if k.Algorithm != rk.alg || k.Workers != rk.workers || k.Tile != rk.tile || k.LenA != c[0] || k.LenB != c[1] {
+					continue
+				}
+				if why, ok := ix.rd.tally.failed[k]; ok {
+					cell = "FAILED\n" + strings.TrimPrefix(why, "failed: ")
+				} else if v, ok := ix.stats[k]; ok {
+					cell = dur(v.med) + "\n" + dur(v.min) + "–" + dur(v.max)
+				}
+			}
+			row = append(row, cell)
+		}
+		t.rows = append(t.rows, row)
+	}
+	return t
+}
+
+// ownSpeedups is the table of every speedup over the baseline, with its
+// confidence interval and test.
+func ownSpeedups(r *rep, ix *index, sp *spec.Spec, base string, ks []key) *table {
+	w0 := slices.Min(sp.WorkersOr())
+	t := &table{caption: fmt.Sprintf("Speedup over %s at %d %s, with its 95%% confidence interval and the Mann–Whitney U test%s", base, w0, "worker"+plural(w0), onName(r, ix)),
+		head: []string{"implementation", "lengths", "speedup", "95% CI", "p", "significant"}}
+	for _, k := range ks {
+		b0, ok := ix.baselineOf(sp, base, k)
+		if !ok || b0 == k {
+			continue
+		}
+		if _, failed := ix.rd.tally.failed[k]; failed {
+			t.rows = append(t.rows, []string{pointName(sp, k), lengths(k), "failed", "—", "—", "—"})
+			continue
+		}
+		q, ok := ix.speedupOf(b0, k)
+		if !ok {
+			continue
+		}
+		ci := "needs ≥ 6 reps"
+		if q.ciKnown {
+			ci = num(q.lo) + "–" + num(q.hi)
+		}
+		sig := "yes"
+		if !q.significant {
+			sig = "no"
+		}
+		t.rows = append(t.rows, []string{pointName(sp, k), lengths(k), times(q.x), ci, num(q.p), sig})
+	}
+	if len(t.rows) == 0 {
+		return nil
+	}
+	return t
+}
