@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -12,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -129,21 +127,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	v.dir = dir
 
 	cases := levtest.Cases(rand.New(rand.NewPCG(*seed, 0x1e71ab)), levtest.CaseOptions{N: *n, MaxLen: *maxLen, Runes: *runes})
-	slices.SortStableFunc(cases, func(x, y levtest.Case) int { return cmp.Compare(x.Size(), y.Size()) })
-	var fails []verifyFailure
-	ran := 0
-	for _, c := range cases {
-		if ctx.Err() != nil {
-			break
-		}
-		if why := v.check(ctx, c); why != "" && ctx.Err() == nil {
-			fails = append(fails, verifyFailure{c, why})
-		}
-		ran++
-		if len(fails) >= verifyMaxFailures {
-			break
-		}
-	}
+	ran, fails := levtest.Check(ctx, cases, v.check, verifyMaxFailures)
 	cmdline := shellQuote(prog)
 	fmt.Fprintf(stdout, "%d of %d cases through %s: %d agree, %d fail (--seed %d)\n", ran, len(cases), cmdline, ran-len(fails), len(fails), *seed)
 	if ctx.Err() != nil {
@@ -157,10 +141,10 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout, "the smallest failures:")
 	for i, f := range fails[:min(len(fails), 10)] {
-		fmt.Fprintf(stdout, "  %d. %s (%s and %s %s): %s\n", i+1, f.c.Name, strconv.Itoa(v.length(f.c.A, f.c.Runes)), strconv.Itoa(v.length(f.c.B, f.c.Runes)), unit(f.c.Runes), f.why)
+		fmt.Fprintf(stdout, "  %d. %s (%s and %s %s): %s\n", i+1, f.Case.Name, strconv.Itoa(v.length(f.Case.A, f.Case.Runes)), strconv.Itoa(v.length(f.Case.B, f.Case.Runes)), unit(f.Case.Runes), f.Why)
 	}
-	if keep, err := keepInputs(fails[0].c); err == nil {
-		fmt.Fprintf(stdout, "the smallest failure's inputs: %s and %s (want %d)\n", filepath.Join(keep, "a"), filepath.Join(keep, "b"), fails[0].c.Want)
+	if keep, err := keepInputs(fails[0].Case); err == nil {
+		fmt.Fprintf(stdout, "the smallest failure's inputs: %s and %s (want %d)\n", filepath.Join(keep, "a"), filepath.Join(keep, "b"), fails[0].Case.Want)
 	}
 	return exitStatus(exitFailure)
 }
@@ -187,11 +171,6 @@ type verifier struct {
 	workers int
 	re      *regexp.Regexp
 	dir     string
-}
-
-type verifyFailure struct {
-	c   levtest.Case
-	why string
 }
 
 func (v *verifier) length(s []byte, runes bool) int {

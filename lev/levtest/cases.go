@@ -2,6 +2,7 @@ package levtest
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -129,25 +130,60 @@ func isASCII(s []byte) bool {
 // the ten smallest failures, smallest first, and how many there were.
 func RunCases(t *testing.T, distance func(a, b []byte) (int, error), o CaseOptions) {
 	t.Helper()
-	rng := NewRand(t)
-	cases := Cases(rng, o)
+	cases := Cases(NewRand(t), o)
+	_, fails := Check(context.Background(), cases, Answer(func(_ context.Context, a, b []byte) (int, error) { return distance(a, b) }), 0)
+	for _, f := range fails[:min(len(fails), 10)] {
+		t.Errorf("%s (%d and %d bytes): %s", f.Case.Name, len(f.Case.A), len(f.Case.B), f.Why)
+	}
+	if len(fails) > 10 {
+		t.Errorf("and %d more of the %d cases", len(fails)-10, len(cases))
+	}
+}
+
+// A Failure is a case an implementation got wrong, and how.
+type Failure struct {
+	Case Case
+	Why  string // "answered 5, want 4", or why there is no answer
+}
+
+// Check runs cases through check, smallest first (Size), and returns how
+// many ran and those that failed, in that order: check returns why a case
+// failed, or "". It stops after maxFail failures (0: never) and, leaving
+// the case it was in uncounted, when ctx is done.
+func Check(ctx context.Context, cases []Case, check func(context.Context, Case) string, maxFail int) (ran int, fails []Failure) {
+	cases = slices.Clone(cases)
 	slices.SortStableFunc(cases, func(x, y Case) int { return cmp.Compare(x.Size(), y.Size()) })
-	failed := 0
 	for _, c := range cases {
-		d, err := distance(c.A, c.B)
-		if err == nil && d == c.Want {
-			continue
+		if ctx.Err() != nil {
+			break
 		}
-		if failed++; failed <= 10 {
-			if err != nil {
-				t.Errorf("%s (%d and %d bytes): %v", c.Name, len(c.A), len(c.B), err)
-			} else {
-				t.Errorf("%s (%d and %d bytes): %d, want %d", c.Name, len(c.A), len(c.B), d, c.Want)
+		why := check(ctx, c)
+		if ctx.Err() != nil {
+			break
+		}
+		ran++
+		if why != "" {
+			fails = append(fails, Failure{c, why})
+			if maxFail > 0 && len(fails) >= maxFail {
+				break
 			}
 		}
 	}
-	if failed > 10 {
-		t.Errorf("and %d more of the %d cases", failed-10, len(cases))
+	return ran, fails
+}
+
+// Answer makes a check for Check of a distance function: a case fails
+// where it errs or answers other than Want.
+func Answer(distance func(ctx context.Context, a, b []byte) (int, error)) func(context.Context, Case) string {
+	return func(ctx context.Context, c Case) string {
+		d, err := distance(ctx, c.A, c.B)
+		switch {
+		case err != nil:
+			return err.Error()
+		case d != c.Want:
+			return fmt.Sprintf("answered %d, want %d", d, c.Want)
+		}
+		return ""
 	}
 }
 

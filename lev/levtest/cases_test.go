@@ -76,7 +76,7 @@ func TestRunCasesRejects(t *testing.T) {
 	if !errors.As(err, &exit) {
 		t.Fatalf("RunCases passed a distance wrong past 300 bytes (err %v):\n%s", err, out)
 	}
-	first := regexp.MustCompile(`cases_test.go:\d+: (.*) \((\d+) and (\d+) bytes\): (\d+), want (\d+)`).FindStringSubmatch(string(out))
+	first := regexp.MustCompile(`cases_test.go:\d+: (.*) \((\d+) and (\d+) bytes\): answered (\d+), want (\d+)`).FindStringSubmatch(string(out))
 	if first == nil || first[2] != "999" {
 		t.Errorf("the first failure named is not the smallest case past 300 bytes (999):\n%s", out)
 	}
