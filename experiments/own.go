@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/internal/progrun"
 	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/records"
@@ -139,6 +141,19 @@ func checkAlgo(im spec.Impl, s *spec.Spec) error {
 		}
 	}
 	return nil
+}
+
+// WriteSpec keeps the spec in dir as NAME.toml, whole or not at all, for
+// the report: its figures and names. A Go function is kept as its name.
+func (o *Own) WriteSpec(dir string) error {
+	b, err := o.Spec.Marshal()
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(filepath.Join(dir, o.Name+".toml"), func(w io.Writer) error {
+		_, err := w.Write(b)
+		return err
+	})
 }
 
 // Close removes the files of the inputs.

@@ -365,6 +365,14 @@ func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
 	if len(held) > 0 {
 		c.title += " (" + strings.Join(held, ", ") + ")"
 	}
+	// Series are named for their machine where more than one run holds
+	// the experiment.
+	ran := 0
+	for _, ix := range r.runs {
+		if len(ix.ownKeys(sp.Name)) > 0 {
+			ran++
+		}
+	}
 	marks := map[float64][]string{}
 	for _, ix := range r.runs {
 		bySeries := map[string]*series{}
@@ -377,7 +385,10 @@ func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
 			for _, d := range dims[1:] {
 				parts = append(parts, dimLabel(d, dimOf(k, d)))
 			}
-			name := r.named(ix, strings.Join(parts, ", "))
+			name := strings.Join(parts, ", ")
+			if ran > 1 {
+				name = ix.name + ": " + name
+			}
 			x := dimOf(k, f.X)
 			if _, failed := ix.rd.tally.failed[k]; failed {
 				if !slices.Contains(marks[x], name) {

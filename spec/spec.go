@@ -185,6 +185,10 @@ func Parse(file string, data []byte) (*Spec, error) {
 	return &s, nil
 }
 
+// Validate checks a spec made in Go as ReadFile checks a file's (no line
+// is named).
+func (s *Spec) Validate() error { return s.check(&lines{file: "spec " + s.Name}) }
+
 // decodeError turns the TOML library's error into an *Error at its line.
 func decodeError(file string, err error) error {
 	var missing *toml.StrictMissingError

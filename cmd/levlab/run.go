@@ -5,13 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/levlab/levlab/experiments"
-	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/records"
 	"github.com/levlab/levlab/spec"
 )
@@ -154,14 +152,7 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out string, fresh
 	if len(sum.Files) > 0 {
 		// Beside the records, for the report: the figures and names it
 		// draws them by.
-		spath := filepath.Join(dir, s.Name+".toml")
-		if werr := atomicfile.Write(spath, func(w io.Writer) error {
-			b, err := s.Marshal()
-			if err == nil {
-				_, err = w.Write(b)
-			}
-			return err
-		}); werr != nil && err == nil {
+		if werr := own.WriteSpec(dir); werr != nil && err == nil {
 			err = fmt.Errorf("keeping the spec beside the records: %w", werr)
 		}
 	}

@@ -34,7 +34,7 @@ var mayUse = map[string][]string{
 	"report":              {"records", "spec", "internal/alignview", "internal/atomicfile", "internal/browser"},
 	"experiments":         {"lev", "match", "cudaext", "records", "spec", "internal/progrun", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/shard", "internal/sysmem"},
 	"notebooks":           {},
-	"notebooks/nb":        {"experiments", "lev", "match", "cudaext", "records", "spec", "internal/progrun", "report", "internal/alignview", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/browser"},
+	"notebooks/nb":        {"experiments", "lev", "lev/levtest", "match", "cudaext", "records", "spec", "internal/progrun", "report", "internal/alignview", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/browser"},
 }
 
 var anything = []string{"*"}

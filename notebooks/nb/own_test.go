@@ -1,0 +1,86 @@
+package nb
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/spec"
+)
+
+// VerifyHTML says every case agreed for lev, and names the smallest
+// failure of a function wrong past 300 bytes; Command runs a program with
+// the placeholders filled and says why it gave no answer.
+func TestVerifyHTML(t *testing.T) {
+	right := func(_ context.Context, a, b []byte) (int, error) { return lev.Distance(a, b) }
+	h, ok := VerifyHTML("lev", right, 200)
+	if !ok || !strings.Contains(h, "lev: 200 of 200 cases agree") {
+		t.Errorf("lev: ok %v\n%s", ok, h)
+	}
+	wrong := func(ctx context.Context, a, b []byte) (int, error) {
+		d, err := right(ctx, a, b)
+		if len(a) > 300 {
+			d++
+		}
+		return d, err
+	}
+	h, ok = VerifyHTML("wrong", wrong, 300)
+	if ok || !strings.Contains(h, "The smallest failures") || !strings.Contains(h, ", want ") {
+		t.Errorf("wrong: ok %v\n%s", ok, h)
+	}
+	echo := Command(1, 5*time.Second, "sh", "-c", "wc -c < \"$0\"", "{a}")
+	if d, err := echo(context.Background(), []byte("abcd"), []byte("x")); err != nil || d != 4 {
+		t.Errorf("a command printing the length of {a}: %d, %v; want 4", d, err)
+	}
+	if _, err := Command(1, time.Second, "true")(context.Background(), nil, nil); err == nil || !strings.Contains(err.Error(), "printed no distance") {
+		t.Errorf("a command printing nothing: %v", err)
+	}
+	if _, err := Command(1, time.Second, "cat", "{c}")(context.Background(), nil, nil); err == nil || !strings.Contains(err.Error(), "{c}") {
+		t.Errorf("an unknown placeholder: %v", err)
+	}
+}
+
+// RunOwn times a spec with a Go function into the run's folder, keeps the
+// spec there, and returns the experiment's section: findings, a figure and
+// the failure of the wrong function.
+func TestRunOwn(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	e := Env{Root: root, Results: filepath.Join(root, "results"), Scale: experiments.Quick, Measured: filepath.Join(out, "m", "quick")}
+	s := &spec.Spec{Name: "nb-own", Reps: 2, Inputs: spec.Inputs{N: []int{50, 400}},
+		Impl:   []spec.Impl{{Name: "lev", Algo: "myers"}},
+		Figure: []spec.Figure{{X: "n", Y: "time"}}}
+	if err := s.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	wrong := func(_ context.Context, a, b []byte, _, _ int) (int, error) {
+		d, err := lev.Distance(a, b)
+		if len(a) > 100 {
+			d--
+		}
+		return d, err
+	}
+	own, err := experiments.FromSpec(s, map[string]experiments.Func{"mine": wrong})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	sec, err := e.RunOwn(own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(e.Measured, "nb-own.toml")); err != nil {
+		t.Errorf("the spec is not kept: %v", err)
+	}
+	if sec.ID != "own-nb_own" || len(sec.Figures) != 1 || !strings.Contains(sec.HTML, "1 point failed") || !strings.Contains(sec.HTML, "FAILED") {
+		t.Errorf("section %s, %d figures:\n%s", sec.ID, len(sec.Figures), sec.Markdown)
+	}
+}
