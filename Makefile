@@ -8,7 +8,7 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 FUZZTIME    ?= 60s
 
-.PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results fuzz examples clean
+.PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results fuzz examples your-own clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
@@ -84,6 +84,15 @@ examples:
 	mkdir -p examples/bin
 	$(CC) -O2 -Wall -Wextra -fopenmp -o examples/bin/ed_omp examples/ed_omp.c
 	$(CC) -O2 -Wall -Wextra -fopenmp -DOFF_BY_ONE -o examples/bin/ed_omp_offbyone examples/ed_omp.c
+
+## your-own: docs/your-own.md's example end to end: examples/ed_omp.c
+## built, verified, timed beside levlab from examples/ed_omp.toml (under
+## results/<machine>/quick/, resumed when run again) and written up alone
+## as levlab-my-omp.html (about a minute on 2 cores)
+your-own: build examples
+	bin/levlab verify --cases 300 -- examples/bin/ed_omp {a} {b}
+	bin/levlab run --spec examples/ed_omp.toml
+	bin/levlab report --only my-omp --out levlab-my-omp.html
 
 ## bench: the lev benchmarks
 bench:
