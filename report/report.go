@@ -285,24 +285,40 @@ func load(o Options) (*data, error) {
 		}
 		d.runs = append(d.runs, rd)
 	}
-	for _, name := range o.Only {
-		if !slices.ContainsFunc(d.runs, func(rd *runData) bool { return rd.tally.own[name] }) {
-			var have []string
-			for _, rd := range d.runs {
-				for e := range rd.tally.own {
-					if !slices.Contains(have, e) {
-						have = append(have, e)
-					}
-				}
-			}
-			slices.Sort(have)
-			if len(have) == 0 {
-				have = []string{"none"}
-			}
-			return nil, fmt.Errorf("report: --only %s: %w: no records of an experiment of one's own by that name in the runs read; there are: %s", name, ErrNoRun, strings.Join(have, ", "))
+	if len(o.Only) > 0 {
+		if err := d.keepOwn(o.Only); err != nil {
+			return nil, err
 		}
 	}
 	return d, nil
+}
+
+// keepOwn keeps the runs that hold an experiment of one's own of only (a
+// report of them alone), or says which of only no run holds, naming those
+// there are.
+func (d *data) keepOwn(only []string) error {
+	var have []string
+	for _, rd := range d.runs {
+		for e := range rd.tally.own {
+			if !slices.Contains(have, e) {
+				have = append(have, e)
+			}
+		}
+	}
+	slices.Sort(have)
+	for _, name := range only {
+		if !slices.Contains(have, name) {
+			there := strings.Join(have, ", ")
+			if there == "" {
+				there = "none"
+			}
+			return fmt.Errorf("report: --only %s: %w: no records of an experiment of one's own by that name in the runs read; there are: %s", name, ErrNoRun, there)
+		}
+	}
+	d.runs = slices.DeleteFunc(d.runs, func(rd *runData) bool {
+		return !slices.ContainsFunc(only, func(name string) bool { return rd.tally.own[name] })
+	})
+	return nil
 }
 
 // chooseRuns picks the runs of all to read as o asks — o.Measured first,
@@ -347,6 +363,11 @@ func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []str
 		default:
 			candidates = append(candidates, r)
 		}
+	}
+	if len(o.Only) > 0 && o.Scale == "" {
+		// An experiment of one's own may be in any run of a machine:
+		// every run is read, and load keeps those that hold it.
+		return append(read, candidates...), ignored, nil
 	}
 	pref := records.Preferred(candidates)
 	for _, r := range candidates {
