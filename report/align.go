@@ -107,7 +107,7 @@ var alignCases = []struct{ c, name string }{
 // experiment (its time and heap beside the distance alone) and the
 // command beside edlib-aligner (BenchmarkAlignCommand).
 func sectionAlign(r *rep) section {
-	const exp = "align"
+	const exp = records.ExpAlign
 	s := section{id: "align", title: "Alignment: which edits, not only how many"}
 	s.p("lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
 	if r.d.align == nil {
@@ -139,7 +139,7 @@ func sectionAlign(r *rep) section {
 				return ix.stats[ks[i]], true
 			}
 			name := func(l setting) string {
-				if l.alg == "align" {
+				if l.alg == records.AlgAlign {
 					return "lev.Align, " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
 				}
 				return "the distance alone (" + l.alg + "), " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
@@ -168,9 +168,9 @@ func sectionAlign(r *rep) section {
 			var al, dist stat
 			for _, l := range lines {
 				if v, ok := get(l, n); ok {
-					if l.alg == "align" && (al.n == 0 || v.med < al.med) {
+					if l.alg == records.AlgAlign && (al.n == 0 || v.med < al.med) {
 						al = v
-					} else if l.alg != "align" {
+					} else if l.alg != records.AlgAlign {
 						dist = v
 					}
 				}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/levlab/levlab/records"
 )
 
 // sectionBeyond sets every algorithm and the peers side by side: time,
@@ -16,7 +18,7 @@ func sectionBeyond(r *rep) section {
 	var tables []*table
 	var notes []string
 	for _, ix := range r.runs {
-		ks := ix.find("peers", nil)
+		ks := ix.find(records.ExpPeers, nil)
 		if len(ks) == 0 {
 			continue
 		}
@@ -66,7 +68,7 @@ func sectionBeyond(r *rep) section {
 		tables = append(tables, t)
 		if bestG > 0 {
 			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s GCUPS", onName(r, ix), best.Algorithm, size(best.LenA), num(bestG))
-			if v, ok := ix.get("peers", "tworow", 1, 0, best.LenA, best.LenA); ok && v.gcups > 0 {
+			if v, ok := ix.get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.gcups > 0 {
 				line += fmt.Sprintf(", %s the two-row DP of report 004 (%s GCUPS) at that length", times(bestG/v.gcups), num(v.gcups))
 			}
 			notes = append(notes, line+". GCUPS counts the m×n cells of the matrix per second, whether or not an algorithm visits them all.")
@@ -91,6 +93,6 @@ func sectionBeyond(r *rep) section {
 	for _, n := range notes {
 		s.p("%s", n)
 	}
-	r.notRun(&s, "peers")
+	r.notRun(&s, records.ExpPeers)
 	return s
 }

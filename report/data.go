@@ -39,21 +39,12 @@ type index struct {
 	name    string // the machine, for people: "Intel Xeon @ 2.80GHz"
 }
 
-// Algorithms the report knows: lev's, the peers', the GPU ones, apm (the
-// published rows of report 003), lev's match algorithms and align (the
-// alignment experiment's). TestKnownNames holds them equal to what levlab
-// runs.
-var knownAlgorithms = []string{
-	"agnivade", "align", "apm", "apm-fast", "apm-naive", "auto", "cuda-diagonal", "cuda-fast", "cuda-matrix", "diagonal", "edlib",
-	"fullmatrix", "ka-weihe", "myers", "myers-parallel", "tiled", "tiled-barrier", "tworow",
-}
-
-// Experiments the report draws: every one of the catalog (TestKnownNames).
-var knownExperiments = []string{
-	"align", "gpu-fast", "many-pairs", "peers", "s000-fig3", "s000-fig4", "s000-table1", "s000-table2", "suggest",
-	"s001-diagonal", "s001-length", "s001-ratio", "s001-threads", "s001-tile",
-	"s002-cases", "s003-ratio", "s003-ranks", "s004-memory",
-}
+// The names the report knows (records.Algorithms, records.Experiments):
+// TestKnownNames holds them equal to what levlab runs.
+var (
+	knownAlgorithms  = records.Algorithms()
+	knownExperiments = records.Experiments()
+)
 
 func median(xs []float64) float64 {
 	s := slices.Clone(xs)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/levlab/levlab/records"
 )
 
 // sectionGPU shows the gpu-fast experiment: cuda-fast at report 000's
@@ -14,7 +16,7 @@ func sectionGPU(r *rep) section {
 	c := &chart{id: "gputime", title: "Time by string length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
 	gpuRan := false
 	for _, ix := range r.runs {
-		ks := ix.find("gpu-fast", nil)
+		ks := ix.find(records.ExpGPUFast, nil)
 		if len(ks) == 0 {
 			continue
 		}
@@ -54,6 +56,6 @@ func sectionGPU(r *rep) section {
 	if !gpuRan {
 		s.p("No GPU point ran in the runs read: the CPU side is shown alone.")
 	}
-	r.notRun(&s, "gpu-fast")
+	r.notRun(&s, records.ExpGPUFast)
 	return s
 }

@@ -7,12 +7,14 @@ import (
 	"github.com/levlab/levlab/experiments"
 	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/match"
+	"github.com/levlab/levlab/records"
 )
 
-// TestKnownNames holds the report's names equal to what levlab runs: every
-// experiment of the catalog is one the report draws, and the report knows
-// every algorithm a point of it names, lev's, match's and the peers' — so
-// that nothing levlab itself writes is "not recognised".
+// TestKnownNames holds the names the report looks records up by
+// (records.Experiments and records.Algorithms, constants) equal to what
+// levlab runs: the catalog's experiments are exactly those, and every
+// algorithm a point of it names, lev's, match's and the peers' are among
+// those — so that nothing levlab itself writes is "not recognised".
 func TestKnownNames(t *testing.T) {
 	var names []string
 	for _, e := range experiments.All() {
@@ -41,5 +43,15 @@ func TestKnownNames(t *testing.T) {
 		if !slices.Contains(knownAlgorithms, a) {
 			t.Errorf("algorithm %q is not one the report knows", a)
 		}
+	}
+	// And no name more: each known algorithm is one of those, or align
+	// (the alignment experiment's) or apm (report 003's published rows).
+	for _, a := range knownAlgorithms {
+		if !slices.Contains(algs, a) && a != records.AlgAlign && a != records.AlgAPM {
+			t.Errorf("the report knows algorithm %q, which levlab does not run", a)
+		}
+	}
+	if !slices.IsSorted(knownAlgorithms) || !slices.IsSorted(knownExperiments) {
+		t.Errorf("records.Algorithms or records.Experiments is not sorted")
 	}
 }

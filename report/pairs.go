@@ -2,13 +2,15 @@ package report
 
 import (
 	"strconv"
+
+	"github.com/levlab/levlab/records"
 )
 
 // sectionPairs shows the many-pairs experiment: every pair of N random DNA
 // strings, lev's block kernel a pair a vector lane on one worker and on
 // every core, beside edlib a pair at a time.
 func sectionPairs(r *rep) section {
-	const exp = "many-pairs"
+	const exp = records.ExpManyPairs
 	s := section{id: "pairs", title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
 	s.p("lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call. GCUPS counts, for every pair, the product of its two lengths, per second.")
 	c := &chart{id: "pairsgcups", title: "GCUPS by number of strings", xName: "strings (every pair)", yName: "GCUPS", xLog: true, yLog: true}
@@ -20,7 +22,7 @@ func sectionPairs(r *rep) section {
 		lines, ns := settingsOf(ks)
 		L := ks[0].LenB
 		name := func(l setting) string {
-			if l.alg == "edlib" {
+			if l.alg == records.AlgEdlib {
 				return "edlib, a pair a call"
 			}
 			return "lev " + l.alg + ", " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
@@ -47,10 +49,10 @@ func sectionPairs(r *rep) section {
 		s.add(t)
 		// The finding: the fastest lev line over edlib at the largest N.
 		n := ns[len(ns)-1]
-		ed, okE := ix.get(exp, "edlib", 1, 0, n, L)
+		ed, okE := ix.get(exp, records.AlgEdlib, 1, 0, n, L)
 		best, bestName := stat{}, ""
 		for _, l := range lines {
-			if v, ok := ix.get(exp, l.alg, l.workers, 0, n, L); ok && l.alg != "edlib" && v.gcups > best.gcups {
+			if v, ok := ix.get(exp, l.alg, l.workers, 0, n, L); ok && l.alg != records.AlgEdlib && v.gcups > best.gcups {
 				best, bestName = v, name(l)
 			}
 		}
@@ -71,7 +73,7 @@ func sectionPairs(r *rep) section {
 // suggestTable shows the suggest experiment: typos against a word list,
 // the words within one edit, with the cap beside the obvious loop.
 func suggestTable(r *rep, s *section) {
-	const exp = "suggest"
+	const exp = records.ExpSuggest
 	for _, ix := range r.runs {
 		ks := ix.find(exp, nil)
 		if len(ks) == 0 {
@@ -82,7 +84,7 @@ func suggestTable(r *rep, s *section) {
 		for _, k := range ks {
 			v := ix.stats[k]
 			name := "lev.CrossStrings, max 1, " + strconv.Itoa(k.Workers) + " worker" + plural(k.Workers)
-			if k.Algorithm == "myers" {
+			if k.Algorithm == records.AlgMyers {
 				name, loop = "the obvious loop: lev.DistanceString on every word", v
 			} else if best.n == 0 || v.med < best.med {
 				best = v

@@ -39,7 +39,7 @@ func section000(r *rep) section {
 		name string
 		alg  string
 		w    int
-	}{{"report: sequential (full matrix)", "fullmatrix", 1}, {"report: 4 threads", "tiled", 4}, {"report: 8 threads", "tiled", 8}} {
+	}{{"report: sequential (full matrix)", records.AlgFullMatrix, 1}, {"report: 4 threads", records.AlgTiled, 4}, {"report: 8 threads", records.AlgTiled, 8}} {
 		line := []string{row.name}
 		for _, n := range sizes {
 			if v, ok := pubVal(row.alg, row.w, n); ok {
@@ -56,10 +56,10 @@ func section000(r *rep) section {
 			name string
 			alg  string
 			w    int
-		}{{"full matrix", "fullmatrix", 1}, {"two rows", "tworow", 1}, {"tiled, 4 workers", "tiled", 4}, {"tiled, 8 workers", "tiled", 8}} {
+		}{{"full matrix", records.AlgFullMatrix, 1}, {"two rows", records.AlgTwoRow, 1}, {"tiled, 4 workers", records.AlgTiled, 4}, {"tiled, 8 workers", records.AlgTiled, 8}} {
 			line := []string{r.named(ix, row.name)}
 			for _, n := range sizes {
-				if st, ok := ix.get("s000-table1", row.alg, row.w, 0, n, n); ok {
+				if st, ok := ix.get(records.ExpS000Table1, row.alg, row.w, 0, n, n); ok {
 					line = append(line, secs(st))
 				} else {
 					line = append(line, "—")
@@ -70,7 +70,7 @@ func section000(r *rep) section {
 		}
 	}
 	s.add(t)
-	if notAtSize && r.measured("s000-table1") {
+	if notAtSize && r.measured(records.ExpS000Table1) {
 		why := ""
 		if r.quick() {
 			why = " (the quick scale stops at 10,000; levlab run --scale paper times them all)"
@@ -80,12 +80,12 @@ func section000(r *rep) section {
 
 	// Figure 3: speedup vs size, 4 and 8 workers.
 	c := &chart{id: "r000fig3", title: "Figure 3: speedup of the tiled version over the sequential full matrix, by string length", xName: "string length (characters)", yName: "speedup (×)"}
-	exps := []string{"s000-table1", "s000-fig3"}
+	exps := []string{records.ExpS000Table1, records.ExpS000Fig3}
 	for _, w := range []int{4, 8} {
 		ps := series{name: fmt.Sprintf("report, %d threads", w), published: true}
 		for _, n := range sizes {
-			seq, ok1 := pubVal("fullmatrix", 1, n)
-			par, ok2 := pubVal("tiled", w, n)
+			seq, ok1 := pubVal(records.AlgFullMatrix, 1, n)
+			par, ok2 := pubVal(records.AlgTiled, w, n)
 			if ok1 && ok2 {
 				v := seq / par
 				ps.pts = append(ps.pts, pt{x: float64(n), y: v, lo: v, hi: v})
@@ -95,7 +95,7 @@ func section000(r *rep) section {
 	}
 	for _, ix := range r.runs {
 		for _, w := range []int{4, 8} {
-			c.series = append(c.series, ix.speedupSeries(r.named(ix, fmt.Sprintf("ours, %d workers", w)), exps, "fullmatrix", "tiled", w, nil, lenX))
+			c.series = append(c.series, ix.speedupSeries(r.named(ix, fmt.Sprintf("ours, %d workers", w)), exps, records.AlgFullMatrix, records.AlgTiled, w, nil, lenX))
 		}
 	}
 	s.add(c)
@@ -124,14 +124,14 @@ func section000(r *rep) section {
 		coreCtx, coreVals = append(coreCtx, fmt.Sprintf("%d cores", n)), append(coreVals, strings.TrimPrefix(on, " "))
 		best = append(best, fmt.Sprintf("%s with 4 workers and %s with 8%s", times(maxY(s4)), times(maxY(s8)), on))
 		if top := max(maxY(s4), maxY(s8)); n > 0 && top > float64(n) {
-			ks := ix.find("s000-table1", func(k key) bool { return k.Algorithm == "tiled" && k.Workers == 8 })
+			ks := ix.find(records.ExpS000Table1, func(k key) bool { return k.Algorithm == records.AlgTiled && k.Workers == 8 })
 			if len(ks) == 0 {
 				continue
 			}
 			at := ks[len(ks)-1].LenA
-			tw, ok1 := ix.get("s000-table1", "tworow", 1, 0, at, at)
-			t8, ok2 := ix.get("s000-table1", "tiled", 8, 0, at, at)
-			fm, ok3 := ix.get("s000-table1", "fullmatrix", 1, 0, at, at)
+			tw, ok1 := ix.get(records.ExpS000Table1, records.AlgTwoRow, 1, 0, at, at)
+			t8, ok2 := ix.get(records.ExpS000Table1, records.AlgTiled, 8, 0, at, at)
+			fm, ok3 := ix.get(records.ExpS000Table1, records.AlgFullMatrix, 1, 0, at, at)
 			if ok1 && ok2 && ok3 {
 				trafficCtx = append(trafficCtx, fmt.Sprintf("at n = %s (beside a matrix of %s) is", size(at), bytesStr(fm.alloc)))
 				traffic = append(traffic, fmt.Sprintf("%s (two rows: %s)%s", times(tw.med/t8.med), dur(tw.med), on))
@@ -153,7 +153,7 @@ func section000(r *rep) section {
 		s.p("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix, and its memory traffic, more than the number of workers, is most of its time; the tiled version keeps only tile borders. Over our sequential two-row version, the 8-worker speedup %s.",
 			over, over, shared(trafficCtx, traffic))
 	}
-	if !r.measured("s000-table1", "s000-fig3") {
+	if !r.measured(records.ExpS000Table1, records.ExpS000Fig3) {
 		s.p("Ours: not measured in the runs read (experiments s000-table1 and s000-fig3).")
 	}
 	table2(r, &s)
@@ -197,7 +197,7 @@ func table2(r *rep, s *section) {
 		c4.series = append(c4.series, ps)
 	}
 	for _, ix := range r.runs {
-		for _, sr := range ix.cudaSeries("s000-table2") {
+		for _, sr := range ix.cudaSeries(records.ExpS000Table2) {
 			row := []string{r.named(ix, sr.name)}
 			for _, n := range lens {
 				v := "—"
@@ -213,11 +213,11 @@ func table2(r *rep, s *section) {
 			c4.series = append(c4.series, sr)
 		}
 		cpu := series{name: r.named(ix, "ours, CPU two rows (one core)")}
-		for _, k := range ix.find("s000-fig4", func(k key) bool { return k.Algorithm == "tworow" }) {
+		for _, k := range ix.find(records.ExpS000Fig4, func(k key) bool { return k.Algorithm == records.AlgTwoRow }) {
 			st := ix.stats[k]
 			cpu.pts = append(cpu.pts, pt{x: float64(k.LenA), y: st.med, lo: st.min, hi: st.max})
 		}
-		for _, k := range ix.find("s000-table1", func(k key) bool { return k.Algorithm == "tworow" }) {
+		for _, k := range ix.find(records.ExpS000Table1, func(k key) bool { return k.Algorithm == records.AlgTwoRow }) {
 			st := ix.stats[k]
 			cpu.pts = append(cpu.pts, pt{x: float64(k.LenA), y: st.med, lo: st.min, hi: st.max})
 		}
@@ -227,7 +227,7 @@ func table2(r *rep, s *section) {
 		}
 	}
 	s.add(t2, c4)
-	r.notRun(s, "s000-table2")
+	r.notRun(s, records.ExpS000Table2)
 }
 
 func (ix *index) cudaSeries(exp string) []series {

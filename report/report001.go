@@ -34,8 +34,8 @@ func section001(r *rep) section {
 	c := &chart{id: "r001len", title: "Figures 4–5: speedup over the sequential full matrix, by string length (every core)", xName: "string length (characters)", yName: "speedup (×)", xLog: true}
 	each(c, func(ix *index, name func(string) string) {
 		c.series = append(c.series,
-			ix.speedupSeries(name("tiled (OpenMP-like)"), []string{"s001-length"}, "fullmatrix", "tiled", -1, nil, lenX),
-			ix.speedupSeries(name("tiled-barrier (C++ threads)"), []string{"s001-length"}, "fullmatrix", "tiled-barrier", -1, nil, lenX))
+			ix.speedupSeries(name("tiled (OpenMP-like)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiled, -1, nil, lenX),
+			ix.speedupSeries(name("tiled-barrier (C++ threads)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, lenX))
 	})
 	s.add(c)
 	if bound == 0 {
@@ -64,7 +64,7 @@ func section001(r *rep) section {
 		s.p("Where ours differ and why: the report states at least %s× on %s for lengths around 10,000 and tiles of 128 to 1,024; our best is %s, on %s. Beyond that, the baseline — the full matrix, as the report's — loses to the tiled versions' small working set: over two rows the gain is smaller (see report 000's section).",
 			pubNum(bound), orUnknown(pubM), strings.Join(best, "; "), cores)
 	}
-	if !r.measured("s001-length") {
+	if !r.measured(records.ExpS001Length) {
 		s.p("Ours: not measured in the runs read (experiment s001-length).")
 	}
 	ct := &chart{id: "r001tile", title: "Figure 6: speedup over the sequential full matrix, by tile side", xName: "tile side (cells)", yName: "speedup (×)", xLog: true}
@@ -72,20 +72,20 @@ func section001(r *rep) section {
 	pos := func(k key) bool { return k.Tile > 0 }
 	each(ct, func(ix *index, name func(string) string) {
 		ct.series = append(ct.series,
-			ix.speedupSeries(name("tiled"), []string{"s001-tile"}, "fullmatrix", "tiled", -1, pos, tileX),
-			ix.speedupSeries(name("tiled-barrier"), []string{"s001-tile"}, "fullmatrix", "tiled-barrier", -1, pos, tileX))
+			ix.speedupSeries(name(records.AlgTiled), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiled, -1, pos, tileX),
+			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, pos, tileX))
 	})
 	s.add(ct)
 	cw := &chart{id: "r001threads", title: "Figure 7: speedup over the sequential full matrix, by threads", xName: "workers (threads)", yName: "speedup (×)"}
 	wX := func(k key) float64 { return float64(k.Workers) }
 	each(cw, func(ix *index, name func(string) string) {
 		cw.series = append(cw.series,
-			ix.speedupSeries(name("tiled"), []string{"s001-threads"}, "fullmatrix", "tiled", -1, nil, wX),
-			ix.speedupSeries(name("tiled-barrier"), []string{"s001-threads"}, "fullmatrix", "tiled-barrier", -1, nil, wX))
+			ix.speedupSeries(name(records.AlgTiled), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiled, -1, nil, wX),
+			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, wX))
 	})
 	s.add(cw)
 	for _, ix := range r.runs {
-		if ix.has("s001-threads") {
+		if ix.has(records.ExpS001Threads) {
 			s.p("Beyond %d workers our threads share %d cores%s, so Figure 7 flattens there rather than at the report's core count.", ix.cores(), ix.cores(), onName(r, ix))
 		}
 	}
@@ -93,21 +93,21 @@ func section001(r *rep) section {
 	ratioX := func(k key) float64 { return float64(k.LenA) / float64(k.LenB) }
 	for _, ix := range r.runs {
 		cr.series = append(cr.series,
-			ix.speedupSeries(r.named(ix, "diagonal"), []string{"s001-ratio"}, "tworow", "diagonal", -1, nil, ratioX),
-			ix.speedupSeries(r.named(ix, "tiled"), []string{"s001-ratio"}, "tworow", "tiled", -1, nil, ratioX))
+			ix.speedupSeries(r.named(ix, records.AlgDiagonal), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgDiagonal, -1, nil, ratioX),
+			ix.speedupSeries(r.named(ix, records.AlgTiled), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgTiled, -1, nil, ratioX))
 	}
 	s.add(cr)
 	cd := &chart{id: "r001diag", title: "Sections 3–4: the diagonal approach — speedup over two rows, by string length", xName: "string length (characters)", yName: "speedup (×)", xLog: true}
 	for _, ix := range r.runs {
-		for _, a := range []string{"diagonal", "tiled", "tiled-barrier"} {
+		for _, a := range []string{records.AlgDiagonal, records.AlgTiled, records.AlgTiledBarrier} {
 			for _, w := range []int{1, 2} {
-				cd.series = append(cd.series, ix.speedupSeries(r.named(ix, fmt.Sprintf("%s, %d workers", a, w)), []string{"s001-diagonal"}, "tworow", a, w, nil, lenX))
+				cd.series = append(cd.series, ix.speedupSeries(r.named(ix, fmt.Sprintf("%s, %d workers", a, w)), []string{records.ExpS001Diagonal}, records.AlgTwoRow, a, w, nil, lenX))
 			}
 		}
 	}
 	s.add(cd)
 	s.p("The report gives Figures 4–7 as plots without printed values; only its stated bound is drawn beside ours (the horizontal line).")
-	r.notRun(&s, "s001-length", "s001-tile", "s001-threads", "s001-ratio", "s001-diagonal")
+	r.notRun(&s, records.ExpS001Length, records.ExpS001Tile, records.ExpS001Threads, records.ExpS001Ratio, records.ExpS001Diagonal)
 	return s
 }
 

@@ -26,7 +26,7 @@ func section002(r *rep) section {
 	}
 	t := &table{caption: "CPU and GPU by case — the report's (length not stated) beside ours (median; spread below)", head: append([]string{""}, cases...)}
 	for _, row := range []struct{ name, alg, metric string }{
-		{"report: CPU", "fullmatrix", "seconds"}, {"report: GPU", "cuda-matrix", "seconds"}, {"report: speedup of the GPU over the CPU", "cuda-matrix", "speedup"},
+		{"report: CPU", records.AlgFullMatrix, "seconds"}, {"report: GPU", records.AlgCUDAMatrix, "seconds"}, {"report: speedup of the GPU over the CPU", records.AlgCUDAMatrix, "speedup"},
 	} {
 		line := []string{row.name}
 		for _, c := range cases {
@@ -37,22 +37,22 @@ func section002(r *rep) section {
 	gpuRan := false
 	for _, ix := range r.runs {
 		var lens []int
-		for _, k := range ix.find("s002-cases", func(k key) bool { return k.Algorithm == "fullmatrix" }) {
+		for _, k := range ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == records.AlgFullMatrix }) {
 			lens = append(lens, k.LenA)
 		}
 		for _, n := range sortedInts(lens) {
 			line := []string{r.named(ix, "ours: CPU full matrix, n = "+size(n))}
 			for _, c := range cases {
 				cell := "—"
-				for _, k := range ix.find("s002-cases", func(k key) bool { return k.Algorithm == "fullmatrix" && k.Case == c && k.LenA == n }) {
+				for _, k := range ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == c && k.LenA == n }) {
 					cell = secs(ix.stats[k])
 				}
 				line = append(line, cell)
 			}
 			t.rows = append(t.rows, line)
 		}
-		for _, alg := range []string{"cuda-matrix", "cuda-diagonal", "cuda-fast"} {
-			ks := ix.find("s002-cases", func(k key) bool { return k.Algorithm == alg })
+		for _, alg := range []string{records.AlgCUDAMatrix, records.AlgCUDADiagonal, records.AlgCUDAFast} {
+			ks := ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == alg })
 			if len(ks) == 0 {
 				continue
 			}
@@ -76,10 +76,10 @@ func section002(r *rep) section {
 	}
 	// Excluding allocation, length 10000.
 	t2 := &table{caption: "Length 10,000, allocation and initialisation left out", head: []string{"", "report: CPU", "report: GPU", "report: speedup"}}
-	t2.rows = [][]string{{"report", pv("", "fullmatrix", "seconds_excl_alloc"), pv("", "cuda-matrix", "seconds_excl_alloc"), pv("", "cuda-matrix", "speedup_excl_alloc")}}
+	t2.rows = [][]string{{"report", pv("", records.AlgFullMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "speedup_excl_alloc")}}
 	for _, ix := range r.runs {
-		for _, k := range ix.find("s002-cases", func(k key) bool {
-			return k.Algorithm == "fullmatrix" && k.Case == "different" && k.LenA == 10000
+		for _, k := range ix.find(records.ExpS002Cases, func(k key) bool {
+			return k.Algorithm == records.AlgFullMatrix && k.Case == "different" && k.LenA == 10000
 		}) {
 			t2.rows = append(t2.rows, []string{r.named(ix, "ours (different strings; time less allocation)"), dur(ix.stats[k].compute), "—", "—"})
 		}
@@ -87,13 +87,13 @@ func section002(r *rep) section {
 	s.add(t2)
 	// The report's CPU said once, each machine's time after it.
 	for _, p := range pub {
-		if p.Case != "different" || p.Algorithm != "fullmatrix" || p.Metric != "seconds" {
+		if p.Case != "different" || p.Algorithm != records.AlgFullMatrix || p.Metric != "seconds" {
 			continue
 		}
 		var ctxs, vals []string
 		for _, ix := range r.runs {
-			for _, k := range ix.find("s002-cases", func(k key) bool {
-				return k.Algorithm == "fullmatrix" && k.Case == "different" && k.LenA == 10000
+			for _, k := range ix.find(records.ExpS002Cases, func(k key) bool {
+				return k.Algorithm == records.AlgFullMatrix && k.Case == "different" && k.LenA == 10000
 			}) {
 				v := ix.stats[k].med
 				ctxs = append(ctxs, fmt.Sprintf("at n = %s took", size(k.LenA)))
@@ -108,6 +108,6 @@ func section002(r *rep) section {
 	if !gpuRan {
 		s.p("Our GPU rows are absent: no GPU point ran in the runs read.")
 	}
-	r.notRun(&s, "s002-cases")
+	r.notRun(&s, records.ExpS002Cases)
 	return s
 }

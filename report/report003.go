@@ -40,7 +40,7 @@ func section003(r *rep) section {
 	}
 	section003Ratio(r, &s)
 	section003Ranks(r, &s, pub)
-	r.notRun(&s, "s003-ratio", "s003-ranks")
+	r.notRun(&s, records.ExpS003Ratio, records.ExpS003Ranks)
 	return s
 }
 
@@ -51,7 +51,7 @@ func section003Ratio(r *rep, s *section) {
 	t := &table{caption: "Figures 2–3: time by the share sent to the GPU (median; spread below)", head: []string{"", "text", "share to the GPU", "workers", "time", "matches"}}
 	for _, ix := range r.runs {
 		sr := series{name: r.named(ix, "ours")}
-		for _, k := range ix.find("s003-ratio", nil) {
+		for _, k := range ix.find(records.ExpS003Ratio, nil) {
 			st := ix.stats[k]
 			sr.pts = append(sr.pts, pt{x: k.GPURatio, y: st.med, lo: st.min, hi: st.max})
 			t.rows = append(t.rows, []string{r.named(ix, "ours"), size(k.LenA) + " bytes", num(k.GPURatio), count(k.Workers), secs(st), count(ix.matches[k])})
@@ -78,7 +78,7 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 	cs := &chart{id: "r003ranks", title: "Figures 4–7: speedup over one process on one worker, by ranks", xName: "ranks (one worker each)", yName: "speedup (×)"}
 	any := false
 	for _, ix := range r.runs {
-		ks := ix.find("s003-ranks", nil)
+		ks := ix.find(records.ExpS003Ranks, nil)
 		if len(ks) == 0 {
 			continue
 		}

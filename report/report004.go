@@ -1,14 +1,16 @@
 package report
 
+import "github.com/levlab/levlab/records"
+
 // section004 is report 004, a blog post's claim that two rows of the
 // matrix suffice: time and memory by length.
 func section004(r *rep) section {
 	s := section{id: "r004", title: "Report 004 — two rows instead of the whole matrix (a blog post, 2012)", source: src004}
-	algs := []struct{ alg, name string }{{"fullmatrix", "full matrix"}, {"tworow", "two rows"}, {"myers", "Myers (bit-parallel)"}}
+	algs := []struct{ alg, name string }{{records.AlgFullMatrix, "full matrix"}, {records.AlgTwoRow, "two rows"}, {records.AlgMyers, "Myers (bit-parallel)"}}
 	ct := &chart{id: "r004time", title: "Time by string length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
 	cm := &chart{id: "r004mem", title: "Memory allocated per call, by string length", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
 	for _, ix := range r.runs {
-		ks := ix.find("s004-memory", nil)
+		ks := ix.find(records.ExpS004Memory, nil)
 		if len(ks) == 0 {
 			continue
 		}
@@ -25,7 +27,7 @@ func section004(r *rep) section {
 			tr, mr := []string{a.name + ": time"}, []string{a.name + ": memory"}
 			st, sm := series{name: r.named(ix, a.name)}, series{name: r.named(ix, a.name)}
 			for _, n := range lens {
-				v, ok := ix.get("s004-memory", a.alg, 1, 0, n, n)
+				v, ok := ix.get(records.ExpS004Memory, a.alg, 1, 0, n, n)
 				if !ok {
 					tr, mr = append(tr, "—"), append(mr, "—")
 					continue
@@ -41,19 +43,19 @@ func section004(r *rep) section {
 		}
 		s.add(t)
 		n := lens[len(lens)-1]
-		fm, ok1 := ix.get("s004-memory", "fullmatrix", 1, 0, n, n)
-		tw, ok2 := ix.get("s004-memory", "tworow", 1, 0, n, n)
+		fm, ok1 := ix.get(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
+		tw, ok2 := ix.get(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
 		if ok1 && ok2 {
 			s.p("At n = %s%s the full matrix allocated %s and took %s; two rows allocated %s and took %s (%s as fast: its rows stay in cache).",
 				size(n), onName(r, ix), bytesStr(fm.alloc), dur(fm.med), bytesStr(tw.alloc), dur(tw.med), times(fm.med/tw.med))
 		}
 	}
-	if !r.measured("s004-memory") {
+	if !r.measured(records.ExpS004Memory) {
 		s.p("Ours: not measured in the runs read (experiment s004-memory).")
 		return s
 	}
 	s.add(ct, cm)
 	s.p("The post publishes no numbers: it argues that two rows of the matrix suffice, so there is nothing of its own to set beside ours; ours measure the claim.")
-	r.notRun(&s, "s004-memory")
+	r.notRun(&s, records.ExpS004Memory)
 	return s
 }

@@ -66,11 +66,11 @@ func keyResults(r *rep) []string {
 	// Report 000's Table 1: its OpenMP tiles on 8 threads against ours, on
 	// each machine at the largest size both have.
 	if pub := r.pub(func(p records.Published) bool {
-		return p.Source == src000 && p.Table == "Table 1" && p.Algorithm == "tiled" && p.Workers == 8
+		return p.Source == src000 && p.Table == "Table 1" && p.Algorithm == records.AlgTiled && p.Workers == 8
 	}); len(pub) > 0 {
 		if o := each(func(ix *index) (string, string, bool) {
 			for _, p := range slices.Backward(pub) {
-				if st, ok := ix.get("s000-table1", "tiled", 8, 0, p.LenA, p.LenA); ok {
+				if st, ok := ix.get(records.ExpS000Table1, records.AlgTiled, 8, 0, p.LenA, p.LenA); ok {
 					return fmt.Sprintf("at n = %s, %s s against", size(p.LenA), pubNum(p.Value)), dur(st.med), true
 				}
 			}
@@ -85,7 +85,7 @@ func keyResults(r *rep) []string {
 		o := each(func(ix *index) (string, string, bool) {
 			var bk key
 			var bg float64
-			for _, k := range ix.find("peers", nil) {
+			for _, k := range ix.find(records.ExpPeers, nil) {
 				if g := ix.stats[k].gcups; g > bg {
 					bk, bg = k, g
 				}
@@ -103,12 +103,12 @@ func keyResults(r *rep) []string {
 
 	// Report 002's CPU column against ours.
 	for _, p := range r.pub(func(p records.Published) bool {
-		return p.Source == src002 && p.Case == "different" && p.Algorithm == "fullmatrix" && p.Metric == "seconds"
+		return p.Source == src002 && p.Case == "different" && p.Algorithm == records.AlgFullMatrix && p.Metric == "seconds"
 	}) {
 		o := each(func(ix *index) (string, string, bool) {
-			st, ok := ix.get("s002-cases", "fullmatrix", 1, 0, 10000, 10000)
+			st, ok := ix.get(records.ExpS002Cases, records.AlgFullMatrix, 1, 0, 10000, 10000)
 			if !ok {
-				for _, k := range ix.find("s002-cases", func(k key) bool { return k.Algorithm == "fullmatrix" && k.Case == "different" }) {
+				for _, k := range ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == "different" }) {
 					st, ok = ix.stats[k], true
 				}
 			}
@@ -121,13 +121,13 @@ func keyResults(r *rep) []string {
 
 	// Report 004's claim: two rows instead of the matrix.
 	if o := each(func(ix *index) (string, string, bool) {
-		ks := ix.find("s004-memory", func(k key) bool { return k.Algorithm == "tworow" })
+		ks := ix.find(records.ExpS004Memory, func(k key) bool { return k.Algorithm == records.AlgTwoRow })
 		if len(ks) == 0 {
 			return "", "", false
 		}
 		n := ks[len(ks)-1].LenA
-		fm, ok1 := ix.get("s004-memory", "fullmatrix", 1, 0, n, n)
-		tr, ok2 := ix.get("s004-memory", "tworow", 1, 0, n, n)
+		fm, ok1 := ix.get(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
+		tr, ok2 := ix.get(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
 		if !ok1 || !ok2 {
 			return "", "", false
 		}
@@ -138,7 +138,7 @@ func keyResults(r *rep) []string {
 
 	// Pattern matching against report 003's per-window DP.
 	if o := each(func(ix *index) (string, string, bool) {
-		ks := ix.find("s003-ranks", func(k key) bool { return k.Ranks == 0 && k.Workers > 1 })
+		ks := ix.find(records.ExpS003Ranks, func(k key) bool { return k.Ranks == 0 && k.Workers > 1 })
 		if len(ks) == 0 {
 			return "", "", false
 		}
