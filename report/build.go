@@ -156,6 +156,31 @@ func speedup(base, that stat) pt {
 	return pt{y: base.med / that.med, lo: base.med / that.max, hi: base.med / that.min}
 }
 
+// speedupPt is speedup of point k over point b of the same run, its range
+// the 95% confidence interval of the ratio of medians (speedupOf) where
+// both points have the repetitions for one, else speedup's.
+func (ix *index) speedupPt(b, k key) pt {
+	p := speedup(ix.stats[b], ix.stats[k])
+	if q, ok := ix.speedupOf(b, k); ok && q.ciKnown {
+		p.lo, p.hi = q.lo, q.hi
+	}
+	return p
+}
+
+// speedupText is the speedup of k over b as a table writes it: "2.31×",
+// and "2.31×, not significant" where the Mann–Whitney U test cannot tell
+// the two samples apart.
+func (ix *index) speedupText(b, k key) string {
+	q, ok := ix.speedupOf(b, k)
+	if !ok {
+		return times(ix.stats[b].med / ix.stats[k].med)
+	}
+	if !q.significant {
+		return times(q.x) + ", not significant"
+	}
+	return times(q.x)
+}
+
 // speedupSeries: speedup of (alg, workers, any tile) over (baseAlg, 1) in
 // exps, x chosen by xOf; only points where match holds.
 func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, workers int, match func(key) bool, xOf func(key) float64) series {
@@ -164,11 +189,11 @@ func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, 
 		for _, k := range ix.find(e, func(k key) bool {
 			return k.Algorithm == alg && (workers < 0 || k.Workers == workers) && (match == nil || match(k))
 		}) {
-			b, ok := ix.get(e, baseAlg, 1, 0, k.LenA, k.LenB)
+			b, ok := ix.getKey(e, baseAlg, 1, 0, k.LenA, k.LenB)
 			if !ok {
 				continue
 			}
-			p := speedup(b, ix.stats[k])
+			p := ix.speedupPt(b, k)
 			p.x = xOf(k)
 			s.pts = append(s.pts, p)
 		}

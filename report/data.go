@@ -128,12 +128,18 @@ func (ix *index) find(exp string, match func(key) bool) []key {
 // get returns the point of exp with algorithm alg, workers w, tile t and
 // lengths la×lb.
 func (ix *index) get(exp, alg string, w, t, la, lb int) (stat, bool) {
+	k, ok := ix.getKey(exp, alg, w, t, la, lb)
+	return ix.stats[k], ok
+}
+
+// getKey is get's point itself.
+func (ix *index) getKey(exp, alg string, w, t, la, lb int) (key, bool) {
 	for _, k := range ix.find(exp, nil) {
 		if k.Algorithm == alg && k.Workers == w && k.Tile == t && k.LenA == la && k.LenB == lb {
-			return ix.stats[k], true
+			return k, true
 		}
 	}
-	return stat{}, false
+	return key{}, false
 }
 
 func (ix *index) skipsOf(exps ...string) []skip {

@@ -119,10 +119,10 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 			}
 			return a.works - b.works
 		})
-		base := map[int]stat{}
+		base := map[int]key{}
 		for _, k := range ks {
 			if k.Ranks == 0 && k.Workers == 1 {
-				base[k.LenA] = ix.stats[k]
+				base[k.LenA] = k
 			}
 		}
 		for _, c := range cfgs {
@@ -134,7 +134,7 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 						v := ix.stats[k]
 						cell = dur(v.med)
 						if b, ok := base[n]; ok && !(c.ranks == 0 && c.works == 1) {
-							cell += "\n" + times(b.med/v.med)
+							cell += "\n" + ix.speedupText(b, k)
 						}
 					}
 				}
@@ -156,7 +156,7 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 				v := ix.stats[k]
 				st.pts = append(st.pts, pt{x: float64(k.Ranks), y: v.med, lo: v.min, hi: v.max})
 				if b, ok := base[n]; ok {
-					p := speedup(b, v)
+					p := ix.speedupPt(b, k)
 					p.x = float64(k.Ranks)
 					ss.pts = append(ss.pts, p)
 				}

@@ -80,7 +80,7 @@ func TestRunOwn(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(e.Measured, "nb-own.toml")); err != nil {
 		t.Errorf("the spec is not kept: %v", err)
 	}
-	if sec.ID != "own-nb_own" || len(sec.Figures) != 1 || !strings.Contains(sec.HTML, "1 point failed") || !strings.Contains(sec.HTML, "FAILED") {
+	if sec.ID != "own-nb-own" || len(sec.Figures) != 1 || !strings.Contains(sec.HTML, "1 point failed") || !strings.Contains(sec.HTML, "FAILED") {
 		t.Errorf("section %s, %d figures:\n%s", sec.ID, len(sec.Figures), sec.Markdown)
 	}
 }

@@ -1,0 +1,89 @@
+package progrun
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestRun(t *testing.T) {
+	ctx := context.Background()
+	long := Options{Timeout: 5 * time.Second}
+	for _, c := range []struct {
+		name    string
+		args    []string
+		o       Options
+		want    int
+		kernel  float64
+		failure string
+	}{
+		{"last integer", []string{"sh", "-c", "echo 'on 4 threads'; echo 17"}, long, 17, 0, ""},
+		{"regexp", []string{"sh", "-c", "echo 'distance: 9 (2 threads)'"}, Options{Timeout: time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}, 9, 0, ""},
+		{"kernel time", []string{"sh", "-c", "echo 'kernel 0.25 s'; echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 3, 0.25, ""},
+		{"env", []string{"sh", "-c", "echo $LEVLAB_X"}, Options{Timeout: time.Second, Env: []string{"LEVLAB_X=41"}}, 41, 0, ""},
+		{"no time", []string{"sh", "-c", "echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 0, 0, "printed no time"},
+		{"no number", []string{"sh", "-c", "echo none"}, long, 0, 0, `printed no distance (the last integer on stdout): "none"`},
+		{"exit", []string{"sh", "-c", "echo why >&2; exit 4"}, long, 0, 0, `exited with status 4: "why"`},
+		{"signal", []string{"sh", "-c", "kill -KILL $$"}, long, 0, 0, "killed by signal killed"},
+		{"time-out", []string{"sleep", "10"}, Options{Timeout: 200 * time.Millisecond}, 0, 0, "ran past its time-out of 200ms"},
+		{"flood", []string{"yes"}, long, 0, 0, "printed more than 1.0 MiB"},
+		{"missing", []string{"/no/such/program"}, long, 0, 0, "cannot start it"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			start := time.Now()
+			r := Run(ctx, c.args, c.o)
+			if c.failure != "" {
+				if !strings.Contains(r.Failure, c.failure) {
+					t.Errorf("failure %q, want %q", r.Failure, c.failure)
+				}
+			} else if r.Failure != "" || r.Distance != c.want || r.Kernel != c.kernel {
+				t.Errorf("%+v, want distance %d, kernel %v", r, c.want, c.kernel)
+			}
+			if r.Failure == "" && (r.Wall <= 0 || r.PeakRSS <= 0) {
+				t.Errorf("wall %v, peak RSS %d: want both measured", r.Wall, r.PeakRSS)
+			}
+			if took := time.Since(start); took > 4*time.Second {
+				t.Errorf("took %v", took)
+			}
+		})
+	}
+}
+
+func TestPlaceholders(t *testing.T) {
+	if err := CheckPlaceholders(Placeholders, "{a}", "x{b}y", "{workers}"); err != nil {
+		t.Error(err)
+	}
+	if err := CheckPlaceholders(Placeholders[:5], "{tile}"); err == nil || !strings.Contains(err.Error(), "{tile}") {
+		t.Errorf("{tile} where it is not allowed: %v", err)
+	}
+	v := Values{A: "/a", B: "/b", N: 3, M: 4, Workers: 2, Tile: 64}
+	if got := v.Expand("{a} {b} {n}x{m} w{workers} t{tile} {c}"); got != "/a /b 3x4 w2 t64 {c}" {
+		t.Errorf("Expand: %q", got)
+	}
+}
+
+func TestExecutable(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "p")
+	os.WriteFile(prog, []byte("#!/bin/sh\necho 1\n"), 0o644)
+	if err := Executable("levlab-no-such-program", dir); err == nil || !strings.Contains(err.Error(), "not found on PATH") {
+		t.Errorf("a name without a slash, on no PATH: %v", err)
+	}
+	if err := Executable("./p", dir); err == nil || !strings.Contains(err.Error(), "not executable") {
+		t.Errorf("./p, not executable: %v", err)
+	}
+	os.Chmod(prog, 0o755)
+	if err := Executable("./p", dir); err != nil {
+		t.Errorf("./p: %v", err)
+	}
+	if err := Executable(dir, ""); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Errorf("a folder: %v", err)
+	}
+	if err := Executable("sh", ""); err != nil {
+		t.Errorf("sh: %v", err)
+	}
+}
