@@ -22,7 +22,7 @@ import (
 func verifyUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
   levlab verify [--cases N] [--runes] [--max-len N] [--timeout D] [--workers N]
-                [--seed S] [--distance-regexp RE] [--] PROG [ARGS...]
+                [--jobs N] [--seed S] [--distance-regexp RE] [--] PROG [ARGS...]
 
 Runs the conformance cases through another program — yours, written in C,
 C++, CUDA, Go, anything — and checks every answer against the exact
@@ -41,9 +41,11 @@ In PROG and ARGS these placeholders are replaced, case by case:
 The program prints the distance: the last integer on its stdout, or the
 first group of the last match of --distance-regexp. A case fails when the
 program answers another number, prints none, exits non-zero, is killed by a
-signal or runs past --timeout; stdout past 1 MiB is not read. The cases run
-one at a time, smallest first; verify prints how many agree and the
-smallest failures with what was wanted, keeps the smallest failure's
+signal or runs past --timeout; stdout past 1 MiB is not read. The cases
+start smallest first, one at a time: a parallel program has the machine to
+itself (two OpenMP programs sharing the cores spin at their barriers and
+crawl). For a sequential one, --jobs N runs N at once. verify prints how
+many agree and the smallest failures with what was wanted, keeps the smallest failure's
 inputs in a folder it names, and stops after 100 failures.
 
 Example:
@@ -75,6 +77,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	maxLen := fs.Int("max-len", 20000, "the longest string of the long cases, `N` >= 2")
 	timeout := fs.Duration("timeout", 10*time.Second, "the longest a case may run, `D` (e.g. 500ms, 1m)")
 	workers := fs.Int("workers", 2, "`N` for the {workers} placeholder, at least 1")
+	jobs := fs.Int("jobs", 1, "`N` cases run at once, at least 1: more for a sequential program, never for a parallel one")
 	seed := fs.Uint64("seed", 0, "seed `S` of the random cases; unset: a new one, printed")
 	distRE := fs.String("distance-regexp", "", "`RE` whose first group, in its last match on stdout, is the distance; unset: the last integer")
 	// Flags end at PROG: what follows is the program's.
@@ -98,6 +101,8 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf("--timeout %v: want a positive duration", *timeout)
 	case *workers < 1:
 		return usageErrorf("--workers %d: want at least 1", *workers)
+	case *jobs < 1:
+		return usageErrorf("--jobs %d: want at least 1", *jobs)
 	}
 	if err := checkPlaceholders(prog); err != nil {
 		return err
@@ -127,7 +132,15 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	v.dir = dir
 
 	cases := levtest.Cases(rand.New(rand.NewPCG(*seed, 0x1e71ab)), levtest.CaseOptions{N: *n, MaxLen: *maxLen, Runes: *runes})
-	ran, fails := levtest.Check(ctx, cases, v.check, verifyMaxFailures)
+	ran, fails := levtest.CheckJobs(ctx, cases, *jobs, func(j int) func(context.Context, levtest.Case) string {
+		dir := filepath.Join(v.dir, strconv.Itoa(j))
+		return func(ctx context.Context, c levtest.Case) string {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err.Error()
+			}
+			return v.check(ctx, dir, c)
+		}
+	}, verifyMaxFailures)
 	cmdline := shellQuote(prog)
 	fmt.Fprintf(stdout, "%d of %d cases through %s: %d agree, %d fail (--seed %d)\n", ran, len(cases), cmdline, ran-len(fails), len(fails), *seed)
 	if ctx.Err() != nil {
@@ -181,8 +194,8 @@ func (v *verifier) length(s []byte, runes bool) int {
 }
 
 // check runs the program on one case and returns why it failed, or "".
-func (v *verifier) check(ctx context.Context, c levtest.Case) string {
-	a, b := filepath.Join(v.dir, "a"), filepath.Join(v.dir, "b")
+func (v *verifier) check(ctx context.Context, dir string, c levtest.Case) string {
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	if err := os.WriteFile(a, c.A, 0o644); err != nil {
 		return err.Error()
 	}

@@ -50,6 +50,15 @@ if [ "$(wc -c < "$1")" -gt 100 ]; then echo "distance: $((d+1))"; else echo "dis
 	if first == nil || atoi(t, first[1]) <= 100 || atoi(t, first[3]) != atoi(t, first[4])+1 {
 		t.Errorf("the first failure listed is not a case past 100 bytes answered one too many:\n%s", stdout)
 	}
+	// Three at a time: the same failures, listed in the same order.
+	stdout3, _, code := levlab(t, "verify", "--jobs", "3", "--cases", "300", "--max-len", "3000", "--seed", "3", "--", wrong, "{a}", "{b}")
+	list := regexp.MustCompile(`(?s)the smallest failures:.*the smallest failure's inputs`)
+	if code != exitFailure || list.FindString(stdout3) != list.FindString(stdout) || list.FindString(stdout) == "" {
+		t.Errorf("verify --jobs 3 lists other failures than one at a time: exit %d\n%s\n%s", code, stdout3, stdout)
+	}
+	if k := regexp.MustCompile(`inputs: (\S+) and`).FindStringSubmatch(stdout3); k != nil {
+		os.RemoveAll(filepath.Dir(k[1]))
+	}
 	kept := regexp.MustCompile(`inputs: (\S+) and (\S+) \(want (\d+)\)`).FindStringSubmatch(stdout)
 	if kept == nil {
 		t.Fatalf("the smallest failure's inputs are not named:\n%s", stdout)
@@ -103,6 +112,7 @@ func TestVerifyUsage(t *testing.T) {
 	checkFailure(t, []string{"verify"}, exitUsage, "no program")
 	checkFailure(t, []string{"verify", "--", "true", "{c}"}, exitUsage, "{c}", "{a} {b} {n} {m} {workers}")
 	checkFailure(t, []string{"verify", "--cases", "0", "--", "true"}, exitUsage, "--cases 0")
+	checkFailure(t, []string{"verify", "--jobs", "0", "--", "true"}, exitUsage, "--jobs 0")
 	checkFailure(t, []string{"verify", "--timeout", "-1s", "--", "true"}, exitUsage, "--timeout")
 	checkFailure(t, []string{"verify", "--distance-regexp", "(", "--", "true"}, exitUsage, "--distance-regexp")
 	checkFailure(t, []string{"verify", "--distance-regexp", `\d+`, "--", "true"}, exitUsage, "no group")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -151,22 +152,61 @@ type Failure struct {
 // failed, or "". It stops after maxFail failures (0: never) and, leaving
 // the case it was in uncounted, when ctx is done.
 func Check(ctx context.Context, cases []Case, check func(context.Context, Case) string, maxFail int) (ran int, fails []Failure) {
+	return CheckJobs(ctx, cases, 1, func(int) func(context.Context, Case) string { return check }, maxFail)
+}
+
+// CheckJobs is Check with up to jobs cases in flight at once, job j's
+// check made by newCheck(j) (its own files, say). The cases start
+// smallest first; the failures come back in that order whatever order the
+// jobs finish in. No case starts once maxFail have failed (the failures
+// of those in flight are kept).
+func CheckJobs(ctx context.Context, cases []Case, jobs int, newCheck func(job int) func(context.Context, Case) string, maxFail int) (ran int, fails []Failure) {
 	cases = slices.Clone(cases)
 	slices.SortStableFunc(cases, func(x, y Case) int { return cmp.Compare(x.Size(), y.Size()) })
-	for _, c := range cases {
-		if ctx.Err() != nil {
-			break
-		}
-		why := check(ctx, c)
-		if ctx.Err() != nil {
-			break
+	jobs = max(1, min(jobs, len(cases)))
+	why := make([]string, len(cases))
+	done := make([]bool, len(cases))
+	var (
+		mu     sync.Mutex
+		next   int
+		failed int
+		wg     sync.WaitGroup
+	)
+	for j := range jobs {
+		check := newCheck(j)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				if i >= len(cases) || ctx.Err() != nil || (maxFail > 0 && failed >= maxFail) {
+					mu.Unlock()
+					return
+				}
+				next++
+				mu.Unlock()
+				w := check(ctx, cases[i])
+				if ctx.Err() != nil {
+					return
+				}
+				mu.Lock()
+				why[i], done[i] = w, true
+				if w != "" {
+					failed++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	for i, c := range cases {
+		if !done[i] {
+			continue
 		}
 		ran++
-		if why != "" {
-			fails = append(fails, Failure{c, why})
-			if maxFail > 0 && len(fails) >= maxFail {
-				break
-			}
+		if why[i] != "" {
+			fails = append(fails, Failure{c, why[i]})
 		}
 	}
 	return ran, fails
