@@ -31,7 +31,7 @@ func section000(r *rep) section {
 	if len(sizes) == 0 {
 		sizes = []int{10000, 30000, 50000}
 	}
-	t := &table{caption: "Table 1: time by string length — the report's (mean of 10 runs) beside ours (median; the spread of the repetitions below it)", head: []string{""}}
+	t := &table{caption: "Time by string length, the report's (mean of 10 runs) beside ours (median; the spread of the repetitions below it) (report 000, Table 1)", head: []string{""}}
 	for _, n := range sizes {
 		t.head = append(t.head, size(n))
 	}
@@ -79,7 +79,7 @@ func section000(r *rep) section {
 	}
 
 	// Figure 3: speedup vs size, 4 and 8 workers.
-	c := &chart{id: "r000fig3", title: "Figure 3: speedup of the tiled version over the sequential full matrix, by string length", xName: "string length (characters)", yName: "speedup (×)"}
+	c := &chart{id: "r000fig3", title: "Speedup of the tiled version over the sequential full matrix, by string length (report 000, Figure 3)", xName: "string length (characters)", yName: "speedup (×)"}
 	exps := []string{records.ExpS000Table1, records.ExpS000Fig3}
 	for _, w := range []int{4, 8} {
 		ps := series{name: fmt.Sprintf("report, %d threads", w), published: true}
@@ -169,7 +169,7 @@ func table2(r *rep, s *section) {
 		s.p("The report's Table 2 is not among the published numbers read.")
 		return
 	}
-	t2 := &table{caption: "Table 2: the CUDA antidiagonal kernel's time by string length and threads per block — the report's beside ours", head: []string{""}}
+	t2 := &table{caption: "The CUDA antidiagonal kernel's time by string length and threads per block, the report's beside ours (report 000, Table 2)", head: []string{""}}
 	for _, n := range lens {
 		t2.head = append(t2.head, size(n))
 	}
@@ -186,7 +186,7 @@ func table2(r *rep, s *section) {
 		}
 		t2.rows = append(t2.rows, row)
 	}
-	c4 := &chart{id: "r000fig4", title: "Figure 4: CUDA time by string length per block size, and our CPU's two rows for scale", xName: "string length (characters)", yName: "time (s)"}
+	c4 := &chart{id: "r000fig4", title: "CUDA time by string length per block size, and our CPU's two rows for scale (report 000, Figure 4)", xName: "string length (characters)", yName: "time (s)"}
 	for _, b := range blocks {
 		ps := series{name: fmt.Sprintf("report, block %d", b), published: true}
 		for _, p := range pub2 {

@@ -31,7 +31,7 @@ func section001(r *rep) section {
 			mark(c)
 		}
 	}
-	c := &chart{id: "r001len", title: "Figures 4–5: speedup over the sequential full matrix, by string length (every core)", xName: "string length (characters)", yName: "speedup (×)", xLog: true}
+	c := &chart{id: "r001len", title: "Speedup over the sequential full matrix, by string length, on every core (report 001, Figures 4–5)", xName: "string length (characters)", yName: "speedup (×)", xLog: true}
 	each(c, func(ix *index, name func(string) string) {
 		c.series = append(c.series,
 			ix.speedupSeries(name("tiled (OpenMP-like)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiled, -1, nil, lenX),
@@ -67,7 +67,7 @@ func section001(r *rep) section {
 	if !r.measured(records.ExpS001Length) {
 		s.p("Ours: not measured in the runs read (experiment s001-length).")
 	}
-	ct := &chart{id: "r001tile", title: "Figure 6: speedup over the sequential full matrix, by tile side", xName: "tile side (cells)", yName: "speedup (×)", xLog: true}
+	ct := &chart{id: "r001tile", title: "Speedup over the sequential full matrix, by tile side (report 001, Figure 6)", xName: "tile side (cells)", yName: "speedup (×)", xLog: true}
 	tileX := func(k key) float64 { return float64(k.Tile) }
 	pos := func(k key) bool { return k.Tile > 0 }
 	each(ct, func(ix *index, name func(string) string) {
@@ -76,7 +76,7 @@ func section001(r *rep) section {
 			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, pos, tileX))
 	})
 	s.add(ct)
-	cw := &chart{id: "r001threads", title: "Figure 7: speedup over the sequential full matrix, by threads", xName: "workers (threads)", yName: "speedup (×)"}
+	cw := &chart{id: "r001threads", title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", xName: "workers (threads)", yName: "speedup (×)"}
 	wX := func(k key) float64 { return float64(k.Workers) }
 	each(cw, func(ix *index, name func(string) string) {
 		cw.series = append(cw.series,

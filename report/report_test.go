@@ -211,7 +211,7 @@ func TestCommittedResults(t *testing.T) {
 			t.Errorf("committed results: no chart %s in report 003's section", id)
 		}
 	}
-	for _, want := range []string{"The report's speedups", "Time by ranks (median), and below it the speedup over one process on one worker", "very large, 100,000,000 bytes", "Figures 2–3: time by the share sent to the GPU"} {
+	for _, want := range []string{"The report's speedups", "Time by ranks (median), and below it the speedup over one process on one worker", "very large, 100,000,000 bytes", "Time by the share sent to the GPU, median with the spread below (report 003, Figures 2–3)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("committed results: report 003's section lacks %q", want)
 		}
