@@ -54,6 +54,7 @@ func TestHugeTile(t *testing.T) {
 // run, naming the valid scales.
 func TestReportScaleUnknown(t *testing.T) {
 	checkFailure(t, []string{"report", "--scale", "big", "--results", t.TempDir()}, exitUsage, `"big"`, "quick", "paper")
+	checkFailure(t, []string{"report", "--scale", "", "--results", t.TempDir()}, exitUsage, `""`, "quick", "paper")
 	checkFailure(t, []string{"run", "--scale", "big", "--list"}, exitUsage, `"big"`, "quick", "paper")
 }
 

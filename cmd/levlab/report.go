@@ -93,9 +93,10 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if !slices.Contains(report.Formats, *format) {
 		return usageErrorf("--format %q: want one of %s", *format, strings.Join(report.Formats, ", "))
 	}
-	if *scale != "" {
+	if *scale != "" || fs.given()["scale"] {
 		// The scales run writes, and no other word: run and report
-		// answer an unknown one alike.
+		// answer an unknown one alike, and an empty one too (an unset
+		// shell variable must not read every scale).
 		if _, err := parseScale(*scale); err != nil {
 			return err
 		}
