@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -446,7 +447,7 @@ func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
 	if len(c.series) == 0 && len(marks) == 0 {
 		return nil
 	}
-	for _, x := range slices.Sorted(mapKeysF(marks)) {
+	for _, x := range slices.Sorted(maps.Keys(marks)) {
 		c.marksX = append(c.marksX, markX{x: x, name: "failed: " + strings.Join(marks[x], "; ")})
 	}
 	if f.Y == "speedup" || f.Y == "efficiency" {
@@ -456,16 +457,6 @@ func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
 		}
 	}
 	return c
-}
-
-func mapKeysF(m map[float64][]string) func(func(float64) bool) {
-	return func(yield func(float64) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // ownTimes is the table of every point of a run: a row per

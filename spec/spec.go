@@ -60,6 +60,8 @@ import (
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/levlab/levlab/internal/progrun"
 )
 
 // Spec is one experiment of one's own, as its TOML file gives it.
@@ -380,12 +382,8 @@ func (s *Spec) check(l *lines) error {
 			words["env"] = append(words["env"], k, im.Env[k])
 		}
 		for _, key := range []string{"command", "env"} {
-			for _, w := range words[key] {
-				for _, ph := range placeholderRE.FindAllString(w, -1) {
-					if !slices.Contains(Placeholders, ph) {
-						return l.errorf("impl", i, key, "impl %q: %s in %q is no placeholder; valid: %s", im.Name, ph, w, strings.Join(Placeholders, " "))
-					}
-				}
+			if err := progrun.CheckPlaceholders(progrun.Placeholders, words[key]...); err != nil {
+				return l.errorf("impl", i, key, "impl %q: %v", im.Name, err)
 			}
 		}
 		for _, re := range []struct{ key, expr string }{{"distance_regexp", im.DistanceRegexp}, {"time_regexp", im.TimeRegexp}} {
@@ -425,11 +423,6 @@ func (s *Spec) check(l *lines) error {
 	}
 	return nil
 }
-
-// Placeholders are the words in braces a command and its env may hold.
-var Placeholders = []string{"{a}", "{b}", "{n}", "{m}", "{workers}", "{tile}"}
-
-var placeholderRE = regexp.MustCompile(`\{[A-Za-z_]+\}`)
 
 // ImplNames returns the implementations' names, in order.
 func (s *Spec) ImplNames() []string {
