@@ -163,7 +163,7 @@ func (sim *fastSim) startBand(w *simWarp) {
 	w.t, w.stageAt, w.si, w.postIn = 0, 0, 0, sim.s.Chunk
 }
 
-// match is lv_match: the match word of lane l of band for column j.
+// match is lv_lookup of column j's code: the match word of lane l of band.
 func (sim *fastSim) match(band, j, l int) uint64 {
 	return sim.p.peq[int(sim.p.codes[j])*sim.p.stride+band*sim.s.Lanes+l]
 }

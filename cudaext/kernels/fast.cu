@@ -44,9 +44,9 @@ struct lv_band_args {
 	int chunk;                     // columns per hand-off
 };
 
+// lv_lookup returns the match word of code c for the calling lane's strip.
 template <bool SHARED>
-__device__ __forceinline__ lv_word lv_match(const lv_band_args &g, const lv_word *peq_sh, int j, int lane) {
-	u32 c = __ldg(&g.codes[j]);
+__device__ __forceinline__ lv_word lv_lookup(const lv_band_args &g, const lv_word *peq_sh, u32 c, int lane) {
 	if (SHARED) {
 		return peq_sh[c * LV_LANES + lane];
 	}
@@ -55,9 +55,21 @@ __device__ __forceinline__ lv_word lv_match(const lv_band_args &g, const lv_word
 
 // lv_band runs one band over all n columns in the calling warp and leaves
 // each lane's final vertical deltas in pv, mv.
+//
+// The step is written without branches on the column (lanes outside the
+// matrix compute and discard), and the loads run ahead of it: at step t
+// (column j = t - lane) eq already holds column j's match word and c1
+// column j+1's code, while the step loads column j+2's code and looks c1
+// up, so neither load's latency lies on the carry's path. Indices are
+// clamped into the string; what a lane outside it loads is never used.
 template <bool SHARED>
 __device__ void lv_band(const lv_band_args &g, lv_word *peq_sh, signed char *stage, lv_word &pv, lv_word &mv) {
 	const int lane = threadIdx.x & (LV_LANES - 1);
+	const u32 *codes = g.codes;
+	const int n = g.n, chunk = g.chunk, last = n - 1;
+	const signed char *hin_g = g.hin;
+	signed char *hout_g = lane == LV_LANES - 1 ? g.hout : NULL; // lane 31 alone writes the boundary
+	u32 *post = g.post;
 	__syncwarp();                  // the previous band of this warp is done with stage and peq_sh
 	if (SHARED) {
 		for (int i = lane; i < g.sigma * LV_LANES; i += LV_LANES) {
@@ -68,46 +80,50 @@ __device__ void lv_band(const lv_band_args &g, lv_word *peq_sh, signed char *sta
 	pv = ~(lv_word)0;              // column 0: D[i][0] = i, every vertical delta +1
 	mv = 0;
 	int carry = 0;                 // lanes >= 1: the hin of this lane's next column
-	const int steps = g.n + LV_LANES - 1;
-	lv_word eq = lane == 0 ? lv_match<SHARED>(g, peq_sh, 0, 0) : 0;
+	const int steps = n + LV_LANES - 1;
+	int j = -lane;
+	u32 c1 = __ldg(&codes[min(max(j + 1, 0), last)]);
+	lv_word eq = lv_lookup<SHARED>(g, peq_sh, __ldg(&codes[min(max(j, 0), last)]), lane);
 	int stage_at = 0;              // next step that stages a chunk (a multiple of chunk)
 	int si = 0;                    // lane 0: index of this step's carry in stage
-	int post_in = g.chunk;         // lane 31: columns left before the next publication
-	for (int t = 0; t < steps; t++) {
-		if (g.hin != NULL && t == stage_at && t < g.n) {
+	int post_in = chunk;           // lane 31: columns left before the next publication
+	for (int t = 0; t < steps; t++, j++) {
+		if (hin_g != NULL && t == stage_at && t < n) {
 			__syncwarp();          // lane 0 has read the last chunk's carries before they are overwritten
-			stage_at += g.chunk;
+			stage_at += chunk;
 			si = 0;
-			const int end = min(t + g.chunk, g.n);
+			const int end = min(t + chunk, n);
 			if (g.wait != NULL) {
 				while ((int)lv_load_acquire(g.wait) < end) {
 				}
 			}
-			const volatile signed char *src = g.hin;
+			const volatile signed char *src = hin_g;
 			for (int i = t + lane; i < end; i += LV_LANES) {
 				stage[i - t] = src[i];
 			}
 			__syncwarp();
 		}
-		const int j = t - lane;
-		// Fetch the next column's match word now: its latency overlaps this step.
-		lv_word next = 0;
-		if (j + 1 >= 0 && j + 1 < g.n) {
-			next = lv_match<SHARED>(g, peq_sh, j + 1, lane);
+		const u32 c2 = __ldg(&codes[min(max(j + 2, 0), last)]);
+		const lv_word next = lv_lookup<SHARED>(g, peq_sh, c1, lane);
+		const bool in = (unsigned)j < (unsigned)n;
+		const int hin = lane != 0 ? carry : (hin_g == NULL ? 1 : (int)stage[min(si, chunk - 1)]);
+		lv_word npv = pv, nmv = mv;
+		int hout = lv_myers_step(npv, nmv, eq, hin);
+		if (in) {
+			pv = npv;
+			mv = nmv;
+		} else {
+			hout = 0;
 		}
-		int hout = 0;
-		if (j >= 0 && j < g.n) {
-			const int hin = lane != 0 ? carry : (g.hin == NULL ? 1 : (int)stage[si]);
-			hout = lv_myers_step(pv, mv, eq, hin);
-			if (lane == LV_LANES - 1 && g.hout != NULL) {
-				g.hout[j] = (signed char)hout;
-				if (g.post != NULL && (--post_in == 0 || j + 1 == g.n)) {
-					lv_store_release(g.post, (u32)(j + 1));
-					post_in = g.chunk;
-				}
+		if (hout_g != NULL && in) {
+			hout_g[j] = (signed char)hout;
+			if (post != NULL && (--post_in == 0 || j + 1 == n)) {
+				lv_store_release(post, (u32)(j + 1));
+				post_in = chunk;
 			}
 		}
 		eq = next;
+		c1 = c2;
 		si++;
 		carry = __shfl_up_sync(LV_FULL, hout, 1);
 	}
