@@ -56,6 +56,7 @@ func build(d *data) *doc {
 			}
 		}
 		doc.sections = append(doc.sections, sectionMethod(r))
+		pruneEmpty(doc)
 		r.groupSeries(doc)
 		return doc
 	}
@@ -66,8 +67,28 @@ func build(d *data) *doc {
 		doc.sections = append(doc.sections, sectionOwn(r, name))
 	}
 	doc.sections = append(doc.sections, sectionMethod(r))
+	pruneEmpty(doc)
 	r.groupSeries(doc)
 	return doc
+}
+
+// pruneEmpty drops what a run without an experiment would add to its
+// charts and tables: a series with no point (a legend entry, an empty
+// column of the figure's points) and a table row whose every value is a
+// dash or blank.
+func pruneEmpty(d *doc) {
+	for i := range d.sections {
+		for _, b := range d.sections[i].blocks {
+			switch b := b.(type) {
+			case *chart:
+				b.series = slices.DeleteFunc(b.series, func(s series) bool { return len(s.pts) == 0 })
+			case *table:
+				b.rows = slices.DeleteFunc(b.rows, func(row []string) bool {
+					return len(row) > 1 && !slices.ContainsFunc(row[1:], func(c string) bool { return c != "—" && c != "" })
+				})
+			}
+		}
+	}
 }
 
 // groupSeries marks, with several machines, each chart series named for a

@@ -73,8 +73,19 @@ func aggregate(rd *runData) *index {
 		ix.unknown = append(ix.unknown, u)
 	}
 	sort.Strings(ix.unknown)
-	ix.name = cpuName(ix.machine().cpu)
+	ix.name = machineName(ix.machine())
 	return ix
+}
+
+// machineName names a machine for people by its CPU, and its GPU where
+// its records name one: "Intel Xeon + NVIDIA H200".
+func machineName(m machine) string {
+	name := cpuName(m.cpu)
+	switch m.gpu {
+	case "", "none", "unknown":
+		return name
+	}
+	return name + " + " + m.gpu
 }
 
 // cpuName shortens a CPU model for people: "Intel(R) Xeon(R) Processor @

@@ -34,7 +34,11 @@ func sectionGPU(r *rep) section {
 				name = fmt.Sprintf("%s, %d workers", l.alg, l.workers)
 			}
 			sr := series{name: r.named(ix, name)}
-			row := []string{l.alg, count(l.workers)}
+			w := count(l.workers)
+			if strings.HasPrefix(l.alg, "cuda") {
+				w = "GPU"
+			}
+			row := []string{l.alg, w}
 			for _, n := range lens {
 				i := slices.IndexFunc(ks, func(k key) bool { return k.Algorithm == l.alg && k.Workers == l.workers && k.LenA == n })
 				if i < 0 {
@@ -49,6 +53,9 @@ func sectionGPU(r *rep) section {
 			c.series = append(c.series, sr)
 		}
 		s.add(t)
+		if v := gpuVersusCPU(ix, ks); v != "" {
+			s.p("%s", v+onName(r, ix)+".")
+		}
 	}
 	if !c.empty() {
 		s.add(c)
@@ -58,4 +65,37 @@ func sectionGPU(r *rep) section {
 	}
 	r.notRun(&s, records.ExpGPUFast)
 	return s
+}
+
+// gpuVersusCPU says, size by size, how cuda-fast's median time compares
+// with the CPU's best run (myers-parallel on the most workers) in ks:
+// "cuda-fast against myers-parallel on 16 workers: 3.20× slower at
+// 10,000, …, 1.61× faster at 1,000,000"; "" without both.
+func gpuVersusCPU(ix *index, ks []key) string {
+	cpuW := 0
+	for _, k := range ks {
+		if k.Algorithm == records.AlgMyersParallel {
+			cpuW = max(cpuW, k.Workers)
+		}
+	}
+	var parts []string
+	for _, k := range ks {
+		if k.Algorithm != records.AlgCUDAFast {
+			continue
+		}
+		c, ok := ix.get(records.ExpGPUFast, records.AlgMyersParallel, cpuW, 0, k.LenA, k.LenB)
+		if !ok {
+			continue
+		}
+		g := ix.stats[k]
+		if g.med <= c.med {
+			parts = append(parts, fmt.Sprintf("%s faster at %s", times(c.med/g.med), size(k.LenA)))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s slower at %s", times(g.med/c.med), size(k.LenA)))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("cuda-fast against myers-parallel on %d workers: %s", cpuW, strings.Join(parts, ", "))
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -184,15 +185,25 @@ func TestMissingData(t *testing.T) {
 
 // The committed results give a report where no CPU experiment is missing,
 // but those the Intel Xeon's run (made before them, on a machine not at
-// hand since) lacks, which the report names.
+// hand since) lacks, and the H200's run, which holds the GPU experiments
+// alone; the report names both. The H200's figures reach Key results.
 func TestCommittedResults(t *testing.T) {
 	out := render(t, Options{Results: "../results", Format: FormatMarkdown})
 	const xeonLacks = "Not in results/intel-xeon-2.80ghz-2c/paper (no record, run or skipped): align, many-pairs, suggest."
-	if !strings.Contains(out, xeonLacks) {
-		t.Errorf("committed results: the report does not say what the Xeon's run lacks (%q)", xeonLacks)
+	h200Lacks := "Not in results/intel-xeon-16c-nvidia-h200/paper (no record, run or skipped): " + strings.Join(slices.DeleteFunc(records.Experiments(), func(e string) bool {
+		return e == records.ExpGPUFast || e == records.ExpS000Table2 || e == records.ExpS002Cases || e == records.ExpS003Ratio
+	}), ", ") + "."
+	for _, lacks := range []string{xeonLacks, h200Lacks} {
+		if !strings.Contains(out, lacks) {
+			t.Errorf("committed results: the report does not say what a run lacks (%q)", lacks)
+		}
+	}
+	if !strings.Contains(out, "Report 000's CUDA kernel, a launch per antidiagonal (Table 2): at n = 150,000 the report's best is 4.81 s") ||
+		!strings.Contains(out, "on Intel Xeon + NVIDIA H200.") {
+		t.Errorf("committed results: Key results lack the GPU's line")
 	}
 	for _, line := range strings.Split(out, "\n") {
-		if line == xeonLacks {
+		if line == xeonLacks || line == h200Lacks {
 			continue
 		}
 		if strings.Contains(line, "not measured in the runs read") || strings.HasPrefix(line, "Could not use:") || strings.HasPrefix(line, "Left out") || strings.HasPrefix(line, "Not in ") {

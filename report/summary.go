@@ -119,6 +119,48 @@ func keyResults(r *rep) []string {
 		}
 	}
 
+	// Report 000's CUDA kernel (Table 2) at its largest size, beside ours
+	// of the same kernel and levlab's cuda-fast, where a GPU ran them.
+	if pub := r.pub(func(p records.Published) bool {
+		return p.Source == src000 && p.Table == "Table 2" && p.Metric == "seconds"
+	}); len(pub) > 0 {
+		n := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA }).LenA
+		best := pub[0]
+		for _, p := range pub {
+			if p.LenA == n && (best.LenA != n || p.Value < best.Value) {
+				best = p
+			}
+		}
+		if o := each(func(ix *index) (string, string, bool) {
+			var bk key
+			var bs stat
+			for _, k := range ix.find(records.ExpS000Table2, func(k key) bool { return k.LenA == n }) {
+				if st := ix.stats[k]; bs.n == 0 || st.med < bs.med {
+					bk, bs = k, st
+				}
+			}
+			if bs.n == 0 {
+				return "", "", false
+			}
+			v := fmt.Sprintf("%s (block %d)", dur(bs.med), bk.Block)
+			if st, ok := ix.get(records.ExpGPUFast, records.AlgCUDAFast, 0, 0, n, n); ok {
+				v += fmt.Sprintf(", and levlab's cuda-fast (one persistent, bit-parallel launch) %s", dur(st.med))
+				if ks := ix.find(records.ExpGPUFast, func(k key) bool { return k.Algorithm == records.AlgCUDAFast }); len(ks) > 0 && ks[len(ks)-1].LenA > n {
+					k := ks[len(ks)-1]
+					v += fmt.Sprintf(" (%s at %s × %s)", dur(ix.stats[k].med), size(k.LenA), size(k.LenB))
+				}
+			}
+			return "", v, true
+		}); o != "" {
+			gpu := best.Machine
+			if strings.Contains(gpu, "GPU not named") {
+				gpu = "its GPU not named"
+			}
+			out = append(out, fmt.Sprintf("Report 000's CUDA kernel, a launch per antidiagonal (Table 2): at n = %s the report's best is %s s (block %d, %s); ours, the same kernel, %s.",
+				size(n), pubNum(best.Value), best.Block, gpu, o))
+		}
+	}
+
 	// Report 004's claim: two rows instead of the matrix.
 	if o := each(func(ix *index) (string, string, bool) {
 		ks := ix.find(records.ExpS004Memory, func(k key) bool { return k.Algorithm == records.AlgTwoRow })
@@ -221,6 +263,15 @@ func notRunSection(r *rep) section {
 	}
 	var lines []*expCount
 	t := &table{caption: "Every point not run", folded: true, head: []string{"machine", "experiment", "algorithm", "points", "lengths", "why"}}
+	var withGPU []string // machines where a GPU point ran
+	for _, ix := range r.runs {
+		for k := range ix.stats {
+			if strings.HasPrefix(k.Algorithm, "cuda-") || k.GPURatio > 0 {
+				withGPU = append(withGPU, ix.name)
+				break
+			}
+		}
+	}
 	for _, ix := range r.runs {
 		byExp := map[string]int{}
 		var exps []string
@@ -273,7 +324,11 @@ func notRunSection(r *rep) section {
 			}
 		}
 		if rs.note == records.NoGPU {
-			s.p("%sNo GPU, so no GPU point ran. CUDA is unavailable %s.", n, strings.Join(on, "; "))
+			if len(withGPU) == 0 {
+				s.p("%sNo GPU, so no GPU point ran. CUDA is unavailable %s.", n, strings.Join(on, "; "))
+			} else {
+				s.p("%sGPU points ran on %s alone. CUDA is unavailable %s.", n, strings.Join(withGPU, " and "), strings.Join(on, "; "))
+			}
 		} else {
 			s.p("%sNot run %s.", n, strings.Join(on, "; "))
 		}
