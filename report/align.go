@@ -197,9 +197,16 @@ func sectionAlign(r *rep) section {
 	return s
 }
 
-// alignBench says what BenchmarkAlignCommand measured: the whole levlab
-// align command beside edlib-aligner, input by input.
-func alignBench(s *section, f records.BenchFile, on string) {
+// alignRun is one input of BenchmarkAlignCommand: the medians of the
+// whole levlab align command and of edlib-aligner, seconds and peak MB.
+type alignRun struct {
+	input                      string
+	ours, peer, oursMB, peerMB float64
+}
+
+// alignBenchRows reads BenchmarkAlignCommand's results from f, input by
+// input in the file's order, where both programs ran it.
+func alignBenchRows(f records.BenchFile) []alignRun {
 	type cmd struct{ ns, mb []float64 }
 	runs := map[string]*cmd{}
 	var inputs []string
@@ -219,15 +226,24 @@ func alignBench(s *section, f records.BenchFile, on string) {
 		}
 		c.ns, c.mb = append(c.ns, res.Values["ns/op"]), append(c.mb, res.Values["MB"])
 	}
-	t := &table{caption: "The whole command" + on + ": levlab align --files A B beside edlib-aligner -m NW -p -f CIG_STD, time (median) and, below it, peak resident memory (" + filepath.Base(f.Path) + ")",
-		head: []string{"input", "levlab align", "edlib-aligner", "levlab's time / edlib's"}}
+	var out []alignRun
 	for _, in := range inputs {
 		ours, peer := runs[in+"|levlab"], runs[in+"|edlib-aligner"]
 		if ours == nil || peer == nil {
 			continue
 		}
-		o, p := median(ours.ns)/1e9, median(peer.ns)/1e9
-		t.rows = append(t.rows, []string{benchInput(in), dur(o) + "\n" + num(median(ours.mb)) + " MB", dur(p) + "\n" + num(median(peer.mb)) + " MB", times(o / p)})
+		out = append(out, alignRun{input: in, ours: median(ours.ns) / 1e9, peer: median(peer.ns) / 1e9, oursMB: median(ours.mb), peerMB: median(peer.mb)})
+	}
+	return out
+}
+
+// alignBench says what BenchmarkAlignCommand measured: the whole levlab
+// align command beside edlib-aligner, input by input.
+func alignBench(s *section, f records.BenchFile, on string) {
+	t := &table{caption: "The whole command" + on + ": levlab align --files A B beside edlib-aligner -m NW -p -f CIG_STD, time (median) and, below it, peak resident memory (" + filepath.Base(f.Path) + ")",
+		head: []string{"input", "levlab align", "edlib-aligner", "levlab's time / edlib's"}}
+	for _, a := range alignBenchRows(f) {
+		t.rows = append(t.rows, []string{benchInput(a.input), dur(a.ours) + "\n" + num(a.oursMB) + " MB", dur(a.peer) + "\n" + num(a.peerMB) + " MB", times(a.ours / a.peer)})
 	}
 	if len(t.rows) > 0 {
 		s.add(t)

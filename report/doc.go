@@ -25,6 +25,16 @@ type table struct {
 	folded  bool // details most readers skip: HTML shows the caption, the rows on a click
 	head    []string
 	rows    [][]string
+	links   []string // links[i]: the id of the section row i's first cell links to ("": none)
+	prose   bool     // cells of words, not numbers: wrapped and left-aligned
+}
+
+// link returns the id of the section row i links to, "" for none.
+func (t *table) link(i int) string {
+	if i < len(t.links) {
+		return t.links[i]
+	}
+	return ""
 }
 
 // chart is an x–y chart of series; each point may carry min and max.

@@ -21,7 +21,7 @@ nav a{color:#3556a8;text-decoration:none}p.source{color:#666;font-size:.85em;mar
 table{border-collapse:collapse;margin:.4em 0 1em;font-size:.88em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}
 th{background:#f0f0f0}td{white-space:nowrap}td:first-child,th:first-child{text-align:left;white-space:normal;min-width:8em}
 caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{color:#777;font-size:.85em}
-div.table{overflow-x:auto;max-width:100%}
+div.table{overflow-x:auto;max-width:100%}table.prose td,table.prose th{white-space:normal;text-align:left;min-width:9em}table.prose td:first-child{min-width:14em}
 details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
 .container{margin:.5em 0 1.2em;max-width:100%}p.note{color:#555}
 @page{size:A4;margin:14mm 12mm}
@@ -153,16 +153,22 @@ func writeHTMLTable(w io.Writer, t *table) {
 	if t.folded {
 		fmt.Fprintf(w, "<details><summary>%s (%d rows)</summary>\n", e(t.caption), len(t.rows))
 	}
-	fmt.Fprintf(w, "<div class=\"table\"><table>\n<caption>%s</caption>\n<tr>", e(t.caption))
+	class := ""
+	if t.prose {
+		class = ` class="prose"`
+	}
+	fmt.Fprintf(w, "<div class=\"table\"><table%s>\n<caption>%s</caption>\n<tr>", class, e(t.caption))
 	for _, h := range t.head {
 		fmt.Fprintf(w, "<th>%s</th>", e(h))
 	}
 	fmt.Fprint(w, "</tr>\n")
-	for _, r := range t.rows {
+	for i, r := range t.rows {
 		fmt.Fprint(w, "<tr>")
-		for _, c := range r {
+		for j, c := range r {
 			v, sub, ok := strings.Cut(c, "\n")
-			if ok {
+			if id := t.link(i); j == 0 && id != "" {
+				fmt.Fprintf(w, "<td><a href=\"#%s\">%s</a></td>", e(id), e(c))
+			} else if ok {
 				fmt.Fprintf(w, "<td>%s<br><span class=\"sub\">%s</span></td>", e(v), e(sub))
 			} else {
 				fmt.Fprintf(w, "<td>%s</td>", e(c))

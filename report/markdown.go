@@ -74,13 +74,16 @@ func writeMDTable(w io.Writer, t *table) {
 		fmt.Fprint(w, " --- |")
 	}
 	fmt.Fprint(w, "\n")
-	for _, r := range t.rows {
+	for i, r := range t.rows {
 		fmt.Fprint(w, "|")
-		for _, c := range r {
+		for j, c := range r {
 			if v, spread, ok := strings.Cut(c, "\n"); ok {
 				c = m(v) + " (" + m(spread) + ")"
 			} else {
 				c = m(c)
+			}
+			if id := t.link(i); j == 0 && id != "" {
+				c = "[" + mdAlt(r[0]) + "](#" + id + ")"
 			}
 			fmt.Fprintf(w, " %s |", c)
 		}

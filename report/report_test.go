@@ -198,9 +198,9 @@ func TestCommittedResults(t *testing.T) {
 			t.Errorf("committed results: the report does not say what a run lacks (%q)", lacks)
 		}
 	}
-	if !strings.Contains(out, "Report 000's CUDA kernel, a launch per antidiagonal (Table 2): at n = 150,000 the report's best is 4.81 s") ||
-		!strings.Contains(out, "on Intel Xeon + NVIDIA H200.") {
-		t.Errorf("committed results: Key results lack the GPU's line")
+	if !strings.Contains(out, "| [CUDA, a launch per antidiagonal, n = 150,000 (report 000, Table 2)](#r000) | 4.81 s (block 128; GPU not named) | — | ") ||
+		!strings.Contains(out, "| ours: Intel Xeon + NVIDIA H200 (paper) |") {
+		t.Errorf("committed results: Key results lack the GPU's row")
 	}
 	for _, line := range strings.Split(out, "\n") {
 		if line == xeonLacks || line == h200Lacks {
@@ -230,13 +230,15 @@ func TestCommittedResults(t *testing.T) {
 	if strings.Contains(out, "(levlab match) is not part of this build") {
 		t.Error("committed results: report 003's section still says levlab match is not part of this build")
 	}
-	// Two machines at the same sizes: each key result says what they share
-	// once, then each machine's number.
-	for _, c := range []struct{ start, once string }{
-		{"Report 000, Table 1: ", "at n = 50,000, 3.41 s against"},
-		{"Fastest distance, ", " at n = "},
-		{"Two rows instead of the matrix", "against the matrix's"},
-		{"Approximate pattern matching", " bytes with 2 workers"},
+	// Key results: a row per finding, the report's number, then each
+	// machine's, the claim linked to its section.
+	for _, c := range []struct{ start, theirs string }{
+		{"| [OpenMP tiles, 8 threads, n = 50,000 (report 000, Table 1)](#r000) |", " 3.41 s |"},
+		{"| [Fastest exact distance, GCUPS (report 000's best rate, Table 1)](#beyond) |", " 0.811 (30,000² in 1.11 s, 8 threads) |"},
+		{"| [Two rows instead of the whole matrix, largest n (report 004)](#r004) |", " no numbers published |"},
+		{"| [Approximate pattern matching, pattern of 22, k = 2, MB/s (report 003)](#r003) |", " about 3.4 "},
+		{"| [One pair of random DNA, beside edlib (beyond the reports)](#beyond) |", " — |"},
+		{"| [Spelling suggestions within 1 edit, beside the obvious loop (beyond the reports)](#pairs) |", " — |"},
 	} {
 		i := strings.Index(out, "\n"+c.start)
 		if i < 0 {
@@ -244,8 +246,8 @@ func TestCommittedResults(t *testing.T) {
 			continue
 		}
 		line, _, _ := strings.Cut(out[i+1:], "\n")
-		if n := strings.Count(line, c.once); n != 1 || strings.Count(line, " on AMD EPYC") != 1 || strings.Count(line, " on Intel Xeon") != 1 {
-			t.Errorf("committed results: %q said %d times, want once, then each machine's number:\n%s", c.once, n, line)
+		if cells := strings.Split(line, "|"); len(cells) != 7 || !strings.HasPrefix(line, c.start+c.theirs) || strings.TrimSpace(cells[3]) == "—" {
+			t.Errorf("committed results: key result %q: want the report's %q, then a value on AMD EPYC and one cell per machine:\n%s", c.start, c.theirs, line)
 		}
 	}
 }
@@ -375,15 +377,16 @@ func TestShownDir(t *testing.T) {
 
 // TestKeyResultsSizesDiffer: where the machines' largest sizes differ (this
 // machine's quick run beside the committed Intel paper run), a key result
-// gives each machine's at its own size, with the report's number there.
+// gives a run below the report's largest size its own largest, with the
+// report's number there.
 func TestKeyResultsSizesDiffer(t *testing.T) {
 	out := render(t, Options{Results: "../results", Measured: "testdata/quick/amd-epyc-2c/quick", Format: FormatMarkdown})
-	i := strings.Index(out, "\nReport 000, Table 1: ")
+	i := strings.Index(out, "\n| [OpenMP tiles, 8 threads, n = 50,000 (report 000, Table 1)](#r000) |")
 	if i < 0 {
 		t.Fatal("no key result of report 000's Table 1")
 	}
 	line, _, _ := strings.Cut(out[i+1:], "\n")
-	if !regexp.MustCompile(`at n = 10,000, 0\.13 s against [0-9.]+ ms on AMD EPYC; at n = 50,000, 3\.41 s against [0-9.]+ s on Intel Xeon`).MatchString(line) {
+	if !regexp.MustCompile(`\| 3\.41 s \| [0-9.]+ ms at n = 10,000 \(the report's there: 0\.13 s\)( †)? \|.* \| [0-9.]+ s( †)? \|$`).MatchString(line) {
 		t.Errorf("report 000's Table 1 on two machines at different sizes:\n%s", line)
 	}
 }

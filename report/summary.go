@@ -28,8 +28,8 @@ func sectionSummary(r *rep) []section {
 	if r.quick() {
 		s.p("Quick scale: sizes below the reports' (to 10,000 characters where they go to 50,000 or more, and 2·10⁶ bytes for pattern matching where they use 1.4·10⁸), so that the whole set runs in about a minute. The reports' sizes: levlab run --scale paper (23 minutes on a 2-core AMD EPYC), then levlab report.")
 	}
-	for _, f := range keyResults(r) {
-		s.p("%s", f)
+	if len(r.runs) > 0 {
+		s.add(keyTable(r))
 	}
 	if d.noPublish != "" {
 		s.p("Published: %s; the reports' columns below are empty.", d.noPublish)
@@ -40,156 +40,6 @@ func sectionSummary(r *rep) []section {
 	}
 	if rd := readSection(r); len(rd.blocks) > 0 {
 		out = append(out, rd)
-	}
-	return out
-}
-
-// keyResults returns the findings, each a sentence with our number and the
-// report's beside it.
-func keyResults(r *rep) []string {
-	var out []string
-	// each says a finding on every run: f gives its context (what the runs
-	// share, said once when they all share it) and its value.
-	each := func(f func(ix *index) (ctx, v string, ok bool)) string {
-		var ctxs, vals []string
-		for _, ix := range r.runs {
-			if c, v, ok := f(ix); ok {
-				if len(r.runs) > 1 {
-					v += " on " + ix.name
-				}
-				ctxs, vals = append(ctxs, c), append(vals, v)
-			}
-		}
-		return shared(ctxs, vals)
-	}
-
-	// Report 000's Table 1: its OpenMP tiles on 8 threads against ours, on
-	// each machine at the largest size both have.
-	if pub := r.pub(func(p records.Published) bool {
-		return p.Source == src000 && p.Table == "Table 1" && p.Algorithm == records.AlgTiled && p.Workers == 8
-	}); len(pub) > 0 {
-		if o := each(func(ix *index) (string, string, bool) {
-			for _, p := range slices.Backward(pub) {
-				if st, ok := ix.get(records.ExpS000Table1, records.AlgTiled, 8, 0, p.LenA, p.LenA); ok {
-					return fmt.Sprintf("at n = %s, %s s against", size(p.LenA), pubNum(p.Value)), dur(st.med), true
-				}
-			}
-			return "", "", false
-		}); o != "" {
-			out = append(out, fmt.Sprintf("Report 000, Table 1: the report's OpenMP tiles on 8 threads (%s) against ours, tiled with 8 workers: %s.", pub[0].Machine, o))
-		}
-	}
-
-	// The fastest distance here against the reports' best DP rate.
-	if base, ok := publishedBestGCUPS(r); ok {
-		o := each(func(ix *index) (string, string, bool) {
-			var bk key
-			var bg float64
-			for _, k := range ix.find(records.ExpPeers, nil) {
-				if g := ix.stats[k].gcups; g > bg {
-					bk, bg = k, g
-				}
-			}
-			if bg == 0 {
-				return "", "", false
-			}
-			return fmt.Sprintf("%s at n = %s:", bk.Algorithm, size(bk.LenA)), fmt.Sprintf("%s GCUPS (%s the report's)", num(bg), times(bg/base.gcups)), true
-		})
-		if o != "" {
-			out = append(out, fmt.Sprintf("Fastest distance, %s. The report's best is %s GCUPS: %s² cells in %s s on 8 threads (report 000, Table 1). GCUPS counts the m×n cells of the matrix per second, whether or not an algorithm visits them all.",
-				o, num(base.gcups), size(base.n), pubNum(base.sec)))
-		}
-	}
-
-	// Report 002's CPU column against ours.
-	for _, p := range r.pub(func(p records.Published) bool {
-		return p.Source == src002 && p.Case == "different" && p.Algorithm == records.AlgFullMatrix && p.Metric == "seconds"
-	}) {
-		o := each(func(ix *index) (string, string, bool) {
-			st, ok := ix.get(records.ExpS002Cases, records.AlgFullMatrix, 1, 0, 10000, 10000)
-			if !ok {
-				for _, k := range ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == "different" }) {
-					st, ok = ix.stats[k], true
-				}
-			}
-			return "", dur(st.med), ok
-		})
-		if o != "" {
-			out = append(out, fmt.Sprintf("Report 002's CPU took %s s for two completely different strings (length not stated; 10,000 on its next slide); our full matrix at 10,000: %s. Its CPU program walks antidiagonals from a Python host; ours is compiled Go, row by row.", pubNum(p.Value), o))
-		}
-	}
-
-	// Report 000's CUDA kernel (Table 2) at its largest size, beside ours
-	// of the same kernel and levlab's cuda-fast, where a GPU ran them.
-	if pub := r.pub(func(p records.Published) bool {
-		return p.Source == src000 && p.Table == "Table 2" && p.Metric == "seconds"
-	}); len(pub) > 0 {
-		n := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA }).LenA
-		best := pub[0]
-		for _, p := range pub {
-			if p.LenA == n && (best.LenA != n || p.Value < best.Value) {
-				best = p
-			}
-		}
-		if o := each(func(ix *index) (string, string, bool) {
-			var bk key
-			var bs stat
-			for _, k := range ix.find(records.ExpS000Table2, func(k key) bool { return k.LenA == n }) {
-				if st := ix.stats[k]; bs.n == 0 || st.med < bs.med {
-					bk, bs = k, st
-				}
-			}
-			if bs.n == 0 {
-				return "", "", false
-			}
-			v := fmt.Sprintf("%s (block %d)", dur(bs.med), bk.Block)
-			if st, ok := ix.get(records.ExpGPUFast, records.AlgCUDAFast, 0, 0, n, n); ok {
-				v += fmt.Sprintf(", and levlab's cuda-fast (one persistent, bit-parallel launch) %s", dur(st.med))
-				if ks := ix.find(records.ExpGPUFast, func(k key) bool { return k.Algorithm == records.AlgCUDAFast }); len(ks) > 0 && ks[len(ks)-1].LenA > n {
-					k := ks[len(ks)-1]
-					v += fmt.Sprintf(" (%s at %s × %s)", dur(ix.stats[k].med), size(k.LenA), size(k.LenB))
-				}
-			}
-			return "", v, true
-		}); o != "" {
-			gpu := best.Machine
-			if strings.Contains(gpu, "GPU not named") {
-				gpu = "its GPU not named"
-			}
-			out = append(out, fmt.Sprintf("Report 000's CUDA kernel, a launch per antidiagonal (Table 2): at n = %s the report's best is %s s (block %d, %s); ours, the same kernel, %s.",
-				size(n), pubNum(best.Value), best.Block, gpu, o))
-		}
-	}
-
-	// Report 004's claim: two rows instead of the matrix.
-	if o := each(func(ix *index) (string, string, bool) {
-		ks := ix.find(records.ExpS004Memory, func(k key) bool { return k.Algorithm == records.AlgTwoRow })
-		if len(ks) == 0 {
-			return "", "", false
-		}
-		n := ks[len(ks)-1].LenA
-		fm, ok1 := ix.get(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
-		tr, ok2 := ix.get(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
-		if !ok1 || !ok2 {
-			return "", "", false
-		}
-		return fmt.Sprintf("at n = %s, %s against the matrix's %s, and", size(n), bytesStr(tr.alloc), bytesStr(fm.alloc)), times(fm.med/tr.med) + " as fast", true
-	}); o != "" {
-		out = append(out, "Two rows instead of the matrix (report 004, which publishes no numbers): "+o+".")
-	}
-
-	// Pattern matching against report 003's per-window DP.
-	if o := each(func(ix *index) (string, string, bool) {
-		ks := ix.find(records.ExpS003Ranks, func(k key) bool { return k.Ranks == 0 && k.Workers > 1 })
-		if len(ks) == 0 {
-			return "", "", false
-		}
-		k := ks[len(ks)-1]
-		st := ix.stats[k]
-		return fmt.Sprintf("on %s bytes with %d workers:", size(k.LenA), k.Workers), num(float64(k.LenA)/st.med/1e6) + " MB/s", true
-	}); o != "" {
-		out = append(out, "Approximate pattern matching (pattern 22, k = 2, bit-parallel, CPU only) "+o+
-			". Report 003's per-window DP took about 40 s for 136,473,378 bytes with 4 OpenMP threads and a GPU (read from its Figure 3's curve, about 3.4 MB/s).")
 	}
 	return out
 }
@@ -263,15 +113,7 @@ func notRunSection(r *rep) section {
 	}
 	var lines []*expCount
 	t := &table{caption: "Every point not run", folded: true, head: []string{"machine", "experiment", "algorithm", "points", "lengths", "why"}}
-	var withGPU []string // machines where a GPU point ran
-	for _, ix := range r.runs {
-		for k := range ix.stats {
-			if strings.HasPrefix(k.Algorithm, "cuda-") || k.GPURatio > 0 {
-				withGPU = append(withGPU, ix.name)
-				break
-			}
-		}
-	}
+	withGPU := gpuMachines(r)
 	for _, ix := range r.runs {
 		byExp := map[string]int{}
 		var exps []string
@@ -422,6 +264,10 @@ func readSection(r *rep) section {
 	for _, p := range d.problems {
 		notes = append(notes, "Could not use: "+p)
 	}
+	old := r.oldTable()
+	if old != nil {
+		notes = append(notes, "Made before their code last changed: the records below measured an earlier version of their algorithm than this one's, so they may disagree with newer records and benchmarks of the same algorithm (levlab run --fresh measures them again).")
+	}
 	for _, f := range d.ignored {
 		notes = append(notes, "Not read: "+f+".")
 	}
@@ -443,6 +289,9 @@ func readSection(r *rep) section {
 			t.rows = append(t.rows, []string{"…", fmt.Sprintf("and %s more", count(more))})
 		}
 		s.add(t)
+	}
+	if old != nil {
+		s.add(old)
 	}
 	return s
 }

@@ -190,7 +190,9 @@ func writeTeXTable(w *bytes.Buffer, t *table) {
 	}
 	fmt.Fprintf(w, "%s\n\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%%\n\\begin{tabular}{l%s}\n\\toprule\n",
 		size, strings.Repeat("r", cols-1))
-	row := func(cells []string) {
+	// row writes a row; link, where not "", is the id of the section its
+	// first cell refers to, whose number follows the cell's text.
+	row := func(cells []string, link string) {
 		for i := range cols {
 			if i > 0 {
 				w.WriteString(" & ")
@@ -198,15 +200,18 @@ func writeTeXTable(w *bytes.Buffer, t *table) {
 			if i < len(cells) {
 				w.WriteString(texCell(cells[i], i == 0, spread))
 			}
+			if i == 0 && link != "" {
+				w.WriteString(" (section~\\ref{levlab:" + texLabel(link) + "})")
+			}
 		}
 		w.WriteString(" \\\\\n")
 	}
 	if len(t.head) > 0 {
-		row(t.head)
+		row(t.head, "")
 		w.WriteString("\\midrule\n")
 	}
-	for _, r := range t.rows {
-		row(r)
+	for i, r := range t.rows {
+		row(r, t.link(i))
 	}
 	w.WriteString("\\bottomrule\n\\end{tabular}}\n\\end{table}\n")
 }
