@@ -23,8 +23,9 @@ const (
 // rep is what the sections are built from: the published numbers and
 // each run read, aggregated.
 type rep struct {
-	d    *data
-	runs []*index
+	d     *data
+	runs  []*index
+	stale *[]oldRecords // staleness's answer, once found
 }
 
 func build(d *data) *doc {

@@ -23,9 +23,10 @@ type tally struct {
 	gpus     map[string]bool
 	gos      map[string]bool
 	commits  map[string]bool
-	cores    int // the most
-	reps     int // the most repetitions of a point
-	used     int // records used
+	made     map[[2]string]map[string]bool // experiment and algorithm: the commits its ok records were made at
+	cores    int                           // the most
+	reps     int                           // the most repetitions of a point
+	used     int                           // records used
 }
 
 // measured is one point's ok records, a value per rep in the order read.
@@ -36,6 +37,7 @@ func newTally() *tally {
 		points: map[key]*measured{}, matches: map[key]int64{}, skipSeen: map[skip]bool{}, unknown: map[string]bool{},
 		failed: map[key]string{}, own: map[string]bool{},
 		cpus: map[string]bool{}, gpus: map[string]bool{}, gos: map[string]bool{}, commits: map[string]bool{},
+		made: map[[2]string]map[string]bool{},
 	}
 }
 
@@ -58,6 +60,11 @@ func (t *tally) add(r records.Record) {
 		}
 		return
 	}
+	ea := [2]string{r.Experiment, r.Algorithm}
+	if t.made[ea] == nil {
+		t.made[ea] = map[string]bool{}
+	}
+	t.made[ea][r.Commit] = true
 	m := t.points[k]
 	if m == nil {
 		m = &measured{}
@@ -120,6 +127,14 @@ func (t *tally) merge(o *tally) {
 	for _, p := range [][2]map[string]bool{{t.unknown, o.unknown}, {t.cpus, o.cpus}, {t.gpus, o.gpus}, {t.gos, o.gos}, {t.commits, o.commits}} {
 		for s := range p[1] {
 			p[0][s] = true
+		}
+	}
+	for ea, cs := range o.made {
+		if t.made[ea] == nil {
+			t.made[ea] = map[string]bool{}
+		}
+		for c := range cs {
+			t.made[ea][c] = true
 		}
 	}
 	t.cores, t.reps = max(t.cores, o.cores), max(t.reps, o.reps)

@@ -1,0 +1,310 @@
+package report
+
+import (
+	"context"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/levlab/levlab/records"
+)
+
+// codePaths are the sources, as git pathspecs from the repository's root,
+// that an algorithm's time depends on: a record made before the last
+// commit that changed them measured other code than this version's.
+// Peers (other libraries) have none.
+var codePaths = func() map[string][]string {
+	common := []string{"lev/lev.go", "lev/mem.go"}
+	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*", "lev/myers512_*", "lev/blockmyers.go")
+	parallel := append(slices.Clone(myers), "lev/myersparallel.go", "lev/parking.go")
+	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*")
+	cuda := append(slices.Clone(common), "lev/cuda.go", "cudaext")
+	return map[string][]string{
+		records.AlgFullMatrix:    append(slices.Clone(common), "lev/fullmatrix.go"),
+		records.AlgTwoRow:        append(slices.Clone(common), "lev/tworow.go"),
+		records.AlgDiagonal:      append(slices.Clone(common), "lev/diagonal.go", "lev/barrier.go"),
+		records.AlgTiled:         append(slices.Clone(common), "lev/tiled.go"),
+		records.AlgTiledBarrier:  append(slices.Clone(common), "lev/tiledbarrier.go", "lev/barrier.go"),
+		records.AlgMyers:         myers,
+		records.AlgMyersParallel: parallel,
+		records.AlgAuto:          auto,
+		records.AlgAlign:         append(slices.Clone(auto), "lev/align.go"),
+		records.AlgCUDADiagonal:  cuda,
+		records.AlgCUDAMatrix:    cuda,
+		records.AlgCUDAFast:      cuda,
+		records.AlgAPM:           {"match"},
+		records.AlgAPMFast:       {"match"},
+		records.AlgAPMNaive:      {"match"},
+	}
+}()
+
+// benchPaths are what a benchmark file may time: every algorithm's code;
+// benchCode, what each file of make bench-results times (others: every CPU
+// algorithm's, cpuPaths).
+var (
+	benchPaths = []string{"lev", "match", "cudaext"}
+	benchCode  = map[string][]string{
+		"align.txt":    codePaths[records.AlgAlign],
+		"distance.txt": codePaths[records.AlgAuto],
+		"kernel.txt":   codePaths[records.AlgMyers],
+		"matrix.txt":   codePaths[records.AlgAuto],
+		"pairs.txt":    codePaths[records.AlgAuto],
+		"match.txt":    codePaths[records.AlgAPMFast],
+		"gpu.txt":      codePaths[records.AlgCUDAFast],
+	}
+)
+
+// change is a commit, abbreviated, and its date.
+type change struct{ commit, date string }
+
+func (c change) String() string { return c.commit[:min(len(c.commit), 12)] + " (" + c.date + ")" }
+
+// gitInfo answers, from the git history of the repository that holds the
+// results, when code last changed and whether a commit has a change.
+// Without git or a repository it knows nothing, and nothing is called old.
+// It asks git twice, then once per commit asked about, and keeps the
+// answers for the process (gitInfos).
+type gitInfo struct {
+	mu      sync.Mutex
+	top     string
+	history []gitCommit            // the commits that changed benchPaths, newest first
+	last    map[string]change      // pathspecs joined: their last change
+	seen    map[string]*commitInfo // a record's commit: its date and ancestors
+}
+
+type gitCommit struct {
+	change
+	files []string
+}
+
+type commitInfo struct {
+	ok        bool
+	date      string
+	ancestors map[string]bool // full hashes, itself included
+}
+
+var gitInfos sync.Map // repository root → *gitInfo
+
+// gitFor returns the gitInfo of the repository that holds dir, nil where
+// there is none (or no git).
+func gitFor(dir string) *gitInfo {
+	top, err := git(dir, "rev-parse", "--show-toplevel")
+	if err != nil || top == "" {
+		return nil
+	}
+	if g, ok := gitInfos.Load(top); ok {
+		return g.(*gitInfo)
+	}
+	g := &gitInfo{top: top, last: map[string]change{}, seen: map[string]*commitInfo{}}
+	args := append([]string{"log", "--format=@%H %cs", "--name-only", "--"}, benchPaths...)
+	if out, err := git(top, args...); err == nil {
+		for _, line := range strings.Split(out, "\n") {
+			switch {
+			case strings.HasPrefix(line, "@"):
+				h, d, _ := strings.Cut(line[1:], " ")
+				g.history = append(g.history, gitCommit{change: change{h, d}})
+			case line != "" && len(g.history) > 0 && !strings.HasSuffix(line, "_test.go"):
+				c := &g.history[len(g.history)-1]
+				c.files = append(c.files, line)
+			}
+		}
+	}
+	v, _ := gitInfos.LoadOrStore(top, g)
+	return v.(*gitInfo)
+}
+
+func git(dir string, args ...string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...).Output()
+	return strings.TrimSpace(string(out)), err
+}
+
+// lastChange returns the last commit that changed a file of paths (each a
+// file, a folder or a pattern of path.Match), tests aside.
+func (g *gitInfo) lastChange(paths []string) (change, bool) {
+	if g == nil || len(paths) == 0 {
+		return change{}, false
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	k := strings.Join(paths, " ")
+	if c, ok := g.last[k]; ok {
+		return c, c.commit != ""
+	}
+	var c change
+	for _, h := range g.history {
+		if slices.ContainsFunc(h.files, func(f string) bool { return slices.ContainsFunc(paths, func(p string) bool { return pathHas(p, f) }) }) {
+			c = h.change
+			break
+		}
+	}
+	g.last[k] = c
+	return c, c.commit != ""
+}
+
+// pathHas reports whether the file f is p, under the folder p, or matches
+// the pattern p.
+func pathHas(p, f string) bool {
+	if f == p || strings.HasPrefix(f, p+"/") {
+		return true
+	}
+	ok, _ := path.Match(p, f)
+	return ok
+}
+
+// commit returns what git knows of a record's commit ("-dirty" allowed).
+func (g *gitInfo) commit(rec string) *commitInfo {
+	rec = strings.TrimSuffix(rec, "-dirty")
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if ci, ok := g.seen[rec]; ok {
+		return ci
+	}
+	ci := &commitInfo{ancestors: map[string]bool{}}
+	if rec != "" && rec != "unknown" {
+		if out, err := git(g.top, "log", "--format=%H %cs", rec+"^{commit}", "--"); err == nil && out != "" {
+			ci.ok = true
+			for i, line := range strings.Split(out, "\n") {
+				h, d, _ := strings.Cut(line, " ")
+				if i == 0 {
+					ci.date = d
+				}
+				ci.ancestors[h] = true
+			}
+		}
+	}
+	g.seen[rec] = ci
+	return ci
+}
+
+// made reports whether the commit rec (a record's) has the change chg,
+// and whether git could tell.
+func (g *gitInfo) made(rec string, chg change) (has, known bool) {
+	if g == nil {
+		return false, false
+	}
+	ci := g.commit(rec)
+	return ci.ancestors[chg.commit], ci.ok
+}
+
+// oldRecords is a run's experiment measured, for some algorithms, at a
+// commit before their code last changed.
+type oldRecords struct {
+	machine, exp string
+	algs         []string
+	made, chg    change
+}
+
+// staleness finds, run by run, the experiments and algorithms whose
+// records were made before their code's last change, and the benchmark
+// files made before any algorithm's; it caches the answer in r.
+func (r *rep) staleness() []oldRecords {
+	if r.stale != nil {
+		return *r.stale
+	}
+	var out []oldRecords
+	for _, ix := range r.runs {
+		g := gitFor(ix.rd.run.Dir)
+		type group struct{ exp, made, chg string }
+		groups := map[group]*oldRecords{}
+		for ea, commits := range ix.rd.tally.made {
+			chg, ok := g.lastChange(codePaths[ea[1]])
+			if !ok {
+				continue
+			}
+			for c := range commits {
+				if has, known := g.made(c, chg); known && !has {
+					k := group{ea[0], c, chg.commit}
+					o := groups[k]
+					if o == nil {
+						o = &oldRecords{machine: ix.name, exp: ea[0], made: change{c, g.commit(c).date}, chg: chg}
+						groups[k] = o
+					}
+					o.algs = append(o.algs, ea[1])
+				}
+			}
+		}
+		for _, f := range r.d.bench[ix.rd.run.Machine] {
+			c := f.Config["commit"]
+			paths, ok := benchCode[filepath.Base(f.Path)]
+			switch {
+			case filepath.Base(f.Path) == "lev.txt":
+				paths = slices.DeleteFunc(cpuPaths(), func(p string) bool { return p == "match" })
+			case !ok:
+				paths = cpuPaths()
+			}
+			chg, ok := g.lastChange(paths)
+			if !ok {
+				continue
+			}
+			if has, known := g.made(c, chg); known && !has {
+				out = append(out, oldRecords{machine: ix.name, exp: "bench/" + filepath.Base(f.Path), made: change{c, g.commit(c).date}, chg: chg})
+			}
+		}
+		for _, o := range groups {
+			sort.Strings(o.algs)
+			out = append(out, *o)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].machine != out[j].machine {
+			return out[i].machine < out[j].machine
+		}
+		return out[i].exp < out[j].exp
+	})
+	r.stale = &out
+	return out
+}
+
+// isOld reports whether run ix's records of any of exps are older than
+// their code.
+func (r *rep) isOld(ix *index, exps ...string) bool {
+	for _, o := range r.staleness() {
+		if o.machine == ix.name && slices.Contains(exps, o.exp) {
+			return true
+		}
+	}
+	return false
+}
+
+// oldTable lists the records older than their code, or nil where there
+// are none.
+func (r *rep) oldTable() *table {
+	old := r.staleness()
+	if len(old) == 0 {
+		return nil
+	}
+	t := &table{caption: "Records made before their algorithm's code last changed (git log of the code's files)", prose: true,
+		head: []string{"machine", "experiment", "algorithms", "made at", "the code last changed at"}}
+	for _, o := range old {
+		algs := strings.Join(o.algs, ", ")
+		if algs == "" {
+			algs = "every benchmark of the file"
+		}
+		t.rows = append(t.rows, []string{o.machine, o.exp, algs, o.made.String(), o.chg.String()})
+	}
+	return t
+}
+
+// cpuPaths is every CPU algorithm's code.
+func cpuPaths() []string {
+	var out []string
+	for alg, ps := range codePaths {
+		if strings.HasPrefix(alg, "cuda-") {
+			continue
+		}
+		for _, p := range ps {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
