@@ -8,7 +8,7 @@ BENCH       ?= .
 BENCHTIME   ?= 1s
 FUZZTIME    ?= 60s
 
-.PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results fuzz examples your-own clean
+.PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results paper-results fuzz examples your-own clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
@@ -105,6 +105,14 @@ bench:
 ## quiet machine, then levlab report; the edlib peer needs libedlib-dev)
 bench-results:
 	GO=$(GO) bash scripts/bench-results.sh
+
+## paper-results: everything the committed report draws, measured again
+## at this commit on this machine — the reports' experiments at paper
+## scale, the examples of one's own, the benchmarks — so that no number
+## comes from older code than another (about 35 minutes on 2 cores; run it
+## on a quiet machine, then levlab report)
+paper-results: build examples
+	GO=$(GO) bash scripts/paper-results.sh
 
 ## fuzz: the FuzzDistance target of lev
 fuzz:

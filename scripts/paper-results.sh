@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Measures everything the committed report draws, at this commit, on this
+# machine, so that no number in it comes from older code than another:
+# every experiment of the reports at their sizes (levlab run --scale paper
+# --fresh), the examples of one's own (examples/ed_omp.toml and
+# examples/offbyone.toml), then the benchmarks (scripts/bench-results.sh),
+# all into results/<machine>/ (the folder levlab info names). Old record
+# files are moved aside as <name>.csv.<time>.bak, which git ignores. About
+# 35 minutes on 2 cores; run it on a quiet machine, then levlab report.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GO=${GO:-go}
+start=$(date +%s)
+machine=$(bin/levlab info --json | sed -n 's/.*"machine":"\([^"]*\)".*/\1/p')
+if [ -z "$machine" ]; then
+	echo "paper-results: levlab info --json named no machine" >&2
+	exit 1
+fi
+out=results/$machine/paper
+bin/levlab run --scale paper --fresh --out "$out"
+for spec in examples/ed_omp.toml examples/offbyone.toml; do
+	bin/levlab run --spec "$spec" --fresh --out "$out"
+done
+GO=$GO bash scripts/bench-results.sh
+echo "paper-results: $out and results/$machine/bench in $(( ($(date +%s) - start) / 60 )) minutes"
