@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,13 +21,19 @@ import (
 
 func matrixUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
-  levlab matrix [--max K] [--top N] [--workers N] [--algo NAME] [--runes] FILE_A [FILE_B]
+  levlab matrix [--max K] [--top N] [--workers N] [--algo NAME] [--runes] [--names] [--json] FILE_A [FILE_B]
 
 Prints the distances of many strings, one line per pair:
 
   I<TAB>J<TAB>D
 
 I and J count from 1: the line (or FASTA record) of FILE_A and of FILE_B.
+--names prints the strings' names instead, NAME_I<TAB>NAME_J<TAB>D: a
+line's string itself, a FASTA record's header (after '>'); a tab in a
+name is written \t, a backslash \\, a carriage return \r. --json prints
+one JSON object a line instead (JSON Lines): {"i":I,"j":J,"distance":D},
+with "a" and "b", the names, under --names (a byte that is not UTF-8
+reads U+FFFD there).
 With FILE_B, every string of FILE_A against every string of FILE_B (I, then
 J); without it, every pair I < J of FILE_A. A file holds one string per
 line (a \r before the \n is dropped; a last line without \n counts; an
@@ -66,6 +73,8 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 0, "`N` goroutines over the pairs, 0..4096; 0: GOMAXPROCS")
 	algoName := fs.String("algo", "auto", "algorithm `NAME` of each pair")
 	runes := fs.Bool("runes", false, "compare the strings as UTF-8 text, rune by rune")
+	names := fs.Bool("names", false, "print the strings' names (a line itself, a FASTA header) instead of their numbers")
+	asJSON := fs.Bool("json", false, "print one JSON object a pair (JSON Lines) instead of tab-separated lines")
 	maxInput := maxInputFlag(fs)
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -143,7 +152,10 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	if len(sets) == 1 {
 		total = int64(len(a)) * int64(len(a)-1) / 2
 	}
-	out := &lineWriter{w: stdout}
+	out := &lineWriter{w: stdout, json: *asJSON}
+	if *names {
+		out.names[0], out.names[1] = namesOf(files[0], sets[0]), namesOf(files[len(files)-1], b)
+	}
 	prog := newPairProgress(stderr, len(a), total)
 	defer prog.stop()
 	emit := func(p lev.Pair) error {
@@ -356,6 +368,51 @@ func stringsUTF8(path string, data []byte) error {
 	return nil
 }
 
+// namesOf returns the names of the strings of a file: the strings
+// themselves, or, for FASTA, each record's header without its '>' (and a
+// \r before its \n).
+func namesOf(data []byte, strs [][]byte) [][]byte {
+	data = bytes.TrimPrefix(data, utf8BOM)
+	if !bytes.HasPrefix(data, []byte{'>'}) {
+		return strs
+	}
+	names := make([][]byte, 0, len(strs))
+	for len(data) > 0 {
+		line, rest, _ := bytes.Cut(data, []byte{'\n'})
+		if len(line) > 0 && line[0] == '>' {
+			names = append(names, bytes.TrimSuffix(line[1:], []byte{'\r'}))
+		}
+		data = rest
+	}
+	return names
+}
+
+// appendTSV appends a name as a field of a tab-separated line: a tab, a
+// carriage return and a backslash escaped (\t, \r, \\), as in the
+// linear TSV convention, so that the field ends at the next tab.
+func appendTSV(buf, name []byte) []byte {
+	for _, c := range name {
+		switch c {
+		case '\t':
+			buf = append(buf, '\\', 't')
+		case '\r':
+			buf = append(buf, '\\', 'r')
+		case '\\':
+			buf = append(buf, '\\', '\\')
+		default:
+			buf = append(buf, c)
+		}
+	}
+	return buf
+}
+
+// appendJSONString appends name as a JSON string (encoding/json's
+// escaping: a byte that is not UTF-8 becomes U+FFFD).
+func appendJSONString(buf, name []byte) []byte {
+	q, _ := json.Marshal(string(name)) // a string always marshals
+	return append(buf, q...)
+}
+
 func asStrings(set [][]byte) []string {
 	out := make([]string, len(set))
 	for i, s := range set {
@@ -370,16 +427,41 @@ func asStrings(set [][]byte) []string {
 // limit) into a regular file is cut back to the last whole line it wrote;
 // into a pipe, a write stops short only when the reader has gone.
 type lineWriter struct {
-	w   io.Writer
-	buf []byte
+	w     io.Writer
+	buf   []byte
+	names [2][][]byte // with --names: FILE_A's and FILE_B's names, else nil
+	json  bool        // JSON Lines rather than tab-separated
 }
 
 func (l *lineWriter) line(p lev.Pair) error {
-	l.buf = strconv.AppendInt(l.buf, int64(p.I)+1, 10)
-	l.buf = append(l.buf, '\t')
-	l.buf = strconv.AppendInt(l.buf, int64(p.J)+1, 10)
-	l.buf = append(l.buf, '\t')
-	l.buf = strconv.AppendInt(l.buf, int64(p.Distance), 10)
+	switch {
+	case l.json:
+		l.buf = append(l.buf, `{"i":`...)
+		l.buf = strconv.AppendInt(l.buf, int64(p.I)+1, 10)
+		l.buf = append(l.buf, `,"j":`...)
+		l.buf = strconv.AppendInt(l.buf, int64(p.J)+1, 10)
+		l.buf = append(l.buf, `,"distance":`...)
+		l.buf = strconv.AppendInt(l.buf, int64(p.Distance), 10)
+		if l.names[0] != nil {
+			l.buf = append(l.buf, `,"a":`...)
+			l.buf = appendJSONString(l.buf, l.names[0][p.I])
+			l.buf = append(l.buf, `,"b":`...)
+			l.buf = appendJSONString(l.buf, l.names[1][p.J])
+		}
+		l.buf = append(l.buf, '}')
+	case l.names[0] != nil:
+		l.buf = appendTSV(l.buf, l.names[0][p.I])
+		l.buf = append(l.buf, '\t')
+		l.buf = appendTSV(l.buf, l.names[1][p.J])
+		l.buf = append(l.buf, '\t')
+		l.buf = strconv.AppendInt(l.buf, int64(p.Distance), 10)
+	default:
+		l.buf = strconv.AppendInt(l.buf, int64(p.I)+1, 10)
+		l.buf = append(l.buf, '\t')
+		l.buf = strconv.AppendInt(l.buf, int64(p.J)+1, 10)
+		l.buf = append(l.buf, '\t')
+		l.buf = strconv.AppendInt(l.buf, int64(p.Distance), 10)
+	}
 	l.buf = append(l.buf, '\n')
 	if len(l.buf) >= 64<<10 {
 		return l.flush()

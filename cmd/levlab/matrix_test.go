@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -116,4 +117,42 @@ func TestMatrixUsageErrors(t *testing.T) {
 	checkFailure(t, []string{"matrix", "--algo", "cuda-matrix", f}, exitUsage, "cuda-fast")
 	checkFailure(t, []string{"matrix", filepath.Join(t.TempDir(), "none.txt")}, exitFailure, "none.txt")
 	checkFailure(t, []string{"matrix", "--max-input", "4", f}, exitFailure, "input limit")
+}
+
+// TestMatrixNames: --names prints the strings (a FASTA record's header)
+// in place of their numbers, tabs and backslashes escaped; --json one
+// object a pair, the names under --names, read back by encoding/json.
+func TestMatrixNames(t *testing.T) {
+	words := writeFile(t, "w.txt", "kitten\r\nsit\\ting\nsi\tting\n")
+	stdout, stderr, code := levlab(t, "matrix", "--names", words)
+	if want := "kitten\tsit\\\\ting\t4\nkitten\tsi\\tting\t4\nsit\\\\ting\tsi\\tting\t2\n"; code != exitOK || stderr != "" || stdout != want {
+		t.Errorf("--names: exit %d, %q\n got %q\nwant %q", code, stderr, stdout, want)
+	}
+	fasta := writeFile(t, "r.fa", ">read 1\nACGT\nAC\n>read 2\r\n\n>read 3\nACGA\n")
+	stdout, _, code = levlab(t, "matrix", "--names", "--top", "1", fasta)
+	if want := "read 1\tread 3\t2\nread 2\tread 3\t4\nread 3\tread 1\t2\n"; code != exitOK || stdout != want {
+		t.Errorf("--names, FASTA: exit %d\n got %q\nwant %q", code, stdout, want)
+	}
+	stdout, _, code = levlab(t, "matrix", "--json", fasta, words)
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if code != exitOK || len(lines) != 9 || lines[0] != `{"i":1,"j":1,"distance":6}` {
+		t.Errorf("--json: exit %d, %d lines, first %q", code, len(lines), lines[0])
+	}
+	stdout, _, code = levlab(t, "matrix", "--json", "--names", "--max", "4", words)
+	type pair struct {
+		I, J, Distance int
+		A, B           string
+	}
+	var got []pair
+	for _, l := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+		var p pair
+		if err := json.Unmarshal([]byte(l), &p); err != nil {
+			t.Fatalf("--json --names: %q: %v", l, err)
+		}
+		got = append(got, p)
+	}
+	want := []pair{{1, 2, 4, "kitten", `sit\ting`}, {1, 3, 4, "kitten", "si\tting"}, {2, 3, 2, `sit\ting`, "si\tting"}}
+	if code != exitOK || !slices.Equal(got, want) {
+		t.Errorf("--json --names: exit %d\n got %+v\nwant %+v", code, got, want)
+	}
 }
