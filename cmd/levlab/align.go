@@ -34,15 +34,17 @@ extended CIGAR with A as the query, = a match, X a substitution, I a symbol
 of A only, D a symbol of B only ("levlab align kitten sitting" prints
 3<TAB>1X3=1X1=1D; two empty inputs an empty CIGAR).
 
---format pretty prints it for people: a line of counts, then blocks of 60
+--format pretty prints it for people: a line of counts (matches,
+substitutions, the symbols only in A and those only in B), then blocks of 60
 columns, each A's line, a line with | under a match and . under a
 substitution, and B's line, a gap drawn as - and each line's first and last
 positions (from 1) beside it; a byte or rune that does not print (a control
 character, a byte past ASCII, a mark of no width) is drawn as ·.
 
 --format json prints one object: unit (bytes or runes), len_a, len_b,
-distance, max (with --max), cigar, matches, substitutions, insertions,
-deletions, workers and seconds (the alignment alone, not reading files).
+distance, max (with --max), cigar, matches, substitutions, insertions (the
+CIGAR's I: symbols only in A), deletions (D: only in B), workers and
+seconds (the alignment alone, not reading files).
 
 --max K caps the distance: past K it prints K+1 and the CIGAR * (null in
 json, a line saying so in pretty), found in the band of cost K without
@@ -198,9 +200,11 @@ func runAlign(args []string, stdout, _ io.Writer) error {
 			fmt.Fprintf(w, "distance more than %d (--max %d): no alignment\n", *maxD, *maxD)
 			break
 		}
-		fmt.Fprintf(w, "distance %d: %s, %s, %s, %s\n", al.Distance,
+		// "Insertion" and "deletion" depend on which side is edited into
+		// which; the sides themselves do not.
+		fmt.Fprintf(w, "distance %d: %s, %s, %d only in A, %d only in B\n", al.Distance,
 			plural(res.Matches, "match", "matches"), plural(res.Substitutions, "substitution", "substitutions"),
-			plural(res.Insertions, "insertion", "insertions"), plural(res.Deletions, "deletion", "deletions"))
+			res.Insertions, res.Deletions)
 		if err := writePretty(w, a, b, text, al.Edits); err != nil {
 			return err
 		}

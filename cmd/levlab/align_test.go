@@ -136,7 +136,7 @@ func TestAlignJSON(t *testing.T) {
 
 func TestAlignPretty(t *testing.T) {
 	stdout, _, code := levlab(t, "align", "--format", "pretty", "kitten", "sitting")
-	want := `distance 3: 4 matches, 2 substitutions, 0 insertions, 1 deletion
+	want := `distance 3: 4 matches, 2 substitutions, 0 only in A, 1 only in B
 
 A 1 kitten- 6
     .|||.|
