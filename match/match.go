@@ -1,12 +1,14 @@
 // Package match counts approximate matches of patterns in a text, the
 // question of report 003 (INF560, Benbaki & Mammadov, 2021): for each
 // pattern, the text positions where it matches within k edits (unit-cost
-// Levenshtein distance, bytes compared as bytes). Count is the one entry
-// point; WithMode chooses what a match is, WithAlgorithm how it is found,
-// and the other options how it runs: workers, a range of the text, a share
-// of the positions on the GPU, a context.
+// Levenshtein distance, bytes compared as bytes). Count counts them;
+// Positions lists them, in order, as it finds them. WithMode chooses what a
+// match is, WithAlgorithm how it is found, and the other options how it
+// runs: workers, a range of the text, a share of the positions on the GPU
+// (Count alone), a context.
 //
 //	counts, err := match.Count(text, patterns, 2, match.WithMode(match.Occurrence))
+//	err = match.Positions(text, pattern, 2, func(j int) error { … })
 //
 // The distance between two whole sequences is package lev's question.
 // Errors from bad options wrap ErrInvalidOption (lev.ErrInvalidOption, the
@@ -298,6 +300,31 @@ var kernels = [numModes][numAlgorithms]kernel{
 // at most patternBatch (1024) patterns at a time, however many there are,
 // and a count a pattern, beside the inputs.
 func Count(text []byte, patterns [][]byte, k int, opts ...Option) ([]int64, error) {
+	m, err := newMatcher(text, patterns, k, opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(patterns) <= patternBatch {
+		return m.run(patterns)
+	}
+	// Many patterns: a batch at a time, each reusing the last one's tables,
+	// so that the memory is a batch's tables and a count a pattern, however
+	// many patterns there are.
+	counts := make([]int64, 0, len(patterns))
+	for lo := 0; lo < len(patterns); lo += patternBatch {
+		got, err := m.run(patterns[lo:min(lo+patternBatch, len(patterns))])
+		if err != nil {
+			return nil, err
+		}
+		counts = append(counts, got...)
+	}
+	return counts, nil
+}
+
+// newMatcher checks Count's (or Positions') arguments and options and
+// returns the call's matcher: k capped at the longest pattern, the range,
+// the kernel of the mode and algorithm.
+func newMatcher(text []byte, patterns [][]byte, k int, opts []Option) (*matcher, error) {
 	c, err := newConfig(opts)
 	if err != nil {
 		return nil, err
@@ -340,26 +367,11 @@ func Count(text []byte, patterns [][]byte, k int, opts ...Option) ([]int64, erro
 	if alg == Auto {
 		alg = Fast
 	}
-	m := &matcher{
+	return &matcher{
 		text: text, k: k, from: from, to: to, c: c,
 		kernel: kernels[c.mode][alg],
 		naive:  alg == Naive,
-	}
-	if len(patterns) <= patternBatch {
-		return m.run(patterns)
-	}
-	// Many patterns: a batch at a time, each reusing the last one's tables,
-	// so that the memory is a batch's tables and a count a pattern, however
-	// many patterns there are.
-	counts := make([]int64, 0, len(patterns))
-	for lo := 0; lo < len(patterns); lo += patternBatch {
-		got, err := m.run(patterns[lo:min(lo+patternBatch, len(patterns))])
-		if err != nil {
-			return nil, err
-		}
-		counts = append(counts, got...)
-	}
-	return counts, nil
+	}, nil
 }
 
 // patternBatch is how many patterns' tables (up to about 12 KiB each for
@@ -413,6 +425,27 @@ const (
 	warmupRatio = 8 // chunks at least this many times the scan's warm-up
 )
 
+// chunkSize returns the positions per work item for a pattern of m
+// symbols over cpu positions on the CPU.
+func (mt *matcher) chunkSize(m, cpu int) int {
+	W := mt.c.workers
+	cost := max(1, (m+63)/64)
+	if mt.naive {
+		cost = m
+		if mt.c.mode == Window {
+			cost = m * m
+		}
+	}
+	ch := max(chunkMin, min(chunkMax, chunkWork/cost))
+	ch = min(ch, max(chunkMin, (cpu+W*chunksPerW-1)/(W*chunksPerW)))
+	if !mt.naive || mt.c.mode != Window {
+		// Scans start len(p)+k before their chunk (occurrence mode) or
+		// read len(p)−1 positions before the first end (window filter).
+		ch = max(ch, warmupRatio*(m+mt.k))
+	}
+	return ch
+}
+
 // run counts patterns over the text, its tables made anew in those of an
 // earlier run of mt where there are any.
 func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
@@ -435,20 +468,7 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 		}
 		mt.gpuEnd[i] = mt.from + g
 		cpu := n - g
-		cost := max(1, (len(p)+63)/64)
-		if mt.naive {
-			cost = len(p)
-			if mt.c.mode == Window {
-				cost = len(p) * len(p)
-			}
-		}
-		ch := max(chunkMin, min(chunkMax, chunkWork/cost))
-		ch = min(ch, max(chunkMin, (cpu+W*chunksPerW-1)/(W*chunksPerW)))
-		if !mt.naive || mt.c.mode != Window {
-			// Scans start len(p)+k before their chunk (occurrence mode) or
-			// read len(p)−1 positions before the first end (window filter).
-			ch = max(ch, warmupRatio*(len(p)+mt.k))
-		}
+		ch := mt.chunkSize(len(p), cpu)
 		mt.chunk[i] = ch
 		mt.starts[i+1] = mt.starts[i] + (cpu+ch-1)/ch
 	}

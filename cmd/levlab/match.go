@@ -48,6 +48,12 @@ patterns first, in their order, then the lines of each --patterns FILE, file
 by file. A pattern is printed as given, bytes unchanged; one that holds a
 newline or a carriage return would break its line, so it needs --json.
 
+--positions prints, instead of the counts, each match a line as it is
+found, I<TAB>J: I the pattern's number (from 1, in the order above) and J
+the position, a byte offset from 0 (where the window starts in window
+mode, where the occurrence ends in occurrence mode), pattern after pattern,
+each in ascending order. It runs in one process, on the CPU.
+
 Modes:
   window      (default; report 003) a match starts at j: with size =
               min(len(P), len(TEXT)-j), P[:size] is within K of
@@ -93,8 +99,8 @@ Exit status:
   2  bad usage: an unknown flag, not one TEXTFILE, no pattern, an empty
      pattern, a patterns file with no pattern, a pattern with a newline
      without --json, K < 0, an unknown mode or algorithm, a GPU ratio
-     outside [0, 1] or above 0 in occurrence mode, workers out of range,
-     --max-input < 1
+     outside [0, 1] or above 0 in occurrence mode or with --positions,
+     --positions with --json, workers out of range, --max-input < 1
 `)
 }
 
@@ -112,15 +118,16 @@ func (p *patternList) Set(v string) error {
 
 // matchJob is a parsed match command line.
 type matchJob struct {
-	patterns [][]byte
-	k        int
-	mode     match.Mode
-	algo     match.Algorithm
-	workers  int
-	ratio    float64
-	asJSON   bool
-	text     string // the text file's path
-	maxInput int64  // bytes one input file may hold
+	patterns  [][]byte
+	k         int
+	mode      match.Mode
+	algo      match.Algorithm
+	workers   int
+	ratio     float64
+	asJSON    bool
+	positions bool   // print each match's position rather than the counts
+	text      string // the text file's path
+	maxInput  int64  // bytes one input file may hold
 }
 
 // matchCount is one pattern's line of --json.
@@ -156,6 +163,7 @@ func parseMatch(ctx context.Context, args []string, stdout io.Writer) (*matchJob
 	workers := fs.Int("workers", 0, "`N` goroutines per process; 0: GOMAXPROCS")
 	ratio := fs.Float64("gpu-ratio", 0, "share `R` of the positions sent to the GPU, 0..1 (report 003's CUDA ratio; window mode only); 0: CPU only")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of the lines")
+	positions := fs.Bool("positions", false, "print each match's position, I<TAB>J a line (I the pattern's number from 1, J the byte offset from 0), instead of the counts")
 
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -170,6 +178,12 @@ func parseMatch(ctx context.Context, args []string, stdout io.Writer) (*matchJob
 	if math.IsNaN(*ratio) || *ratio < 0 || *ratio > 1 {
 		return nil, usageErrorf("--gpu-ratio %v: want a share of the positions between 0 and 1", *ratio)
 	}
+	switch {
+	case *positions && *asJSON:
+		return nil, usageErrorf("--positions with --json: the positions are lines, I<TAB>J; give one of the two")
+	case *positions && *ratio > 0:
+		return nil, usageErrorf("--positions with --gpu-ratio %v: positions are found on the CPU alone (ratio 0)", *ratio)
+	}
 	mode, err := match.ParseMode(*modeName)
 	if err != nil {
 		return nil, usageErrorf("--mode: %v", err)
@@ -182,7 +196,7 @@ func parseMatch(ctx context.Context, args []string, stdout io.Writer) (*matchJob
 	if err != nil {
 		return nil, err
 	}
-	job := &matchJob{k: *k, mode: mode, algo: algo, workers: *workers, ratio: *ratio, asJSON: *asJSON, text: pos[0], maxInput: limit}
+	job := &matchJob{k: *k, mode: mode, algo: algo, workers: *workers, ratio: *ratio, asJSON: *asJSON, positions: *positions, text: pos[0], maxInput: limit}
 	for i, p := range given {
 		if !*asJSON && strings.ContainsAny(p, "\r\n") {
 			return nil, usageErrorf("-p %q (pattern %d) holds a newline or carriage return, which would break its output line; use --json, whose output quotes it", p, i+1)
@@ -420,6 +434,12 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	if c.size() > 1 {
 		opts = append(opts, match.WithRange(part.From, part.To))
 	}
+	if job.positions {
+		if c.size() > 1 {
+			return c.agree(errors.New("--positions runs in one process: start it without mpirun, or count under mpirun without --positions"))
+		}
+		return printPositions(ctx, stdout, job, mine, opts)
+	}
 
 	c.barrier() // every rank holds its part: the clock starts together
 	start := time.Now()
@@ -441,6 +461,32 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	return printCounts(stdout, job, counts, matchResult{
 		Seconds: elapsed.Seconds(), Workers: stats.Workers, Ranks: c.size(), TextBytes: n,
 	})
+}
+
+// printPositions prints, pattern by pattern in order, each position where
+// it matches, "I<TAB>J" a line as match.Positions finds them; lines are
+// written whole.
+func printPositions(ctx context.Context, stdout io.Writer, job *matchJob, text []byte, opts []match.Option) error {
+	out := &lineWriter{w: stdout}
+	var err error
+	for i, p := range job.patterns {
+		err = match.Positions(text, p, job.k, func(j int) error {
+			out.buf = strconv.AppendInt(out.buf, int64(i)+1, 10)
+			out.buf = append(out.buf, '\t')
+			out.buf = strconv.AppendInt(out.buf, int64(j), 10)
+			return out.endLine()
+		}, opts...)
+		if err != nil {
+			break
+		}
+	}
+	if ferr := out.flush(); err == nil {
+		err = ferr
+	}
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		err = fmt.Errorf("%w: the lines printed are whole; the rest was not searched", errInterrupted)
+	}
+	return err
 }
 
 // readText returns the bytes of the text this process counts, the part of

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/lev/levtest"
 	"github.com/levlab/levlab/match"
 )
 
@@ -215,4 +216,44 @@ func TestMatchUsage(t *testing.T) {
 	if !strings.Contains(top, "  match ") {
 		t.Errorf("levlab -h does not list match:\n%s", top)
 	}
+}
+
+// TestMatchPositions: --positions prints, pattern by pattern, the
+// positions match.Positions finds, as many as the counts say; with --json
+// or a GPU share it is bad usage.
+func TestMatchPositions(t *testing.T) {
+	rng := levtest.NewRand(t)
+	text := levtest.RandomBytes(rng, 30_000, levtest.DNA)
+	path := writeFile(t, "text.txt", string(text))
+	pats := []string{"ACGTAC", string(text[100:122])}
+	for _, mode := range []string{"window", "occurrence"} {
+		args := []string{"match", "-k", "1", "--mode", mode, "-p", pats[0], "-p", pats[1], "--workers", "2"}
+		counts, _, _ := levlab(t, append(args, path)...)
+		stdout, stderr, code := levlab(t, append(args, "--positions", path)...)
+		if code != exitOK || stderr != "" {
+			t.Fatalf("--positions, %s: exit %d, %q", mode, code, stderr)
+		}
+		m, _ := match.ParseMode(mode)
+		var want strings.Builder
+		for i, p := range pats {
+			match.Positions(text, []byte(p), 1, func(j int) error {
+				fmt.Fprintf(&want, "%d\t%d\n", i+1, j)
+				return nil
+			}, match.WithMode(m))
+			n := 0
+			for _, l := range strings.Split(stdout, "\n") {
+				if strings.HasPrefix(l, fmt.Sprintf("%d\t", i+1)) {
+					n++
+				}
+			}
+			if !strings.Contains(counts, fmt.Sprintf("%d\t%s\n", n, p)) {
+				t.Errorf("%s: pattern %d: %d positions, but the counts say\n%s", mode, i+1, n, counts)
+			}
+		}
+		if stdout != want.String() {
+			t.Errorf("--positions, %s:\n got %.200q\nwant %.200q", mode, stdout, want.String())
+		}
+	}
+	checkFailure(t, []string{"match", "--positions", "--json", "-p", "AC", path}, exitUsage, "--positions with --json")
+	checkFailure(t, []string{"match", "--positions", "--gpu-ratio", "0.5", "-p", "AC", path}, exitUsage, "--positions with --gpu-ratio 0.5")
 }

@@ -462,6 +462,12 @@ func (l *lineWriter) line(p lev.Pair) error {
 		l.buf = append(l.buf, '\t')
 		l.buf = strconv.AppendInt(l.buf, int64(p.Distance), 10)
 	}
+	return l.endLine()
+}
+
+// endLine ends the line in buf, and writes the lines gathered once they
+// are many.
+func (l *lineWriter) endLine() error {
 	l.buf = append(l.buf, '\n')
 	if len(l.buf) >= 64<<10 {
 		return l.flush()
