@@ -2,20 +2,16 @@ package experiments
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/internal/buildinfo"
 )
 
 // Machine describes where records were measured; every Record carries it.
@@ -37,7 +33,7 @@ var CurrentMachine = sync.OnceValue(func() Machine {
 		CPU:       cpuModel(),
 		Cores:     runtime.NumCPU(),
 		GoVersion: runtime.Version(),
-		Commit:    commit(),
+		Commit:    buildinfo.Commit(),
 		GPU:       "none",
 	}
 	if err := cudaext.Available(); err != nil {
@@ -109,49 +105,6 @@ func parseCPUModel(r io.Reader) string {
 		}
 	}
 	return fallback
-}
-
-// commit returns the revision the binary was built from. Test binaries
-// and builds with -buildvcs=false carry none; then git is asked about the
-// working directory, if git is there.
-func commit() string {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		var rev string
-		var dirty bool
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				dirty, _ = strconv.ParseBool(s.Value)
-			}
-		}
-		if rev != "" {
-			return shortRev(rev, dirty)
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	out, err := exec.CommandContext(ctx, "git", "rev-parse", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	rev := strings.TrimSpace(string(out))
-	if rev == "" {
-		return "unknown"
-	}
-	st, err := exec.CommandContext(ctx, "git", "status", "--porcelain", "--untracked-files=no").Output()
-	return shortRev(rev, err == nil && len(bytes.TrimSpace(st)) > 0)
-}
-
-func shortRev(rev string, dirty bool) string {
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if dirty {
-		rev += "-dirty"
-	}
-	return rev
 }
 
 // Slug returns a stable, filesystem-safe name for the machine, for

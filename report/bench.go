@@ -143,6 +143,8 @@ func benchSetting(name string) (bench, setting, col string, n int) {
 	for _, p := range parts[1:] {
 		k, v, ok := strings.Cut(p, "=")
 		switch {
+		case !ok && p == "all":
+			label = append(label, "every pair")
 		case !ok:
 			label = append(label, p)
 		case k == "n":
@@ -151,11 +153,42 @@ func benchSetting(name string) (bench, setting, col string, n int) {
 				continue
 			}
 			label = append(label, p)
-		case k == "alg":
-			label = append(label, v)
 		default:
-			label = append(label, k+" "+v)
+			label = append(label, benchWords(k, v))
 		}
 	}
 	return parts[0], strings.Join(label, ", "), col, n
+}
+
+// benchWords says a benchmark's key=value in words: "capped at 10" for
+// max=10, "1 worker", "AVX-512 kernel", "window mode", "DNA 1% diverged".
+func benchWords(k, v string) string {
+	x, err := strconv.Atoi(v)
+	isNum := err == nil
+	switch {
+	case k == "alg", k == "prog":
+		return v
+	case k == "max" && isNum && x < 0:
+		return "no cap"
+	case k == "max" && isNum:
+		return "capped at " + count(x)
+	case k == "workers" && isNum:
+		return workersN(x)
+	case k == "block" && isNum:
+		return count(x) + " threads a block"
+	case k == "kernel":
+		if name, ok := map[string]string{"go": "Go", "avx2": "AVX2", "avx512": "AVX-512"}[v]; ok {
+			return name + " kernel"
+		}
+		return v + " kernel"
+	case k == "mode":
+		return v + " mode"
+	case k == "case":
+		for _, ac := range alignCases {
+			if ac.c == v {
+				return ac.name
+			}
+		}
+	}
+	return k + " " + v
 }

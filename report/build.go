@@ -5,7 +5,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
+	"github.com/levlab/levlab/internal/buildinfo"
 	"github.com/levlab/levlab/records"
 )
 
@@ -43,7 +45,7 @@ func build(d *data) *doc {
 			}
 		}
 	}
-	doc := &doc{title: "levlab: parallel edit distance, the course reports beside our measurements"}
+	doc := &doc{title: "levlab: parallel edit distance, the course reports beside our measurements", byline: byline(r)}
 	if len(d.only) > 0 {
 		var titles []string
 		for _, name := range d.only {
@@ -71,6 +73,21 @@ func build(d *data) *doc {
 	pruneEmpty(doc)
 	r.groupSeries(doc)
 	return doc
+}
+
+// byline says when the report was written, by which levlab, and from
+// which runs: "Written 2026-11-26 by levlab 894ddd2c0a1b from AMD EPYC
+// (paper), …".
+func byline(r *rep) string {
+	var runs []string
+	for _, ix := range r.runs {
+		runs = append(runs, fmt.Sprintf("%s (%s)", ix.name, ix.rd.run.Scale))
+	}
+	from := "the reports' published numbers alone"
+	if len(runs) > 0 {
+		from = strings.Join(runs, ", ")
+	}
+	return fmt.Sprintf("Written %s by levlab %s from %s.", time.Now().UTC().Format(time.DateOnly), buildinfo.Commit(), from)
 }
 
 // pruneEmpty drops what a run without an experiment would add to its

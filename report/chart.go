@@ -153,14 +153,45 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 		}
 	}
 	l.Validate()
-	return l.Initialization, l.JSON()
+	o := l.JSON()
+	// A log axis of bytes ticks at powers of 1024, which its unit names
+	// (1 KiB, 1 MiB); one of doubling counts at powers of two.
+	if c.yLog && axisUnit(c.yName) == "bytes" {
+		setAxis(o, "yAxis", "logBase", 1024)
+	}
+	if c.xLog && axisUnit(c.xName) == "bytes" {
+		setAxis(o, "xAxis", "logBase", 1024)
+	}
+	if c.xLog && c.xBase2 {
+		setAxis(o, "xAxis", "logBase", 2)
+	}
+	return l.Initialization, o
+}
+
+// setAxis sets a field of each axis of the option's axes ("xAxis",
+// "yAxis"), which go-echarts' structs lack.
+func setAxis(o map[string]any, axes, field string, v any) {
+	b, err := json.Marshal(o[axes])
+	if err != nil {
+		return
+	}
+	var list []map[string]any
+	if json.Unmarshal(b, &list) != nil {
+		return
+	}
+	for _, a := range list {
+		a[field] = v
+	}
+	o[axes] = list
 }
 
 // xAxis is the chart's x axis, of type typ.
 func (c *chart) xAxis(typ string) opts.XAxis {
 	x := opts.XAxis{Type: typ, Name: c.xName, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
 		AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.xName))}}
-	if c.xFit {
+	if c.xFit || c.xLog {
+		// A log axis would otherwise run on to the next power past the
+		// data: a decade of nothing.
 		x.Min, x.Max = "dataMin", "dataMax"
 	}
 	if c.xWhole {

@@ -9,6 +9,7 @@ import (
 // doc is the report before it is written in a format.
 type doc struct {
 	title    string
+	byline   string // when and by which levlab it was written, from which runs
 	sections []section
 }
 
@@ -48,8 +49,9 @@ type chart struct {
 	markName   string
 	marksX     []markX // vertical lines: where a point failed
 	// xFit ends the x axis at the data's least and greatest x, and
-	// xWhole ticks it at whole numbers alone (workers, tile sides).
-	xFit, xWhole bool
+	// xWhole ticks it at whole numbers alone (workers, tile sides); xBase2
+	// makes a log x axis tick at powers of two (workers, ranks that double).
+	xFit, xWhole, xBase2 bool
 }
 
 // markX is a vertical line at x, named.

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"os"
 	"path/filepath"
@@ -208,6 +209,20 @@ func chartIDs(cs []*chart) []string {
 // pdfMargin is the margin of the PDF's pages, in inches (1.5 cm).
 const pdfMargin = 1.5 / 2.54
 
+// pdfFooter is each PDF page's footer: the report's byline (its date and
+// levlab's commit) and the page's number of the pages.
+func pdfFooter(d *doc) string {
+	line := "levlab"
+	if d.byline != "" {
+		line = strings.TrimSuffix(d.byline, ".")
+		if i := strings.Index(line, " from "); i > 0 {
+			line = line[:i] // the runs are on the first page
+		}
+	}
+	return `<div style="font-size:8px;color:#666;width:100%;padding:0 1.5cm;display:flex;justify-content:space-between">` +
+		`<span>` + html.EscapeString(line) + `</span><span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`
+}
+
 // writePDF writes d as a PDF of A4 pages: the HTML report (writeHTML),
 // laid out for print at the width an A4 page leaves between margins of
 // 1.5 cm (the page's own @page rules win where it has them), its charts
@@ -232,6 +247,7 @@ func writePDF(ctx context.Context, w io.Writer, d *doc) error {
 	}
 	pdf, err := browser.PrintPDF(ctx, path, browser.PDFOptions{
 		Margin: pdfMargin, PrintBackground: true, PreferCSSPageSize: true,
+		Footer: pdfFooter(d),
 	})
 	if err != nil {
 		return fmt.Errorf("report: PDF: %w", err)

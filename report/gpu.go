@@ -31,7 +31,7 @@ func sectionGPU(r *rep) section {
 		for _, l := range lines {
 			name := l.alg
 			if l.workers > 0 {
-				name = fmt.Sprintf("%s, %d workers", l.alg, l.workers)
+				name = l.alg + ", " + workersN(l.workers)
 			}
 			sr := series{name: r.named(ix, name)}
 			w := count(l.workers)
@@ -97,5 +97,5 @@ func gpuVersusCPU(ix *index, ks []key) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("cuda-fast against myers-parallel on %d workers: %s", cpuW, strings.Join(parts, ", "))
+	return fmt.Sprintf("cuda-fast against myers-parallel on %s: %s", workersN(cpuW), strings.Join(parts, ", "))
 }

@@ -17,7 +17,7 @@ import (
 const css = `body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;margin:1.5em auto;padding:0 1em;color:#222;line-height:1.45}
 h1{font-size:1.6em;margin-bottom:.3em}h2{margin-top:1.8em;border-bottom:1px solid #ddd;padding-bottom:.2em}
 nav{font-size:.9em;color:#555;margin-bottom:1em}nav ul{list-style:none;padding:0;margin:0}nav li{display:inline}nav li+li:before{content:" · "}
-nav a{color:#3556a8;text-decoration:none}p.source{color:#666;font-size:.85em;margin-top:-.6em}
+nav a{color:#3556a8;text-decoration:none}p.source,p.byline{color:#666;font-size:.85em;margin-top:-.6em}
 table{border-collapse:collapse;margin:.4em 0 1em;font-size:.88em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}
 th{background:#f0f0f0}td{white-space:nowrap}td:first-child,th:first-child{text-align:left;white-space:normal;min-width:8em}
 caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{color:#777;font-size:.85em}
@@ -26,7 +26,8 @@ details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
 .container{margin:.5em 0 1.2em;max-width:100%}p.note{color:#555}
 @page{size:A4;margin:14mm 12mm}
 @media print{body{max-width:none;margin:0;padding:0;font-size:10pt}nav{display:none}a{color:inherit}
-h2{break-after:avoid;page-break-after:avoid}table,.container,figure,caption{break-inside:avoid;page-break-inside:avoid}
+h2{break-after:avoid;page-break-after:avoid}.container,figure,caption,tr{break-inside:avoid;page-break-inside:avoid}caption{break-after:avoid}
+figure.chart .item{height:300px!important}
 div.table{overflow:visible}table{font-size:8pt;max-width:100%}td{white-space:normal}details:not([open]){display:none}}`
 
 func writeHTML(w *bytes.Buffer, d *doc) error {
@@ -37,7 +38,11 @@ func writeHTML(w *bytes.Buffer, d *doc) error {
 	w.WriteString("<script type=\"text/javascript\">\n/*\n" + strings.ReplaceAll(echartsNotice, "*/", "* /") + "\nApache License 2.0: https://www.apache.org/licenses/LICENSE-2.0\n*/\n")
 	w.WriteString(echartsJS)
 	w.WriteString("\n</script>\n</head>\n<body>\n")
-	fmt.Fprintf(w, "<h1>%s</h1>\n<nav><ul>\n", e(d.title))
+	fmt.Fprintf(w, "<h1>%s</h1>\n", e(d.title))
+	if d.byline != "" {
+		fmt.Fprintf(w, "<p class=\"byline\">%s</p>\n", e(d.byline))
+	}
+	w.WriteString("<nav><ul>\n")
 	for _, s := range d.sections {
 		fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a></li>\n", s.id, e(shortTitle(s.title)))
 	}

@@ -102,7 +102,7 @@ func findings(r *rep) []finding {
 				if bg == 0 {
 					return ""
 				}
-				return fmt.Sprintf("%s (%s at %s, %s workers; %s)", num(bg), bk.Algorithm, size(bk.LenA), count(bk.Workers), times(bg/base.gcups))
+				return fmt.Sprintf("%s (%s at %s, %s; %s)", num(bg), bk.Algorithm, size(bk.LenA), workersN(bk.Workers), times(bg/base.gcups))
 			},
 		})
 	}
@@ -204,7 +204,7 @@ func findings(r *rep) []finding {
 				return ""
 			}
 			k := ks[len(ks)-1]
-			return fmt.Sprintf("%s (%s bytes, %s workers, CPU alone)", num(float64(k.LenA)/ix.stats[k].med/1e6), size(k.LenA), count(k.Workers))
+			return fmt.Sprintf("%s (%s bytes, %s, CPU alone)", num(float64(k.LenA)/ix.stats[k].med/1e6), size(k.LenA), workersN(k.Workers))
 		},
 	})
 

@@ -20,6 +20,9 @@ func writeMarkdown(w *bytes.Buffer, d *doc) { writeMarkdownFigs(w, d, "") }
 func writeMarkdownFigs(w *bytes.Buffer, d *doc, figs string) {
 	m := mdText
 	fmt.Fprintf(w, "# %s\n", m(d.title))
+	if d.byline != "" {
+		fmt.Fprintf(w, "\n%s\n", m(d.byline))
+	}
 	for _, s := range d.sections {
 		fmt.Fprintf(w, "\n## %s\n", m(s.title))
 		for _, b := range s.blocks {

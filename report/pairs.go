@@ -98,6 +98,9 @@ func suggestTable(r *rep, s *section) {
 	}
 }
 
+// workersN says n workers in words: "1 worker", "2 workers".
+func workersN(n int) string { return count(n) + " worker" + plural(n) }
+
 func plural(n int) string {
 	if n == 1 {
 		return ""

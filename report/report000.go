@@ -98,7 +98,7 @@ func section000(r *rep) section {
 	}
 	for _, ix := range r.runs {
 		for _, w := range []int{4, 8} {
-			c.series = append(c.series, ix.speedupSeries(r.named(ix, fmt.Sprintf("ours, %d workers", w)), exps, records.AlgFullMatrix, records.AlgTiled, w, nil, lenX))
+			c.series = append(c.series, ix.speedupSeries(r.named(ix, "ours, "+workersN(w)), exps, records.AlgFullMatrix, records.AlgTiled, w, nil, lenX))
 		}
 	}
 	s.add(c)

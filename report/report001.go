@@ -76,7 +76,7 @@ func section001(r *rep) section {
 			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, pos, tileX))
 	})
 	s.add(ct)
-	cw := &chart{id: "r001threads", title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", xName: "workers (threads)", yName: "speedup (×)"}
+	cw := &chart{id: "r001threads", title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", xName: "workers (threads)", yName: "speedup (×)", xLog: true, xBase2: true, xWhole: true}
 	wX := func(k key) float64 { return float64(k.Workers) }
 	each(cw, func(ix *index, name func(string) string) {
 		cw.series = append(cw.series,
@@ -86,7 +86,7 @@ func section001(r *rep) section {
 	s.add(cw)
 	for _, ix := range r.runs {
 		if ix.has(records.ExpS001Threads) {
-			s.p("Beyond %d workers our threads share %d cores%s, so Figure 7 flattens there rather than at the report's core count.", ix.cores(), ix.cores(), onName(r, ix))
+			s.p("Beyond %s our threads share %d cores%s, so Figure 7 flattens there rather than at the report's core count.", workersN(ix.cores()), ix.cores(), onName(r, ix))
 		}
 	}
 	cr := &chart{id: "r001ratio", title: "Section 4: speedup over two rows, by length ratio", xName: "length ratio len_a/len_b", yName: "speedup (×)", xLog: true}
@@ -101,7 +101,7 @@ func section001(r *rep) section {
 	for _, ix := range r.runs {
 		for _, a := range []string{records.AlgDiagonal, records.AlgTiled, records.AlgTiledBarrier} {
 			for _, w := range []int{1, 2} {
-				cd.series = append(cd.series, ix.speedupSeries(r.named(ix, fmt.Sprintf("%s, %d workers", a, w)), []string{records.ExpS001Diagonal}, records.AlgTwoRow, a, w, nil, lenX))
+				cd.series = append(cd.series, ix.speedupSeries(r.named(ix, a+", "+workersN(w)), []string{records.ExpS001Diagonal}, records.AlgTwoRow, a, w, nil, lenX))
 			}
 		}
 	}

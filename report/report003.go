@@ -30,13 +30,24 @@ func section003(r *rep) section {
 		}
 		byPair[pair] = v
 	}
+	printed := false // the report's unlabelled pairs are among them
 	for _, pair := range pairs {
-		t.rows = append(t.rows, []string{pair, byPair[pair][0], byPair[pair][1]})
+		label := pair
+		switch pair {
+		case "first pair":
+			label, printed = "first pair printed (by its order perhaps Figure 4, small data)", true
+		case "second pair":
+			label, printed = "second pair printed (perhaps Figure 5, medium data)", true
+		}
+		t.rows = append(t.rows, []string{label, byPair[pair][0], byPair[pair][1]})
 	}
 	if len(pub) == 0 {
 		s.p("The report's speedups are not among the published numbers read.")
 	} else {
 		s.add(t)
+		if printed {
+			s.p("The report prints two pairs of minimum and maximum speedups just before Figure 4's caption, without saying which figure or file each belongs to; the rows above keep them in the order printed, and which figure each is remains a guess.")
+		}
 	}
 	section003Ratio(r, &s)
 	section003Ranks(r, &s, pub)
@@ -74,8 +85,8 @@ func section003Ratio(r *rep, s *section) {
 
 // section003Ranks is Figures 4–7: time and speedup by ranks.
 func section003Ranks(r *rep, s *section, pub []records.Published) {
-	ct := &chart{id: "r003ranktime", title: "Time by ranks (report 003, Figures 4–7)", xName: "ranks (one worker each)", yName: "time (s)", yLog: true}
-	cs := &chart{id: "r003ranks", title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", xName: "ranks (one worker each)", yName: "speedup (×)"}
+	ct := &chart{id: "r003ranktime", title: "Time by ranks (report 003, Figures 4–7)", xName: "ranks (one worker each)", yName: "time (s)", yLog: true, xLog: true, xBase2: true, xWhole: true}
+	cs := &chart{id: "r003ranks", title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", xName: "ranks (one worker each)", yName: "speedup (×)", xLog: true, xBase2: true, xWhole: true}
 	any := false
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpS003Ranks, nil)
@@ -103,7 +114,7 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 			case k.Ranks == 0 && k.Workers == 1:
 				c.name = "1 process, 1 worker"
 			case k.Ranks == 0:
-				c.name = fmt.Sprintf("1 process, %d workers", k.Workers)
+				c.name = "1 process, " + workersN(k.Workers)
 			case k.Ranks == 1:
 				c.name = "1 rank"
 			default:

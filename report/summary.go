@@ -160,16 +160,16 @@ func notRunSection(r *rep) section {
 		var on []string
 		for _, d := range rs.details {
 			if rs.note == records.NoGPU {
-				on = append(on, fmt.Sprintf("on %s (%s)", strings.Join(d.machines, " and "), d.text))
+				on = append(on, fmt.Sprintf("%s (on %s)", d.text, strings.Join(d.machines, " and ")))
 			} else {
 				on = append(on, fmt.Sprintf("on %s, %s", strings.Join(d.machines, " and "), d.text))
 			}
 		}
 		if rs.note == records.NoGPU {
 			if len(withGPU) == 0 {
-				s.p("%sNo GPU, so no GPU point ran. CUDA is unavailable %s.", n, strings.Join(on, "; "))
+				s.p("%sNo GPU, so no GPU point ran. CUDA is unavailable: %s.", n, strings.Join(on, "; "))
 			} else {
-				s.p("%sGPU points ran on %s alone. CUDA is unavailable %s.", n, strings.Join(withGPU, " and "), strings.Join(on, "; "))
+				s.p("%sGPU points ran on %s alone. Elsewhere CUDA is unavailable: %s.", n, strings.Join(withGPU, " and "), strings.Join(on, "; "))
 			}
 		} else {
 			s.p("%sNot run %s.", n, strings.Join(on, "; "))

@@ -72,6 +72,9 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 	fmt.Fprintf(w, "\n%% (Debian: texlive-latex-base and texlive-latex-recommended).\n")
 	fmt.Fprintf(w, "%% The text is ASCII and sets in any font encoding.\n\n")
 	fmt.Fprintf(w, "\\section{%s}\\label{levlab}\n", texText(d.title))
+	if d.byline != "" {
+		fmt.Fprintf(w, "\n%s\n", texText(d.byline))
+	}
 	for _, s := range d.sections {
 		fmt.Fprintf(w, "\n\\subsection{%s}\\label{levlab:%s}\n", texText(s.title), texLabel(s.id))
 		for _, b := range s.blocks {

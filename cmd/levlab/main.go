@@ -60,7 +60,7 @@ var commands = []command{
 	{"verify", "check another program (yours) against the exact distance on the conformance cases", runVerify},
 	{"run", "time the reports' experiments into CSV files under results/", runRun},
 	{"reproduce", "run every experiment at the quick scale, then write the report", runReproduce},
-	{"report", "write the HTML (or Markdown) report from the CSV under results/", runReport},
+	{"report", "write the report from the CSV under results/: HTML, Markdown, LaTeX or PDF", runReport},
 }
 
 // errUsage is wrapped by every error about how levlab was called, as

@@ -21,6 +21,10 @@ type PDFOptions struct {
 	// Scale is the pixels per CSS pixel of the page's canvases (charts
 	// drawn on a canvas are printed as images); zero is 2.
 	Scale float64
+	// Footer, where not empty, is the HTML of each page's footer, drawn in
+	// the bottom margin: Chromium fills elements of class pageNumber,
+	// totalPages, date and title. Its styles must be inline.
+	Footer string
 }
 
 // a4Width and a4Height are the size of an A4 sheet in inches.
@@ -89,7 +93,8 @@ func (p *Page) printPDF(ctx context.Context, o PDFOptions) ([]byte, error) {
 		"paperWidth": o.PaperWidth, "paperHeight": o.PaperHeight,
 		"marginTop": o.Margin, "marginBottom": o.Margin, "marginLeft": o.Margin, "marginRight": o.Margin,
 		"printBackground": o.PrintBackground, "preferCSSPageSize": o.PreferCSSPageSize,
-		"transferMode": "ReturnAsStream",
+		"transferMode":        "ReturnAsStream",
+		"displayHeaderFooter": o.Footer != "", "headerTemplate": "<span></span>", "footerTemplate": o.Footer,
 	}, &printed)
 	if err != nil {
 		return nil, err
