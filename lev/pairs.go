@@ -421,8 +421,7 @@ func (ps *pairsRun[S]) stopped() bool {
 // pairDistance is one pair as Distance computes it with c (one worker).
 func pairDistance[S symbol](c *config, a, b []S) (int, error) {
 	alg := c.resolve(len(a), len(b))
-	pc := *c
-	d, err := capped(&pc, alg, a, b, kernelOf[S](alg))
+	d, err := capped(c.resolved(alg), alg, a, b, kernelOf[S](alg))
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", alg, err)
 	}
