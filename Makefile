@@ -111,7 +111,7 @@ bench-results:
 ## scale, the examples of one's own, the benchmarks — so that no number
 ## comes from older code than another (about 35 minutes on 2 cores; run it
 ## on a quiet machine, then levlab report)
-paper-results: build examples
+paper-results: examples
 	GO=$(GO) bash scripts/paper-results.sh
 
 ## fuzz: the FuzzDistance target of lev

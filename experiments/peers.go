@@ -1,12 +1,14 @@
 package experiments
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 	"unsafe"
 
 	agnivade "github.com/agnivade/levenshtein"
 	kaweihe "github.com/ka-weihe/fast-levenshtein"
+	"github.com/levlab/levlab/internal/edlib"
 )
 
 // A peer is an edit-distance implementation from outside levlab that the
@@ -61,4 +63,17 @@ func Peers() []string {
 // not change a or b while one runs.
 func bytesString(b []byte) string {
 	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// edlibBuilt reports whether the edlib peer is compiled in (-tags edlib).
+const edlibBuilt = edlib.Built
+
+// edlibDistance is the edlib peer: edlib.Distance, its error in a build
+// without edlib wrapping ErrSkipped.
+func edlibDistance(a, b []byte) (int, error) {
+	d, err := edlib.Distance(a, b)
+	if !edlibBuilt {
+		return 0, fmt.Errorf("%w: %w", ErrSkipped, err)
+	}
+	return d, err
 }

@@ -30,7 +30,7 @@ import (
 // every digit they had.
 
 func init() {
-	// DESIGN.md: without this gocsv reads a missing column as zero. The
+	// Without this gocsv reads a missing column as zero. The
 	// readers below check the header themselves (missing and extra
 	// columns); the flag is the library's own guard for every other reader
 	// in the program. Set at init so no read ever races with the write.

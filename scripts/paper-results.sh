@@ -3,7 +3,8 @@
 # machine, so that no number in it comes from older code than another:
 # every experiment of the reports at their sizes (levlab run --scale paper
 # --fresh), the examples of one's own (examples/ed_omp.toml and
-# examples/offbyone.toml), then the benchmarks (scripts/bench-results.sh),
+# examples/offbyone.toml), with the edlib peer built in (-tags edlib), then
+# the benchmarks (scripts/bench-results.sh),
 # all into results/<machine>/ (the folder levlab info names). Old record
 # files are moved aside as <name>.csv.<time>.bak, which git ignores. About
 # 35 minutes on 2 cores; run it on a quiet machine, then levlab report.
@@ -11,15 +12,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
 start=$(date +%s)
-machine=$(bin/levlab info --json | sed -n 's/.*"machine":"\([^"]*\)".*/\1/p')
+# The edlib peer is part of the experiments: a build with it (libedlib-dev).
+if ! $GO build -tags edlib -o bin/levlab-paper ./cmd/levlab; then
+	echo "paper-results: building levlab with -tags edlib failed; the edlib peer needs libedlib-dev (make deps installs it)" >&2
+	exit 1
+fi
+levlab=bin/levlab-paper
+machine=$($levlab info --json | sed -n 's/.*"machine":"\([^"]*\)".*/\1/p')
 if [ -z "$machine" ]; then
 	echo "paper-results: levlab info --json named no machine" >&2
 	exit 1
 fi
 out=results/$machine/paper
-bin/levlab run --scale paper --fresh --out "$out"
+$levlab run --scale paper --fresh --out "$out"
 for spec in examples/ed_omp.toml examples/offbyone.toml; do
-	bin/levlab run --spec "$spec" --fresh --out "$out"
+	$levlab run --spec "$spec" --fresh --out "$out"
 done
 GO=$GO bash scripts/bench-results.sh
 echo "paper-results: $out and results/$machine/bench in $(( ($(date +%s) - start) / 60 )) minutes"

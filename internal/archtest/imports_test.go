@@ -23,6 +23,8 @@ var mayUse = map[string][]string{
 	"internal/alignview":  {},
 	"internal/archtest":   {},
 	"internal/browser":    {},
+	"internal/buildinfo":  {},
+	"internal/edlib":      {},
 	"internal/atomicfile": {},
 	"internal/bitpar":     {},
 	"internal/option":     {},
@@ -31,25 +33,36 @@ var mayUse = map[string][]string{
 	"records":             {},
 	"spec":                {"internal/progrun"},
 	"internal/progrun":    {},
-	"report":              {"records", "spec", "internal/progrun", "internal/alignview", "internal/atomicfile", "internal/browser"},
-	"experiments":         {"lev", "match", "cudaext", "records", "spec", "internal/progrun", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/shard", "internal/sysmem"},
+	"report":              {"records", "spec", "internal/progrun", "internal/alignview", "internal/atomicfile", "internal/browser", "internal/buildinfo"},
+	"experiments":         {"lev", "match", "cudaext", "records", "spec", "internal/progrun", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/shard", "internal/sysmem", "internal/buildinfo", "internal/edlib"},
 	"notebooks":           {},
-	"notebooks/nb":        {"experiments", "lev", "lev/levtest", "match", "cudaext", "records", "spec", "internal/progrun", "report", "internal/alignview", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/browser"},
+	"notebooks/nb":        {"experiments", "lev", "lev/levtest", "match", "cudaext", "records", "spec", "internal/progrun", "report", "internal/alignview", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/browser", "internal/buildinfo", "internal/edlib"},
 }
 
 var anything = []string{"*"}
 
-// cgoOnly names the only package that may use cgo (STYLE.md).
-const cgoOnly = "cudaext"
+// cgoPackages are the only packages that may use cgo: the GPU's driver
+// and the edlib peer, each with its C in .c files (docs/layout.md).
+var cgoPackages = []string{"cudaext", "internal/edlib"}
+
+// tagSets are the builds checked: the default one and those of the build
+// tags the Makefile uses (edlib: the peer; mpi: levlab match under mpirun).
+var tagSets = []string{"", "edlib", "mpi"}
 
 func TestImportDirection(t *testing.T) {
-	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}}|{{join .Deps " "}}|{{len .CgoFiles}}`, module+"/...").Output()
+	for _, tags := range tagSets {
+		t.Run("tags="+tags, func(t *testing.T) { checkImports(t, tags) })
+	}
+}
+
+func checkImports(t *testing.T, tags string) {
+	out, err := exec.Command("go", "list", "-tags", tags, "-f", `{{.ImportPath}}|{{join .Deps " "}}|{{len .CgoFiles}}`, module+"/...").Output()
 	if err != nil {
 		var stderr string
 		if ee, ok := err.(*exec.ExitError); ok {
 			stderr = string(ee.Stderr)
 		}
-		t.Fatalf("go list: %v\n%s", err, stderr)
+		t.Fatalf("go list -tags %q: %v\n%s", tags, err, stderr)
 	}
 	seen := 0
 	for line := range strings.Lines(strings.TrimSpace(string(out))) {
@@ -57,12 +70,12 @@ func TestImportDirection(t *testing.T) {
 		deps, cgoFiles, _ := strings.Cut(rest, "|")
 		pkg := relative(path)
 		seen++
-		if cgoFiles != "0" && pkg != cgoOnly {
-			t.Errorf("%s uses cgo; only %s may", pkg, cgoOnly)
+		if cgoFiles != "0" && !slices.Contains(cgoPackages, pkg) {
+			t.Errorf("tags %q: %s uses cgo; only %s may", tags, pkg, strings.Join(cgoPackages, " and "))
 		}
 		allowed, ok := mayUse[pkg]
 		if !ok {
-			t.Errorf("%s has no line in mayUse: say which packages of the module it may depend on (DESIGN.md, Layout)", pkg)
+			t.Errorf("%s has no line in mayUse: say which packages of the module it may depend on (docs/layout.md)", pkg)
 			continue
 		}
 		if slices.Equal(allowed, anything) {
@@ -71,7 +84,7 @@ func TestImportDirection(t *testing.T) {
 		for dep := range strings.FieldsSeq(deps) {
 			rel := relative(dep)
 			if rel != dep && !slices.Contains(allowed, rel) {
-				t.Errorf("%s depends on %s; it may depend only on %q of this module", pkg, rel, allowed)
+				t.Errorf("tags %q: %s depends on %s; it may depend only on %q of this module", tags, pkg, rel, allowed)
 			}
 		}
 	}
