@@ -5,7 +5,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/levlab/levlab/internal/buildinfo"
 	"github.com/levlab/levlab/records"
@@ -75,19 +74,32 @@ func build(d *data) *doc {
 	return doc
 }
 
-// byline says when the report was written, by which levlab, and from
-// which runs: "Written 2026-11-26 by levlab 894ddd2c0a1b from AMD EPYC
-// (paper), …".
+// byline says which levlab wrote the report, from which runs, measured
+// when: "Written by levlab 894ddd2c0a1b from AMD EPYC (paper), …,
+// measured 2026-11-21 to 2026-11-26". The dates are the records' (the
+// clock's would make the same records give other bytes another day).
 func byline(r *rep) string {
 	var runs []string
+	first, last := "", ""
 	for _, ix := range r.runs {
 		runs = append(runs, fmt.Sprintf("%s (%s)", ix.name, ix.rd.run.Scale))
+		t := ix.rd.tally
+		if t.first != "" && (first == "" || t.first < first) {
+			first = t.first
+		}
+		last = max(last, t.last)
 	}
-	from := "the reports' published numbers alone"
-	if len(runs) > 0 {
-		from = strings.Join(runs, ", ")
+	if len(runs) == 0 {
+		return fmt.Sprintf("Written by levlab %s from the reports' published numbers alone.", buildinfo.Commit())
 	}
-	return fmt.Sprintf("Written %s by levlab %s from %s.", time.Now().UTC().Format(time.DateOnly), buildinfo.Commit(), from)
+	when := ""
+	switch {
+	case first != "" && first == last:
+		when = ", measured " + first
+	case first != "":
+		when = ", measured " + first + " to " + last
+	}
+	return fmt.Sprintf("Written by levlab %s from %s%s.", buildinfo.Commit(), strings.Join(runs, ", "), when)
 }
 
 // pruneEmpty drops what a run without an experiment would add to its

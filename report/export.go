@@ -216,7 +216,12 @@ func pdfFooter(d *doc) string {
 	if d.byline != "" {
 		line = strings.TrimSuffix(d.byline, ".")
 		if i := strings.Index(line, " from "); i > 0 {
-			line = line[:i] // the runs are on the first page
+			// The runs are on the first page; the dates stay.
+			dates := ""
+			if j := strings.LastIndex(line, ", measured "); j > i {
+				dates = line[j:]
+			}
+			line = line[:i] + dates
 		}
 	}
 	return `<div style="font-size:8px;color:#666;width:100%;padding:0 1.5cm;display:flex;justify-content:space-between">` +

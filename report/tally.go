@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/levlab/levlab/records"
 )
@@ -24,9 +25,11 @@ type tally struct {
 	gos      map[string]bool
 	commits  map[string]bool
 	made     map[[2]string]map[string]bool // experiment and algorithm: the commits its ok records were made at
-	cores    int                           // the most
-	reps     int                           // the most repetitions of a point
-	used     int                           // records used
+	first    string                        // the earliest and latest record's date (YYYY-MM-DD), "" for none
+	last     string
+	cores    int // the most
+	reps     int // the most repetitions of a point
+	used     int // records used
 }
 
 // measured is one point's ok records, a value per rep in the order read.
@@ -45,6 +48,12 @@ func newTally() *tally {
 func (t *tally) add(r records.Record) {
 	t.used++
 	t.cpus[r.CPU], t.gpus[r.GPU], t.gos[r.GoVersion], t.commits[r.Commit] = true, true, true, true
+	if d, _, _ := strings.Cut(r.Timestamp, "T"); len(d) == len("2006-01-02") {
+		if t.first == "" || d < t.first {
+			t.first = d
+		}
+		t.last = max(t.last, d)
+	}
 	t.cores, t.reps = max(t.cores, r.Cores), max(t.reps, r.Rep)
 	k := records.Key(r)
 	if r.Source == records.SourceOwn {
@@ -129,6 +138,10 @@ func (t *tally) merge(o *tally) {
 			p[0][s] = true
 		}
 	}
+	if o.first != "" && (t.first == "" || o.first < t.first) {
+		t.first = o.first
+	}
+	t.last = max(t.last, o.last)
 	for ea, cs := range o.made {
 		if t.made[ea] == nil {
 			t.made[ea] = map[string]bool{}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/levlab/levlab/experiments"
 	"github.com/levlab/levlab/records"
@@ -225,14 +224,40 @@ func parseScale(name string) (experiments.Scale, error) {
 	return scale, nil
 }
 
-// listExperiments prints one line per experiment, after indent: name,
-// source, title, in aligned columns.
+// listWidth is the columns levlab run --list fits in.
+const listWidth = 100
+
+// listExperiments prints each experiment, after indent: its name, its
+// source beside it, then its title on a line of its own, both wrapped to
+// listWidth columns under the source on lines that begin with spaces (so
+// a line that begins with a name is an experiment's first).
 func listExperiments(w io.Writer, indent string, exps []experiments.Experiment) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	nameW := 0
 	for _, e := range exps {
-		fmt.Fprintf(tw, "%s%s\t%s\t%s\n", indent, e.Name, e.Source, e.Title)
+		nameW = max(nameW, len(e.Name))
 	}
-	tw.Flush()
+	pad := indent + strings.Repeat(" ", nameW+2)
+	for _, e := range exps {
+		wrapWords(w, fmt.Sprintf("%s%-*s  ", indent, nameW, e.Name), pad, e.Source)
+		wrapWords(w, pad, pad, e.Title)
+	}
+}
+
+// wrapWords prints text's words after first, wrapped to listWidth columns
+// on lines that begin with pad (a word longer than a line has one alone).
+func wrapWords(w io.Writer, first, pad, text string) {
+	line, empty := first, true
+	for _, word := range strings.Fields(text) {
+		if !empty && len(line)+1+len(word) > listWidth {
+			fmt.Fprintln(w, line)
+			line, empty = pad, true
+		}
+		if !empty {
+			line += " "
+		}
+		line, empty = line+word, false
+	}
+	fmt.Fprintln(w, line)
 }
 
 // defaultResultsDir is results/<machine>/<scale> under the current

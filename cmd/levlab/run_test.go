@@ -24,31 +24,38 @@ func TestRunList(t *testing.T) {
 	if code != exitOK || stderr != "" {
 		t.Fatalf("levlab run --list: exit status %d, stderr %q", code, stderr)
 	}
-	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if len(lines) != len(all) {
-		t.Errorf("levlab run --list printed %d lines for %d experiments:\n%s", len(lines), len(all), stdout)
-	}
-	col := -1 // where the sources begin: the same on every line
-	for i, e := range all {
-		if i >= len(lines) {
-			break
+	// An experiment's first line begins with its name, then its source;
+	// the lines after it, which begin with spaces, the rest of the source
+	// and its title; none past listWidth columns.
+	var names, texts []string
+	for _, l := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n") {
+		if len(l) > listWidth {
+			t.Errorf("a line of %d columns, more than %d: %q", len(l), listWidth, l)
 		}
-		fields := strings.Fields(lines[i])
-		if len(fields) == 0 || fields[0] != e.Name ||
-			!strings.Contains(lines[i], e.Source) || !strings.HasSuffix(lines[i], e.Title) {
-			t.Errorf("line %d %q does not give %s, %q and %q", i+1, lines[i], e.Name, e.Source, e.Title)
+		if !strings.HasPrefix(l, " ") {
+			name, rest, _ := strings.Cut(l, " ")
+			names, texts = append(names, name), append(texts, rest)
 			continue
 		}
-		at := strings.Index(lines[i], e.Source)
-		if col < 0 {
-			col = at
-		} else if at != col {
-			t.Errorf("line %d: the source begins at column %d, on line 1 at %d:\n%s", i+1, at, col, stdout)
+		if len(texts) > 0 {
+			texts[len(texts)-1] += " " + l
+		}
+	}
+	if len(names) != len(all) {
+		t.Errorf("levlab run --list listed %d experiments for %d:\n%s", len(names), len(all), stdout)
+	}
+	for i, e := range all {
+		if i >= len(names) {
+			break
+		}
+		want := strings.Join(strings.Fields(e.Source+" "+e.Title), " ")
+		if got := strings.Join(strings.Fields(texts[i]), " "); names[i] != e.Name || got != want {
+			t.Errorf("experiment %d: %s %q; want %s %q", i+1, names[i], got, e.Name, want)
 		}
 	}
 
 	stdout, _, code = levlab(t, "run", "--list", "--only", smallExperiment)
-	if code != exitOK || len(strings.Split(strings.TrimSpace(stdout), "\n")) != 1 || !strings.Contains(stdout, smallExperiment) {
+	if code != exitOK || !strings.HasPrefix(stdout, smallExperiment+" ") || strings.Count(stdout, "\n"+smallExperiment) != 0 {
 		t.Errorf("levlab run --list --only %s: exit status %d, %q; want its line alone", smallExperiment, code, stdout)
 	}
 }
