@@ -25,8 +25,13 @@ if [ -z "$machine" ]; then
 fi
 out=results/$machine/paper
 $levlab run --scale paper --fresh --out "$out"
-for spec in examples/ed_omp.toml examples/offbyone.toml; do
-	$levlab run --spec "$spec" --fresh --out "$out"
-done
+$levlab run --spec examples/ed_omp.toml --fresh --out "$out"
+# offbyone's wrong answers are its point: its run ends with status 1,
+# having recorded them as failed points.
+status=0
+$levlab run --spec examples/offbyone.toml --fresh --out "$out" || status=$?
+if [ "$status" -gt 1 ]; then
+	exit "$status"
+fi
 GO=$GO bash scripts/bench-results.sh
 echo "paper-results: $out and results/$machine/bench in $(( ($(date +%s) - start) / 60 )) minutes"
