@@ -101,7 +101,7 @@ bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -benchtime $(BENCHTIME) ./lev
 
 ## bench-results: the benchmarks behind the report's Benchmarks section, as
-## go test output in results/<machine>/bench/ (about 5 minutes; run it on a
+## go test output in results/<machine>/bench/ (about 6 minutes; run it on a
 ## quiet machine, then levlab report; the edlib peer needs libedlib-dev)
 bench-results:
 	GO=$(GO) bash scripts/bench-results.sh
@@ -109,7 +109,7 @@ bench-results:
 ## paper-results: everything the committed report draws, measured again
 ## at this commit on this machine — the reports' experiments at paper
 ## scale, the examples of one's own, the benchmarks — so that no number
-## comes from older code than another (about 35 minutes on 2 cores; run it
+## comes from older code than another (about 38 minutes on 2 cores; run it
 ## on a quiet machine, then levlab report)
 paper-results: examples
 	GO=$(GO) bash scripts/paper-results.sh

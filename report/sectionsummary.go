@@ -26,7 +26,7 @@ func sectionSummary(r *rep) []section {
 		s.p("Measured on %s.", strings.Join(on, "; and "))
 	}
 	if r.quick() {
-		s.p("Quick scale: sizes below the reports' (to 10,000 characters where they go to 50,000 or more, and 2·10⁶ bytes for pattern matching where they use 1.4·10⁸), so that the whole set runs in about a minute. The reports' sizes: levlab run --scale paper (23 minutes on a 2-core AMD EPYC), then levlab report.")
+		s.p("Quick scale: sizes below the reports' (to 10,000 characters where they go to 50,000 or more, and 2·10⁶ bytes for pattern matching where they use 1.4·10⁸), so that the whole set runs in about a minute. The reports' sizes: levlab run --scale paper (30 minutes on a 2-core AMD EPYC), then levlab report.")
 	}
 	if len(r.runs) > 0 {
 		s.add(keyTable(r))

@@ -20,7 +20,7 @@
 #              diverged and 100k × 100k random DNA, time and peak memory
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
-# file is replaced only once its run has finished. About 8 minutes on 2
+# file is replaced only once its run has finished. About 6 minutes on 2
 # cores; run it on a quiet machine (COUNT=N repeats each benchmark N times,
 # ONLY=NAME,... writes only the files named, e.g. ONLY=align).
 set -euo pipefail

@@ -7,7 +7,7 @@
 # the benchmarks (scripts/bench-results.sh),
 # all into results/<machine>/ (the folder levlab info names). Old record
 # files are moved aside as <name>.csv.<time>.bak, which git ignores. About
-# 35 minutes on 2 cores; run it on a quiet machine, then levlab report.
+# 38 minutes on 2 cores; run it on a quiet machine, then levlab report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
