@@ -86,6 +86,9 @@ func Positions(text, p []byte, k int, fn func(j int) error, opts ...Option) erro
 	}
 	var ferr error
 	for c := range chunks {
+		if mt.c.ctx.Err() != nil {
+			break // fn may cancel: no more positions after it has
+		}
 		mu.Lock()
 		for !ready[c%window] && !mt.abort.Load() {
 			cond.Wait()
@@ -117,10 +120,11 @@ func Positions(text, p []byte, k int, fn func(j int) error, opts ...Option) erro
 	switch {
 	case ferr != nil:
 		return ferr
+	case canceled(mt.c.ctx) != nil:
+		// Canceled, even after the last position: as Count, never a nil
+		// error once the context is done.
+		return fmt.Errorf("match: %w", canceled(mt.c.ctx))
 	case delivered < chunks:
-		if err := canceled(mt.c.ctx); err != nil {
-			return fmt.Errorf("match: %w", err)
-		}
 		return fmt.Errorf("match: %w", errors.New("stopped before the last position"))
 	}
 	return nil
