@@ -42,6 +42,9 @@ type display struct {
 	lines io.Writer       // when Out is not a terminal
 	start time.Time       // of the current point, for its line
 	said  map[string]bool // skip causes already written in full (records.SkipCause)
+	// resumed counts the points recorded earlier since the last line, the
+	// first of them numbered resumedAt: said in one line, not one each.
+	resumed, resumedAt, total int
 }
 
 // newDisplay returns nil when out is nil. todo is the number of
@@ -116,16 +119,36 @@ func (d *display) done(pr Progress, untimed int) {
 			d.said[k] = true
 		}
 	case pr.Note == noteRecorded:
-		what = fmt.Sprintf("%d reps %s", pr.Rep, noteRecorded)
+		if d.resumed == 0 {
+			d.resumedAt = pr.DonePoints
+		}
+		d.resumed, d.total = d.resumed+1, pr.TotalPoints
+		return
 	default:
 		what = fmt.Sprintf("%d reps in %s", pr.Reps, time.Since(d.start).Round(time.Millisecond))
 	}
+	d.flushResumed()
 	fmt.Fprintf(d.lines, "[%d/%d] %s %s: %s\n", pr.DonePoints, pr.TotalPoints, pr.Experiment, pointLabel(pr.Point), what)
+}
+
+// flushResumed writes the line of the points recorded earlier that were
+// not yet said: "[1-40/345] 40 points recorded earlier, not timed again".
+func (d *display) flushResumed() {
+	switch {
+	case d.resumed == 1:
+		fmt.Fprintf(d.lines, "[%d/%d] 1 point %s, not timed again\n", d.resumedAt, d.total, noteRecorded)
+	case d.resumed > 1:
+		fmt.Fprintf(d.lines, "[%d-%d/%d] %d points %s, not timed again\n", d.resumedAt, d.resumedAt+d.resumed-1, d.total, d.resumed, noteRecorded)
+	}
+	d.resumed = 0
 }
 
 // finish ends the bar's line when the run stopped before the bar was full
 // (a full bar ends it itself).
 func (d *display) finish() {
+	if d != nil && d.lines != nil {
+		d.flushResumed()
+	}
 	if d != nil && d.bar != nil && !d.bar.IsFinished() {
 		d.bar.Exit()
 	}

@@ -46,3 +46,30 @@ func TestSkipReasonDetail(t *testing.T) {
 		t.Errorf("two causes, the second pointed at the first:\n%s", strings.Join(lines, "\n"))
 	}
 }
+
+// TestResumedOneLine: points an earlier run recorded are said in one line
+// for each run of them, not one line each, before the next point's line and
+// at the end.
+func TestResumedOneLine(t *testing.T) {
+	var out strings.Builder
+	d := newDisplay(&out, 0)
+	p := Point{Algorithm: "a"}
+	for i := 1; i <= 6; i++ {
+		d.begin("e", p)
+		pr := Progress{Experiment: "e", Point: p, DonePoints: i, TotalPoints: 6, Rep: 10, Reps: 10, Note: noteRecorded}
+		if i == 4 {
+			pr.Note = ""
+		}
+		d.done(pr, 0)
+	}
+	d.finish()
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{
+		"[1-3/6] 3 points recorded earlier, not timed again",
+		"[4/6] e a 0x0: 10 reps in 0s",
+		"[5-6/6] 2 points recorded earlier, not timed again",
+	}
+	if len(lines) != len(want) || lines[0] != want[0] || !strings.HasPrefix(lines[1], "[4/6] e a 0x0: 10 reps in ") || lines[2] != want[2] {
+		t.Errorf("lines:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+}
