@@ -37,7 +37,8 @@ type cell struct {
 }
 
 type cellMeta struct {
-	Tags []string `json:"tags,omitempty"`
+	Tags     []string `json:"tags,omitempty"`
+	Scrolled *bool    `json:"scrolled,omitempty"` // false: Jupyter never folds the output into a scroll box
 }
 
 type output struct {
@@ -161,8 +162,8 @@ func notebookFiles(t *testing.T) []string {
 }
 
 // TestCommittedClean needs no Jupyter: the notebooks are committed without
-// outputs, for the GoNB kernel, and every code cell is either declarations
-// or one main.
+// outputs, for the GoNB kernel, every code cell unscrolled, and every code
+// cell is either declarations or one main.
 func TestCommittedClean(t *testing.T) {
 	for _, path := range notebookFiles(t) {
 		nb := readNotebook(t, path)
@@ -176,6 +177,9 @@ func TestCommittedClean(t *testing.T) {
 			}
 			if len(c.Outputs) > 0 || c.Count != nil {
 				t.Errorf("%s: cell %d holds outputs; commit notebooks cleared (jupyter nbconvert --clear-output --inplace)", path, i)
+			}
+			if c.Metadata.Scrolled == nil || *c.Metadata.Scrolled {
+				t.Errorf(`%s: cell %d lacks "scrolled": false in its metadata: Jupyter would squeeze a long output into a scroll box`, path, i)
 			}
 			if c.isMain() {
 				mains++
