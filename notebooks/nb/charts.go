@@ -3,9 +3,11 @@ package nb
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/go-echarts/go-echarts/v2/types"
 )
 
 // A Plot is an x–y chart of named series, each drawn as a line through its
@@ -41,6 +43,20 @@ func chartOpts(id, title string) []charts.GlobalOpts {
 	}
 }
 
+// unitOf is the unit an axis named name is written in, as the report
+// writes its own (report.ChartSnippet's script turns the name into the
+// formatter): "seconds" (µs, ms, s) for a time, "bytes" (KiB, MiB, GiB),
+// else "number" (thousands separated, never e-notation).
+func unitOf(name string) string {
+	switch {
+	case strings.Contains(name, "second"), strings.Contains(name, "time (s)"):
+		return "seconds"
+	case strings.Contains(name, "bytes"):
+		return "bytes"
+	}
+	return "number"
+}
+
 func axisType(log bool) string {
 	if log {
 		return "log"
@@ -54,8 +70,10 @@ func axisType(log bool) string {
 func (p Plot) Chart() *charts.Line {
 	l := charts.NewLine()
 	l.SetGlobalOptions(append(chartOpts(ChartID("nbplot"), p.Title),
-		charts.WithXAxisOpts(opts.XAxis{Type: axisType(p.XLog), Name: p.XName, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true)}),
-		charts.WithYAxisOpts(opts.YAxis{Type: axisType(p.YLog), Name: p.YName, Scale: opts.Bool(true)}),
+		charts.WithXAxisOpts(opts.XAxis{Type: axisType(p.XLog), Name: p.XName, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(unitOf(p.XName))}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: axisType(p.YLog), Name: p.YName, Scale: opts.Bool(true),
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(unitOf(p.YName))}}),
 	)...)
 	for _, s := range p.Series {
 		data := make([]opts.LineData, 0, len(s.X))
