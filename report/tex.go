@@ -73,7 +73,9 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 	fmt.Fprintf(w, "%% The text is ASCII and sets in any font encoding.\n\n")
 	fmt.Fprintf(w, "\\section{%s}\\label{levlab}\n", texText(d.title))
 	if d.byline != "" {
-		fmt.Fprintf(w, "\n%s\n", texText(d.byline))
+		// Ragged right: the commit, the machines' names and the dates are
+		// words TeX cannot break, and one may not fit a justified line.
+		fmt.Fprintf(w, "\n{\\raggedright %s\\par}\n", texText(d.byline))
 	}
 	for _, s := range d.sections {
 		fmt.Fprintf(w, "\n\\subsection{%s}\\label{levlab:%s}\n", texText(s.title), texLabel(s.id))
