@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -131,7 +132,7 @@ func findings(r *rep) []finding {
 	}); len(pub) > 0 {
 		n := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA }).LenA
 		best := slices.MinFunc(slices.DeleteFunc(slices.Clone(pub), func(p records.Published) bool { return p.LenA != n }),
-			func(a, b records.Published) int { return cmpFloat(a.Value, b.Value) })
+			func(a, b records.Published) int { return cmp.Compare(a.Value, b.Value) })
 		out = append(out, finding{
 			claim:  fmt.Sprintf("CUDA, a launch per antidiagonal, n = %s (report 000, Table 2)", size(n)),
 			theirs: fmt.Sprintf("%s s (block %d; GPU not named)", pubNum(best.Value), best.Block),
@@ -311,16 +312,6 @@ func findings(r *rep) []finding {
 // isPeer reports whether alg is another library rather than lev's.
 func isPeer(alg string) bool {
 	return alg == records.AlgEdlib || alg == records.AlgAgnivade || alg == records.AlgKaWeihe
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // gpuMachines names the runs with a GPU point (an algorithm cuda-* or a
