@@ -24,6 +24,8 @@ var codePaths = func() map[string][]string {
 	parallel := append(slices.Clone(myers), "lev/myersparallel.go", "lev/parking.go")
 	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*")
 	cuda := append(slices.Clone(common), "lev/cuda.go", "cudaext")
+	// What Count runs: not Positions, which no experiment times.
+	apm := []string{"match/match.go", "match/options.go", "match/apm*", "match/filter*"}
 	return map[string][]string{
 		records.AlgFullMatrix:    append(slices.Clone(common), "lev/fullmatrix.go"),
 		records.AlgTwoRow:        append(slices.Clone(common), "lev/tworow.go"),
@@ -37,9 +39,9 @@ var codePaths = func() map[string][]string {
 		records.AlgCUDADiagonal:  cuda,
 		records.AlgCUDAMatrix:    cuda,
 		records.AlgCUDAFast:      cuda,
-		records.AlgAPM:           {"match"},
-		records.AlgAPMFast:       {"match"},
-		records.AlgAPMNaive:      {"match"},
+		records.AlgAPM:           apm,
+		records.AlgAPMFast:       apm,
+		records.AlgAPMNaive:      apm,
 	}
 }()
 
