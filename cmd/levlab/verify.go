@@ -44,7 +44,8 @@ program answers another number, prints none, exits non-zero, is killed by a
 signal or runs past --timeout; stdout past 1 MiB is not read. The cases
 start smallest first, one at a time: a parallel program has the machine to
 itself (two OpenMP programs sharing the cores spin at their barriers and
-crawl). For a sequential one, --jobs N runs N at once. verify prints how
+crawl; where other work shares them, OMP_WAIT_POLICY=PASSIVE has the
+threads sleep there instead). For a sequential one, --jobs N runs N at once. verify prints how
 many agree and the smallest failures with what was wanted, keeps the smallest failure's
 inputs in a folder it names, and stops after 100 failures.
 

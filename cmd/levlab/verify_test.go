@@ -126,10 +126,18 @@ func TestVerifyUsage(t *testing.T) {
 // way) and verifies it and its off-by-one twin: the first agrees, the
 // second fails from the antidiagonals of 256 cells on, where it splits
 // its work in chunks.
+//
+// The other packages' tests share the two cores meanwhile, and an OpenMP
+// thread that spins at a barrier while its partner waits for a core turns
+// each antidiagonal into a time slice: with GOMP's default wait policy a
+// 999-byte pair once ran past 10 s under make test. The threads here
+// sleep at their barriers instead (OMP_WAIT_POLICY=PASSIVE), and a case
+// has a minute.
 func TestVerifyExamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles C; not in -short")
 	}
+	t.Setenv("OMP_WAIT_POLICY", "PASSIVE")
 	cc, err := exec.LookPath("cc")
 	if err != nil {
 		t.Skipf("no C compiler: %v", err)
@@ -144,11 +152,11 @@ func TestVerifyExamples(t *testing.T) {
 			t.Fatalf("cc %s: %v\n%s", strings.Join(args, " "), err, b)
 		}
 	}
-	stdout, stderr, code := levlab(t, "verify", "--cases", "300", "--max-len", "2100", "--", filepath.Join(dir, "ed_omp"), "{a}", "{b}")
+	stdout, stderr, code := levlab(t, "verify", "--cases", "300", "--max-len", "2100", "--timeout", "1m", "--", filepath.Join(dir, "ed_omp"), "{a}", "{b}")
 	if code != exitOK || !strings.Contains(stdout, "300 agree, 0 fail") {
 		t.Errorf("verify of examples/ed_omp.c: exit %d\n%s%s", code, stdout, stderr)
 	}
-	stdout, _, code = levlab(t, "verify", "--cases", "300", "--max-len", "2100", "--", filepath.Join(dir, "ed_omp_offbyone"), "{a}", "{b}")
+	stdout, _, code = levlab(t, "verify", "--cases", "300", "--max-len", "2100", "--timeout", "1m", "--", filepath.Join(dir, "ed_omp_offbyone"), "{a}", "{b}")
 	first := regexp.MustCompile(`(?m)^  1\. .* \((\d+) and (\d+) bytes\): printed`).FindStringSubmatch(stdout)
 	if code != exitFailure || first == nil || min(atoi(t, first[1]), atoi(t, first[2])) < 255 {
 		t.Errorf("verify of the off-by-one: exit %d, want 1 with the smallest failure's strings of 255 bytes or more\n%s", code, stdout)
