@@ -125,6 +125,43 @@ func (m Machine) Slug() string {
 	return s
 }
 
+// MachineEnv is the environment variable that names this machine's
+// folder under results/ in place of Slug: two VMs of one CPU model and
+// core count have one Slug, and a run on the second would be read as the
+// first's. levlab's --name flags set it for the commands they run.
+const MachineEnv = "LEVLAB_MACHINE"
+
+// MachineID returns the name of this machine's folder under results/:
+// $LEVLAB_MACHINE where set (CheckMachineName holds it), else Slug.
+func MachineID() (string, error) {
+	if name := os.Getenv(MachineEnv); name != "" {
+		if err := CheckMachineName(name); err != nil {
+			return "", fmt.Errorf("%s: %w", MachineEnv, err)
+		}
+		return name, nil
+	}
+	return CurrentMachine().Slug(), nil
+}
+
+// CheckMachineName says what is wrong with name as a machine's folder
+// under results/, or nil: 1 to 64 of [a-z0-9.-], starting with a letter or
+// digit, and not "published" (the reports' numbers) or "bench".
+func CheckMachineName(name string) error {
+	ok := name != "" && len(name) <= 64 && name[0] != '.' && name[0] != '-'
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '.' || r == '-') {
+			ok = false
+		}
+	}
+	if !ok {
+		return fmt.Errorf("machine name %q: want 1 to 64 of a-z, 0-9, '.' and '-', starting with a letter or digit", name)
+	}
+	if name == "published" || name == "bench" {
+		return fmt.Errorf("machine name %q: the results folder uses it; choose another", name)
+	}
+	return nil
+}
+
 // slug lower-cases s, removes the given words (whole words, or signs such
 // as "(r)" anywhere), and joins what is left with single dashes.
 func slug(s string, drop ...string) string {

@@ -34,16 +34,7 @@ func build(d *data) *doc {
 	for _, rd := range d.runs {
 		r.runs = append(r.runs, aggregate(rd))
 	}
-	// Two runs of one CPU (another core count, another scale) are told
-	// apart by their folder.
-	for _, ix := range r.runs {
-		for _, o := range r.runs {
-			if o != ix && o.name == ix.name {
-				ix.name += " (" + ix.rd.run.String() + ")"
-				break
-			}
-		}
-	}
+	r.nameRuns()
 	doc := &doc{title: "levlab: parallel edit distance, the course reports beside our measurements", byline: byline(r)}
 	if len(d.only) > 0 {
 		var titles []string
@@ -74,6 +65,33 @@ func build(d *data) *doc {
 	return doc
 }
 
+// nameRuns tells the runs read apart where their machines' names do not:
+// two machine folders of one CPU (two VMs, another --name) by the folder,
+// "AMD EPYC (my-vm)"; and where the runs are at more than one scale, each
+// name says its scale, "AMD EPYC, quick", so that no sentence or series
+// puts a quick size beside a paper one unnamed.
+func (r *rep) nameRuns() {
+	base := make([]string, len(r.runs))
+	for i, ix := range r.runs {
+		base[i] = ix.name
+	}
+	mixed := false
+	for i, ix := range r.runs {
+		for j, o := range r.runs {
+			if i != j && base[j] == base[i] && o.rd.run.Machine != ix.rd.run.Machine {
+				ix.name = base[i] + " (" + ix.rd.run.Machine + ")"
+			}
+		}
+		mixed = mixed || ix.rd.run.Scale != r.runs[0].rd.run.Scale
+	}
+	if mixed {
+		for _, ix := range r.runs {
+			ix.name += ", " + ix.rd.run.Scale
+			ix.scaleNamed = true
+		}
+	}
+}
+
 // byline says which levlab wrote the report, from which runs, measured
 // when: "Written by levlab 894ddd2c0a1b from AMD EPYC (paper), …,
 // measured 2026-11-21 to 2026-11-26". The dates are the records' (the
@@ -82,7 +100,11 @@ func byline(r *rep) string {
 	var runs []string
 	first, last := "", ""
 	for _, ix := range r.runs {
-		runs = append(runs, fmt.Sprintf("%s (%s)", ix.name, ix.rd.run.Scale))
+		if ix.scaleNamed {
+			runs = append(runs, ix.name)
+		} else {
+			runs = append(runs, fmt.Sprintf("%s (%s)", ix.name, ix.rd.run.Scale))
+		}
 		t := ix.rd.tally
 		if t.first != "" && (first == "" || t.first < first) {
 			first = t.first

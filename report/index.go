@@ -35,6 +35,9 @@ type index struct {
 	unknown []string // algorithms or experiments the report does not know
 	rd      *runData
 	name    string // the machine, for people: "Intel Xeon @ 2.80GHz"
+	// scaleNamed: name ends with the run's scale, as where runs at two
+	// scales are read ("AMD EPYC, quick").
+	scaleNamed bool
 }
 
 // The names the report knows (records.Algorithms, records.Experiments):

@@ -347,7 +347,9 @@ func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []str
 			ignored = append(ignored, r.String()+" (not among --machine "+strings.Join(o.Machines, ",")+")")
 		case o.Scale != "" && r.Scale != o.Scale:
 			ignored = append(ignored, r.String()+" (not at --scale "+o.Scale+")")
-		case measured != nil && r.Machine == measured.Machine && o.Scale == "":
+		case measured != nil && r.Machine == measured.Machine && o.Scale == "" && scaleRank(r.Scale) >= scaleRank(measured.Scale):
+			// A run of the measured machine at a larger scale (the
+			// committed paper run beside a quick one) is read too.
 			ignored = append(ignored, r.String()+" (the same machine as "+measured.String()+", which is read)")
 		default:
 			candidates = append(candidates, r)
@@ -374,6 +376,17 @@ func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []str
 		read[i].Dir = filepath.ToSlash(read[i].Dir)
 	}
 	return read, ignored, nil
+}
+
+// scaleRank orders scales as records.Runs does: paper, quick, the rest.
+func scaleRank(scale string) int {
+	switch scale {
+	case records.ScalePaper:
+		return 0
+	case records.ScaleQuick:
+		return 1
+	}
+	return 2
 }
 
 // shownDir names a run's folder dir as the report shows it: within the

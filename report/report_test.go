@@ -390,3 +390,41 @@ func TestKeyResultsSizesDiffer(t *testing.T) {
 		t.Errorf("report 000's Table 1 on two machines at different sizes:\n%s", line)
 	}
 }
+
+// TestMeasuredBesideCommitted: a quick run one has just measured does not
+// hide its machine folder's paper run (the committed reference), and with
+// two scales read every machine's name says its scale; a paper run one has
+// measured hides the quick one. A second folder of the same CPU (another
+// VM, levlab run --name) is named by its folder.
+func TestMeasuredBesideCommitted(t *testing.T) {
+	quick := filepath.Join(fixture, "testbox-2c", "quick")
+	out := render(t, Options{Results: fixture, Measured: quick, Format: FormatMarkdown})
+	for _, want := range []string{"Fixture @ 1.00GHz, quick", "Fixture @ 1.00GHz, paper"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("measured quick: the report does not name %q", want)
+		}
+	}
+	if strings.Contains(out, "(the same machine as") {
+		t.Error("measured quick: the paper run of its machine was left out")
+	}
+	out = render(t, Options{Results: fixture, Measured: filepath.Join(fixture, "testbox-2c", "paper"), Format: FormatMarkdown})
+	if !strings.Contains(out, "testbox-2c/quick (the same machine as testbox-2c/paper, which is read)") {
+		t.Error("measured paper: the quick run of its machine is not named as left out")
+	}
+
+	root := t.TempDir()
+	for _, m := range []string{"testbox-2c", "my-vm"} {
+		if err := os.CopyFS(filepath.Join(root, m, "paper"), os.DirFS(filepath.Join(fixture, "testbox-2c", "paper"))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out = render(t, Options{Results: root, Format: FormatMarkdown})
+	for _, want := range []string{"Fixture @ 1.00GHz (my-vm)", "Fixture @ 1.00GHz (testbox-2c)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("two folders of one CPU: the report does not name %q", want)
+		}
+	}
+	if !strings.Contains(out, "from Fixture @ 1.00GHz (my-vm) (paper), Fixture @ 1.00GHz (testbox-2c) (paper)") {
+		t.Error("runs all at one scale: the byline does not name them with their scale once, after the name")
+	}
+}

@@ -15,9 +15,20 @@ import (
 func sectionBenchmarks(r *rep) section {
 	s := section{id: "benchmarks", title: "Benchmarks: the library timed by go test"}
 	shown := false
+	var seen []string
 	for _, ix := range r.runs {
+		// A machine folder's benchmarks are its own, not one run's: they
+		// are shown once, named without a scale, with their commit.
+		if slices.Contains(seen, ix.rd.run.Machine) {
+			continue
+		}
+		seen = append(seen, ix.rd.run.Machine)
+		on := onName(r, ix)
+		if ix.scaleNamed {
+			on = strings.TrimSuffix(on, ", "+ix.rd.run.Scale)
+		}
 		for _, f := range r.d.bench[ix.rd.run.Machine] {
-			if t := benchTable(f, onName(r, ix)); t != nil {
+			if t := benchTable(f, on); t != nil {
 				if !shown {
 					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second, compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")
 					shown = true

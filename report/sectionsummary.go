@@ -21,7 +21,11 @@ func sectionSummary(r *rep) []section {
 		var on []string
 		for _, ix := range r.runs {
 			m := ix.machine()
-			on = append(on, fmt.Sprintf("%s, %d cores, %s scale, %d repetitions a point (%s)", ix.name, m.cores, ix.rd.run.Scale, m.reps, ix.rd.where))
+			scale := ", " + ix.rd.run.Scale + " scale"
+			if ix.scaleNamed {
+				scale = " scale"
+			}
+			on = append(on, fmt.Sprintf("%s%s, %d cores, %d repetitions a point (%s)", ix.name, scale, m.cores, m.reps, ix.rd.where))
 		}
 		s.p("Measured on %s.", strings.Join(on, "; and "))
 	}

@@ -23,7 +23,9 @@ algorithms run (avx512, avx2, or go where the CPU has neither), levlab's
 version and commit (where the build recorded them), whether a CUDA GPU
 is usable (device found and the kernels compiled and loaded), or why
 not, the NVRTC version, and the machine's folder name under results/
-(its runs and benchmarks).
+(its runs and benchmarks): the CPU's model and cores, and its GPU, unless
+LEVLAB_MACHINE names another (run and reproduce take --name for it), as
+two VMs of one CPU model need.
 
 Flags:
 `)
@@ -61,7 +63,12 @@ func runInfo(args []string, stdout, _ io.Writer) error {
 	if len(pos) != 0 {
 		return usageErrorf("takes no arguments, got %s", quoteAll(pos))
 	}
+	id, err := experiments.MachineID()
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
 	info := collectInfo()
+	info.Machine = id
 	if *asJSON {
 		out, err := json.Marshal(info)
 		if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 )
 
 func TestInfoText(t *testing.T) {
+	t.Setenv(experiments.MachineEnv, "")
 	stdout, stderr, code := levlab(t, "info")
 	if code != exitOK || stderr != "" {
 		t.Fatalf("levlab info: exit status %d, stderr %q", code, stderr)
@@ -39,6 +41,7 @@ func TestInfoText(t *testing.T) {
 }
 
 func TestInfoJSON(t *testing.T) {
+	t.Setenv(experiments.MachineEnv, "")
 	stdout, stderr, code := levlab(t, "info", "--json")
 	if code != exitOK || stderr != "" {
 		t.Fatalf("levlab info --json: exit status %d, stderr %q", code, stderr)
@@ -59,4 +62,30 @@ func TestInfoJSON(t *testing.T) {
 func TestInfoUsageErrors(t *testing.T) {
 	checkFailure(t, []string{"info", "extra"}, exitUsage, `"extra"`)
 	checkFailure(t, []string{"info", "--verbose"}, exitUsage, "-verbose")
+}
+
+// TestMachineName: LEVLAB_MACHINE, or run's and reproduce's --name, names
+// the machine's folder under results/ in place of the CPU's; a name out of
+// range, or --name beside --out, is bad usage naming it.
+func TestMachineName(t *testing.T) {
+	t.Setenv(experiments.MachineEnv, "lab-vm-2")
+	stdout, _, code := levlab(t, "info")
+	if code != exitOK || !strings.Contains(stdout, "results:    results/lab-vm-2\n") {
+		t.Errorf("LEVLAB_MACHINE=lab-vm-2 levlab info: exit %d\n%s", code, stdout)
+	}
+	stdout, _, _ = levlab(t, "info", "--json")
+	if got := decodeJSON[machineInfo](t, "info --json", stdout); got.Machine != "lab-vm-2" {
+		t.Errorf("LEVLAB_MACHINE=lab-vm-2 levlab info --json: machine %q", got.Machine)
+	}
+	if dir, err := resultsDir("", "", "quick"); err != nil || dir != filepath.Join("results", "lab-vm-2", "quick") {
+		t.Errorf("resultsDir with LEVLAB_MACHINE: %q, %v", dir, err)
+	}
+	if dir, err := resultsDir("", "vm.b", "paper"); err != nil || dir != filepath.Join("results", "vm.b", "paper") {
+		t.Errorf("resultsDir --name vm.b: %q, %v", dir, err)
+	}
+	checkFailure(t, []string{"run", "--name", "Lab VM", "--only", "peers"}, exitUsage, `"Lab VM"`, "a-z, 0-9")
+	checkFailure(t, []string{"reproduce", "--name", "published"}, exitUsage, `"published"`)
+	checkFailure(t, []string{"run", "--name", "vm", "--out", "elsewhere"}, exitUsage, "--name vm", "--out elsewhere")
+	t.Setenv(experiments.MachineEnv, "../up")
+	checkFailure(t, []string{"info"}, exitUsage, "LEVLAB_MACHINE", `"../up"`)
 }

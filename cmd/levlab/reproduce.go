@@ -45,6 +45,7 @@ Exit status:
 func runReproduce(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("reproduce", stdout, reproduceUsage)
 	out := fs.String("out", "", "`DIR` for the CSV files; unset: results/<machine>/quick, here "+defaultResultsDir(experiments.Quick))
+	name := nameFlag(fs)
 	pos, err := fs.parse(args)
 	if err != nil {
 		return err
@@ -52,9 +53,9 @@ func runReproduce(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 0 {
 		return usageErrorf("takes no arguments, got %s", quoteAll(pos))
 	}
-	dir := *out
-	if dir == "" {
-		dir = defaultResultsDir(experiments.Quick)
+	dir, err := resultsDir(*out, *name, experiments.Quick)
+	if err != nil {
+		return err
 	}
 	r := experiments.Runner{Scale: experiments.Quick, Reps: reproduceReps, Dir: dir}
 	resume := []string{"levlab", "reproduce", "--out", dir}

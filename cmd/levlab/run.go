@@ -67,6 +67,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	reps := fs.Int("reps", experiments.DefaultReps, "timed repetitions per point, at least 1")
 	out := fs.String("out", "", "`DIR` for the CSV files; unset: results/<machine>/<scale>, here "+defaultResultsDir("<scale>"))
 	list := fs.Bool("list", false, "list the experiments (name, source, title) and exit")
+	name := nameFlag(fs)
 	fresh := fs.Bool("fresh", false, "move existing result files aside and start anew instead of resuming")
 	specFile := fs.String("spec", "", "`FILE`: a TOML spec of an experiment of your own, timed instead of the reports'")
 
@@ -81,7 +82,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if fs.given()["only"] {
 			return usageErrorf("--only and --spec: a spec is one experiment of its own; give one of them")
 		}
-		return runSpec(*specFile, *scaleName, *reps, fs.given()["reps"], *out, *fresh, *list, stdout, stderr)
+		return runSpec(*specFile, *scaleName, *reps, fs.given()["reps"], *out, *name, *fresh, *list, stdout, stderr)
 	}
 	exps, err := selectExperiments(*only, fs.given()["only"])
 	if err != nil {
@@ -98,9 +99,9 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		listExperiments(stdout, "", exps)
 		return nil
 	}
-	dir := *out
-	if dir == "" {
-		dir = defaultResultsDir(scale)
+	dir, err := resultsDir(*out, *name, scale)
+	if err != nil {
+		return err
 	}
 
 	resume := []string{"levlab", "run", "--scale", string(scale), "--reps", strconv.Itoa(*reps), "--out", dir}
@@ -112,7 +113,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 }
 
 // runSpec times the experiment of one's own that file declares.
-func runSpec(file, scaleName string, reps int, repsGiven bool, out string, fresh, list bool, stdout, stderr io.Writer) error {
+func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string, fresh, list bool, stdout, stderr io.Writer) error {
 	if file == "" {
 		return usageErrorf("--spec \"\": name the TOML file of your experiment (docs/your-own.md)")
 	}
@@ -139,9 +140,9 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out string, fresh
 		listExperiments(stdout, "", []experiments.Experiment{own.Experiment})
 		return nil
 	}
-	dir := out
-	if dir == "" {
-		dir = defaultResultsDir(scale)
+	dir, err := resultsDir(out, name, scale)
+	if err != nil {
+		return err
 	}
 	resume := []string{"levlab", "run", "--spec", file, "--scale", string(scale), "--out", dir}
 	if repsGiven {
@@ -261,9 +262,43 @@ func wrapWords(w io.Writer, first, pad, text string) {
 }
 
 // defaultResultsDir is results/<machine>/<scale> under the current
-// directory.
+// directory, for the usage text: the machine as LEVLAB_MACHINE or the CPU
+// names it.
 func defaultResultsDir(scale experiments.Scale) string {
-	return records.RunDir("results", experiments.CurrentMachine().Slug(), string(scale))
+	id, err := experiments.MachineID()
+	if err != nil {
+		id = experiments.CurrentMachine().Slug()
+	}
+	return records.RunDir("results", id, string(scale))
+}
+
+// nameFlag declares --name on fs: the name of this machine's folder under
+// results/.
+func nameFlag(fs *flagSet) *string {
+	return fs.String("name", "", "`NAME` of this machine's folder under results/ (a-z, 0-9, '.', '-'), to tell apart two machines of one CPU model and core count, such as two VMs; unset: $"+experiments.MachineEnv+", else the CPU's, as levlab info shows it")
+}
+
+// resultsDir returns where a run at scale writes: out where given, else
+// results/<machine>/<scale>, the machine named by --name (name), else as
+// experiments.MachineID names it. A name out of range, or --name beside
+// --out, is a usage error.
+func resultsDir(out, name string, scale experiments.Scale) (string, error) {
+	switch {
+	case out != "" && name != "":
+		return "", usageErrorf("--name %s with --out %s: --out names the folder itself; give one of them", name, out)
+	case out != "":
+		return out, nil
+	case name != "":
+		if err := experiments.CheckMachineName(name); err != nil {
+			return "", usageErrorf("--name: %v", err)
+		}
+		return records.RunDir("results", name, string(scale)), nil
+	}
+	id, err := experiments.MachineID()
+	if err != nil {
+		return "", usageErrorf("%v", err)
+	}
+	return records.RunDir("results", id, string(scale)), nil
 }
 
 // runExperiments runs exps with r (its Out is set here: stderr) until

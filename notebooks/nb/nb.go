@@ -96,7 +96,11 @@ func Setup() (Env, error) {
 		}
 		export = filepath.Join(out, "export")
 	}
-	e.Measured = records.RunDir(out, experiments.CurrentMachine().Slug(), string(e.Scale))
+	id, err := experiments.MachineID()
+	if err != nil {
+		return Env{}, fmt.Errorf("nb: %w", err)
+	}
+	e.Measured = records.RunDir(out, id, string(e.Scale))
 	e.Export = export
 	return e, nil
 }
