@@ -19,6 +19,9 @@ type pageView struct {
 	ScrollWidth, ClientWidth int
 	Text                     string
 	Wide                     []string // elements wider than the page
+	// Boxed: the tables of Key results and Machines and method that
+	// scroll sideways in their box (the wide data tables may).
+	Boxed []string
 }
 
 const pageViewJS = `(() => {
@@ -27,7 +30,10 @@ const pageViewJS = `(() => {
     const r = el.getBoundingClientRect();
     if (r.right > w + 1 && !el.closest('div.table')) { wide.push(el.tagName + (el.id ? '#' + el.id : '') + ' ' + Math.round(r.right)); }
   }
-  return {ScrollWidth: document.documentElement.scrollWidth, ClientWidth: w, Text: document.body.innerText, Wide: wide.slice(0, 5)};
+  const boxed = Array.from(document.querySelectorAll('#summary div.table, #method div.table'))
+    .filter(d => d.scrollWidth > d.clientWidth + 1)
+    .map(d => (d.querySelector('caption') || d).innerText.slice(0, 60) + ': ' + d.scrollWidth + ' px in ' + d.clientWidth);
+  return {ScrollWidth: document.documentElement.scrollWidth, ClientWidth: w, Text: document.body.innerText, Wide: wide.slice(0, 5), Boxed: boxed};
 })()`
 
 // eNotation is a number written with an exponent: 3.4e-05, 1E+06.
@@ -35,7 +41,8 @@ var eNotation = regexp.MustCompile(`\b\d+(\.\d+)?[eE][+-]?\d+\b`)
 
 // TestReportsInChromium opens the committed report and the quick one in
 // headless Chromium at 1300 and 800 CSS pixels: the page never scrolls
-// sideways, every chart draws, nothing errs or is fetched, no number
+// sideways, nor do the tables of Key results and Machines in their boxes,
+// every chart draws, nothing errs or is fetched, no number
 // shows an exponent, the GPU's reason is said at most once, and the quick
 // report says "missing" nowhere.
 func TestReportsInChromium(t *testing.T) {
@@ -73,6 +80,9 @@ func TestReportsInChromium(t *testing.T) {
 					}
 					if v.ScrollWidth > v.ClientWidth {
 						t.Errorf("the page scrolls sideways: %d px of content in %d (wider: %v)", v.ScrollWidth, v.ClientWidth, v.Wide)
+					}
+					for _, b := range v.Boxed {
+						t.Errorf("a table of Key results or Machines scrolls sideways: %s", b)
 					}
 					if res.Containers == 0 || res.Charts != res.Containers {
 						t.Errorf("%d of %d chart containers hold a drawn chart; want all, and at least one", res.Charts, res.Containers)

@@ -13,7 +13,7 @@ func sectionMethod(r *rep) section {
 		s.p("No run was read, so no machine is known.")
 		return s
 	}
-	t := &table{caption: "Our machines, from the records", head: []string{""}}
+	t := &table{caption: "Our machines, from the records", head: []string{""}, prose: true}
 	rows := [][]string{{"CPU"}, {"cores"}, {"GPU"}, {"Go"}, {"levlab commit"}, {"repetitions a point (most)"}, {"scale"}, {"folder"}}
 	reps := 0
 	for _, ix := range r.runs {
