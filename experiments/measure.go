@@ -97,7 +97,7 @@ func measureDistance(ctx context.Context, p Point, a, b []byte) (Measurement, er
 		opts = append(opts, lev.WithBlockSize(p.Block))
 	}
 	if alg == lev.FullMatrix {
-		opts = append(opts, lev.WithMatrixLimit(fullMatrixLimit()))
+		opts = append(opts, lev.WithMatrixLimit(FullMatrixLimit()))
 	}
 
 	clk := startClock()
@@ -196,9 +196,10 @@ func ascii(s []byte) bool {
 // of it, so that the run is refused rather than swapped or killed.
 const fullMatrixShare = 75
 
-// fullMatrixLimit is fullMatrixShare percent of the physical memory: lev's
-// default limit is half of it.
-func fullMatrixLimit() int64 { return lev.DefaultMatrixLimit() / 50 * fullMatrixShare }
+// FullMatrixLimit is the bytes a fullmatrix point may allocate:
+// fullMatrixShare percent of the physical memory (lev's default limit is
+// half of it). Measure refuses a larger matrix.
+func FullMatrixLimit() int64 { return lev.DefaultMatrixLimit() / 50 * fullMatrixShare }
 
 // gib writes a byte count in GiB for people.
 func gib(x int64) string {
