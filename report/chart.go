@@ -36,6 +36,10 @@ const (
 	figureWidth, figureHeight = 800, 480
 )
 
+// smallChart is the most lines a chart may have to be drawn half the page
+// wide on paper: its legend then takes two or three rows there.
+const smallChart = 6
+
 // render returns the chart's element — its title as a caption above the
 // drawing, which holds none — and its script: go-echarts builds the
 // option, ChartSnippet writes them.
@@ -47,7 +51,13 @@ func (c *chart) render() (element, script string, err error) {
 	if err != nil {
 		return "", "", err
 	}
-	element = "<figure class=\"chart\" style=\"margin:1em 0\">\n<figcaption style=\"font-weight:bold;padding:4px 0\">" +
+	// A chart of a few lines is drawn half the page wide on paper, beside
+	// the next or with the text flowing around it (the print style).
+	class := "chart"
+	if len(c.series) <= smallChart {
+		class += " small"
+	}
+	element = "<figure class=\"" + class + "\" style=\"margin:1em 0\">\n<figcaption style=\"font-weight:bold;padding:4px 0\">" +
 		html.EscapeString(c.title) + "</figcaption>\n" + el + "\n</figure>"
 	return element, sc, nil
 }
@@ -417,7 +427,11 @@ const chartJS = `(function () {
           fit(chart);
         };
         var printing = function (on) {
-          if (hasToolbox && !chart.isDisposed()) { chart.setOption({toolbox: {show: !on}}); }
+          if (chart.isDisposed()) { return; }
+          if (hasToolbox) { chart.setOption({toolbox: {show: !on}}); }
+          // On paper the legend is set smaller, so that a half-width
+          // chart keeps most of its height for the plot.
+          chart.setOption({legend: {textStyle: {fontSize: on ? 9 : 12}, itemWidth: on ? 14 : 25, itemHeight: on ? 8 : 14, itemGap: on ? 6 : 10}});
           again();
         };
         window.addEventListener('resize', again);

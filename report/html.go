@@ -24,11 +24,12 @@ caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{
 div.table{overflow-x:auto;max-width:100%}table.prose td,table.prose th{white-space:normal;text-align:left;min-width:6em}table.prose td:first-child{min-width:11em}table.prose td{overflow-wrap:anywhere}
 details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
 .container{margin:.5em 0 1.2em;max-width:100%}p.note{color:#555}
-@page{size:A4;margin:14mm 12mm}
-@media print{body{max-width:none;margin:0;padding:0;font-size:10pt}nav{display:none}a{color:inherit}
+@page{size:A4;margin:12mm 10mm}
+@media print{body{max-width:none;margin:0;padding:0;font-size:9pt;line-height:1.35}nav{display:none}a{color:inherit}
 h2{break-after:avoid;page-break-after:avoid}.container,figure,caption,tr{break-inside:avoid;page-break-inside:avoid}caption{break-after:avoid}
-figure.chart .item{height:300px!important}
-div.table{overflow:visible}table{font-size:8pt;max-width:100%}td{white-space:normal}details:not([open]){display:none}}`
+figure.chart .item{height:270px!important}figure.chart.small{float:left;width:49.4%;margin:0 .6% .5em 0!important}figure.chart.small figcaption{font-size:.9em}figure.chart.small .item{height:230px!important}h2{margin-top:1em}p{margin:.5em 0}
+section,h2,div.table:not(.narrow),figure.align,details,figure.chart:not(.small){clear:both}div.table.narrow{float:left;max-width:49%;margin-right:1%}
+div.table{overflow:visible}table{font-size:7pt;max-width:100%;margin:.3em 0 .6em}th,td{padding:1px 5px}td{white-space:normal}details:not([open]){display:none}}`
 
 func writeHTML(w *bytes.Buffer, d *doc) error {
 	e := html.EscapeString
@@ -162,7 +163,13 @@ func writeHTMLTable(w io.Writer, t *table) {
 	if t.prose {
 		class = ` class="prose"`
 	}
-	fmt.Fprintf(w, "<div class=\"table\"><table%s>\n<caption>%s</caption>\n<tr>", class, e(t.caption))
+	// A table of three columns or fewer is narrow: on paper they sit side
+	// by side.
+	box := "table"
+	if len(t.head) <= 3 {
+		box += " narrow"
+	}
+	fmt.Fprintf(w, "<div class=\"%s\"><table%s>\n<caption>%s</caption>\n<tr>", box, class, e(t.caption))
 	for _, h := range t.head {
 		fmt.Fprintf(w, "<th>%s</th>", e(h))
 	}

@@ -11,7 +11,9 @@ import (
 
 // TestPDFWithinPages prints the committed report and the quick one to PDF
 // and reads where each word lies (pdftotext -bbox, Debian's poppler-utils,
-// which make deps installs): no word may run past its page's right edge.
+// which make deps installs): no word may run past its page's right edge;
+// the committed report takes maxPDFPages A4 pages at most, and every page
+// but the last is at least a third full.
 func TestPDFWithinPages(t *testing.T) {
 	needBrowser(t)
 	if _, err := exec.LookPath("pdftotext"); err != nil {
@@ -39,17 +41,29 @@ func TestPDFWithinPages(t *testing.T) {
 			words := 0
 			for i, pg := range pages {
 				width, _ := strconv.ParseFloat(string(out[pg[2]:pg[3]]), 64)
+				height, _ := strconv.ParseFloat(string(out[pg[4]:pg[5]]), 64)
 				end := len(out)
 				if i+1 < len(pages) {
 					end = pages[i+1][0]
 				}
+				lowest := 0.0 // the lowest word above the footer
 				for _, w := range wordRe.FindAllSubmatch(out[pg[1]:end], -1) {
 					words++
 					xMax, _ := strconv.ParseFloat(string(w[1]), 64)
+					yMax, _ := strconv.ParseFloat(string(w[2]), 64)
 					if xMax > width+0.5 {
-						t.Errorf("page %d: %q ends at %.1f pt, past the page's %.1f", i+1, w[2], xMax, width)
+						t.Errorf("page %d: %q ends at %.1f pt, past the page's %.1f", i+1, w[3], xMax, width)
+					}
+					if yMax < height-footerBand {
+						lowest = max(lowest, yMax)
 					}
 				}
+				if name == "committed" && i+1 < len(pages) && lowest < height/3 {
+					t.Errorf("page %d of %d: its text ends %.0f pt down a page of %.0f, less than a third full", i+1, len(pages), lowest, height)
+				}
+			}
+			if name == "committed" && len(pages) > maxPDFPages {
+				t.Errorf("the committed report prints on %d A4 pages; want %d at most", len(pages), maxPDFPages)
 			}
 			if words < 500 {
 				t.Errorf("only %d words in the PDF's %d pages", words, len(pages))
@@ -58,7 +72,14 @@ func TestPDFWithinPages(t *testing.T) {
 	}
 }
 
+// maxPDFPages is the most A4 pages the committed report may print on, and
+// footerBand the points at a page's foot that its footer takes.
+const (
+	maxPDFPages = 16
+	footerBand  = 40
+)
+
 var (
-	pageRe = regexp.MustCompile(`<page width="([0-9.]+)" height="[0-9.]+">`)
-	wordRe = regexp.MustCompile(`<word xMin="[0-9.-]+" yMin="[0-9.-]+" xMax="([0-9.-]+)" yMax="[0-9.-]+">([^<]*)</word>`)
+	pageRe = regexp.MustCompile(`<page width="([0-9.]+)" height="([0-9.]+)">`)
+	wordRe = regexp.MustCompile(`<word xMin="[0-9.-]+" yMin="[0-9.-]+" xMax="([0-9.-]+)" yMax="([0-9.-]+)">([^<]*)</word>`)
 )
