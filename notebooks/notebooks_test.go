@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/levlab/levlab/cudaext"
-	"github.com/levlab/levlab/internal/browser"
+	"github.com/levlab/levlab/internal/chromium"
 )
 
 // notebook is the part of an .ipynb file the tests read.
@@ -371,7 +371,7 @@ func clip(s string) string {
 // in headless Chromium.
 func TestNotebooks(t *testing.T) {
 	s := requireJupyter(t)
-	if _, err := browser.Available(); err != nil && os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
+	if _, err := chromium.Available(); err != nil && os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
 		t.Fatalf("%v; LEVLAB_REQUIRE_BROWSER=1 forbids skipping", err)
 	}
 	var total time.Duration
@@ -488,7 +488,7 @@ const debianRequireJS = "/usr/share/javascript/requirejs/require.min.js"
 // error and no request.
 func (s setup) checkHTML(t *testing.T, executed string, charts int) {
 	t.Helper()
-	if _, err := browser.Available(); err != nil {
+	if _, err := chromium.Available(); err != nil {
 		t.Logf("%v: the HTML export is not opened", err)
 		return
 	}
@@ -504,7 +504,7 @@ func (s setup) checkHTML(t *testing.T, executed string, charts int) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	res, err := browser.Check(ctx, page)
+	res, err := chromium.Check(ctx, page)
 	if err != nil {
 		t.Fatal(err)
 	}

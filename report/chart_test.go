@@ -11,14 +11,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levlab/levlab/internal/browser"
+	"github.com/levlab/levlab/internal/chromium"
 )
 
 // needBrowser skips the test when no Chromium is installed, unless
 // LEVLAB_REQUIRE_BROWSER=1, where that is a failure.
 func needBrowser(t *testing.T) {
 	t.Helper()
-	if _, err := browser.Available(); err != nil {
+	if _, err := chromium.Available(); err != nil {
 		if os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
 			t.Fatalf("%v; LEVLAB_REQUIRE_BROWSER=1 forbids skipping (make deps installs it as root)", err)
 		}
@@ -88,7 +88,7 @@ func TestUnits(t *testing.T) {
 		fmt.Fprintf(&expr, "levlab.units[%q](%g),", c.unit, c.v)
 	}
 	expr.WriteString("levlab.units.number('x')]")
-	_, raw, err := browser.Inspect(timeout(t), page, expr.String())
+	_, raw, err := chromium.Inspect(timeout(t), page, expr.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestChartLayout(t *testing.T) {
   window.dispatchEvent(new Event('afterprint'));
   return [wide, narrow, printing, look()];
 })()`
-	_, raw, err := browser.Inspect(timeout(t), path, probe)
+	_, raw, err := chromium.Inspect(timeout(t), path, probe)
 	if err != nil {
 		t.Fatal(err)
 	}

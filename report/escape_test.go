@@ -12,7 +12,7 @@ import (
 
 	"github.com/gocarina/gocsv"
 
-	"github.com/levlab/levlab/internal/browser"
+	"github.com/levlab/levlab/internal/chromium"
 	"github.com/levlab/levlab/records"
 )
 
@@ -96,7 +96,7 @@ func writeCSV[T any](t *testing.T, path string, rows []T) {
 // series shows its name as text. Without chromium it skips, unless
 // LEVLAB_REQUIRE_BROWSER=1, where it fails.
 func TestHostileStringsStayText(t *testing.T) {
-	if _, err := browser.Available(); err != nil {
+	if _, err := chromium.Available(); err != nil {
 		if os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
 			t.Fatalf("%v; LEVLAB_REQUIRE_BROWSER=1 forbids skipping (make deps installs it as root)", err)
 		}
@@ -133,7 +133,7 @@ func hostileInBrowser(t *testing.T, p string) {
 })()`
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	res, raw, err := browser.Inspect(ctx, path, probe)
+	res, raw, err := chromium.Inspect(ctx, path, probe)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/internal/atomicfile"
-	"github.com/levlab/levlab/internal/browser"
+	"github.com/levlab/levlab/internal/chromium"
 )
 
 // writeFigures draws every chart of d that has points as <dir>/<id>.svg
@@ -23,7 +23,7 @@ import (
 // the toolbox; the PNG has two pixels per CSS pixel (1600 wide). dir is
 // made when missing, and each file is written whole or not at all. It
 // needs headless Chromium: where there is none, the error wraps
-// browser.ErrUnavailable.
+// chromium.ErrUnavailable.
 func writeFigures(ctx context.Context, dir string, d *doc) ([]string, error) {
 	var cs []*chart
 	for _, s := range d.sections {
@@ -44,7 +44,7 @@ func writeFigures(ctx context.Context, dir string, d *doc) ([]string, error) {
 // ID, or a figure without points is an error, and nothing is drawn. It
 // takes about a second to start Chromium, then a fraction of one per
 // figure; where Chromium is missing the error wraps
-// browser.ErrUnavailable.
+// chromium.ErrUnavailable.
 func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, error) {
 	cs := make([]*chart, 0, len(figs))
 	seen := map[string]bool{}
@@ -83,7 +83,7 @@ func exportCharts(ctx context.Context, dir string, cs []*chart) ([]string, error
 	if len(cs) == 0 {
 		return nil, nil
 	}
-	if _, err := browser.Available(); err != nil {
+	if _, err := chromium.Available(); err != nil {
 		return nil, fmt.Errorf("report: figures need headless Chromium (Debian: apt-get install chromium): %w", err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -102,7 +102,7 @@ func exportCharts(ctx context.Context, dir string, cs []*chart) ([]string, error
 	if err := os.WriteFile(pagePath, page, 0o644); err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
-	p, err := browser.Open(ctx, pagePath, browser.Viewport{Width: figureWidth + 40, Height: figureHeight + 40})
+	p, err := chromium.Open(ctx, pagePath, chromium.Viewport{Width: figureWidth + 40, Height: figureHeight + 40})
 	if err != nil {
 		return nil, fmt.Errorf("report: figures: %w", err)
 	}
@@ -232,9 +232,9 @@ func pdfFooter(d *doc) string {
 // laid out for print at the width an A4 page leaves between margins of
 // 1.5 cm (the page's own @page rules win where it has them), its charts
 // drawn and sized to that width, printed by headless Chromium. Where
-// Chromium is missing, the error wraps browser.ErrUnavailable.
+// Chromium is missing, the error wraps chromium.ErrUnavailable.
 func writePDF(ctx context.Context, w io.Writer, d *doc) error {
-	if _, err := browser.Available(); err != nil {
+	if _, err := chromium.Available(); err != nil {
 		return fmt.Errorf("report: PDF needs headless Chromium (Debian: apt-get install chromium): %w", err)
 	}
 	var buf bytes.Buffer
@@ -250,7 +250,7 @@ func writePDF(ctx context.Context, w io.Writer, d *doc) error {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	pdf, err := browser.PrintPDF(ctx, path, browser.PDFOptions{
+	pdf, err := chromium.PrintPDF(ctx, path, chromium.PDFOptions{
 		Margin: pdfMargin, PrintBackground: true, PreferCSSPageSize: true,
 		Footer: pdfFooter(d),
 	})

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levlab/levlab/internal/browser"
+	"github.com/levlab/levlab/internal/chromium"
 )
 
 func TestWritePDF(t *testing.T) {
@@ -154,7 +154,7 @@ func TestFigureHostileNames(t *testing.T) {
   return {pwned: String(window.__pwned), images: document.getElementsByTagName('img').length, text: document.documentElement.textContent};
 })()`
 	for _, p := range []string{paths[0], page} {
-		res, raw, err := browser.Inspect(timeout(t), p, probe)
+		res, raw, err := chromium.Inspect(timeout(t), p, probe)
 		if err != nil {
 			t.Fatal(err)
 		}

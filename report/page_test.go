@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levlab/levlab/internal/browser"
+	"github.com/levlab/levlab/internal/chromium"
 	"github.com/levlab/levlab/records"
 )
 
@@ -65,7 +65,7 @@ func TestReportsInChromium(t *testing.T) {
 				t.Run(fmt.Sprint(width), func(t *testing.T) {
 					ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 					defer cancel()
-					p, err := browser.Open(ctx, path, browser.Viewport{Width: width, Height: 1000})
+					p, err := chromium.Open(ctx, path, chromium.Viewport{Width: width, Height: 1000})
 					if err != nil {
 						t.Fatal(err)
 					}

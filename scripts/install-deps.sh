@@ -19,7 +19,7 @@ needs=(
 	"gcc gcc" # cgo: go test -race, and later cudaext
 	"file:/usr/include/edlib.h libedlib-dev" # the edlib peer: go test -tags edlib ./experiments/...
 	"edlib-aligner edlib-aligner" # the peer of levlab distance and align in the benchmarks (make bench-results)
-	"chromium chromium" # headless browser for the report tests (internal/browser)
+	"chromium chromium" # headless browser for the report's PDF and its tests (internal/chromium)
 	# pdflatex and graphicx, then booktabs: the report's LaTeX is compiled in
 	# its tests (report/tex_test.go); about 50 MB to fetch, 150 MB installed
 	"pdflatex texlive-latex-base"

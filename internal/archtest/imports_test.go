@@ -22,7 +22,7 @@ var mayUse = map[string][]string{
 	"cmd/levlab":          anything,
 	"internal/alignview":  {},
 	"internal/archtest":   {},
-	"internal/browser":    {},
+	"internal/chromium":   {},
 	"internal/buildinfo":  {},
 	"internal/edlib":      {},
 	"internal/atomicfile": {},
@@ -33,10 +33,10 @@ var mayUse = map[string][]string{
 	"records":             {},
 	"spec":                {"internal/progrun"},
 	"internal/progrun":    {},
-	"report":              {"records", "spec", "internal/progrun", "internal/alignview", "internal/atomicfile", "internal/browser", "internal/buildinfo"},
+	"report":              {"records", "spec", "internal/progrun", "internal/alignview", "internal/atomicfile", "internal/chromium", "internal/buildinfo"},
 	"experiments":         {"lev", "match", "cudaext", "records", "spec", "internal/progrun", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/shard", "internal/sysmem", "internal/buildinfo", "internal/edlib"},
 	"notebooks":           {},
-	"notebooks/nb":        {"experiments", "lev", "lev/levtest", "match", "cudaext", "records", "spec", "internal/progrun", "report", "internal/alignview", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/browser", "internal/buildinfo", "internal/edlib"},
+	"notebooks/nb":        {"experiments", "lev", "lev/levtest", "match", "cudaext", "records", "spec", "internal/progrun", "report", "internal/alignview", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/chromium", "internal/buildinfo", "internal/edlib"},
 }
 
 var anything = []string{"*"}

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/levlab/levlab/internal/browser"
+	"github.com/levlab/levlab/internal/chromium"
 	"github.com/levlab/levlab/report"
 )
 
@@ -65,7 +65,7 @@ func TestChartHTMLHostileNamesBytes(t *testing.T) {
 // LEVLAB_REQUIRE_BROWSER=1, where that is a failure.
 func needBrowser(t *testing.T) {
 	t.Helper()
-	if _, err := browser.Available(); err != nil {
+	if _, err := chromium.Available(); err != nil {
 		if os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
 			t.Fatalf("%v; LEVLAB_REQUIRE_BROWSER=1 forbids skipping (make deps installs it as root)", err)
 		}
@@ -112,7 +112,7 @@ func TestChartHTMLHostileNamesStayText(t *testing.T) {
 })()`
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	res, raw, err := browser.Inspect(ctx, path, probe)
+	res, raw, err := chromium.Inspect(ctx, path, probe)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // pixels, the PNG at 1600 × 960. Names from data are text in the SVG.
 // Each call starts headless Chromium (about a second); ExportFigures draws
 // many in one. A figure without a line, or without Chromium, is an error
-// (the latter wraps browser.ErrUnavailable and says how to install it).
+// (the latter wraps chromium.ErrUnavailable and says how to install it).
 func ExportFigure(dir string, f report.Figure) ([]string, error) {
 	return ExportFigures(dir, []report.Figure{f})
 }

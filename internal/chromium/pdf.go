@@ -1,11 +1,13 @@
-package browser
+package chromium
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"math"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
 )
 
 // PDFOptions say how PrintPDF lays out the paper. Lengths are in inches.
@@ -27,24 +29,21 @@ type PDFOptions struct {
 	Footer string
 }
 
-// a4Width and a4Height are the size of an A4 sheet in inches.
-const a4Width, a4Height = 8.27, 11.69
-
 // PrintPDF opens htmlPath as Open does, at the width the paper leaves
 // between its margins (96 CSS pixels an inch), switches the page to print
 // media, lets its charts follow (a window resize event, then two animation
-// frames) and prints it with Page.printToPDF. It returns the PDF. The
-// bytes come as a stream read in pieces, so a report of many pages needs
-// no single message of its size.
+// frames) and prints it. It returns the PDF, which comes as a stream read
+// in pieces, so that a report of many pages needs no single message of
+// its size.
 func PrintPDF(ctx context.Context, htmlPath string, o PDFOptions) ([]byte, error) {
 	if o.PaperWidth <= 0 || o.PaperHeight <= 0 {
-		o.PaperWidth, o.PaperHeight = a4Width, a4Height
+		o.PaperWidth, o.PaperHeight = chromedp.PaperA4.Width, chromedp.PaperA4.Height
 	}
 	if o.Scale <= 0 {
 		o.Scale = 2
 	}
 	if o.Margin < 0 || 2*o.Margin >= min(o.PaperWidth, o.PaperHeight) {
-		return nil, fmt.Errorf("browser: margin %g in leaves no room on paper %g × %g in", o.Margin, o.PaperWidth, o.PaperHeight)
+		return nil, fmt.Errorf("chromium: margin %g in leaves no room on paper %g × %g in", o.Margin, o.PaperWidth, o.PaperHeight)
 	}
 	vp := Viewport{
 		Width:  int(math.Round((o.PaperWidth - 2*o.Margin) * 96)),
@@ -78,52 +77,21 @@ const settle = `(async () => {
 })()`
 
 func (p *Page) printPDF(ctx context.Context, o PDFOptions) ([]byte, error) {
-	b, s := p.b, p.session
-	if err := b.call(ctx, s, "Emulation.setEmulatedMedia", map[string]any{"media": "print"}, nil); err != nil {
+	c, done := p.within(ctx)
+	defer done()
+	if _, err := chromedp.Call(c, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
 		return nil, err
 	}
-	if err := b.evaluate(ctx, s, settle, nil); err != nil {
+	if err := evaluate(c, settle, nil); err != nil {
 		return nil, err
 	}
-	var printed struct {
-		Data   string `json:"data"`
-		Stream string `json:"stream"`
-	}
-	err := b.call(ctx, s, "Page.printToPDF", map[string]any{
-		"paperWidth": o.PaperWidth, "paperHeight": o.PaperHeight,
-		"marginTop": o.Margin, "marginBottom": o.Margin, "marginLeft": o.Margin, "marginRight": o.Margin,
-		"printBackground": o.PrintBackground, "preferCSSPageSize": o.PreferCSSPageSize,
-		"transferMode":        "ReturnAsStream",
-		"displayHeaderFooter": o.Footer != "", "headerTemplate": "<span></span>", "footerTemplate": o.Footer,
-	}, &printed)
-	if err != nil {
-		return nil, err
-	}
-	if printed.Stream == "" { // a browser that ignores transferMode sends the data inline
-		return base64.StdEncoding.DecodeString(printed.Data)
-	}
-	defer b.call(ctx, s, "IO.close", map[string]any{"handle": printed.Stream}, nil)
-	var out bytes.Buffer
-	for {
-		var chunk struct {
-			Data          string `json:"data"`
-			Base64Encoded bool   `json:"base64Encoded"`
-			EOF           bool   `json:"eof"`
-		}
-		if err := b.call(ctx, s, "IO.read", map[string]any{"handle": printed.Stream, "size": 1 << 20}, &chunk); err != nil {
-			return nil, err
-		}
-		if chunk.Base64Encoded {
-			data, err := base64.StdEncoding.DecodeString(chunk.Data)
-			if err != nil {
-				return nil, fmt.Errorf("IO.read: %w", err)
-			}
-			out.Write(data)
-		} else {
-			out.WriteString(chunk.Data)
-		}
-		if chunk.EOF {
-			return out.Bytes(), nil
-		}
-	}
+	footer := o.Footer != ""
+	return chromedp.Run(c, chromedp.PrintToPDF(func(q *page.PrintToPDFParams) {
+		q.PaperWidth, q.PaperHeight = o.PaperWidth, o.PaperHeight
+		q.MarginTop, q.MarginBottom, q.MarginLeft, q.MarginRight = &o.Margin, &o.Margin, &o.Margin, &o.Margin
+		q.PrintBackground, q.PreferCSSPageSize = &o.PrintBackground, &o.PreferCSSPageSize
+		q.DisplayHeaderFooter = &footer
+		q.HeaderTemplate, q.FooterTemplate = "<span></span>", o.Footer
+		q.TransferMode = page.PrintToPDFTransferModeReturnAsStream
+	}))
 }

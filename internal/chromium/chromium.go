@@ -1,25 +1,28 @@
-// Package browser opens an HTML file in headless Chromium with networking
+// Package chromium opens an HTML file in headless Chromium with networking
 // off and reports what a reader would see: how many chart containers the
 // page has, how many ECharts instances drew something in them, the errors
 // its console showed, and any network request it attempted. Open keeps a
 // page open at a chosen viewport for several evaluations, and PrintPDF
 // prints a page as a PDF.
 //
-// It drives Chromium through the DevTools protocol over
-// --remote-debugging-pipe (fds 3 and 4, JSON messages ended by a NUL byte),
-// so it needs no library beyond the standard one, and no port is opened.
-// Tests of the report use it; it knows nothing of the rest of levlab.
-package browser
+// It drives Debian's Chromium through chromedp, over the DevTools pipe
+// (no port is opened). The report prints its PDF and exports its figures
+// with it, and the report's and the notebooks' tests look at pages with
+// it; it knows nothing of the rest of levlab.
+package chromium
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
 )
 
 // Result is what Check saw once the page had loaded and its charts settled.
@@ -50,7 +53,7 @@ const DefaultTimeout = 60 * time.Second
 
 // ErrUnavailable is wrapped by the error of Available, and so of Check,
 // when no Chromium is found.
-var ErrUnavailable = errors.New("browser: no chromium on PATH (Debian: apt-get install chromium)")
+var ErrUnavailable = errors.New("chromium: no chromium on PATH (Debian: apt-get install chromium)")
 
 // Available returns the path of the Chromium executable, looking for
 // chromium then chromium-browser on PATH, or an error wrapping
@@ -66,29 +69,41 @@ func Available() (string, error) {
 
 // flags keep Chromium headless, runnable as root, and off the network: the
 // background services that would phone home are disabled, every host
-// resolves to nothing and every non-loopback request goes to a proxy on a
-// port nobody listens on. The page's own requests are in addition failed
-// one by one through the Fetch domain (see Check).
-var flags = []string{
-	"--headless",
-	"--no-sandbox",
-	"--disable-gpu",
-	"--disable-quic",
-	"--no-first-run",
-	"--no-default-browser-check",
-	"--disable-background-networking",
-	"--disable-component-update",
-	"--disable-sync",
-	"--disable-extensions",
-	"--disable-default-apps",
-	"--metrics-recording-only",
-	"--hide-scrollbars",
-	"--mute-audio",
-	"--window-size=1200,900",
-	"--proxy-server=127.0.0.1:9",
-	"--proxy-bypass-list=<-loopback>",
-	"--host-resolver-rules=MAP * ~NOTFOUND",
-	"--remote-debugging-pipe",
+// resolves to nothing and every request goes to a proxy on a port nobody
+// listens on — loopback's too ("<-loopback>" takes it off the implicit
+// bypass list), unless server, where a page on 127.0.0.1 is served and
+// 127.0.0.1 resolves. The page's own requests are in addition failed one
+// by one through the Fetch domain (see Page).
+func flags(exe string, server bool, out *tailBuffer) []chromedp.ExecAllocatorOption {
+	rules := "MAP * ~NOTFOUND"
+	if server {
+		rules += ", EXCLUDE 127.0.0.1"
+	}
+	fl := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-default-apps", true),
+		chromedp.Flag("metrics-recording-only", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("mute-audio", true),
+		chromedp.WindowSize(1200, 900),
+		chromedp.ProxyServer("127.0.0.1:9"),
+		chromedp.Flag("host-resolver-rules", rules),
+		chromedp.CombinedOutput(out),
+	}
+	if !server {
+		fl = append(fl, chromedp.Flag("proxy-bypass-list", "<-loopback>"))
+	}
+	return fl
 }
 
 // Check opens htmlPath in a fresh headless Chromium (its own empty profile
@@ -176,32 +191,58 @@ const countCharts = `(() => {
   return {ready: true, containers: els.size, charts: charts};
 })()`
 
-// evaluate runs expr in the page of session, awaits its value when it is a
-// promise, and decodes the value into v (when v is not nil).
-func (b *conn) evaluate(ctx context.Context, session, expr string, v any) error {
-	var r struct {
-		Result struct {
-			Value json.RawMessage `json:"value"`
-		} `json:"result"`
-		Exception *struct {
-			Text string `json:"text"`
-		} `json:"exceptionDetails"`
-	}
-	params := map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}
-	if err := b.call(ctx, session, "Runtime.evaluate", params, &r); err != nil {
+// evaluate runs expr in the page of tab, awaits its value when it is a
+// promise, and decodes the value into v (when v is not nil; undefined
+// reads as null).
+func evaluate(tab context.Context, expr string, v any) error {
+	yes := true
+	r, err := chromedp.Call(tab, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: &yes, AwaitPromise: &yes})
+	if err != nil {
 		return err
 	}
-	if r.Exception != nil {
-		return fmt.Errorf("evaluate: %s", r.Exception.Text)
+	if d := r.ExceptionDetails; d != nil {
+		msg := d.Text
+		if d.Exception != nil && d.Exception.Description != "" {
+			msg += " " + d.Exception.Description
+		}
+		return fmt.Errorf("evaluate: %s", msg)
 	}
 	if v == nil {
 		return nil
 	}
-	if len(r.Result.Value) == 0 { // undefined, which JSON cannot hold
-		r.Result.Value = json.RawMessage("null")
+	var raw []byte
+	if r.Result != nil {
+		raw = r.Result.Value
 	}
-	if err := json.Unmarshal(r.Result.Value, v); err != nil {
-		return fmt.Errorf("evaluate: %w (value %s)", err, bytes.TrimSpace(r.Result.Value))
+	if len(raw) == 0 { // undefined, which JSON cannot hold
+		raw = []byte("null")
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return fmt.Errorf("evaluate: %w (value %s)", err, strings.TrimSpace(string(raw)))
 	}
 	return nil
+}
+
+// tailBuffer keeps the last max bytes written to it: Chromium's output,
+// for error messages.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = t.buf[len(t.buf)-t.max:]
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
 }
