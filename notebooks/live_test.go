@@ -11,12 +11,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/levlab/levlab/internal/browser"
+	"github.com/levlab/levlab/internal/chromium"
 	"github.com/levlab/levlab/report"
 )
 
@@ -96,13 +97,13 @@ var klogLine = regexp.MustCompile(`^[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ \S+:\d+
 // livePage is a notebook open in the server, in headless Chromium.
 type livePage struct {
 	t    *testing.T
-	p    *browser.Page
+	p    *chromium.Page
 	shot string // where screenshots go
 }
 
 func (js *jupyterServer) open(t *testing.T, ctx context.Context, name, shots string) *livePage {
 	t.Helper()
-	p, err := browser.OpenServer(ctx, js.base+"/notebooks/"+name+"?token="+js.token, browser.Viewport{Width: 1300, Height: 2400})
+	p, err := chromium.OpenServer(ctx, js.base+"/notebooks/"+name+"?token="+js.token, chromium.Viewport{Width: 1300, Height: 2400})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,6 +161,25 @@ func (lp *livePage) screenshot(name string) {
 	lp.t.Logf("screenshot: %s", path)
 }
 
+// noScrollBox fails when an output of the notebook sits in a scroll box:
+// Jupyter's auto-scroll (class output_scroll) or any output area shorter
+// than what it holds. Every code cell says "scrolled": false for this.
+func (lp *livePage) noScrollBox(ctx context.Context) {
+	lp.t.Helper()
+	var boxed []string
+	lp.eval(ctx, `Jupyter.notebook.get_cells().flatMap((c, i) => {
+		if (c.cell_type !== 'code') { return []; }
+		const o = c.output_area.element[0];
+		const inner = o.closest('.output_wrapper') ? o.closest('.output_wrapper').querySelector('.output') : o;
+		const scrolled = o.classList.contains('output_scroll') || (inner && inner.classList.contains('output_scroll'));
+		const clipped = inner && inner.scrollHeight > inner.clientHeight + 2 && getComputedStyle(inner).overflowY !== 'visible';
+		return scrolled || clipped ? ['cell ' + (i + 1) + ': ' + inner.clientHeight + ' px shown of ' + inner.scrollHeight] : [];
+	})`, &boxed)
+	for _, b := range boxed {
+		lp.fail("an output sits in a scroll box (%s)", b)
+	}
+}
+
 // fail takes a screenshot, says where, and stops the test.
 func (lp *livePage) fail(format string, args ...any) {
 	lp.t.Helper()
@@ -169,13 +189,15 @@ func (lp *livePage) fail(format string, args ...any) {
 
 // TestLiveNotebook drives a real Jupyter Notebook in headless Chromium: it
 // runs every cell of 20-explore, moves the length slider twice and wants
-// the table to show each new length within 20 s, then stops the cell; it
-// runs 00-quickstart and wants its figure drawn. Screenshots of the
+// the cell to say at once what it times with an estimate, and the table to
+// show each new length within 20 s, then stops the cell; it
+// runs 00-quickstart and wants its figure drawn. No output of either may
+// sit in a scroll box. Screenshots of the
 // sliders before and after the moves, and of any failure, stay in the
 // test's folder (LEVLAB_NOTEBOOK_OUT keeps it).
 func TestLiveNotebook(t *testing.T) {
 	s := requireJupyter(t)
-	if _, err := browser.Available(); err != nil {
+	if _, err := chromium.Available(); err != nil {
 		if os.Getenv("LEVLAB_REQUIRE_BROWSER") == "1" {
 			t.Fatalf("%v; LEVLAB_REQUIRE_BROWSER=1 forbids skipping", err)
 		}
@@ -216,6 +238,9 @@ func TestLiveNotebook(t *testing.T) {
 		lp.eval(ctx, `Jupyter.notebook.get_cells().at(-2).element[0].scrollIntoView(), true`, nil)
 		lp.screenshot("before")
 
+		// What the cell says the moment a move lands, before the table
+		// answers: kept as it shows, for it goes once the point is timed.
+		lp.eval(ctx, `(() => { const o = `+live+`; window.levlabSaid = []; new MutationObserver(() => { for (const m of o.innerText.matchAll(/Timing [^\n]*/g)) { if (!window.levlabSaid.includes(m[0])) { window.levlabSaid.push(m[0]); } } }).observe(o, {subtree: true, childList: true, characterData: true}); return true; })()`, nil)
 		for _, n := range []int{20000, 3000} {
 			lp.eval(ctx, fmt.Sprintf(`(() => { const s = %s.querySelector('input[type=range]'); s.value = '%d'; s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change')); return true; })()`, live, n), nil)
 			want := report.Count(n)
@@ -229,6 +254,14 @@ func TestLiveNotebook(t *testing.T) {
 			}
 			lp.screenshot(fmt.Sprintf("after-%d", n))
 		}
+		var said []string
+		lp.eval(ctx, `window.levlabSaid`, &said)
+		if !slices.ContainsFunc(said, func(l string) bool {
+			return strings.Contains(l, "at length 20,000") && strings.Contains(l, ": about ")
+		}) {
+			lp.fail("moving the length to 20,000 did not first say what it times and an estimate; the cell said: %q", said)
+		}
+		lp.noScrollBox(ctx)
 		var charts int
 		lp.eval(ctx, `Array.from(`+live+`.querySelectorAll('[_echarts_instance_]')).length`, &charts)
 		if charts == 0 {
@@ -291,6 +324,7 @@ func TestLiveNotebook(t *testing.T) {
 		}
 		lp.eval(ctx, `Jupyter.notebook.get_cells().filter(c => c.cell_type === 'code').at(-1).output_area.element[0].scrollIntoView(), true`, nil)
 		lp.screenshot("done")
+		lp.noScrollBox(ctx)
 		var errs []string
 		lp.eval(ctx, `Array.from(document.querySelectorAll('.output_error, .output_stderr')).map(e => e.innerText.slice(0, 300))`, &errs)
 		for _, e := range errs {

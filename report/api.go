@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 )
 
@@ -52,7 +53,9 @@ type Section struct {
 }
 
 // A Figure is a chart of the report as data: x–y series, each point with
-// the median and the min and max of its repetitions.
+// the median and the min and max of its repetitions. HTML draws it as the
+// report draws its charts, and ExportFigures as files; the notebooks draw
+// theirs with it.
 type Figure struct {
 	ID, Title    string
 	XName, YName string
@@ -62,6 +65,41 @@ type Figure struct {
 	// named MarkName (for instance the number of cores on a speedup chart).
 	MarkY    float64
 	MarkName string
+	// Failed are vertical lines, each where a point failed.
+	Failed []FigureMark
+	// XFit ends the x axis at the data's least and greatest x; XWhole
+	// ticks it at whole numbers alone (workers, tile sides); XBase2 ticks a
+	// log x axis at powers of two (workers or ranks that double).
+	XFit, XWhole, XBase2 bool
+	// Labels, where set, make the figure a bar chart: a bar per label, the
+	// first at the top, each of the first series' Y at the same index,
+	// drawn across from zero on a linear axis named YName (a bar's length
+	// is its value, so give it a measure where longer is better, such as
+	// GCUPS). A point whose Y is not finite has no bar.
+	Labels []string
+}
+
+// A FigureMark is a vertical line of a Figure at X, named Name.
+type FigureMark struct {
+	X    float64
+	Name string
+}
+
+// HTML returns f as the report draws its charts: a <figure> with f.Title
+// as its caption and the chart's element, then the <script> that draws it
+// with the global echarts (EChartsJS, which the page loads first). A chart
+// of the report and the Figure Sections gives for it are the same bytes.
+// The ID must be a plain name (a letter, then letters, digits or _), or
+// the error says so.
+func (f Figure) HTML() (string, error) {
+	if !chartID.MatchString(f.ID) {
+		return "", fmt.Errorf("report: figure id %q: want a letter, then letters, digits or _", f.ID)
+	}
+	el, sc, err := chartOf(f).render()
+	if err != nil {
+		return "", err
+	}
+	return el + "\n" + sc, nil
 }
 
 // A FigureSeries is one line of a Figure.
@@ -114,7 +152,11 @@ func Sections(o Options) ([]Section, error) {
 }
 
 func (c *chart) figure() Figure {
-	f := Figure{ID: c.id, Title: c.title, XName: c.xName, YName: c.yName, XLog: c.xLog, YLog: c.yLog, MarkY: c.markY, MarkName: c.markName}
+	f := Figure{ID: c.id, Title: c.title, XName: c.xName, YName: c.yName, XLog: c.xLog, YLog: c.yLog, MarkY: c.markY, MarkName: c.markName,
+		XFit: c.xFit, XWhole: c.xWhole, XBase2: c.xBase2, Labels: c.labels}
+	for _, m := range c.marksX {
+		f.Failed = append(f.Failed, FigureMark{X: m.x, Name: m.name})
+	}
 	for _, s := range c.series {
 		fs := FigureSeries{Name: s.name, Published: s.published, Group: s.group, Machine: s.machine}
 		for _, p := range s.pts {

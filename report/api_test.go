@@ -1,6 +1,7 @@
 package report
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -45,5 +46,46 @@ func TestSections(t *testing.T) {
 	}
 	if !strings.Contains(EChartsJS(), `version="5.6.0"`) || !strings.Contains(EChartsNotice(), "Apache ECharts") {
 		t.Errorf("EChartsJS is not ECharts 5.6.0, or EChartsNotice not its notice")
+	}
+}
+
+// TestFigureHTML: a Figure that Sections gives draws as the same bytes as
+// its chart in the section, so that a notebook showing it shows the
+// report's chart; a bar figure draws a bar per label; an id that is not a
+// plain name is refused.
+func TestFigureHTML(t *testing.T) {
+	secs, err := Sections(Options{Results: fixture})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, s := range secs {
+		for _, f := range s.Figures {
+			h, err := f.HTML()
+			if err != nil {
+				t.Fatalf("%s: %v", f.ID, err)
+			}
+			if !strings.Contains(s.HTML, h) {
+				t.Errorf("figure %s: its HTML is not the section's chart", f.ID)
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("the fixture's sections hold no figure")
+	}
+	bars := Figure{ID: "bars1", Title: "GCUPS per algorithm", YName: "GCUPS", Labels: []string{"myers", "tworow", "gone"},
+		Series: []FigureSeries{{Name: "GCUPS", Points: []FigurePoint{{Y: 40}, {Y: 2.5}, {Y: math.NaN()}}}}}
+	h, err := bars.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"type":"bar"`, `"myers"`, `"tworow"`, `"gone"`, `"value":40`, `"value":"-"`, "<figcaption", "GCUPS per algorithm", `height:194px`} {
+		if !strings.Contains(h, want) {
+			t.Errorf("the bar figure's HTML lacks %s", want)
+		}
+	}
+	if _, err := (Figure{ID: "a-b"}).HTML(); err == nil || !strings.Contains(err.Error(), `"a-b"`) {
+		t.Errorf("Figure{ID: \"a-b\"}.HTML(): %v; want an error naming the id", err)
 	}
 }

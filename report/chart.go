@@ -42,12 +42,16 @@ const smallChart = 6
 
 // render returns the chart's element — its title as a caption above the
 // drawing, which holds none — and its script: go-echarts builds the
-// option, ChartSnippet writes them.
+// option, chartSnippet writes them.
 func (c *chart) render() (element, script string, err error) {
 	if !chartID.MatchString(c.id) {
 		panic(fmt.Sprintf("report: chart id %q is not a plain name", c.id)) // ids are constants of this package
 	}
-	el, sc, err := ChartSnippet(c.option("100%", chartHeight))
+	height := chartHeight
+	if len(c.labels) > 0 {
+		height = fmt.Sprintf("%dpx", barsHeight(len(c.labels)))
+	}
+	el, sc, err := chartSnippet(c.option("100%", height))
 	if err != nil {
 		return "", "", err
 	}
@@ -67,10 +71,13 @@ func (c *chart) render() (element, script string, err error) {
 // file name say it), the legend above the plot with every entry visible,
 // labels inside the grid (containLabel), the y axis's name above the axis
 // (the script runs it right, so that no edge cuts it), the axes' numbers
-// formatted by their unit (axisUnit; ChartSnippet's script turns the
+// formatted by their unit (axisUnit; chartSnippet's script turns the
 // unit's name into the formatter), and a save-as-PNG button that the
 // script hides in print.
 func (c *chart) option(width, height string) (opts.Initialization, map[string]any) {
+	if len(c.labels) > 0 {
+		return c.barOption(width, height)
+	}
 	l := charts.NewLine()
 	// About six legend entries fit on a row; the grid starts below the
 	// last. The script measures the drawn legend and moves the grid to it;
@@ -178,6 +185,47 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 	return l.Initialization, o
 }
 
+// barsHeight is the height of a bar chart of n bars, in CSS pixels: room
+// for the axes and 28 px a bar.
+func barsHeight(n int) int { return 110 + 28*n }
+
+// barOption is option for a bar chart (labels): a bar per label, the first
+// at the top, each across from zero on a linear axis, so that a bar's
+// length is its value (on a log axis bars would start at an arbitrary
+// minimum, and the shortest time would get the longest bar); no legend, a
+// value that is not finite no bar ("-", ECharts' missing value).
+func (c *chart) barOption(width, height string) (opts.Initialization, map[string]any) {
+	b := charts.NewBar()
+	b.SetGlobalOptions(
+		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: width, Height: height}),
+		charts.WithAnimation(false),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
+			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
+		}}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+		charts.WithGridOpts(opts.Grid{Top: "24px", Left: "16px", Right: "48px", Bottom: "48px", ContainLabel: opts.Bool(true)}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: c.yName, NameLocation: "middle", NameGap: 30, Min: 0,
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
+	)
+	data := make([]opts.BarData, len(c.labels))
+	for i := range c.labels {
+		data[i] = opts.BarData{Value: "-"}
+		if len(c.series) > 0 && i < len(c.series[0].pts) && finite(c.series[0].pts[i].y) {
+			data[i].Value = c.series[0].pts[i].y
+		}
+	}
+	name := c.yName
+	if len(c.series) > 0 {
+		name = c.series[0].name
+	}
+	b.SetXAxis(c.labels).AddSeries(name, data, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
+	b.XYReversal()
+	b.Validate()
+	return b.Initialization, b.JSON()
+}
+
 // setAxis sets a field of each axis of the option's axes ("xAxis",
 // "yAxis"), which go-echarts' structs lack.
 func setAxis(o map[string]any, axes, field string, v any) {
@@ -218,7 +266,7 @@ const legendTop, nameRoom = 8, 36
 // axisUnit is the unit an axis's numbers are written in, by the axis's
 // name: "seconds" (µs, ms or s, three significant digits) for a time in
 // seconds, "bytes" (B, KiB, MiB, GiB) for bytes, and "number" (thousands
-// separated, never e-notation) for anything else. ChartSnippet's script
+// separated, never e-notation) for anything else. chartSnippet's script
 // knows these names (unitsJS).
 func axisUnit(name string) string {
 	switch {
@@ -234,12 +282,12 @@ func axisUnit(name string) string {
 // a style attribute as it is.
 var cssLength = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`)
 
-// ChartSnippet returns a go-echarts chart as the report writes its own:
+// chartSnippet returns a go-echarts chart as the report writes its own:
 // its element, and a <script> that draws it there with the global echarts
 // (EChartsJS, which the page loads first). Pass the chart's Initialization
 // and, after its Validate, its option:
 //
-//	element, script, err := report.ChartSnippet(line.Initialization, line.JSON())
+//	element, script, err := chartSnippet(line.Initialization, line.JSON())
 //
 // Use it rather than go-echarts' RenderSnippet, which writes every string
 // into the <script> unescaped (a series named "</script>…" ends the tag)
@@ -261,7 +309,7 @@ var cssLength = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`)
 // option_<id> with let, as go-echarts' does. The id must be a plain name
 // (a letter, then letters, digits or _) and the width and height CSS
 // lengths ("900px", "100%"), or the error says which is not.
-func ChartSnippet(init opts.Initialization, option map[string]any) (element, script string, err error) {
+func chartSnippet(init opts.Initialization, option map[string]any) (element, script string, err error) {
 	id := init.ChartID
 	if !chartID.MatchString(id) {
 		return "", "", fmt.Errorf("report: chart id %q: want a letter, then letters, digits or _", id)

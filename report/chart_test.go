@@ -221,3 +221,37 @@ func TestMachinesStyled(t *testing.T) {
 		t.Errorf("the report's series drawn %+v; want dashed with diamonds", pub)
 	}
 }
+
+// TestBarsFromZero: a bar figure's bars lie across, from zero on a linear
+// axis (a log axis gave the shortest time the longest bar), the first
+// label at the top.
+func TestBarsFromZero(t *testing.T) {
+	c := chartOf(Figure{ID: "bars", YName: "GCUPS", Labels: []string{"fast", "slow"},
+		Series: []FigureSeries{{Name: "GCUPS", Points: []FigurePoint{{Y: 60}, {Y: 0.5}}}}})
+	_, opt := c.option("100%", "200px")
+	js, err := json.Marshal(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		XAxis []struct {
+			Type string   `json:"type"`
+			Min  *float64 `json:"min"`
+			Name string   `json:"name"`
+		} `json:"xAxis"`
+		YAxis []struct {
+			Type    string   `json:"type"`
+			Inverse bool     `json:"inverse"`
+			Data    []string `json:"data"`
+		} `json:"yAxis"`
+	}
+	if err := json.Unmarshal(js, &o); err != nil {
+		t.Fatal(err)
+	}
+	if len(o.XAxis) != 1 || o.XAxis[0].Type != "value" || o.XAxis[0].Min == nil || *o.XAxis[0].Min != 0 || o.XAxis[0].Name != "GCUPS" {
+		t.Errorf("value axis %+v; want a linear one from 0 named GCUPS", o.XAxis)
+	}
+	if len(o.YAxis) != 1 || o.YAxis[0].Type != "category" || !o.YAxis[0].Inverse || strings.Join(o.YAxis[0].Data, ",") != "fast,slow" {
+		t.Errorf("label axis %+v; want the labels in order from the top", o.YAxis)
+	}
+}

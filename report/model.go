@@ -52,6 +52,9 @@ type chart struct {
 	// xWhole ticks it at whole numbers alone (workers, tile sides); xBase2
 	// makes a log x axis tick at powers of two (workers, ranks that double).
 	xFit, xWhole, xBase2 bool
+	// labels make the chart a bar chart: a bar per label, the first
+	// series' y at the same index (Figure.Labels).
+	labels []string
 }
 
 // markX is a vertical line at x, named.

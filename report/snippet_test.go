@@ -7,8 +7,9 @@ import (
 	"github.com/go-echarts/go-echarts/v2/opts"
 )
 
-// TestChartSnippetRefuses: an id or a size that would be written into the
-// element or the script as it is must be a plain name or a CSS length.
+// TestChartSnippetRefuses: an id or a size that chartSnippet would write
+// into the element or the script as it is must be a plain name or a CSS
+// length.
 func TestChartSnippetRefuses(t *testing.T) {
 	option := map[string]any{"tooltip": map[string]any{}, "series": []any{}}
 	for _, c := range []struct {
@@ -22,7 +23,7 @@ func TestChartSnippetRefuses(t *testing.T) {
 		{opts.Initialization{ChartID: "x", Width: `1px" onclick="alert(1)`, Height: "1px"}, "CSS length"},
 		{opts.Initialization{ChartID: "x", Width: "1px", Height: "1px;background:url(//e.x)"}, "CSS length"},
 	} {
-		el, sc, err := ChartSnippet(c.init, option)
+		el, sc, err := chartSnippet(c.init, option)
 		switch {
 		case c.want == "" && (err != nil || !strings.Contains(el, `id="a1_b"`) || !strings.Contains(sc, "let option_a1_b = ")):
 			t.Errorf("%+v: %v\n%s\n%s", c.init, err, el, sc)

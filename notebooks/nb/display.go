@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/janpfeifer/gonb/gonbui"
 
 	"github.com/levlab/levlab/cudaext"
@@ -32,26 +31,6 @@ func EChartsHTML() string {
 // LoadECharts displays EChartsHTML: the first figure cell of a notebook
 // calls it once, before any chart.
 func LoadECharts() { display(EChartsHTML()) }
-
-// ChartHTML returns a go-echarts chart as inline HTML, written by
-// report.ChartSnippet as the report writes its charts — never by
-// go-echarts' RenderSnippet, which would run a series named
-// "</script><img onerror=…>" or "__f__…__f__" as code: its element, then
-// its script with the script's body in a block, so that running a cell
-// again (a new chart of the same id) redeclares nothing in the page. Pass
-// the chart's Initialization and, after its Validate, its option:
-//
-//	nb.ChartHTML(line.Initialization, line.JSON())
-//
-// A chart ChartSnippet refuses (an id that is not a plain name, a value
-// JSON cannot hold) comes back as ErrorHTML of why.
-func ChartHTML(init opts.Initialization, option map[string]any) string {
-	el, sc, err := report.ChartSnippet(init, option)
-	if err != nil {
-		return ErrorHTML(err)
-	}
-	return el + "\n" + blockScripts(sc) + "\n"
-}
 
 // blockScripts puts the body of every <script> of h in a JavaScript block:
 // a chart's script declares its variables with let, which a page may do
@@ -81,12 +60,8 @@ func blockScripts(h string) string {
 	return b.String()
 }
 
-// Show displays a go-echarts chart as ChartHTML writes it (LoadECharts
-// first).
-func Show(init opts.Initialization, option map[string]any) { display(ChartHTML(init, option)) }
-
 // SectionHTML returns a report section for a notebook: its element, with
-// the scripts of its charts in blocks (see ChartHTML) and every chart id
+// the scripts of its charts in blocks (see FigureHTML) and every chart id
 // made new, so that a page may show the section of two reports (ours and
 // the committed one, say) and run its cell again.
 func SectionHTML(s report.Section) string {

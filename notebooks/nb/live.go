@@ -54,13 +54,22 @@ const settle = 250 * time.Millisecond
 // Each value is the one its control's own change channel carried, so run
 // always answers the move it was called for, never an earlier one; moves
 // that come within settle of each other are run once, with the last
-// values. run's HTML replaces the output area: a chart in it (ChartHTML)
+// values. run's HTML replaces the output area: a chart in it (FigureHTML)
 // is drawn each time.
 //
 // It waits up to wait for the browser to draw the controls. Where none
 // answers it shows a note saying how to use the cell live and returns
 // ErrNoBrowser, so that running every cell headless never hangs.
 func Explore(wait time.Duration, controls []Control, run func(values []int) string) error {
+	return ExploreSaying(wait, controls, nil, run)
+}
+
+// ExploreSaying is Explore with a word before each run: the moment the
+// controls settle, a line above the output shows say(values) — what is
+// about to be timed and how long it should take, or why it will be
+// refused — and the output below stays until run answers; then the line
+// goes. A nil say says "running…".
+func ExploreSaying(wait time.Duration, controls []Control, say, run func(values []int) string) error {
 	if len(controls) == 0 {
 		return errors.New("nb: Explore needs at least one control")
 	}
@@ -112,8 +121,21 @@ func Explore(wait time.Duration, controls []Control, run func(values []int) stri
 	for i, c := range controls {
 		values[i] = c.Value
 	}
-	gonbui.UpdateHtml(out, NoteHTML("running…"))
-	gonbui.UpdateHtml(out, run(values))
+	status := id + "-status"
+	// runNow says what is about to run, above the output, runs it, and
+	// clears the line.
+	runNow := func(values []int) {
+		word := "running…"
+		if say != nil {
+			word = say(values)
+		}
+		gonbui.UpdateHtml(status, NoteHTML("%s", word))
+		gonbui.UpdateHtml(out, run(values))
+		gonbui.UpdateHtml(status, "")
+	}
+	gonbui.UpdateHtml(status, "")
+	gonbui.UpdateHtml(out, "")
+	runNow(values)
 	moved := make(chan struct{ i, v int })
 	for i, ch := range chans {
 		go func() {
@@ -143,7 +165,7 @@ func Explore(wait time.Duration, controls []Control, run func(values []int) stri
 					quiet = true
 				}
 			}
-			gonbui.UpdateHtml(out, run(values))
+			runNow(values)
 		}
 	}
 }

@@ -52,3 +52,18 @@ func TestControlText(t *testing.T) {
 		}
 	}
 }
+
+// TestFullMatrix: the size a live cell announces is lev's, and a matrix
+// over the limit is refused with both sizes named.
+func TestFullMatrix(t *testing.T) {
+	size, refused := fullMatrix(50000, 50000, 8<<30)
+	if size != "4.66 GiB" || refused != "" {
+		t.Errorf("fullMatrix(50000, 50000, 8 GiB) = %q, %q; want 4.66 GiB, not refused", size, refused)
+	}
+	_, refused = fullMatrix(50000, 50000, 4<<30)
+	for _, want := range []string{"50,000 × 50,000", "needs 4.66 GiB", "over the 4.00 GiB", "refused"} {
+		if !strings.Contains(refused, want) {
+			t.Errorf("fullMatrix(50000, 50000, 4 GiB) refuses with %q; want it to say %q", refused, want)
+		}
+	}
+}

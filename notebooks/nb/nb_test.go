@@ -1,7 +1,6 @@
 package nb
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -10,8 +9,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/go-echarts/go-echarts/v2/opts"
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/experiments"
@@ -116,24 +113,35 @@ func TestSectionHTMLNewIDs(t *testing.T) {
 	}
 }
 
-func TestChartHTML(t *testing.T) {
-	l := Plot{Title: "t", Series: []Series{{Name: "s", X: []float64{1, 2}, Y: []float64{3, 4}}}}.Chart()
-	h := ChartHTML(l.Initialization, l.JSON())
-	if !strings.Contains(h, `<div class="item" id="nbplot`) || !strings.Contains(h, "<script type=\"text/javascript\">{") ||
-		!strings.HasSuffix(strings.TrimSpace(h), "}</script>") {
-		t.Errorf("chart HTML:\n%s", h)
+// TestFigureHTML: a notebook's figure is the report's chart of the same
+// data, its script in a block; a point JSON cannot hold is left out, not
+// the chart; a figure the report refuses shows why, and no script.
+func TestFigureHTML(t *testing.T) {
+	f := report.Figure{ID: "nbtest", Title: "t", Series: []report.FigureSeries{Line("s", []float64{1, 2}, []float64{3, 4})}}
+	h := FigureHTML(f)
+	want, err := f.HTML()
+	if err != nil {
+		t.Fatal(err)
 	}
-	// A point JSON cannot hold is left out, not the chart.
-	nan := Plot{Series: []Series{{Name: "s", X: []float64{1, 2, math.Inf(1)}, Y: []float64{math.NaN(), 4, 5}}}}.Chart()
-	bars := Bars{Labels: []string{"a", "b"}, Values: []float64{1, math.NaN()}}.Chart()
-	for _, h := range []string{ChartHTML(nan.Initialization, nan.JSON()), ChartHTML(bars.Initialization, bars.JSON())} {
+	if h != blockScripts(want)+"\n" || !strings.Contains(h, `<div class="item" id="nbtest"`) || !strings.Contains(h, "<script type=\"text/javascript\">{") ||
+		!strings.HasSuffix(strings.TrimSpace(h), "}</script>") {
+		t.Errorf("figure HTML:\n%s", h)
+	}
+	if h := FigureHTML(report.Figure{Title: "no id"}); !strings.Contains(h, `id="nbfig`) {
+		t.Errorf("a figure without an id gets none:\n%s", h)
+	}
+	nan := report.Figure{Series: []report.FigureSeries{Line("s", []float64{1, 2, math.Inf(1)}, []float64{math.NaN(), 4, 5})}}
+	if got := nan.Series[0].Points; len(got) != 1 || got[0].X != 2 {
+		t.Errorf("Line kept %v; want the one finite point (2, 4)", got)
+	}
+	bars := report.Figure{Labels: []string{"a", "b"}, Series: []report.FigureSeries{{Name: "v", Points: []report.FigurePoint{{Y: 1}, {Y: math.NaN()}}}}}
+	for _, h := range []string{FigureHTML(nan), FigureHTML(bars)} {
 		if !strings.Contains(h, "<script") || strings.Contains(h, "error:") {
 			t.Errorf("a chart with NaN or infinity:\n%s", h)
 		}
 	}
-	// A chart the report's writer refuses shows why, and no script.
-	bad := opts.Initialization{ChartID: `x" onclick="alert(1)`, Width: "1px", Height: "1px"}
-	if h := ChartHTML(bad, nan.JSON()); strings.Contains(h, "<script") || strings.Contains(h, `" onclick`) || !strings.Contains(h, "error:") {
+	bad := report.Figure{ID: `x" onclick="alert(1)`}
+	if h := FigureHTML(bad); strings.Contains(h, "<script") || strings.Contains(h, `" onclick`) || !strings.Contains(h, "error:") {
 		t.Errorf("a chart with a bad id:\n%s", h)
 	}
 	// The library must see no define: not RequireJS' (hidden), and not a
@@ -213,37 +221,6 @@ func TestCommittedSections(t *testing.T) {
 		if !strings.Contains(s.Markdown, m) {
 			t.Errorf("report 000's section of the committed runs lacks %q", m)
 		}
-	}
-}
-
-// TestBarsFromZero: bars lie across, from zero on a linear axis (a log axis
-// gave the shortest time the longest bar), the first label at the top.
-func TestBarsFromZero(t *testing.T) {
-	c := Bars{ValueName: "GCUPS", Labels: []string{"fast", "slow"}, Values: []float64{60, 0.5}}.Chart()
-	js, err := json.Marshal(c.JSON())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var o struct {
-		XAxis []struct {
-			Type string   `json:"type"`
-			Min  *float64 `json:"min"`
-			Name string   `json:"name"`
-		} `json:"xAxis"`
-		YAxis []struct {
-			Type    string   `json:"type"`
-			Inverse bool     `json:"inverse"`
-			Data    []string `json:"data"`
-		} `json:"yAxis"`
-	}
-	if err := json.Unmarshal(js, &o); err != nil {
-		t.Fatal(err)
-	}
-	if len(o.XAxis) != 1 || o.XAxis[0].Type != "value" || o.XAxis[0].Min == nil || *o.XAxis[0].Min != 0 || o.XAxis[0].Name != "GCUPS" {
-		t.Errorf("value axis %+v; want a linear one from 0 named GCUPS", o.XAxis)
-	}
-	if len(o.YAxis) != 1 || o.YAxis[0].Type != "category" || !o.YAxis[0].Inverse || strings.Join(o.YAxis[0].Data, ",") != "fast,slow" {
-		t.Errorf("label axis %+v; want the labels in order from the top", o.YAxis)
 	}
 }
 
