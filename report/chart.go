@@ -90,19 +90,13 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 	if c.yLog {
 		yType = "log"
 	}
-	l.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: width, Height: height}),
-		charts.WithAnimation(false),
-		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
-			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
-		}}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+	l.SetGlobalOptions(append(c.commonOpts(width, height),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "8px", Left: "center"}),
 		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", legendTop+24*legendRows+nameRoom), Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(c.xAxis(xType)),
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.yName, NameLocation: "end", NameGap: 12, Scale: opts.Bool(true),
 			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
-	)
+	)...)
 	colours := map[string]int{} // a group's colour, in the order first drawn
 	for i, s := range c.series {
 		g := s.group
@@ -185,6 +179,20 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 	return l.Initialization, o
 }
 
+// commonOpts are what every chart of the report has: its id and size, no
+// animation, a save-as-PNG button (the script hides it in print) and a
+// tooltip per point.
+func (c *chart) commonOpts(width, height string) []charts.GlobalOpts {
+	return []charts.GlobalOpts{
+		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: width, Height: height}),
+		charts.WithAnimation(false),
+		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
+			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
+		}}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+	}
+}
+
 // barsHeight is the height of a bar chart of n bars, in CSS pixels: room
 // for the axes and 28 px a bar.
 func barsHeight(n int) int { return 110 + 28*n }
@@ -196,19 +204,13 @@ func barsHeight(n int) int { return 110 + 28*n }
 // value that is not finite no bar ("-", ECharts' missing value).
 func (c *chart) barOption(width, height string) (opts.Initialization, map[string]any) {
 	b := charts.NewBar()
-	b.SetGlobalOptions(
-		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: width, Height: height}),
-		charts.WithAnimation(false),
-		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
-			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
-		}}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
+	b.SetGlobalOptions(append(c.commonOpts(width, height),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithGridOpts(opts.Grid{Top: "24px", Left: "16px", Right: "48px", Bottom: "48px", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: c.yName, NameLocation: "middle", NameGap: 30, Min: 0,
 			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
-	)
+	)...)
 	data := make([]opts.BarData, len(c.labels))
 	for i := range c.labels {
 		data[i] = opts.BarData{Value: "-"}
