@@ -55,6 +55,7 @@ var commands = []command{
 	{"distance", "the edit distance between two strings or two files", runDistance},
 	{"align", "an optimal alignment of two strings or two files: DISTANCE and CIGAR, drawn, or JSON", runAlign},
 	{"matrix", "the distances of many strings: every pair, the nearest, or those within K", runMatrix},
+	{"merge", "join the shards of levlab matrix --shard into what one process writes", runMerge},
 	{"match", "count the approximate matches of patterns in a text file (report 003; MPI with -tags mpi)", runMatch},
 	{"info", "the machine: CPU, cores, Go, levlab's commit, and the GPU or why not", runInfo},
 	{"verify", "check another program (yours) against the exact distance on the conformance cases", runVerify},

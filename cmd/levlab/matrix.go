@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -22,6 +23,7 @@ import (
 func matrixUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
   levlab matrix [--max K] [--top N] [--workers N] [--algo NAME] [--runes] [--names] [--json] FILE_A [FILE_B]
+  levlab matrix (--shard I/N | --shards N) --out DIR [flags] FILE_A [FILE_B]
 
 Prints the distances of many strings, one line per pair:
 
@@ -45,7 +47,18 @@ that is not valid UTF-8 is an error naming it and its first bad byte).
 --max K prints only the pairs within K edits, each pair stopping as soon
 as it is past K; --top N prints, for each string of FILE_A, its N nearest
 (by distance, then J; without FILE_B, among the other strings of FILE_A),
-within --max K if given. Lines are written whole. On a terminal a progress
+within --max K if given. Lines are written whole.
+
+In shards, over machines: --shard I/N (I from 0) computes the I-th of N
+runs of FILE_A's strings, cut where the pairs' cells (the sum of |a|·|b|)
+come to an N-th each, so that shards of skewed lengths take about as long,
+and writes its lines, as one process writes them, to DIR/matrix-I-of-N.shard
+with a first line naming the files' SHA-256, the flags and levlab, and a
+last line saying what it holds (written whole or not at all; a shard run
+again replaces its file). --shards N takes I from SLURM_ARRAY_TASK_ID (a
+Slurm job array: sbatch --array=0-N-1) or JOB_COMPLETION_INDEX (a
+Kubernetes Indexed Job). levlab merge DIR then writes exactly what one
+process writes. On a terminal a progress
 line goes to stderr; Ctrl-C (or SIGTERM) stops after the line in hand, with
 what was printed kept whole, and exits 1.
 
@@ -62,7 +75,8 @@ Exit status:
      usable GPU (cuda-fast), interrupted (Ctrl-C, SIGTERM), stdout cannot
      be written (the lines written stay whole)
   2  bad usage: an unknown flag or algorithm, not one or two files, --max
-     below 0, --top below 1, workers outside 0..4096
+     below 0, --top below 1, workers outside 0..4096, a shard out of range,
+     --shards without a scheduler's index, --out without a shard
 `)
 }
 
@@ -75,6 +89,9 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	runes := fs.Bool("runes", false, "compare the strings as UTF-8 text, rune by rune")
 	names := fs.Bool("names", false, "print the strings' names (a line itself, a FASTA header) instead of their numbers")
 	asJSON := fs.Bool("json", false, "print one JSON object a pair (JSON Lines) instead of tab-separated lines")
+	shardSpec := fs.String("shard", "", "compute shard `I/N` of the pairs (I from 0) into a file of --out DIR; levlab merge DIR joins the shards")
+	shards := fs.Int("shards", 0, "compute one of `N` shards, the index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
+	outDir := fs.String("out", "", "with --shard or --shards: the `DIR` the shard's file goes in")
 	maxInput := maxInputFlag(fs)
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -88,6 +105,16 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	set := fs.given()
+	sh, sharded, err := parseShard(*shardSpec, *shards, set["shards"])
+	if err != nil {
+		return err
+	}
+	switch {
+	case sharded && *outDir == "":
+		return usageErrorf("--shard and --shards write a file: give --out DIR, the folder for it")
+	case !sharded && *outDir != "":
+		return usageErrorf("--out %s: the folder of a shard's file; give --shard I/N or --shards N (without them the pairs go to stdout)", *outDir)
+	}
 	opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(*workers)}
 	if set["max"] {
 		opts = append(opts, lev.WithMax(*maxD))
@@ -156,6 +183,32 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	if *names {
 		out.names[0], out.names[1] = namesOf(files[0], sets[0]), namesOf(files[len(files)-1], b)
 	}
+	if sharded {
+		pairs := func(x, y [][]byte, fn func(lev.Pair) error, extra ...lev.Option) error {
+			o := append(append([]lev.Option(nil), opts...), extra...)
+			switch {
+			case *runes && y == nil:
+				return lev.AllStrings(asStrings(x), fn, o...)
+			case *runes:
+				return lev.CrossStrings(asStrings(x), asStrings(y), fn, o...)
+			case y == nil:
+				return lev.All(x, fn, o...)
+			}
+			return lev.Cross(x, y, fn, o...)
+		}
+		tri := len(sets) == 1
+		from, to := shardRows(a, b, tri, work.top > 0, sh)
+		h := newShardHeader(sh, from, to, len(a), pos, files, matrixOptions(*algoName, work, *runes, *names, *asJSON))
+		path, err := writeShard(ctx, *outDir, sh, h, a, b, tri, work.top, pairs, out)
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("%w: no file of shard %d/%d was written", errInterrupted, sh.Index, sh.Count)
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "matrix: shard %d/%d (strings %d to %d of %d) written to %s\n", sh.Index, sh.Count, min(from+1, to), to, len(a), path)
+		return nil
+	}
 	prog := newPairProgress(stderr, len(a), total)
 	defer prog.stop()
 	emit := func(p lev.Pair) error {
@@ -179,6 +232,27 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: the lines printed are whole; the rest was not computed", errInterrupted)
 	}
 	return err
+}
+
+// matrixOptions names the flags that shape a run's output, for a shard's
+// header: shards of one run must agree on them.
+func matrixOptions(algo string, w matrixWork, runes, names, asJSON bool) string {
+	o := []string{"--algo " + algo}
+	if w.maxD >= 0 {
+		o = append(o, fmt.Sprintf("--max %d", w.maxD))
+	}
+	if w.top > 0 {
+		o = append(o, fmt.Sprintf("--top %d", w.top))
+	}
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{{runes, "--runes"}, {names, "--names"}, {asJSON, "--json"}} {
+		if f.on {
+			o = append(o, f.name)
+		}
+	}
+	return strings.Join(o, " ")
 }
 
 // stringsShape is what the memory of a file's strings depends on.

@@ -1,0 +1,336 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/levlab/levlab/internal/atomicfile"
+	"github.com/levlab/levlab/internal/buildinfo"
+	"github.com/levlab/levlab/lev"
+)
+
+// A matrixShard is the Index-th of Count parts of a matrix run (Index from 0).
+type matrixShard struct{ Index, Count int }
+
+// shardEnv are the variables a batch scheduler sets to a task's index, in
+// the order they are read: Slurm job arrays', then Kubernetes Indexed
+// Jobs'.
+var shardEnv = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
+
+// parseShard reads --shard I/N, or --shards N with I from the scheduler's
+// variable; neither is no shard (ok false).
+func parseShard(spec string, count int, countGiven bool) (s matrixShard, ok bool, err error) {
+	switch {
+	case spec != "" && countGiven:
+		return matrixShard{}, false, usageErrorf("--shard %s and --shards %d: give one of them", spec, count)
+	case spec != "":
+		i, n, found := strings.Cut(spec, "/")
+		s.Index, err = strconv.Atoi(i)
+		if err == nil {
+			s.Count, err = strconv.Atoi(n)
+		}
+		if !found || err != nil {
+			return matrixShard{}, false, usageErrorf("--shard %q: want I/N, two whole numbers, such as 0/4", spec)
+		}
+	case countGiven:
+		s.Count = count
+		from := ""
+		for _, name := range shardEnv {
+			if v, set := os.LookupEnv(name); set {
+				if s.Index, err = strconv.Atoi(strings.TrimSpace(v)); err != nil {
+					return matrixShard{}, false, usageErrorf("--shards %d: %s=%q is not a whole number", count, name, v)
+				}
+				from = name
+				break
+			}
+		}
+		if from == "" {
+			return matrixShard{}, false, usageErrorf("--shards %d: neither %s is set (a Slurm array task's, a Kubernetes indexed job's); give --shard I/N", count, strings.Join(shardEnv, " nor "))
+		}
+	default:
+		return matrixShard{}, false, nil
+	}
+	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
+		return matrixShard{}, false, usageErrorf("shard %d/%d: want N of 1 or more shards and I from 0 to N-1", s.Index, s.Count)
+	}
+	return s, true, nil
+}
+
+// shardRows returns the rows (strings of FILE_A) of shard s: a run of them
+// whose cells — each pair's |a|·|b|, summed — come to about a Count-th of
+// all, so that shards of strings of skewed lengths finish together. The
+// runs of shards 0 … Count−1 follow each other from row 0 to the last.
+// Without FILE_B (tri), row i's pairs are those with j > i, or, with a top,
+// every j ≠ i.
+func shardRows(a, b [][]byte, tri, top bool, s matrixShard) (from, to int) {
+	var total int64
+	suffix := make([]int64, len(b)+1) // suffix[j]: the bytes of b[j:]
+	for j := len(b) - 1; j >= 0; j-- {
+		suffix[j] = suffix[j+1] + int64(len(b[j]))
+	}
+	cost := func(i int) int64 {
+		la := int64(len(a[i])) + 1 // an empty string still costs its pairs
+		switch {
+		case !tri:
+			return la * (suffix[0] + int64(len(b)))
+		case top:
+			return la * (suffix[0] - int64(len(b[i])) + int64(len(b)-1))
+		}
+		return la * (suffix[i+1] + int64(len(b)-1-i))
+	}
+	for i := range a {
+		total += cost(i)
+	}
+	// Row i goes to the shard its cells' midpoint falls in.
+	bound := func(k int) int {
+		switch k {
+		case 0:
+			return 0
+		case s.Count:
+			return len(a)
+		}
+		var sum int64
+		for i := range a {
+			c := cost(i)
+			if (sum+c/2)*int64(s.Count) >= total*int64(k) {
+				return i
+			}
+			sum += c
+		}
+		return len(a)
+	}
+	return bound(s.Index), bound(s.Index + 1)
+}
+
+// shardHeader is the first line of a shard's file, after shardTag: what
+// merge checks before it joins shards.
+type shardHeader struct {
+	Format  int          `json:"format"`
+	Shard   int          `json:"shard"`
+	Shards  int          `json:"shards"`
+	Rows    [2]int       `json:"rows"`    // FILE_A's strings from, to
+	Strings int          `json:"strings"` // FILE_A's strings in all
+	Inputs  []shardInput `json:"inputs"`
+	Options string       `json:"options"` // the flags that shape the output
+	Levlab  string       `json:"levlab"`  // the commit that wrote it
+}
+
+type shardInput struct {
+	File   string `json:"file"`
+	SHA256 string `json:"sha256"`
+}
+
+// shardTrailer is the last line, after shardEnd: what the lines between
+// hold, so that a cut file is told from a whole one.
+type shardTrailer struct {
+	Lines int64 `json:"lines"`
+	Bytes int64 `json:"bytes"`
+}
+
+const (
+	shardFormat = 1
+	shardTag    = "#levlab-matrix-shard "
+	shardEnd    = "#levlab-matrix-shard-end "
+	shardExt    = ".shard"
+)
+
+// shardFile is shard s's file name in its folder.
+func shardFile(s matrixShard) string {
+	w := len(strconv.Itoa(s.Count - 1))
+	return fmt.Sprintf("matrix-%0*d-of-%d%s", w, s.Index, s.Count, shardExt)
+}
+
+// countingWriter counts the bytes and lines written through it.
+type countingWriter struct {
+	w            io.Writer
+	bytes, lines int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.bytes += int64(n)
+	c.lines += int64(strings.Count(string(p[:n]), "\n"))
+	return n, err
+}
+
+// pairsFunc runs lev's Cross (b given) or All (b nil) over byte or rune
+// strings with the run's options and extra ones.
+type pairsFunc func(a, b [][]byte, fn func(lev.Pair) error, extra ...lev.Option) error
+
+// writeShard computes shard s of the run into its file in dir, whole or
+// not at all (a temporary file renamed once its last line is written; an
+// earlier file of the shard is replaced only then).
+func writeShard(ctx context.Context, dir string, s matrixShard, h shardHeader, a, b [][]byte, tri bool, top int, pairs pairsFunc, out *lineWriter) (string, error) {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return "", fmt.Errorf("--out %s: not a folder (make it first): %v", dir, err)
+	}
+	path := filepath.Join(dir, shardFile(s))
+	err := atomicfile.Write(path, func(w io.Writer) error {
+		head, _ := json.Marshal(h)
+		if _, err := fmt.Fprintf(w, "%s%s\n", shardTag, head); err != nil {
+			return err
+		}
+		body := &countingWriter{w: w}
+		out.w = body
+		if err := runRows(ctx, a, b, tri, top, h.Rows[0], h.Rows[1], pairs, out.line); err != nil {
+			return err
+		}
+		if err := out.flush(); err != nil {
+			return err
+		}
+		tail, _ := json.Marshal(shardTrailer{Lines: body.lines, Bytes: body.bytes})
+		_, err := fmt.Fprintf(w, "%s%s\n", shardEnd, tail)
+		return err
+	})
+	return path, err
+}
+
+// runRows calls emit with the pairs of rows from … to−1 of FILE_A, in the
+// order and numbering one process gives them (I and J index the whole
+// files).
+func runRows(ctx context.Context, a, b [][]byte, tri bool, top, from, to int, pairs pairsFunc, emit func(lev.Pair) error) error {
+	if from >= to {
+		return nil
+	}
+	band := a[from:to]
+	shift := func(dj int, fn func(lev.Pair) error) func(lev.Pair) error {
+		return func(p lev.Pair) error {
+			p.I += from
+			p.J += dj
+			return fn(p)
+		}
+	}
+	switch {
+	case !tri:
+		return pairs(band, b, shift(0, emit))
+	case top > 0:
+		// Every j ≠ i: the band against the whole set, one nearer kept so
+		// that the row still has top pairs once the string itself (at
+		// distance 0) is left out.
+		return withoutSelf(top, func(fn func(lev.Pair) error) error {
+			return pairs(band, a, shift(0, fn), lev.WithTop(top+1))
+		}, emit)
+	}
+	// j > i: the triangle within the band and the rectangle to its right,
+	// run side by side and joined row by row, as one process orders them.
+	return joinRows(ctx, from, to,
+		func(fn func(lev.Pair) error, extra lev.Option) error { return pairs(band, nil, shift(from, fn), extra) },
+		func(fn func(lev.Pair) error, extra lev.Option) error {
+			return pairs(band, a[to:], shift(to, fn), extra)
+		}, emit)
+}
+
+// withoutSelf passes run's rows to emit, each without its pair (i, i) and
+// cut to top pairs.
+func withoutSelf(top int, run func(func(lev.Pair) error) error, emit func(lev.Pair) error) error {
+	row, cur := make([]lev.Pair, 0, top+1), -1
+	flush := func() error {
+		kept := 0
+		for _, p := range row {
+			if p.J == p.I || kept == top {
+				continue
+			}
+			kept++
+			if err := emit(p); err != nil {
+				return err
+			}
+		}
+		row = row[:0]
+		return nil
+	}
+	err := run(func(p lev.Pair) error {
+		if p.I != cur {
+			if err := flush(); err != nil {
+				return err
+			}
+			cur = p.I
+		}
+		row = append(row, p)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return flush()
+}
+
+// joinRows runs first and second side by side, each with a context that
+// ends when either fails, and passes their pairs to emit row by row: row
+// i's pairs of first, then its pairs of second.
+func joinRows(ctx context.Context, from, to int, first, second func(func(lev.Pair) error, lev.Option) error, emit func(lev.Pair) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type stream struct {
+		c   chan lev.Pair
+		err error
+	}
+	start := func(run func(func(lev.Pair) error, lev.Option) error) *stream {
+		s := &stream{c: make(chan lev.Pair, 4096)}
+		go func() {
+			defer close(s.c)
+			s.err = run(func(p lev.Pair) error {
+				select {
+				case s.c <- p:
+					return nil
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}, lev.WithContext(ctx))
+		}()
+		return s
+	}
+	streams := []*stream{start(first), start(second)}
+	heads := make([]*lev.Pair, 2)
+	next := func(k int) bool {
+		if heads[k] == nil {
+			p, ok := <-streams[k].c
+			if !ok {
+				return false
+			}
+			heads[k] = &p
+		}
+		return true
+	}
+	var err error
+	for i := from; i < to && err == nil; i++ {
+		for k := range streams {
+			for err == nil && next(k) && heads[k].I == i {
+				err = emit(*heads[k])
+				heads[k] = nil
+			}
+		}
+	}
+	cancel()
+	for _, s := range streams {
+		for range s.c { // let a stopped run end
+		}
+		if err == nil && s.err != nil {
+			err = s.err
+		}
+	}
+	return err
+}
+
+// fileSHA256 is the hex SHA-256 of data.
+func fileSHA256(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// newShardHeader describes shard s of a run over files (their paths and
+// bytes) with the given output flags.
+func newShardHeader(s matrixShard, from, to, strs int, paths []string, files [][]byte, options string) shardHeader {
+	h := shardHeader{Format: shardFormat, Shard: s.Index, Shards: s.Count, Rows: [2]int{from, to}, Strings: strs, Options: options, Levlab: buildinfo.Commit()}
+	for i, p := range paths {
+		h.Inputs = append(h.Inputs, shardInput{File: filepath.Base(p), SHA256: fileSHA256(files[i])})
+	}
+	return h
+}

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/levlab/levlab/internal/atomicfile"
+)
+
+func mergeUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `Usage:
+  levlab merge [--out FILE] DIR
+
+Joins the shards levlab matrix --shard I/N (or --shards N, under a Slurm
+array or a Kubernetes indexed job) wrote into DIR, and writes exactly what
+one levlab matrix of the same files and flags writes, byte for byte, to
+stdout or to FILE (whole or not at all).
+
+Before writing a line it checks every *.shard file of DIR: each is a
+shard's file, whole (its last line says how many lines and bytes it holds),
+of this format; all are of the same input files (by SHA-256), flags, shard
+count and levlab; and every shard from 0 to N-1 is there exactly once.
+Otherwise it names the missing, the duplicated, the cut and the foreign
+files, and writes nothing.
+
+Flags:
+`)
+	fs.PrintDefaults()
+	fmt.Fprint(w, `
+Exit status:
+  0  the shards were joined
+  1  DIR holds no shard, or shards that do not make one run (named), a file
+     cannot be read, or the output cannot be written
+  2  bad usage: an unknown flag, not one DIR
+`)
+}
+
+// shardRead is a shard's file as merge found it.
+type shardRead struct {
+	path   string
+	head   shardHeader
+	body   int64 // offset of the first line after the header
+	length int64 // bytes of the lines between header and trailer
+}
+
+func runMerge(args []string, stdout, _ io.Writer) error {
+	fs := newFlagSet("merge", stdout, mergeUsage)
+	out := fs.String("out", "", "`FILE` to write (whole or not at all); unset: stdout")
+	pos, err := fs.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageErrorf("want one DIR, the folder of the shards, got %d arguments: %s", len(pos), quoteAll(pos))
+	}
+	shards, err := readShards(pos[0])
+	if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error {
+		for _, s := range shards {
+			f, err := os.Open(s.path)
+			if err != nil {
+				return err
+			}
+			_, err = io.Copy(w, io.NewSectionReader(f, s.body, s.length))
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("%s: %w", s.path, err)
+			}
+		}
+		return nil
+	}
+	if *out != "" {
+		return atomicfile.Write(*out, write)
+	}
+	bw := bufio.NewWriterSize(stdout, 1<<16)
+	if err := write(bw); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// readShards reads the header and trailer of every shard file of dir and
+// returns them in shard order, or an error naming every file that keeps
+// them from being one run.
+func readShards(dir string) ([]shardRead, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*"+shardExt))
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("merge: %s is not a folder: %v", dir, err)
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("merge: %s holds no shard (*%s): levlab matrix --shard I/N --out %s writes them", dir, shardExt, dir)
+	}
+	var (
+		good     []shardRead
+		problems []string
+	)
+	for _, p := range paths {
+		s, err := readShard(p)
+		if err != nil {
+			problems = append(problems, err.Error())
+			continue
+		}
+		good = append(good, s)
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("merge: %s", strings.Join(problems, "; "))
+	}
+	// One run: the first shard's inputs, flags, count and levlab; the
+	// files that differ are foreign.
+	ref := good[0].head
+	key := func(h shardHeader) string {
+		in, _ := json.Marshal(h.Inputs)
+		return fmt.Sprintf("%s|%s|%d|%d|%s", in, h.Options, h.Shards, h.Strings, h.Levlab)
+	}
+	var foreign []string
+	for _, s := range good[1:] {
+		if key(s.head) != key(ref) {
+			foreign = append(foreign, fmt.Sprintf("%s (%s)", s.path, differs(ref, s.head)))
+		}
+	}
+	if len(foreign) > 0 {
+		return nil, fmt.Errorf("merge: shards of another run than %s: %s", good[0].path, strings.Join(foreign, ", "))
+	}
+	slices.SortFunc(good, func(x, y shardRead) int { return x.head.Shard - y.head.Shard })
+	seen := make([][]string, ref.Shards)
+	for _, s := range good {
+		seen[s.head.Shard] = append(seen[s.head.Shard], s.path)
+	}
+	var missing, twice []string
+	for i, ps := range seen {
+		switch {
+		case len(ps) == 0:
+			missing = append(missing, fmt.Sprint(i))
+		case len(ps) > 1:
+			twice = append(twice, fmt.Sprintf("shard %d in %s", i, strings.Join(ps, " and ")))
+		}
+	}
+	if len(missing) > 0 || len(twice) > 0 {
+		var msg []string
+		if len(missing) > 0 {
+			msg = append(msg, fmt.Sprintf("shards missing of %d: %s (levlab matrix --shard I/%d writes shard I)", ref.Shards, strings.Join(missing, ", "), ref.Shards))
+		}
+		if len(twice) > 0 {
+			msg = append(msg, "more than once: "+strings.Join(twice, "; "))
+		}
+		return nil, fmt.Errorf("merge: %s", strings.Join(msg, "; "))
+	}
+	// The rows follow each other from the first string to the last.
+	next := 0
+	for _, s := range good {
+		if s.head.Rows[0] != next {
+			return nil, fmt.Errorf("merge: %s holds strings %d to %d, but the shards before end at %d", s.path, s.head.Rows[0]+1, s.head.Rows[1], next)
+		}
+		next = s.head.Rows[1]
+	}
+	if next != ref.Strings {
+		return nil, fmt.Errorf("merge: the shards hold strings up to %d of %d", next, ref.Strings)
+	}
+	return good, nil
+}
+
+// differs says how header h is of another run than ref.
+func differs(ref, h shardHeader) string {
+	var d []string
+	in := func(x shardHeader) string {
+		var s []string
+		for _, i := range x.Inputs {
+			s = append(s, i.File+" "+i.SHA256[:min(12, len(i.SHA256))])
+		}
+		return strings.Join(s, ", ")
+	}
+	if a, b := in(ref), in(h); a != b {
+		d = append(d, "inputs "+b+", not "+a)
+	}
+	if h.Options != ref.Options {
+		d = append(d, fmt.Sprintf("flags %q, not %q", h.Options, ref.Options))
+	}
+	if h.Shards != ref.Shards {
+		d = append(d, fmt.Sprintf("%d shards, not %d", h.Shards, ref.Shards))
+	}
+	if h.Levlab != ref.Levlab {
+		d = append(d, "written by levlab "+h.Levlab+", not "+ref.Levlab)
+	}
+	if len(d) == 0 {
+		d = append(d, fmt.Sprintf("%d strings, not %d", h.Strings, ref.Strings))
+	}
+	return strings.Join(d, "; ")
+}
+
+// readShard reads a shard file's header and trailer and checks that the
+// lines between are whole.
+func readShard(path string) (shardRead, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return shardRead{}, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return shardRead{}, err
+	}
+	br := bufio.NewReader(f)
+	first, err := br.ReadString('\n')
+	rest, found := strings.CutPrefix(first, shardTag)
+	if err != nil || !found {
+		return shardRead{}, fmt.Errorf("%s is not a shard of levlab matrix (its first line is not %q…)", path, strings.TrimSpace(shardTag))
+	}
+	s := shardRead{path: path, body: int64(len(first))}
+	if err := json.Unmarshal([]byte(rest), &s.head); err != nil {
+		return shardRead{}, fmt.Errorf("%s: its header cannot be read: %v", path, err)
+	}
+	if s.head.Format != shardFormat {
+		return shardRead{}, fmt.Errorf("%s was written by a levlab of shard format %d (levlab %s); this one reads format %d: write the shard again", path, s.head.Format, s.head.Levlab, shardFormat)
+	}
+	if s.head.Shards < 1 || s.head.Shard < 0 || s.head.Shard >= s.head.Shards {
+		return shardRead{}, fmt.Errorf("%s: shard %d of %d is out of range", path, s.head.Shard, s.head.Shards)
+	}
+	// The trailer: the last line.
+	const most = 4096
+	at := max(fi.Size()-most, s.body)
+	tail := make([]byte, fi.Size()-at)
+	if _, err := f.ReadAt(tail, at); err != nil && !errors.Is(err, io.EOF) {
+		return shardRead{}, err
+	}
+	cut := fmt.Errorf("%s is cut short (no last line %q…): its shard did not finish; write it again", path, strings.TrimSpace(shardEnd))
+	if !bytes.HasSuffix(tail, []byte("\n")) {
+		return shardRead{}, cut
+	}
+	i := bytes.LastIndexByte(tail[:len(tail)-1], '\n') + 1
+	last, found := bytes.CutPrefix(tail[i:], []byte(shardEnd))
+	if !found {
+		return shardRead{}, cut
+	}
+	var tr shardTrailer
+	if err := json.Unmarshal(last, &tr); err != nil {
+		return shardRead{}, cut
+	}
+	s.length = at + int64(i) - s.body
+	if tr.Bytes != s.length {
+		return shardRead{}, fmt.Errorf("%s holds %d bytes of pairs where its last line says %d: it was changed after it was written; write it again", path, s.length, tr.Bytes)
+	}
+	return s, nil
+}

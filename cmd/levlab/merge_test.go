@@ -1,0 +1,203 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// shardInputs writes FILE_A (lines of skewed lengths, an empty one and a
+// duplicate among them), FILE_B and a FASTA file into a folder.
+func shardInputs(t *testing.T) (a, b, fasta string) {
+	t.Helper()
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(7, 7))
+	word := func() string {
+		n := []int{0, 3, 17, 64, 65, 300}[r.IntN(6)]
+		var s strings.Builder
+		for range n {
+			s.WriteByte("ACGT"[r.IntN(4)])
+		}
+		return s.String()
+	}
+	var la, lb, fa strings.Builder
+	for i := range 90 {
+		w := word()
+		if i == 40 {
+			w = "ACGTACGT"
+		}
+		la.WriteString(w + "\n")
+	}
+	la.WriteString("ACGTACGT\n")
+	for range 25 {
+		lb.WriteString(word() + "\n")
+	}
+	for i := range 30 {
+		fmt.Fprintf(&fa, ">read %d\tx\n%s\n%s\n", i, word(), word())
+	}
+	a, b, fasta = filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt"), filepath.Join(dir, "reads.fa")
+	for p, s := range map[string]string{a: la.String(), b: lb.String(), fasta: fa.String()} {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a, b, fasta
+}
+
+// TestMatrixShardsMerge: matrix in 1, 3 and 7 shards, then merge, writes
+// exactly what one process writes, byte for byte: every pair, --top,
+// --max, --names and --json, --runes, one file or two, FASTA.
+func TestMatrixShardsMerge(t *testing.T) {
+	a, b, fasta := shardInputs(t)
+	for _, files := range [][]string{{a}, {a, b}, {fasta}} {
+		for _, flags := range [][]string{nil, {"--top", "3"}, {"--max", "20"}, {"--top", "2", "--max", "60", "--names"}, {"--json", "--runes"}} {
+			want, _, code := levlab(t, append(append([]string{"matrix"}, flags...), files...)...)
+			if code != exitOK || want == "" {
+				t.Fatalf("matrix %v %v: exit %d, %d bytes", flags, files, code, len(want))
+			}
+			for _, n := range []int{1, 3, 7} {
+				dir := t.TempDir()
+				for i := range n {
+					args := append(append([]string{"matrix", "--shard", fmt.Sprintf("%d/%d", i, n), "--out", dir}, flags...), files...)
+					if _, stderr, code := levlab(t, args...); code != exitOK {
+						t.Fatalf("%v: exit %d: %s", args, code, stderr)
+					}
+				}
+				got, stderr, code := levlab(t, "merge", dir)
+				if code != exitOK || got != want {
+					t.Errorf("matrix %v %v in %d shards, merged: exit %d, %d bytes where one process writes %d: %s", flags, files, n, code, len(got), len(want), stderr)
+				}
+			}
+		}
+	}
+}
+
+// TestMatrixShardsBalanced: the shards of strings of skewed lengths hold
+// about the same cells, not the same strings.
+func TestMatrixShardsBalanced(t *testing.T) {
+	var a [][]byte
+	for i := range 400 {
+		n := 10
+		if i%10 == 0 {
+			n = 1000
+		}
+		a = append(a, make([]byte, n))
+	}
+	for _, tri := range []bool{false, true} {
+		var cells []int64
+		prev := 0
+		for i := range 4 {
+			from, to := shardRows(a, a, tri, false, matrixShard{i, 4})
+			if from != prev {
+				t.Fatalf("shard %d starts at %d, the one before ended at %d", i, from, prev)
+			}
+			prev = to
+			var c int64
+			for r := from; r < to; r++ {
+				for j := range a {
+					if !tri || j > r {
+						c += int64(len(a[r])+1) * int64(len(a[j])+1)
+					}
+				}
+			}
+			cells = append(cells, c)
+		}
+		if prev != len(a) {
+			t.Fatalf("the shards end at %d of %d strings", prev, len(a))
+		}
+		lo, hi := cells[0], cells[0]
+		for _, c := range cells {
+			lo, hi = min(lo, c), max(hi, c)
+		}
+		if float64(hi) > 1.25*float64(lo) {
+			t.Errorf("tri %v: shards' cells %v: the largest is more than 1.25× the smallest", tri, cells)
+		}
+	}
+}
+
+// TestMergeRefuses: merge writes nothing and names the file, the shard or
+// the flags when the shards are not one whole run.
+func TestMergeRefuses(t *testing.T) {
+	a, b, _ := shardInputs(t)
+	shardOf := func(dir string, i, n int, extra ...string) {
+		t.Helper()
+		args := append(append([]string{"matrix", "--shard", fmt.Sprintf("%d/%d", i, n), "--out", dir}, extra...), a)
+		if _, stderr, code := levlab(t, args...); code != exitOK {
+			t.Fatalf("%v: %s", args, stderr)
+		}
+	}
+	dir := t.TempDir()
+	shardOf(dir, 0, 3)
+	shardOf(dir, 2, 3)
+	checkFailure(t, []string{"merge", dir}, exitFailure, "shards missing of 3: 1")
+
+	shardOf(dir, 1, 3, "--top", "2")
+	checkFailure(t, []string{"merge", dir}, exitFailure, "matrix-1-of-3.shard", `flags "--algo auto --top 2", not "--algo auto"`)
+
+	shardOf(dir, 1, 3)
+	data, _ := os.ReadFile(filepath.Join(dir, "matrix-1-of-3.shard"))
+	os.WriteFile(filepath.Join(dir, "again.shard"), data, 0o644)
+	checkFailure(t, []string{"merge", dir}, exitFailure, "more than once: shard 1 in")
+	os.Remove(filepath.Join(dir, "again.shard"))
+
+	os.WriteFile(filepath.Join(dir, "matrix-1-of-3.shard"), data[:len(data)-30], 0o644)
+	checkFailure(t, []string{"merge", dir}, exitFailure, "matrix-1-of-3.shard is cut short")
+
+	other := t.TempDir()
+	shardOf(other, 1, 3)
+	b2, _ := os.ReadFile(b)
+	os.WriteFile(a, b2, 0o644) // the input changed between shards
+	shardOf(other, 0, 3)
+	shardOf(other, 2, 3)
+	checkFailure(t, []string{"merge", other}, exitFailure, "inputs a.txt")
+
+	os.WriteFile(filepath.Join(other, "notes.shard"), []byte("hello\n"), 0o644)
+	checkFailure(t, []string{"merge", other}, exitFailure, "notes.shard is not a shard")
+
+	old := strings.Replace(string(data), `"format":1`, `"format":0`, 1)
+	os.WriteFile(filepath.Join(other, "notes.shard"), []byte(old), 0o644)
+	checkFailure(t, []string{"merge", other}, exitFailure, "notes.shard was written by a levlab of shard format 0")
+
+	checkFailure(t, []string{"merge", t.TempDir()}, exitFailure, "holds no shard")
+	checkFailure(t, []string{"merge"}, exitUsage, "want one DIR")
+	checkFailure(t, []string{"matrix", "--shard", "3/3", "--out", dir, a}, exitUsage, "shard 3/3")
+	checkFailure(t, []string{"matrix", "--shard", "0/0", "--out", dir, a}, exitUsage, "shard 0/0")
+	checkFailure(t, []string{"matrix", "--shard", "x", "--out", dir, a}, exitUsage, `--shard "x"`)
+	checkFailure(t, []string{"matrix", "--shard", "0/2", a}, exitUsage, "--out DIR")
+	checkFailure(t, []string{"matrix", "--out", dir, a}, exitUsage, "--out "+dir)
+	checkFailure(t, []string{"matrix", "--shard", "0/2", "--shards", "2", "--out", dir, a}, exitUsage, "give one of them")
+	t.Setenv("SLURM_ARRAY_TASK_ID", "")
+	os.Unsetenv("SLURM_ARRAY_TASK_ID")
+	t.Setenv("JOB_COMPLETION_INDEX", "")
+	os.Unsetenv("JOB_COMPLETION_INDEX")
+	checkFailure(t, []string{"matrix", "--shards", "2", "--out", dir, a}, exitUsage, "SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX")
+	t.Setenv("JOB_COMPLETION_INDEX", "one")
+	checkFailure(t, []string{"matrix", "--shards", "2", "--out", dir, a}, exitUsage, `JOB_COMPLETION_INDEX="one"`)
+}
+
+// TestMatrixShardsFromScheduler: --shards N takes the index from Slurm's
+// array task id, else from a Kubernetes indexed job's.
+func TestMatrixShardsFromScheduler(t *testing.T) {
+	a, _, _ := shardInputs(t)
+	want, _, _ := levlab(t, "matrix", "--top", "1", a)
+	dir := t.TempDir()
+	t.Setenv("JOB_COMPLETION_INDEX", "")
+	os.Unsetenv("JOB_COMPLETION_INDEX")
+	for i := range 2 {
+		t.Setenv("SLURM_ARRAY_TASK_ID", fmt.Sprint(i))
+		if _, stderr, code := levlab(t, "matrix", "--top", "1", "--shards", "3", "--out", dir, a); code != exitOK {
+			t.Fatal(stderr)
+		}
+	}
+	os.Unsetenv("SLURM_ARRAY_TASK_ID")
+	t.Setenv("JOB_COMPLETION_INDEX", "2")
+	if _, stderr, code := levlab(t, "matrix", "--top", "1", "--shards", "3", "--out", dir, a); code != exitOK {
+		t.Fatal(stderr)
+	}
+	if got, stderr, code := levlab(t, "merge", dir); code != exitOK || got != want {
+		t.Errorf("3 shards by the schedulers' indexes, merged: exit %d, %s", code, stderr)
+	}
+}
