@@ -63,6 +63,39 @@ type Runner struct {
 	// Out, if set, shows progress: a bar when it is a terminal, else one
 	// line per finished point.
 	Out io.Writer
+	// Shard and Shards, with Shards > 0, run shard Shard (from 0) of
+	// Shards: the points of exps, counted in order across them, whose
+	// count is Shard modulo Shards, each experiment's into
+	// <name>.shard-<Shard>-of-<Shards>.csv. The shards of a run may share
+	// Dir (each holds a lock of its own) or not; a reader of the folder
+	// reads them all as one run.
+	Shard, Shards int
+}
+
+// fileName is the CSV file of experiment name: name.csv, or the shard's.
+func (r *Runner) fileName(name string) string {
+	if r.Shards > 0 {
+		return fmt.Sprintf("%s.shard-%d-of-%d.csv", name, r.Shard, r.Shards)
+	}
+	return name + ".csv"
+}
+
+// ofShard keeps, of every grid, the points of the runner's shard.
+func (r *Runner) ofShard(grids [][]Point) {
+	if r.Shards <= 0 {
+		return
+	}
+	n := 0
+	for i, g := range grids {
+		var kept []Point
+		for _, p := range g {
+			if n%r.Shards == r.Shard {
+				kept = append(kept, p)
+			}
+			n++
+		}
+		grids[i] = kept
+	}
 }
 
 // Summary says what a Run did.
@@ -110,12 +143,18 @@ func (r *Runner) Run(ctx context.Context, exps []Experiment) (sum Summary, err e
 	if err != nil {
 		return sum, err
 	}
+	r.ofShard(grids)
 	if err := writableDir(r.Dir); err != nil {
 		return sum, err
 	}
-	// One writer per folder: a second Run would read the same resume
-	// counts and time every point again, doubling the rows.
-	lock, err := records.LockDir(r.Dir)
+	// One writer per folder (or per shard: its files are its own): a
+	// second Run would read the same resume counts and time every point
+	// again, doubling the rows.
+	lockName := records.LockName
+	if r.Shards > 0 {
+		lockName = fmt.Sprintf(".levlab.shard-%d-of-%d.lock", r.Shard, r.Shards)
+	}
+	lock, err := records.LockDirAs(r.Dir, lockName)
 	if err != nil {
 		return sum, err
 	}
@@ -182,6 +221,9 @@ func (r *Runner) settings() (Scale, int, error) {
 	}
 	if r.Dir == "" {
 		return "", 0, errors.New("experiments: Dir is empty; name the folder the CSV files go to")
+	}
+	if r.Shards < 0 || r.Shards > 0 && (r.Shard < 0 || r.Shard >= r.Shards) {
+		return "", 0, fmt.Errorf("experiments: shard %d of %d: want Shards >= 0 and, with Shards > 0, Shard from 0 to Shards-1", r.Shard, r.Shards)
 	}
 	return scale, reps, nil
 }
@@ -261,7 +303,7 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 		if len(grids[i]) == 0 {
 			continue
 		}
-		pl := expPlan{exp: e, path: filepath.Join(r.Dir, e.Name+".csv")}
+		pl := expPlan{exp: e, path: filepath.Join(r.Dir, r.fileName(e.Name))}
 		byKey := make(map[string]*pointPlan, len(grids[i]))
 		pl.points = make([]pointPlan, len(grids[i]))
 		for j, p := range grids[i] {

@@ -597,3 +597,70 @@ func readFile(t *testing.T, path string) []byte {
 	}
 	return data
 }
+
+// TestRunShards: three shards, run at once into one folder (each with its
+// own files and lock), time every point of the run exactly once between
+// them, every third point of the experiments in order each; a shard run
+// again resumes its own files; a shard out of range is refused.
+func TestRunShards(t *testing.T) {
+	fakes(t, okMeasure)
+	dir := t.TempDir()
+	exps := []Experiment{fakeExperiment("a"), fakeExperiment("b")}
+	const n, reps = 3, 2
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			_, err := (&Runner{Dir: dir, Reps: reps, Shard: i, Shards: n}).Run(context.Background(), exps)
+			errs <- err
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := map[string]int{} // point: its shard
+	for i := range n {
+		for _, e := range exps {
+			path := filepath.Join(dir, fmt.Sprintf("%s.shard-%d-of-%d.csv", e.Name, i, n))
+			if _, err := os.Stat(path); os.IsNotExist(err) {
+				continue // a shard with none of its points
+			}
+			recs, err := records.ReadRecords(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, c := range okReps(t, recs) {
+				if c != reps {
+					t.Errorf("%s: %s has %d repetitions, want %d", path, k, c, reps)
+				}
+				k = e.Name + " " + k
+				if s, twice := got[k]; twice && s != i {
+					t.Errorf("%s timed by shards %d and %d", k, s, i)
+				}
+				got[k] = i
+			}
+		}
+	}
+	idx := 0
+	for _, e := range exps {
+		for _, p := range e.Points(Quick) {
+			if s, ok := got[e.Name+" "+p.Key()]; !ok || s != idx%n {
+				t.Errorf("%s %s: timed by shard %d (found %v), want %d", e.Name, p.Key(), s, ok, idx%n)
+			}
+			idx++
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.csv")); !os.IsNotExist(err) {
+		t.Errorf("a shard wrote the unsharded file a.csv: %v", err)
+	}
+	sum, err := (&Runner{Dir: dir, Reps: reps, Shard: 1, Shards: n}).Run(context.Background(), exps)
+	if err != nil || sum.Records != 0 || sum.Resumed == 0 {
+		t.Errorf("shard 1 again: %+v, %v; want nothing timed, its points resumed", sum, err)
+	}
+	for _, bad := range [][2]int{{3, 3}, {-1, 2}, {0, -1}} {
+		if _, err := (&Runner{Dir: dir, Shard: bad[0], Shards: bad[1]}).Run(context.Background(), exps); err == nil || !strings.Contains(err.Error(), "shard") {
+			t.Errorf("shard %d of %d: %v; want an error", bad[0], bad[1], err)
+		}
+	}
+}

@@ -30,8 +30,13 @@ type DirLock struct {
 // and start time, as it wrote them in dir/.levlab.lock). It does not wait.
 // The lock is the operating system's (flock on Unix): a holder that dies,
 // even by SIGKILL, releases it.
-func LockDir(dir string) (*DirLock, error) {
-	path := filepath.Join(dir, LockName)
+func LockDir(dir string) (*DirLock, error) { return LockDirAs(dir, LockName) }
+
+// LockDirAs is LockDir with the lock file named name: one writer of each
+// name, so that the shards of a run (levlab run --shard), each writing
+// files of its own, share a folder.
+func LockDirAs(dir, name string) (*DirLock, error) {
+	path := filepath.Join(dir, name)
 	for {
 		f, err := createRegular(path, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {

@@ -2,7 +2,9 @@ package report
 
 import (
 	"bytes"
+	"encoding/csv"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -426,5 +428,59 @@ func TestMeasuredBesideCommitted(t *testing.T) {
 	}
 	if !strings.Contains(out, "from Fixture @ 1.00GHz (my-vm) (paper), Fixture @ 1.00GHz (testbox-2c) (paper)") {
 		t.Error("runs all at one scale: the byline does not name them with their scale once, after the name")
+	}
+}
+
+// TestShardedRun: a run whose records are split over shards' files
+// (levlab run --shard) reads as the one run they make; a repetition timed
+// in two files is counted once and named.
+func TestShardedRun(t *testing.T) {
+	whole := render(t, Options{Results: fixture, Format: FormatMarkdown})
+	root := filepath.Join(t.TempDir(), "results")
+	for _, d := range []string{"published", "testbox-2c/quick", "testbox-2c/bench"} {
+		if err := os.CopyFS(filepath.Join(root, d), os.DirFS(filepath.Join(fixture, d))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := filepath.Join(root, "testbox-2c", "paper")
+	os.MkdirAll(run, 0o755)
+	files, _ := filepath.Glob(filepath.Join(fixture, "testbox-2c", "paper", "*.csv"))
+	for _, f := range files {
+		in, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(in).ReadAll()
+		in.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".csv")
+		for s := range 2 {
+			part := [][]string{rows[0]}
+			for i, r := range rows[1:] {
+				if i%2 == s {
+					part = append(part, r)
+				}
+			}
+			if len(part) == 1 {
+				continue // a shard with none of the experiment's points writes no file
+			}
+			var b bytes.Buffer
+			w := csv.NewWriter(&b)
+			w.WriteAll(part)
+			os.WriteFile(filepath.Join(run, fmt.Sprintf("%s.shard-%d-of-2.csv", name, s)), b.Bytes(), 0o644)
+		}
+	}
+	if sharded := render(t, Options{Results: root, Format: FormatMarkdown}); sharded != whole {
+		t.Errorf("the report of the run in two shards' files differs from the run's")
+	}
+	// Shard 1's file again, as shard 0 of another count: its repetitions
+	// are each counted once, and named.
+	b, _ := os.ReadFile(filepath.Join(run, "peers.shard-1-of-2.csv"))
+	os.WriteFile(filepath.Join(run, "peers.shard-0-of-3.csv"), b, 0o644)
+	again := render(t, Options{Results: root, Format: FormatMarkdown})
+	if !strings.Contains(again, "of this point again (first at ") || !strings.Contains(again, "peers.shard-0-of-3.csv") {
+		t.Error("a repetition in two shards' files is not named")
 	}
 }

@@ -17,8 +17,9 @@ import (
 	"github.com/levlab/levlab/lev"
 )
 
-// A matrixShard is the Index-th of Count parts of a matrix run (Index from 0).
-type matrixShard struct{ Index, Count int }
+// A taskShard is the Index-th of Count parts of a run (Index from 0): of
+// matrix's pairs, or of run's points.
+type taskShard struct{ Index, Count int }
 
 // shardEnv are the variables a batch scheduler sets to a task's index, in
 // the order they are read: Slurm job arrays', then Kubernetes Indexed
@@ -27,10 +28,10 @@ var shardEnv = []string{"SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"}
 
 // parseShard reads --shard I/N, or --shards N with I from the scheduler's
 // variable; neither is no shard (ok false).
-func parseShard(spec string, count int, countGiven bool) (s matrixShard, ok bool, err error) {
+func parseShard(spec string, count int, countGiven bool) (s taskShard, ok bool, err error) {
 	switch {
 	case spec != "" && countGiven:
-		return matrixShard{}, false, usageErrorf("--shard %s and --shards %d: give one of them", spec, count)
+		return taskShard{}, false, usageErrorf("--shard %s and --shards %d: give one of them", spec, count)
 	case spec != "":
 		i, n, found := strings.Cut(spec, "/")
 		s.Index, err = strconv.Atoi(i)
@@ -38,7 +39,7 @@ func parseShard(spec string, count int, countGiven bool) (s matrixShard, ok bool
 			s.Count, err = strconv.Atoi(n)
 		}
 		if !found || err != nil {
-			return matrixShard{}, false, usageErrorf("--shard %q: want I/N, two whole numbers, such as 0/4", spec)
+			return taskShard{}, false, usageErrorf("--shard %q: want I/N, two whole numbers, such as 0/4", spec)
 		}
 	case countGiven:
 		s.Count = count
@@ -46,20 +47,20 @@ func parseShard(spec string, count int, countGiven bool) (s matrixShard, ok bool
 		for _, name := range shardEnv {
 			if v, set := os.LookupEnv(name); set {
 				if s.Index, err = strconv.Atoi(strings.TrimSpace(v)); err != nil {
-					return matrixShard{}, false, usageErrorf("--shards %d: %s=%q is not a whole number", count, name, v)
+					return taskShard{}, false, usageErrorf("--shards %d: %s=%q is not a whole number", count, name, v)
 				}
 				from = name
 				break
 			}
 		}
 		if from == "" {
-			return matrixShard{}, false, usageErrorf("--shards %d: neither %s is set (a Slurm array task's, a Kubernetes indexed job's); give --shard I/N", count, strings.Join(shardEnv, " nor "))
+			return taskShard{}, false, usageErrorf("--shards %d: neither %s is set (a Slurm array task's, a Kubernetes indexed job's); give --shard I/N", count, strings.Join(shardEnv, " nor "))
 		}
 	default:
-		return matrixShard{}, false, nil
+		return taskShard{}, false, nil
 	}
 	if s.Count < 1 || s.Index < 0 || s.Index >= s.Count {
-		return matrixShard{}, false, usageErrorf("shard %d/%d: want N of 1 or more shards and I from 0 to N-1", s.Index, s.Count)
+		return taskShard{}, false, usageErrorf("shard %d/%d: want N of 1 or more shards and I from 0 to N-1", s.Index, s.Count)
 	}
 	return s, true, nil
 }
@@ -70,7 +71,7 @@ func parseShard(spec string, count int, countGiven bool) (s matrixShard, ok bool
 // runs of shards 0 … Count−1 follow each other from row 0 to the last.
 // Without FILE_B (tri), row i's pairs are those with j > i, or, with a top,
 // every j ≠ i.
-func shardRows(a, b [][]byte, tri, top bool, s matrixShard) (from, to int) {
+func shardRows(a, b [][]byte, tri, top bool, s taskShard) (from, to int) {
 	var total int64
 	suffix := make([]int64, len(b)+1) // suffix[j]: the bytes of b[j:]
 	for j := len(b) - 1; j >= 0; j-- {
@@ -143,7 +144,7 @@ const (
 )
 
 // shardFile is shard s's file name in its folder.
-func shardFile(s matrixShard) string {
+func shardFile(s taskShard) string {
 	w := len(strconv.Itoa(s.Count - 1))
 	return fmt.Sprintf("matrix-%0*d-of-%d%s", w, s.Index, s.Count, shardExt)
 }
@@ -168,7 +169,7 @@ type pairsFunc func(a, b [][]byte, fn func(lev.Pair) error, extra ...lev.Option)
 // writeShard computes shard s of the run into its file in dir, whole or
 // not at all (a temporary file renamed once its last line is written; an
 // earlier file of the shard is replaced only then).
-func writeShard(ctx context.Context, dir string, s matrixShard, h shardHeader, a, b [][]byte, tri bool, top int, pairs pairsFunc, out *lineWriter) (string, error) {
+func writeShard(ctx context.Context, dir string, s taskShard, h shardHeader, a, b [][]byte, tri bool, top int, pairs pairsFunc, out *lineWriter) (string, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return "", fmt.Errorf("--out %s: not a folder (make it first): %v", dir, err)
 	}
@@ -327,7 +328,7 @@ func fileSHA256(data []byte) string {
 
 // newShardHeader describes shard s of a run over files (their paths and
 // bytes) with the given output flags.
-func newShardHeader(s matrixShard, from, to, strs int, paths []string, files [][]byte, options string) shardHeader {
+func newShardHeader(s taskShard, from, to, strs int, paths []string, files [][]byte, options string) shardHeader {
 	h := shardHeader{Format: shardFormat, Shard: s.Index, Shards: s.Count, Rows: [2]int{from, to}, Strings: strs, Options: options, Levlab: buildinfo.Commit()}
 	for i, p := range paths {
 		h.Inputs = append(h.Inputs, shardInput{File: filepath.Base(p), SHA256: fileSHA256(files[i])})

@@ -90,7 +90,7 @@ func TestMatrixShardsBalanced(t *testing.T) {
 		var cells []int64
 		prev := 0
 		for i := range 4 {
-			from, to := shardRows(a, a, tri, false, matrixShard{i, 4})
+			from, to := shardRows(a, a, tri, false, taskShard{i, 4})
 			if from != prev {
 				t.Fatalf("shard %d starts at %d, the one before ended at %d", i, from, prev)
 			}
@@ -200,4 +200,41 @@ func TestMatrixShardsFromScheduler(t *testing.T) {
 	if got, stderr, code := levlab(t, "merge", dir); code != exitOK || got != want {
 		t.Errorf("3 shards by the schedulers' indexes, merged: exit %d, %s", code, stderr)
 	}
+}
+
+// TestRunShards: levlab run --shard I/N writes its own files; two shards
+// time between them every point one run does, once each; bad shards and a
+// shard of an experiment of one's own are bad usage.
+func TestRunShards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times points; not in -short")
+	}
+	dir := t.TempDir()
+	only := []string{"run", "--only", "s002-cases", "--reps", "1", "--out", dir}
+	for i := range 2 {
+		if _, stderr, code := levlab(t, append(only, "--shard", fmt.Sprintf("%d/2", i))...); code != exitOK {
+			t.Fatalf("shard %d: exit %d: %s", i, code, stderr)
+		}
+	}
+	one := t.TempDir()
+	if _, stderr, code := levlab(t, "run", "--only", "s002-cases", "--reps", "1", "--out", one); code != exitOK {
+		t.Fatal(stderr)
+	}
+	count := func(paths ...string) int {
+		n := 0
+		for _, p := range paths {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += strings.Count(string(b), "\n") - 1 // the header
+		}
+		return n
+	}
+	a, b := filepath.Join(dir, "s002-cases.shard-0-of-2.csv"), filepath.Join(dir, "s002-cases.shard-1-of-2.csv")
+	if got, want := count(a, b), count(filepath.Join(one, "s002-cases.csv")); got != want || count(a) == 0 || count(b) == 0 {
+		t.Errorf("two shards wrote %d records (%d and %d); one run writes %d", got, count(a), count(b), want)
+	}
+	checkFailure(t, []string{"run", "--only", "s002-cases", "--shard", "2/2", "--out", dir}, exitUsage, "shard 2/2")
+	checkFailure(t, []string{"run", "--spec", "x.toml", "--shard", "0/2"}, exitUsage, "--shard and --spec")
 }

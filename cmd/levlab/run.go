@@ -18,6 +18,7 @@ func runUsage(w io.Writer, fs *flag.FlagSet) {
   levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--fresh]
   levlab run --list [--only NAME,...]
   levlab run --spec FILE [--reps N] [--out DIR] [--fresh]
+  levlab run (--shard I/N | --shards N) [--scale …] [--only …] [--out DIR]
 
 Times the reports' experiments and appends one CSV record per repetition to
 DIR/<experiment>.csv, by default results/<machine>/<scale>/ under the
@@ -31,6 +32,15 @@ done are "resumed"). --fresh moves the old files aside (<name>.csv.<time>.bak)
 and starts anew. A record is appended whole or not at all. One run writes
 to a folder at a time: a second run or reproduce on it exits 1 at once,
 naming the first (DIR/.levlab.lock).
+
+Over machines: --shard I/N (I from 0) times the I-th of N shares of the
+points — counted in order over the experiments, every N-th from the I-th —
+into files of its own, DIR/<experiment>.shard-I-of-N.csv (its lock,
+DIR/.levlab.shard-I-of-N.lock, lets the shards share DIR on one machine or
+a shared file system). --shards N takes I from SLURM_ARRAY_TASK_ID or
+JOB_COMPLETION_INDEX. levlab report reads every shard's files of a folder
+as one run; a point timed in two files is counted once, from the first
+file by name, and the report names it.
 
 --spec FILE times an experiment of your own instead: your program, a Go
 function or levlab's algorithms over the grid the TOML file declares
@@ -70,6 +80,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	name := nameFlag(fs)
 	fresh := fs.Bool("fresh", false, "move existing result files aside and start anew instead of resuming")
 	specFile := fs.String("spec", "", "`FILE`: a TOML spec of an experiment of your own, timed instead of the reports'")
+	shardSpec := fs.String("shard", "", "run shard `I/N` of the points (I from 0), into files of its own beside the others'")
+	shards := fs.Int("shards", 0, "run one of `N` shards, the index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
 
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -78,7 +90,14 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 0 {
 		return usageErrorf("takes no arguments, got %s", quoteAll(pos))
 	}
+	sh, sharded, err := parseShard(*shardSpec, *shards, fs.given()["shards"])
+	if err != nil {
+		return err
+	}
 	if *specFile != "" || fs.given()["spec"] {
+		if sharded {
+			return usageErrorf("--shard and --spec: an experiment of one's own runs whole")
+		}
 		if fs.given()["only"] {
 			return usageErrorf("--only and --spec: a spec is one experiment of its own; give one of them")
 		}
@@ -108,7 +127,12 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if fs.given()["only"] {
 		resume = append(resume, "--only", *only)
 	}
-	_, err = runExperiments(exps, experiments.Runner{Scale: scale, Reps: *reps, Dir: dir, Fresh: *fresh}, resume, stdout, stderr)
+	runner := experiments.Runner{Scale: scale, Reps: *reps, Dir: dir, Fresh: *fresh}
+	if sharded {
+		runner.Shard, runner.Shards = sh.Index, sh.Count
+		resume = append(resume, "--shard", fmt.Sprintf("%d/%d", sh.Index, sh.Count))
+	}
+	_, err = runExperiments(exps, runner, resume, stdout, stderr)
 	return err
 }
 
