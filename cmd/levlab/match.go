@@ -367,6 +367,11 @@ type comm interface {
 	barrier()
 	// sum adds up the counts of every rank; rank 0 gets the sums.
 	sum(counts []int64) ([]int64, error)
+	// bcastBytes sends rank 0's b to every rank.
+	bcastBytes(b []byte) []byte
+	// send sends b, not empty, to rank to, which takes it with recv.
+	send(b []byte, to int)
+	recv(from int) []byte
 }
 
 // single is one process: the comm of a plain run.
@@ -378,6 +383,11 @@ func (single) agree(err error) error               { return err }
 func (single) bcast(n int64) int64                 { return n }
 func (single) barrier()                            {}
 func (single) sum(counts []int64) ([]int64, error) { return counts, nil }
+func (single) bcastBytes(b []byte) []byte          { return b }
+
+// A single process has no other rank to send to or receive from.
+func (single) send([]byte, int) { panic("levlab: send without a second rank") }
+func (single) recv(int) []byte  { panic("levlab: recv without a second rank") }
 
 // launchedRanks returns the number of processes of the MPI job that
 // started this one, as the launcher says in the environment (Open MPI's
@@ -392,7 +402,7 @@ func launchedRanks() int {
 }
 
 func runMatch(args []string, stdout, stderr io.Writer) error {
-	c, done, err := openComm(stderr)
+	c, done, err := openComm(stderr, "match")
 	if err != nil {
 		return err
 	}

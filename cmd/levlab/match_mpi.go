@@ -28,14 +28,14 @@ import (
 // its stack, and ends the whole job with MPI_Abort. Finalising instead
 // would wait for the other ranks, which wait for this one in a collective:
 // the job would hang, the panic never printed.
-func openComm(stderr io.Writer) (comm, func(), error) {
+func openComm(stderr io.Writer, cmd string) (comm, func(), error) {
 	if launchedRanks() == 0 {
 		return single{}, func() {}, nil
 	}
 	runtime.LockOSThread()
 	mpi.Start(false)
 	w := mpi.NewCommunicator(nil)
-	c := &mpiComm{w: w, r: w.Rank(), n: w.Size(), stderr: stderr}
+	c := &mpiComm{w: w, r: w.Rank(), n: w.Size(), stderr: stderr, cmd: cmd}
 	return c, func() {
 		if r := recover(); r != nil {
 			c.abort(fmt.Errorf("panic: %v", r), debug.Stack())
@@ -50,7 +50,7 @@ func openComm(stderr io.Writer) (comm, func(), error) {
 // failure). It is for what the ranks cannot agree on (comm.agree): a panic,
 // a collective that failed on this rank. It does not return.
 func (c *mpiComm) abort(err error, stack []byte) {
-	fmt.Fprintf(c.stderr, "levlab: match: rank %d of %d: %v\n", c.r, c.n, err)
+	fmt.Fprintf(c.stderr, "levlab: %s: rank %d of %d: %v\n", c.cmd, c.r, c.n, err)
 	c.stderr.Write(stack)
 	c.w.Abort(exitFailure)
 	os.Exit(exitFailure) // MPI_Abort does not return; should it, this rank still ends
@@ -61,6 +61,7 @@ type mpiComm struct {
 	w      *mpi.Communicator
 	r, n   int
 	stderr io.Writer
+	cmd    string // the subcommand, for messages: "match"
 	// read is set by bcast, which readText calls just before each rank
 	// reads its part: the next agree is the one on the reads, where the
 	// test hooks act.
@@ -118,7 +119,7 @@ func (c *mpiComm) agree(err error) error {
 		if c.r != 0 {
 			err = fmt.Errorf("rank %d of %d: %w", c.r, c.n, err)
 		}
-		code = reportError(c.stderr, "match", err)
+		code = reportError(c.stderr, c.cmd, err)
 	}
 	c.w.Barrier()
 	return exitStatus(code)
@@ -142,4 +143,26 @@ func (c *mpiComm) sum(counts []int64) ([]int64, error) {
 		return nil, err
 	}
 	return total, nil
+}
+
+// sendTag is the tag of send and recv's messages.
+const sendTag = 7
+
+func (c *mpiComm) bcastBytes(b []byte) []byte {
+	n := []int64{int64(len(b))}
+	c.w.BcastInt64s(n, 0)
+	if c.r != 0 {
+		b = make([]byte, n[0])
+	}
+	if n[0] > 0 {
+		c.w.BcastBytes(b, 0)
+	}
+	return b
+}
+
+func (c *mpiComm) send(b []byte, to int) { c.w.SendBytes(b, to, sendTag) }
+
+func (c *mpiComm) recv(from int) []byte {
+	b, _ := c.w.RecvBytes(from, sendTag)
+	return b
 }

@@ -58,7 +58,14 @@ last line saying what it holds (written whole or not at all; a shard run
 again replaces its file). --shards N takes I from SLURM_ARRAY_TASK_ID (a
 Slurm job array: sbatch --array=0-N-1) or JOB_COMPLETION_INDEX (a
 Kubernetes Indexed Job). levlab merge DIR then writes exactly what one
-process writes. On a terminal a progress
+process writes.
+
+Under mpirun (levlab built with -tags mpi: make build-mpi), the ranks
+split FILE_A's strings the same way: each computes its run into a
+temporary file, and rank 0 prints them in rank order, exactly what one
+process prints. Every rank must read the same files (their SHA-256 is
+checked against rank 0's); a failure or Ctrl-C on any rank ends every
+rank before a line is printed, the message said once. On a terminal a progress
 line goes to stderr; Ctrl-C (or SIGTERM) stops after the line in hand, with
 what was printed kept whole, and exits 1.
 
@@ -81,6 +88,55 @@ Exit status:
 }
 
 func runMatrix(args []string, stdout, stderr io.Writer) error {
+	c, done, err := openComm(stderr, "matrix")
+	if err != nil {
+		return err
+	}
+	defer done()
+	if c.rank() != 0 {
+		stdout = io.Discard // -h, like everything else, is printed once
+	}
+	ctx, stop := interruptContext()
+	defer stop()
+	m, err := parseMatrix(ctx, args, stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return err // every rank parsed the same arguments
+	}
+	if err == nil && c.size() > 1 && m.sharded {
+		err = usageErrorf("--shard and --shards split the pairs over batch jobs, mpirun over ranks: give one of them")
+	}
+	if err := c.agree(err); err != nil {
+		return err
+	}
+	switch {
+	case c.size() > 1:
+		return m.overRanks(ctx, c, stdout)
+	case m.sharded:
+		return m.writeShard(ctx, stderr)
+	}
+	return m.print(stdout, stderr)
+}
+
+// matrixJob is a matrix run as its flags and files make it.
+type matrixJob struct {
+	pos      []string // the files' paths
+	files    [][]byte // their bytes
+	a, b     [][]byte // the strings; b is a without FILE_B
+	tri      bool     // no FILE_B: the pairs of one set
+	opts     []lev.Option
+	work     matrixWork
+	algoName string
+	runes    bool
+	names    [2][][]byte // with --names, else nil
+	asJSON   bool
+	sharded  bool
+	sh       taskShard
+	outDir   string
+}
+
+// parseMatrix reads the flags and the files and cuts the strings, every
+// check made before a pair is computed.
+func parseMatrix(ctx context.Context, args []string, stdout io.Writer) (*matrixJob, error) {
 	fs := newFlagSet("matrix", stdout, matrixUsage)
 	maxD := fs.Int("max", -1, "print only the pairs within `K` edits, K >= 0; unset: every pair")
 	top := fs.Int("top", 0, "print each string's `N` nearest, N >= 1; unset: every pair")
@@ -95,56 +151,53 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	maxInput := maxInputFlag(fs)
 	pos, err := fs.parse(args)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(pos) < 1 || len(pos) > 2 {
-		return usageErrorf("want FILE_A and at most FILE_B, got %d arguments: %s", len(pos), quoteAll(pos))
+		return nil, usageErrorf("want FILE_A and at most FILE_B, got %d arguments: %s", len(pos), quoteAll(pos))
 	}
 	alg, err := lev.ParseAlgorithm(*algoName)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	set := fs.given()
-	sh, sharded, err := parseShard(*shardSpec, *shards, set["shards"])
-	if err != nil {
-		return err
+	m := &matrixJob{pos: pos, algoName: *algoName, runes: *runes, asJSON: *asJSON, outDir: *outDir}
+	if m.sh, m.sharded, err = parseShard(*shardSpec, *shards, set["shards"]); err != nil {
+		return nil, err
 	}
 	switch {
-	case sharded && *outDir == "":
-		return usageErrorf("--shard and --shards write a file: give --out DIR, the folder for it")
-	case !sharded && *outDir != "":
-		return usageErrorf("--out %s: the folder of a shard's file; give --shard I/N or --shards N (without them the pairs go to stdout)", *outDir)
+	case m.sharded && *outDir == "":
+		return nil, usageErrorf("--shard and --shards write a file: give --out DIR, the folder for it")
+	case !m.sharded && *outDir != "":
+		return nil, usageErrorf("--out %s: the folder of a shard's file; give --shard I/N or --shards N (without them the pairs go to stdout)", *outDir)
 	}
-	opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(*workers)}
+	m.opts = []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(*workers)}
 	if set["max"] {
-		opts = append(opts, lev.WithMax(*maxD))
+		m.opts = append(m.opts, lev.WithMax(*maxD))
 	}
 	if set["top"] {
-		opts = append(opts, lev.WithTop(*top))
+		m.opts = append(m.opts, lev.WithTop(*top))
 	}
 	limit, err := inputLimit(fs, maxInput)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// lev checks the options on an empty call, before a file is read.
-	if err := lev.Cross(nil, nil, func(lev.Pair) error { return nil }, opts...); err != nil {
-		return err
+	if err := lev.Cross(nil, nil, func(lev.Pair) error { return nil }, m.opts...); err != nil {
+		return nil, err
 	}
-	ctx, stop := interruptContext()
-	defer stop()
-	opts = append(opts, lev.WithContext(ctx))
+	m.opts = append(m.opts, lev.WithContext(ctx))
 
-	var files [][]byte
 	for _, path := range pos {
 		data, err := readInput(ctx, path, limit, "--max-input")
 		if err != nil {
-			return err
+			return nil, err
 		}
-		files = append(files, data)
+		m.files = append(m.files, data)
 	}
 	// Known before the strings are cut: what they, and the rows of
 	// results the workers hold, will take.
-	work := matrixWork{cross: len(files) == 2, workers: *workers, top: *top, maxD: *maxD, runes: *runes, cuda: alg == lev.CUDAFast}
+	work := matrixWork{cross: len(m.files) == 2, workers: *workers, top: *top, maxD: *maxD, runes: *runes, cuda: alg == lev.CUDAFast}
 	if work.workers == 0 {
 		work.workers = runtime.GOMAXPROCS(0)
 	}
@@ -154,76 +207,72 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 	if !set["max"] {
 		work.maxD = -1
 	}
-	for i, data := range files {
+	for i, data := range m.files {
 		work.files[i] = measureStrings(data)
 	}
 	if err := fitsMemory(work.String(pos), matrixMemory(work)); err != nil {
-		return fmt.Errorf("%w; each worker holds a row of results, %d bytes a string of %s, and lev keeps up to %d rows a worker ready: fewer --workers, --top N or --max K need less",
+		return nil, fmt.Errorf("%w; each worker holds a row of results, %d bytes a string of %s, and lev keeps up to %d rows a worker ready: fewer --workers, --top N or --max K need less",
 			err, pairBytes, pos[len(pos)-1], pairsAhead)
 	}
+	m.work = work
 	var sets [][][]byte
 	for i, path := range pos {
-		strs := splitStrings(files[i])
+		strs := splitStrings(m.files[i])
 		if *runes {
-			if err := stringsUTF8(path, files[i]); err != nil {
-				return err
+			if err := stringsUTF8(path, m.files[i]); err != nil {
+				return nil, err
 			}
 		}
 		sets = append(sets, strs)
 	}
-	a, b := sets[0], sets[0]
-	if len(sets) == 2 {
-		b = sets[1]
+	m.a, m.b, m.tri = sets[0], sets[0], len(sets) == 1
+	if !m.tri {
+		m.b = sets[1]
 	}
-	total := int64(len(a)) * int64(len(b))
-	if len(sets) == 1 {
-		total = int64(len(a)) * int64(len(a)-1) / 2
-	}
-	out := &lineWriter{w: stdout, json: *asJSON}
 	if *names {
-		out.names[0], out.names[1] = namesOf(files[0], sets[0]), namesOf(files[len(files)-1], b)
+		m.names[0], m.names[1] = namesOf(m.files[0], sets[0]), namesOf(m.files[len(m.files)-1], m.b)
 	}
-	if sharded {
-		pairs := func(x, y [][]byte, fn func(lev.Pair) error, extra ...lev.Option) error {
-			o := append(append([]lev.Option(nil), opts...), extra...)
-			switch {
-			case *runes && y == nil:
-				return lev.AllStrings(asStrings(x), fn, o...)
-			case *runes:
-				return lev.CrossStrings(asStrings(x), asStrings(y), fn, o...)
-			case y == nil:
-				return lev.All(x, fn, o...)
-			}
-			return lev.Cross(x, y, fn, o...)
-		}
-		tri := len(sets) == 1
-		from, to := shardRows(a, b, tri, work.top > 0, sh)
-		h := newShardHeader(sh, from, to, len(a), pos, files, matrixOptions(*algoName, work, *runes, *names, *asJSON))
-		path, err := writeShard(ctx, *outDir, sh, h, a, b, tri, work.top, pairs, out)
-		if errors.Is(err, context.Canceled) {
-			return fmt.Errorf("%w: no file of shard %d/%d was written", errInterrupted, sh.Index, sh.Count)
-		}
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "matrix: shard %d/%d (strings %d to %d of %d) written to %s\n", sh.Index, sh.Count, min(from+1, to), to, len(a), path)
-		return nil
+	return m, nil
+}
+
+// writer returns the run's line writer onto w.
+func (m *matrixJob) writer(w io.Writer) *lineWriter {
+	return &lineWriter{w: w, json: m.asJSON, names: m.names}
+}
+
+// pairs runs lev's Cross (y given) or All (y nil) over x and y, as bytes
+// or runes, with the run's options and extra ones.
+func (m *matrixJob) pairs(x, y [][]byte, fn func(lev.Pair) error, extra ...lev.Option) error {
+	o := append(append([]lev.Option(nil), m.opts...), extra...)
+	switch {
+	case m.runes && y == nil:
+		return lev.AllStrings(asStrings(x), fn, o...)
+	case m.runes:
+		return lev.CrossStrings(asStrings(x), asStrings(y), fn, o...)
+	case y == nil:
+		return lev.All(x, fn, o...)
 	}
-	prog := newPairProgress(stderr, len(a), total)
+	return lev.Cross(x, y, fn, o...)
+}
+
+// print writes every pair asked for to stdout, one process.
+func (m *matrixJob) print(stdout, stderr io.Writer) error {
+	total := int64(len(m.a)) * int64(len(m.b))
+	if m.tri {
+		total = int64(len(m.a)) * int64(len(m.a)-1) / 2
+	}
+	out := m.writer(stdout)
+	prog := newPairProgress(stderr, len(m.a), total)
 	defer prog.stop()
 	emit := func(p lev.Pair) error {
 		prog.done.Store(int64(p.I))
 		return out.line(p)
 	}
-	switch {
-	case *runes && len(sets) == 1:
-		err = lev.AllStrings(asStrings(a), emit, opts...)
-	case *runes:
-		err = lev.CrossStrings(asStrings(a), asStrings(b), emit, opts...)
-	case len(sets) == 1:
-		err = lev.All(a, emit, opts...)
-	default:
-		err = lev.Cross(a, b, emit, opts...)
+	var err error
+	if m.tri {
+		err = m.pairs(m.a, nil, emit)
+	} else {
+		err = m.pairs(m.a, m.b, emit)
 	}
 	if ferr := out.flush(); err == nil {
 		err = ferr
@@ -232,6 +281,22 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: the lines printed are whole; the rest was not computed", errInterrupted)
 	}
 	return err
+}
+
+// writeShard computes the job's shard into its file in --out.
+func (m *matrixJob) writeShard(ctx context.Context, stderr io.Writer) error {
+	sh := m.sh
+	from, to := shardRows(m.a, m.b, m.tri, m.work.top > 0, sh)
+	h := newShardHeader(sh, from, to, len(m.a), m.pos, m.files, matrixOptions(m.algoName, m.work, m.runes, m.names[0] != nil, m.asJSON))
+	path, err := writeShard(ctx, m.outDir, sh, h, m.a, m.b, m.tri, m.work.top, m.pairs, m.writer(nil))
+	if errors.Is(err, context.Canceled) {
+		return fmt.Errorf("%w: no file of shard %d/%d was written", errInterrupted, sh.Index, sh.Count)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "matrix: shard %d/%d (strings %d to %d of %d) written to %s\n", sh.Index, sh.Count, min(from+1, to), to, len(m.a), path)
+	return nil
 }
 
 // matrixOptions names the flags that shape a run's output, for a shard's
