@@ -18,12 +18,12 @@ FUZZTIME    ?= 60s
 ## counted in inputs (-fuzztime Nx: a duration races Go 1.26's fuzzing
 ## coordinator at its deadline, go.dev/issue/75804, and fails with
 ## "context deadline exceeded" on a busy machine), then the portable lanes
-## (portable); the browser, LaTeX, NVRTC and MPI tests
-## must find chromium, pdflatex, NVRTC and mpirun (make deps installs them)
+## (portable); the browser, LaTeX, NVRTC, MPI and Slurm tests must find
+## chromium, pdflatex, NVRTC, mpirun and Slurm (make deps installs them)
 ## and the notebook tests Jupyter and GoNB (make notebook-deps sets them
 ## up), and none may skip
 test: deps notebook-deps vet fmt-check
-	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_TEX=1 LEVLAB_REQUIRE_NVRTC=1 LEVLAB_REQUIRE_NOTEBOOKS=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
+	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_TEX=1 LEVLAB_REQUIRE_NVRTC=1 LEVLAB_REQUIRE_NOTEBOOKS=1 LEVLAB_REQUIRE_SLURM=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
 	$(GO) vet -tags mpi ./cmd/levlab
 	LEVLAB_REQUIRE_MPI=1 $(GO) test -timeout $(TESTTIMEOUT) -tags mpi -run MPI ./cmd/levlab

@@ -30,6 +30,12 @@ needs=(
 	# gompi's #cgo flags name Debian's amd64 Open MPI headers; elsewhere set
 	# CGO_CFLAGS and CGO_LDFLAGS from mpicc -showme:compile and -showme:link
 	"file:/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h libopenmpi-dev"
+	# a one-node Slurm the scale-out test starts on loopback (sbatch
+	# --array of levlab matrix --shards, cmd/levlab/slurm_test.go)
+	"munged munge"
+	"slurmctld slurmctld"
+	"slurmd slurmd"
+	"sbatch slurm-client"
 	# a real word list for spelling suggestions: the suggest experiment,
 	# notebooks/40-spelling and levlab matrix's tests
 	"file:/usr/share/dict/words wamerican"
