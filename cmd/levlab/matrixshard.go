@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -158,7 +159,7 @@ type countingWriter struct {
 func (c *countingWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.bytes += int64(n)
-	c.lines += int64(strings.Count(string(p[:n]), "\n"))
+	c.lines += int64(bytes.Count(p[:n], []byte{'\n'}))
 	return n, err
 }
 
