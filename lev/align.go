@@ -124,6 +124,9 @@ func alignConfig(opts []Option) (*config, error) {
 	if c.alg != Auto {
 		return nil, fmt.Errorf("lev: %w: Align runs its own algorithm (bit-parallel Hirschberg): algorithm %s is not taken (leave it auto)", ErrInvalidOption, c.alg)
 	}
+	if c.ranks != nil {
+		return nil, fmt.Errorf("lev: %w: ranks: Align runs in one process; WithRanks is for Distance", ErrInvalidOption)
+	}
 	if c.stats != nil {
 		*c.stats = Stats{Algorithm: Auto, Workers: c.workers}
 	}

@@ -326,13 +326,22 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	if m == 0 {
 		return n, nil
 	}
+	k, width := kernelFor[S](c.kernel, m)
+	link, err := joinRanks(c.ranks, m, n, workers, width)
+	if err != nil {
+		return 0, err
+	}
+	pipeline := workers // the workers the chunk is chosen for: every rank's
+	if link != nil {
+		k, _ = narrowTo(k, width, link.width)
+		pipeline *= link.size
+	}
 	if c.stats != nil {
-		k, _ := kernelFor[S](c.kernel, m)
 		c.stats.Kernel = k.String()
 	}
 	pass := func(bd band) (int, error) {
 		ps := &myersPass[S]{p: a, t: b, m: m, n: n, sigma: alphabetSize(a, b), band: bd,
-			workers: workers, chunk: myersChunk(bd, n, workers, c.tile), ctx: c.ctx, kernel: c.kernel}
+			workers: workers, chunk: myersChunk(bd, n, pipeline, c.tile), ctx: c.ctx, kernel: c.kernel, link: link}
 		return ps.run()
 	}
 	if c.noBand {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/bits"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -55,6 +56,11 @@ type myersPass[S symbol] struct {
 	// col, when set, receives D[i][n] for the rows i of every group whose
 	// band reaches column n (Align's last column); other rows are left.
 	col []int32
+
+	// link, under WithRanks, is this process's share of the groups and
+	// the messages to the ranks computing the others (ranks.go); nil,
+	// every group is this process's.
+	link *rankLink
 }
 
 // paddedInt64 keeps each worker's progress on its own cache line, so that
@@ -73,21 +79,46 @@ func (ps *myersPass[S]) span(g int) (J, E int) {
 
 func (ps *myersPass[S]) run() (int, error) {
 	ps.kernel, ps.width = kernelFor[S](ps.kernel, ps.m)
+	if ps.link != nil {
+		ps.kernel, ps.width = narrowTo(ps.kernel, ps.width, ps.link.width)
+	}
 	ps.rows = ps.width * wordBits
 	ps.groups = (ps.m + ps.rows - 1) / ps.rows
-	ps.workers = max(1, min(ps.workers, ps.groups, runtime.GOMAXPROCS(0)))
+	if ps.link != nil {
+		// Every rank deals the groups alike: no clamp to this machine.
+		ps.workers = max(1, min(ps.link.workers, ps.groups/ps.link.size))
+	} else {
+		ps.workers = max(1, min(ps.workers, ps.groups, runtime.GOMAXPROCS(0)))
+	}
 	ps.bound = make([]uint8, ps.n+1)
 	ps.tops = make([]int, ps.groups)
 	ps.prog = make([]paddedInt64, ps.workers)
 	for w := range ps.prog {
 		ps.prog[w].Store(-1)
 	}
-	errs := make([]error, ps.workers)
+	errs := make([]error, ps.workers, ps.workers+2)
+	var links sync.WaitGroup
+	if ps.link != nil {
+		ps.link.in.Store(-1)
+		ps.link.out.Store(-1)
+		errs = errs[:ps.workers+2]
+		for i, f := range []func() error{ps.send, ps.receive} {
+			links.Go(func() {
+				if errs[ps.workers+i] = f(); errs[ps.workers+i] != nil {
+					ps.abort.Store(true)
+				}
+			})
+		}
+	}
 	runWorkers(ps.workers, func(w int) {
 		if errs[w] = ps.worker(w); errs[w] != nil {
 			ps.abort.Store(true)
 		}
 	})
+	if !ps.abort.Load() {
+		// A failed pass leaves them: a message may never come.
+		links.Wait()
+	}
 	// Report the cause, not a worker that stopped because another did.
 	var first error
 	for _, err := range errs {
@@ -99,21 +130,26 @@ func (ps *myersPass[S]) run() (int, error) {
 	if first != nil {
 		return 0, first
 	}
+	if ps.link != nil {
+		if err := ps.shareResult(); err != nil {
+			return 0, err
+		}
+	}
 	return ps.result, nil
 }
 
-// worker computes groups w, w+W, w+2W, … in order.
+// worker computes groups w, w+W, w+2W, … in order (with ranks, its share:
+// firstGroup, stride).
 func (ps *myersPass[S]) worker(w int) error {
-	W := ps.workers
 	g0 := newGroup(ps.kernel, ps.width, ps.sigma)
 	row := ps.bound // read as the group above's deltas, written as this group's
-	for gi := w; gi < ps.groups; gi += W {
+	for gi := ps.firstGroup(w); gi < ps.groups; gi += ps.stride() {
 		J, E := ps.span(gi)
 		prevE := 0
 		if gi > 0 {
 			// The group above must have reached column J−1 before its
 			// bottom values up to there can be read from the row.
-			if err := ps.wait(gi-1, J-1); err != nil {
+			if err := ps.waitAbove(gi, J-1); err != nil {
 				return err
 			}
 			var pJ int
@@ -136,7 +172,7 @@ func (ps *myersPass[S]) worker(w int) error {
 		for c0 := J; c0 <= E; {
 			c1 := min(E+1, c0+ps.chunk)
 			if gi > 0 && c0 <= prevE {
-				if err := ps.wait(gi-1, min(c1-1, prevE)); err != nil {
+				if err := ps.waitAbove(gi, min(c1-1, prevE)); err != nil {
 					unload(g0, rows)
 					return err
 				}
@@ -189,14 +225,17 @@ func lastValues(col []int32, top int, g *group, rows int) {
 	}
 }
 
-// wait blocks until group g has finished column col. It spins first (a
-// chunk takes microseconds), then yields, then sleeps, so that a worker
-// waiting on a descheduled one — more workers than cores, or a busy
-// machine — gives its core back; it gives up when another worker stopped or
-// ctx is done.
+// wait blocks until group g, one of this process's, has finished column
+// col.
 func (ps *myersPass[S]) wait(g, col int) error {
-	target := int64(g)*int64(ps.n+1) + int64(col)
-	p := &ps.prog[g%ps.workers]
+	return ps.await(&ps.prog[ps.slot(g)], int64(g)*int64(ps.n+1)+int64(col))
+}
+
+// await blocks until p reaches target. It spins first (a chunk takes
+// microseconds), then yields, then sleeps, so that a worker waiting on a
+// descheduled one — more workers than cores, or a busy machine — gives its
+// core back; it gives up when another worker stopped or ctx is done.
+func (ps *myersPass[S]) await(p *paddedInt64, target int64) error {
 	for spins := 0; p.Load() < target; spins++ {
 		if spins < 256 {
 			continue

@@ -47,6 +47,7 @@ type config struct {
 	top         int         // WithTop's n; 0: every pair (Cross, All)
 	stats       *Stats
 	fastModel   *cudaext.FastSchedule // tests: cuda-fast runs cudaext.FastModel instead of the GPU
+	ranks       Ranks                 // WithRanks: the processes computing one distance together
 	option.Errs
 }
 
@@ -235,6 +236,13 @@ func newConfig(opts []Option) (*config, error) {
 	}
 	if c.top > 0 {
 		return nil, fmt.Errorf("lev: %w: top = %d: one distance has no nearest; WithTop is for Cross and All", ErrInvalidOption, c.top)
+	}
+	switch c.alg {
+	case Auto, Myers, MyersParallel:
+	default:
+		if c.ranks != nil {
+			return nil, fmt.Errorf("lev: %w: ranks: %s computes in one process; WithRanks is for %s, %s and %s", ErrInvalidOption, c.alg, Auto, Myers, MyersParallel)
+		}
 	}
 	if !impls[c.alg].parallel && c.workers > 1 {
 		return nil, fmt.Errorf("lev: %w: %s is sequential: workers = %d is not allowed (0 or 1)", ErrInvalidOption, c.alg, c.workers)

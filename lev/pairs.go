@@ -93,6 +93,9 @@ func Matrix(a, b [][]byte, opts ...Option) ([][]int, error) {
 	if c.top > 0 {
 		return nil, fmt.Errorf("lev: %w: top = %d: Matrix gives every pair; WithTop is for Cross and All", ErrInvalidOption, c.top)
 	}
+	if c.ranks != nil {
+		return nil, errRanksPairs("Matrix")
+	}
 	cells := uint64(len(a)) * uint64(len(b))
 	if need := cells * 8; need > uint64(c.matrixLimit) || cells > uint64(math.MaxInt/8) {
 		return nil, fmt.Errorf("lev: %w: a %d×%d distance matrix needs %d bytes, more than the %d the matrix limit allows (WithMatrixLimit); stream the pairs with Cross",
@@ -137,6 +140,11 @@ func encodeSets(a, b []string) (small, smallB [][]byte, wide [][]uint32) {
 	return narrowAll[:len(a)], narrowAll[len(a):], nil
 }
 
+// errRanksPairs refuses WithRanks for the many-pairs calls named.
+func errRanksPairs(calls string) error {
+	return fmt.Errorf("lev: %w: ranks: %s run in one process (levlab matrix spreads pairs over ranks); WithRanks is for Distance", ErrInvalidOption, calls)
+}
+
 // pairsWindow is how many queries ahead of the one being delivered the
 // workers may run, per worker: it bounds the results held.
 const pairsWindow = 4
@@ -147,6 +155,9 @@ func manyPairs[S symbol](a, b [][]S, tri bool, fn func(Pair) error, opts []Optio
 	c, err := parseOptions(opts)
 	if err != nil {
 		return err
+	}
+	if c.ranks != nil {
+		return errRanksPairs("Cross and All")
 	}
 	if c.workers == 0 {
 		c.workers = runtime.GOMAXPROCS(0)
