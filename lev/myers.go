@@ -341,7 +341,7 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	}
 	pass := func(bd band) (int, error) {
 		ps := &myersPass[S]{p: a, t: b, m: m, n: n, sigma: alphabetSize(a, b), band: bd,
-			workers: workers, chunk: myersChunk(bd, n, pipeline, c.tile), ctx: c.ctx, kernel: c.kernel, link: link}
+			workers: workers, chunk: myersChunk(bd, n, pipeline, c.tile), ctx: c.ctx, kernel: c.kernel, link: link, bundle: c.bundle}
 		return ps.run()
 	}
 	if c.noBand {

@@ -39,11 +39,12 @@ func TestMyersRandom(t *testing.T) {
 		for _, w := range []int{1, 2, 3, 8} {
 			for _, noBand := range []bool{false, true} {
 				tile := []int{0, 1, 5, 64}[r.IntN(4)]
-				c := &config{ctx: context.Background(), workers: w, tile: tile, noBand: noBand}
+				bundle := r.IntN(4) // units of 1 to 3 groups, or the pass's choice
+				c := &config{ctx: context.Background(), workers: w, tile: tile, noBand: noBand, bundle: bundle}
 				got, err := myersDistance(a, b, c, w)
 				if err != nil || got != want {
-					t.Fatalf("it %d: %d×%d, σ %d, workers %d, tile %d, noBand %v: got %d, %v; want %d",
-						it, len(a), len(b), sigma, w, tile, noBand, got, err, want)
+					t.Fatalf("it %d: %d×%d, σ %d, workers %d, tile %d, units of %d, noBand %v: got %d, %v; want %d",
+						it, len(a), len(b), sigma, w, tile, bundle, noBand, got, err, want)
 				}
 			}
 		}

@@ -40,6 +40,7 @@ type myersPass[S symbol] struct {
 	sigma   int
 	band    band
 	groups  int
+	bundle  int // groups a unit: what a worker runs at once (worker); 0: run chooses
 	workers int
 	chunk   int
 	ctx     context.Context
@@ -63,6 +64,13 @@ type myersPass[S symbol] struct {
 	link *rankLink
 }
 
+// maxBundle is the most groups a unit holds: under ranks, a unit's
+// bottom row is what crosses to another rank.
+const maxBundle = 4
+
+// units is the number of units of the pass.
+func (ps *myersPass[S]) units() int { return (ps.groups + ps.bundle - 1) / ps.bundle }
+
 // paddedInt64 keeps each worker's progress on its own cache line, so that
 // publishing progress does not slow the other workers' reads.
 type paddedInt64 struct {
@@ -84,11 +92,18 @@ func (ps *myersPass[S]) run() (int, error) {
 	}
 	ps.rows = ps.width * wordBits
 	ps.groups = (ps.m + ps.rows - 1) / ps.rows
+	switch {
+	case ps.bundle > 0: // as asked (tests)
+	case ps.link != nil:
+		ps.bundle = max(1, min(maxBundle, ps.groups/(8*ps.link.workers*ps.link.size)))
+	default:
+		ps.bundle = 1
+	}
 	if ps.link != nil {
-		// Every rank deals the groups alike: no clamp to this machine.
-		ps.workers = max(1, min(ps.link.workers, ps.groups/ps.link.size))
+		// Every rank deals the units alike: no clamp to this machine.
+		ps.workers = max(1, min(ps.link.workers, ps.units()/ps.link.size))
 	} else {
-		ps.workers = max(1, min(ps.workers, ps.groups, runtime.GOMAXPROCS(0)))
+		ps.workers = max(1, min(ps.workers, ps.units(), runtime.GOMAXPROCS(0)))
 	}
 	ps.bound = make([]uint8, ps.n+1)
 	ps.tops = make([]int, ps.groups)
@@ -138,64 +153,143 @@ func (ps *myersPass[S]) run() (int, error) {
 	return ps.result, nil
 }
 
-// worker computes groups w, w+W, w+2W, … in order (with ranks, its share:
-// firstGroup, stride).
+// worker computes units w, w+W, w+2W, … in order (with ranks, its share:
+// firstUnit, stride): a unit is ps.bundle consecutive groups, which the
+// worker runs over each chunk of columns in turn, top to bottom, so that
+// only the unit's first group waits for another worker (or rank) and only
+// its last is waited for.
 func (ps *myersPass[S]) worker(w int) error {
-	g0 := newGroup(ps.kernel, ps.width, ps.sigma)
-	row := ps.bound // read as the group above's deltas, written as this group's
-	for gi := ps.firstGroup(w); gi < ps.groups; gi += ps.stride() {
-		J, E := ps.span(gi)
-		prevE := 0
-		if gi > 0 {
-			// The group above must have reached column J−1 before its
-			// bottom values up to there can be read from the row.
-			if err := ps.waitAbove(gi, J-1); err != nil {
-				return err
-			}
-			var pJ int
-			pJ, prevE = ps.span(gi - 1)
-			ps.tops[gi] = ps.tops[gi-1] + ps.rows + sumDeltas(row[pJ:J])
-		} else {
-			ps.tops[gi] = J - 1
+	members := make([]member[S], ps.bundle)
+	for b := range members {
+		members[b].g = newGroup(ps.kernel, ps.width, ps.sigma)
+	}
+	for u := ps.firstUnit(w); u*ps.bundle < ps.groups; u += ps.stride() {
+		g0, g1 := u*ps.bundle, min((u+1)*ps.bundle, ps.groups)
+		if err := ps.unit(w, u, members[:g1-g0]); err != nil {
+			return err
 		}
-		// Past the group above's band its bottom row goes on with +1s.
-		for j := max(prevE+1, J); j <= E; j++ {
-			row[j] = hPlus
-		}
-		ps.prog[w].Store(int64(gi)*int64(ps.n+1) + int64(J-1))
+	}
+	return nil
+}
 
-		rows := ps.p[gi*ps.rows : min((gi+1)*ps.rows, ps.m)]
-		load(g0, rows)
-		last := gi == ps.groups-1
-		collect := ps.col != nil && E == ps.n
-		topSum := 0 // Σ hin over [J, c0): D[top−1][c0−1] − tops[gi]
-		for c0 := J; c0 <= E; {
-			c1 := min(E+1, c0+ps.chunk)
-			if gi > 0 && c0 <= prevE {
-				if err := ps.waitAbove(gi, min(c1-1, prevE)); err != nil {
-					unload(g0, rows)
+// member is a group of the unit a worker runs.
+type member[S symbol] struct {
+	g              *group
+	gi, J, E       int
+	prevE          int // the last column of the group above (0: none)
+	rows           []S
+	topSum         int // Σ hin over [J, c0): D[top−1][c0−1] − tops[gi]
+	last, collect  bool
+	started, ended bool
+}
+
+// unit runs unit u, of the groups of ms, on worker w's progress counter,
+// which tells the unit below (u·(n+1) + col) that its last group has
+// finished column col, and so has set its top-left value.
+func (ps *myersPass[S]) unit(w, u int, ms []member[S]) error {
+	row := ps.bound // read as the group above's deltas, written as each group's
+	n1 := int64(ps.n + 1)
+	first := u * ps.bundle
+	for b := range ms {
+		m := &ms[b]
+		m.gi = first + b
+		m.J, m.E = ps.span(m.gi)
+		m.prevE = 0
+		if m.gi > 0 {
+			_, m.prevE = ps.span(m.gi - 1)
+		}
+		m.rows = ps.p[m.gi*ps.rows : min((m.gi+1)*ps.rows, ps.m)]
+		m.topSum, m.last, m.collect = 0, m.gi == ps.groups-1, ps.col != nil && m.E == ps.n
+		m.started, m.ended = false, false
+	}
+	// start readies m for its first column: its top-left value from the
+	// group above's (another unit's once its column J is done), and +1s
+	// past the band of the group above.
+	start := func(m *member[S]) error {
+		m.started = true
+		if m.gi == 0 {
+			ps.tops[0] = m.J - 1
+		} else {
+			if m.gi == first {
+				if err := ps.waitAbove(u, min(m.J, ps.n)); err != nil {
 					return err
 				}
 			}
-			if last || collect {
-				topSum += sumDeltas(row[c0:c1])
-			}
-			advance(g0, ps.t[c0-1:c1-1], row[c0:c1], row[c0:c1])
-			ps.prog[w].Store(int64(gi)*int64(ps.n+1) + int64(c1-1))
-			if err := canceled(ps.ctx); err != nil {
-				unload(g0, rows)
-				return err
-			}
-			c0 = c1
+			pJ, _ := ps.span(m.gi - 1)
+			ps.tops[m.gi] = ps.tops[m.gi-1] + ps.rows + sumDeltas(row[pJ:m.J])
 		}
-		unload(g0, rows)
-		if last {
-			ps.result = ps.tops[gi] + topSum + verticalSum(g0, len(rows))
+		for j := max(m.prevE+1, m.J); j <= m.E; j++ {
+			row[j] = hPlus
 		}
-		if collect {
-			lastValues(ps.col[gi*ps.rows+1:], ps.tops[gi]+topSum, g0, len(rows))
+		load(m.g, m.rows)
+		return nil
+	}
+	end := func(m *member[S]) {
+		m.ended = true
+		unload(m.g, m.rows)
+		if m.last {
+			ps.result = ps.tops[m.gi] + m.topSum + verticalSum(m.g, len(m.rows))
+		}
+		if m.collect {
+			lastValues(ps.col[m.gi*ps.rows+1:], ps.tops[m.gi]+m.topSum, m.g, len(m.rows))
 		}
 	}
+	fail := func(err error) error {
+		for b := range ms {
+			if ms[b].started && !ms[b].ended {
+				unload(ms[b].g, ms[b].rows)
+			}
+		}
+		return err
+	}
+
+	J0, E1 := ms[0].J, ms[len(ms)-1].E
+	for c0 := J0; c0 <= E1; {
+		c1 := min(E1+1, c0+ps.chunk)
+		for b := range ms {
+			m := &ms[b]
+			if m.ended || m.J >= c1 {
+				continue
+			}
+			if !m.started {
+				if err := start(m); err != nil {
+					return fail(err)
+				}
+			}
+			lo, hi := max(c0, m.J), min(c1, m.E+1)
+			if lo < hi {
+				if m.gi == first && m.gi > 0 && lo <= m.prevE {
+					if err := ps.waitAbove(u, min(hi-1, m.prevE)); err != nil {
+						return fail(err)
+					}
+				}
+				if m.last || m.collect {
+					m.topSum += sumDeltas(row[lo:hi])
+				}
+				advance(m.g, ps.t[lo-1:hi-1], row[lo:hi], row[lo:hi])
+			}
+			if hi > m.E {
+				end(m)
+			}
+		}
+		ps.prog[w].Store(int64(u)*n1 + int64(c1-1))
+		if err := canceled(ps.ctx); err != nil {
+			return fail(err)
+		}
+		c0 = c1
+	}
+	// A group whose band holds no column (J > E).
+	for b := range ms {
+		if m := &ms[b]; !m.ended {
+			if !m.started {
+				if err := start(m); err != nil {
+					return fail(err)
+				}
+			}
+			end(m)
+		}
+	}
+	ps.prog[w].Store(int64(u)*n1 + int64(ps.n))
 	return nil
 }
 
@@ -225,10 +319,10 @@ func lastValues(col []int32, top int, g *group, rows int) {
 	}
 }
 
-// wait blocks until group g, one of this process's, has finished column
+// wait blocks until unit u, one of this process's, has finished column
 // col.
-func (ps *myersPass[S]) wait(g, col int) error {
-	return ps.await(&ps.prog[ps.slot(g)], int64(g)*int64(ps.n+1)+int64(col))
+func (ps *myersPass[S]) wait(u, col int) error {
+	return ps.await(&ps.prog[ps.slot(u)], int64(u)*int64(ps.n+1)+int64(col))
 }
 
 // await blocks until p reaches target. It spins first (a chunk takes
@@ -236,6 +330,14 @@ func (ps *myersPass[S]) wait(g, col int) error {
 // descheduled one — more workers than cores, or a busy machine — gives its
 // core back; it gives up when another worker stopped or ctx is done.
 func (ps *myersPass[S]) await(p *paddedInt64, target int64) error {
+	return ps.awaitUpTo(p, target, 20*time.Microsecond)
+}
+
+// awaitUpTo is await sleeping up to nap at a time, twice as long each time
+// from 20 µs: a goroutine off the pipeline's critical path (ranks.go's
+// send and receive) then wakes seldom.
+func (ps *myersPass[S]) awaitUpTo(p *paddedInt64, target int64, nap time.Duration) error {
+	sleep := 20 * time.Microsecond
 	for spins := 0; p.Load() < target; spins++ {
 		if spins < 256 {
 			continue
@@ -248,9 +350,10 @@ func (ps *myersPass[S]) await(p *paddedInt64, target int64) error {
 		}
 		if spins < 2048 {
 			runtime.Gosched()
-		} else {
-			time.Sleep(20 * time.Microsecond)
+			continue
 		}
+		time.Sleep(sleep)
+		sleep = min(2*sleep, nap)
 	}
 	return nil
 }

@@ -48,6 +48,7 @@ type config struct {
 	stats       *Stats
 	fastModel   *cudaext.FastSchedule // tests: cuda-fast runs cudaext.FastModel instead of the GPU
 	ranks       Ranks                 // WithRanks: the processes computing one distance together
+	bundle      int                   // tests: groups a unit of Myers' pipeline; 0: the pass chooses
 	option.Errs
 }
 

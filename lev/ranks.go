@@ -3,6 +3,7 @@ package lev
 import (
 	"encoding/binary"
 	"fmt"
+	"time"
 )
 
 // Ranks are the processes that compute one distance together, the ranks
@@ -73,12 +74,17 @@ type rankLink struct {
 	workers    int // each rank's, agreed: the pass clamps it to the groups
 	width      int // strips per group, agreed
 
-	in  paddedInt64 // g·(n+1) + last column of group g−1's bottom row received, g the run's first group
-	out paddedInt64 // g·(n+1) + last column of group g's bottom row sent, g a run's last group
+	in  paddedInt64 // u·(n+1) + last column of unit u−1's bottom row received, u a run's first unit
+	out paddedInt64 // u·(n+1) + last column of unit u's bottom row sent, u a run's last unit
 }
 
 // rankChunkMax is the most columns of a bottom row in one message.
 const rankChunkMax = 1 << 16
+
+// linkNap is the longest the goroutines sending and receiving rows sleep
+// between looks at the progress they wait for: they run ahead of the
+// ranks they feed, and every wake-up takes the workers' time.
+const linkNap = 500 * time.Microsecond
 
 // joinRanks agrees with the other ranks on a pass of m×n symbols over
 // workers workers each, in groups of width strips at most: rank 0 gathers
@@ -163,10 +169,10 @@ func narrowTo(k myersKernel, kw, width int) (myersKernel, int) {
 	return kernelGo, width
 }
 
-// The groups of a pass: with a link, this process computes the groups g
-// with g mod stride in [rank·workers, (rank+1)·workers), local worker
-// g mod stride − rank·workers; without one, every group, worker g mod
-// workers.
+// The units of a pass (worker): with a link, this process computes the
+// units u with u mod stride in [rank·workers, (rank+1)·workers), local
+// worker u mod stride − rank·workers; without one, every unit, worker
+// u mod workers.
 
 func (ps *myersPass[S]) stride() int {
 	if ps.link == nil {
@@ -175,32 +181,32 @@ func (ps *myersPass[S]) stride() int {
 	return ps.workers * ps.link.size
 }
 
-// firstGroup is the first group worker w computes.
-func (ps *myersPass[S]) firstGroup(w int) int {
+// firstUnit is the first unit worker w computes.
+func (ps *myersPass[S]) firstUnit(w int) int {
 	if ps.link == nil {
 		return w
 	}
 	return ps.link.rank*ps.workers + w
 }
 
-// slot is the local worker that computes group g, one of this process's.
-func (ps *myersPass[S]) slot(g int) int { return g%ps.stride() - ps.firstGroup(0) }
+// slot is the local worker that computes unit u, one of this process's.
+func (ps *myersPass[S]) slot(u int) int { return u%ps.stride() - ps.firstUnit(0) }
 
-// remoteAbove reports whether the group above g is another rank's.
-func (ps *myersPass[S]) remoteAbove(g int) bool {
-	return ps.link != nil && g%ps.stride() == ps.firstGroup(0)
+// remoteAbove reports whether the unit above u is another rank's.
+func (ps *myersPass[S]) remoteAbove(u int) bool {
+	return ps.link != nil && u%ps.stride() == ps.firstUnit(0)
 }
 
-// owner is the rank that computes group g.
-func (ps *myersPass[S]) owner(g int) int { return g % ps.stride() / ps.workers }
+// owner is the rank that computes unit u.
+func (ps *myersPass[S]) owner(u int) int { return u % ps.stride() / ps.workers }
 
-// waitAbove blocks until the group above g has finished column col, here
+// waitAbove blocks until the unit above u has finished column col, here
 // or on the rank that computes it.
-func (ps *myersPass[S]) waitAbove(g, col int) error {
-	if ps.remoteAbove(g) {
-		return ps.await(&ps.link.in, int64(g)*int64(ps.n+1)+int64(col))
+func (ps *myersPass[S]) waitAbove(u, col int) error {
+	if ps.remoteAbove(u) {
+		return ps.await(&ps.link.in, int64(u)*int64(ps.n+1)+int64(col))
 	}
-	return ps.wait(g-1, col)
+	return ps.wait(u-1, col)
 }
 
 // rankChunk is the width of a bottom row's messages: a sixteenth of the
@@ -210,15 +216,17 @@ func (ps *myersPass[S]) rankChunk() int {
 	return max(ps.chunk, min(rankChunkMax, ps.n/16))
 }
 
-// send sends the next rank the bottom row of the last group of each of
-// this process's runs (but the very last group's): the group's top-left
-// value first, then its columns in chunks as the group finishes them.
+// send sends the next rank the bottom row of the last unit of each of
+// this process's runs (but the very last unit's): its last group's
+// top-left value first, then its columns in chunks as they are done.
 func (ps *myersPass[S]) send() error {
 	l, n, step := ps.link, int64(ps.n+1), ps.rankChunk()
 	to := (l.rank + 1) % l.size
-	for g := ps.firstGroup(ps.workers - 1); g < ps.groups-1; g += ps.stride() {
+	for u := ps.firstUnit(ps.workers - 1); u < ps.units()-1; u += ps.stride() {
+		prog := &ps.prog[ps.slot(u)]
+		g := (u+1)*ps.bundle - 1
 		J, E := ps.span(g)
-		if err := ps.wait(g, J-1); err != nil {
+		if err := ps.awaitUpTo(prog, int64(u)*n+int64(min(J, ps.n)), linkNap); err != nil {
 			return err
 		}
 		if err := sendInts(l.r, to, TagRanksRow, []int64{int64(ps.tops[g])}); err != nil {
@@ -226,49 +234,50 @@ func (ps *myersPass[S]) send() error {
 		}
 		for c0 := J; c0 <= E; c0 += step {
 			c1 := min(E+1, c0+step)
-			if err := ps.wait(g, c1-1); err != nil {
+			if err := ps.awaitUpTo(prog, int64(u)*n+int64(c1-1), linkNap); err != nil {
 				return err
 			}
 			if err := l.r.Send(to, TagRanksRow, ps.bound[c0:c1]); err != nil {
 				return err
 			}
-			l.out.Store(int64(g)*n + int64(c1-1))
+			l.out.Store(int64(u)*n + int64(c1-1))
 		}
-		l.out.Store(int64(g)*n + int64(ps.n))
+		l.out.Store(int64(u)*n + int64(ps.n))
 	}
 	return nil
 }
 
-// receive takes from the previous rank the bottom row of the group above
+// receive takes from the previous rank the bottom row of the unit above
 // the first of each of this process's runs, into the boundary row, once
 // this process has sent what its last run left there.
 func (ps *myersPass[S]) receive() error {
 	l, n, step := ps.link, int64(ps.n+1), ps.rankChunk()
 	from := (l.rank + l.size - 1) % l.size
-	for g := ps.firstGroup(0); g < ps.groups; g += ps.stride() {
-		if g == 0 {
+	for u := ps.firstUnit(0); u < ps.units(); u += ps.stride() {
+		if u == 0 {
 			continue
 		}
+		g := u*ps.bundle - 1 // the group above
 		top, err := recvInts(l.r, from, TagRanksRow, 1)
 		if err != nil {
 			return err
 		}
-		ps.tops[g-1] = int(top[0])
-		pJ, pE := ps.span(g - 1)
-		last := g - ps.stride() + ps.workers - 1 // this process's previous run's last group
+		ps.tops[g] = int(top[0])
+		pJ, pE := ps.span(g)
+		last := u - ps.stride() + ps.workers - 1 // this process's previous run's last unit
 		for c0 := pJ; c0 <= pE; c0 += step {
 			c1 := min(pE+1, c0+step)
 			if last >= 0 {
-				if err := ps.await(&l.out, int64(last)*n+int64(c1-1)); err != nil {
+				if err := ps.awaitUpTo(&l.out, int64(last)*n+int64(c1-1), linkNap); err != nil {
 					return err
 				}
 			}
 			if err := l.r.Recv(from, TagRanksRow, ps.bound[c0:c1]); err != nil {
 				return err
 			}
-			l.in.Store(int64(g)*n + int64(c1-1))
+			l.in.Store(int64(u)*n + int64(c1-1))
 		}
-		l.in.Store(int64(g)*n + int64(ps.n))
+		l.in.Store(int64(u)*n + int64(ps.n))
 	}
 	return nil
 }
@@ -277,7 +286,7 @@ func (ps *myersPass[S]) receive() error {
 // last group.
 func (ps *myersPass[S]) shareResult() error {
 	l := ps.link
-	owner := ps.owner(ps.groups - 1)
+	owner := ps.owner(ps.units() - 1)
 	if l.rank != owner {
 		x, err := recvInts(l.r, owner, TagRanksResult, 1)
 		if err != nil {

@@ -96,7 +96,7 @@ func TestRanksRandom(t *testing.T) {
 		a, b := myersPair(r, maxLen, sigma, it%2 == 0)
 		size, workers := 2+r.IntN(4), 1+r.IntN(3)
 		kernel := availableKernels()[r.IntN(len(availableKernels()))]
-		c := &config{ctx: context.Background(), kernel: kernel, tile: []int{0, 0, 7, 300}[r.IntN(4)]}
+		c := &config{ctx: context.Background(), kernel: kernel, tile: []int{0, 0, 7, 300}[r.IntN(4)], bundle: r.IntN(4)}
 		switch it % 5 {
 		case 3:
 			c.noBand = true
@@ -112,8 +112,8 @@ func TestRanksRandom(t *testing.T) {
 				t.Fatalf("it %d: one process %d, reference %d", it, want, ref)
 			}
 		}
-		what := fmt.Sprintf("it %d: %d×%d, σ %d, %d ranks × %d workers, kernel %s, tile %d, noBand %v, cap %v %d",
-			it, len(a), len(b), sigma, size, workers, kernel, c.tile, c.noBand, c.capped, c.maxD)
+		what := fmt.Sprintf("it %d: %d×%d, σ %d, %d ranks × %d workers, kernel %s, tile %d, units of %d groups, noBand %v, cap %v %d",
+			it, len(a), len(b), sigma, size, workers, kernel, c.tile, c.bundle, c.noBand, c.capped, c.maxD)
 		ds, errs, hub := overRanks(size, func(rk Ranks) (int, error) {
 			rc := *c
 			rc.ranks = rk
