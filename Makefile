@@ -12,7 +12,7 @@ FUZZTIME    ?= 60s
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
-## levlab match and matrix under mpirun with 1 to 3 ranks (-tags mpi; Open MPI), a
+## levlab match, matrix and distance under mpirun with 1 to 3 ranks (-tags mpi; Open MPI), a
 ## fuzz of the many pairs (FuzzCross), the alignments (FuzzAlign) and the
 ## options that size a loop (FuzzOptions), 10 to 15 s each on 2 cores,
 ## counted in inputs (-fuzztime Nx: a duration races Go 1.26's fuzzing
@@ -73,7 +73,7 @@ fmt-check:
 build:
 	$(GO) build -o bin/levlab ./cmd/levlab
 
-## build-mpi: the command line with MPI (levlab match and matrix under mpirun) as
+## build-mpi: the command line with MPI (levlab match, matrix and distance under mpirun) as
 ## bin/levlab-mpi; needs Open MPI (make deps)
 build-mpi:
 	$(GO) build -tags mpi -o bin/levlab-mpi ./cmd/levlab

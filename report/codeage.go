@@ -58,6 +58,7 @@ var (
 		"pairs.txt":    codePaths[records.AlgAuto],
 		"match.txt":    codePaths[records.AlgAPMFast],
 		"gpu.txt":      codePaths[records.AlgCUDAFast],
+		"scaleout.txt": codePaths[records.AlgAuto],
 	}
 )
 

@@ -18,9 +18,13 @@
 #   align.txt  BenchmarkAlignCommand: the whole levlab align command beside
 #              edlib-aligner -p (Debian's edlib-aligner) on 1M × 1M DNA 1%
 #              diverged and 100k × 100k random DNA, time and peak memory
+#   scaleout.txt BenchmarkScaleOut (-tags mpi): levlab distance of 1M × 1M
+#              random DNA under mpirun -np 2 beside one process, matrix of
+#              20,000 strings in 3 shards beside one process, merge of 10^7
+#              lines (about 4 minutes)
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
-# file is replaced only once its run has finished. About 6 minutes on 2
+# file is replaced only once its run has finished. About 10 minutes on 2
 # cores; run it on a quiet machine (COUNT=N repeats each benchmark N times,
 # ONLY=NAME,... writes only the files named, e.g. ONLY=align).
 set -euo pipefail
@@ -71,3 +75,4 @@ run match ./match -bench 'CountMatches' -benchtime 500ms
 run pairs ./experiments -tags edlib -bench 'ManyPairs' -benchtime 2x
 run matrix ./cmd/levlab -bench 'MatrixCommand' -benchtime 2x
 run align ./cmd/levlab -bench 'AlignCommand' -benchtime 3x
+run scaleout ./cmd/levlab -tags mpi -bench 'ScaleOut' -benchtime 1x

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -54,6 +55,13 @@ after the arguments; put -- before an argument that begins with '-'.
 else K+1, and computes only what decides that (the lengths alone, or the
 band of cost K).
 
+Under mpirun (levlab built with -tags mpi: make build-mpi) the ranks
+compute the one distance together: auto, myers or myers-parallel, the
+pattern's groups of 512 rows (256 without AVX-512) dealt to the ranks as to
+workers, each rank with --workers of its own (1 for one rank a core). Every rank reads
+the inputs itself; they must be the same (checked). Rank 0 prints.
+docs/scale-out.md says what it costs.
+
 --json prints one JSON object instead: algorithm (as asked), ran (what
 auto resolved to, else the same), kernel (for myers, myers-parallel and
 auto: the vector kernel that ran, avx512, avx2 or go), workers (as run),
@@ -62,7 +70,8 @@ or bytes), len_a, len_b, distance, seconds (the computation alone, not
 reading files), cells (len_a*len_b) and gcups (billions of cells per
 second); for a GPU algorithm also gpu: the job's allocation, copies and
 computation timed apart with CUDA events, its launches, µs per launch,
-blocks, threads per block and device bytes.
+blocks, threads per block and device bytes; under mpirun also ranks
+(then workers are each rank's).
 
 Flags:
 `)
@@ -75,12 +84,13 @@ Exit status:
   1  the computation failed: a file cannot be read or is over --max-input,
      is not UTF-8 with --runes, no usable GPU, a matrix over --max-memory or over what ulimit -v or the
      cgroup's memory limit leaves, interrupted (Ctrl-C, SIGTERM), stdout cannot be
-     written
+     written; under mpirun, ranks that read different inputs
   2  bad usage: an unknown flag, not two arguments, an unknown algorithm, a
      value out of range (workers 0..4096, tile >= 1, block 1..1024,
      max-memory >= 1, max-input >= 1), workers > 1 for a sequential
      algorithm, --tile, --block or --max-memory for an algorithm without
-     them, --runes without --files
+     them, --runes without --files, under mpirun an algorithm other than
+     auto, myers or myers-parallel
 `)
 }
 
@@ -115,119 +125,56 @@ type distanceResult struct {
 	Cells     int64         `json:"cells"`
 	GCUPS     float64       `json:"gcups"`
 	GPU       *gpuTiming    `json:"gpu,omitempty"`
+	Ranks     int           `json:"ranks,omitempty"` // under mpirun: the ranks that computed it, each with Workers
 }
 
-func runDistance(args []string, stdout, _ io.Writer) error {
-	fs := newFlagSet("distance", stdout, distanceUsage)
-	algoName := fs.String("algo", "auto", "algorithm `NAME` (listed below)")
-	workers := fs.Int("workers", 0, "`N` goroutines for a parallel algorithm, 0..4096; 0: GOMAXPROCS (sequential algorithms: 0 or 1)")
-	tile := fs.Int("tile", 0, "tile side in cells (tiled, tiled-barrier) or column chunk (myers-parallel, auto); other algorithms refuse it; unset: the algorithm's default")
-	block := fs.Int("block", 0, "CUDA threads per block, 1..1024 (cuda-* only); unset: the algorithm's default")
-	maxD := fs.Int("max", 0, "cap the distance at `K` >= 0: K+1 is printed for anything more, found without computing it")
-	var maxMemory byteSize
-	fs.Var(&maxMemory, "max-memory", "`BYTES` fullmatrix may allocate, e.g. 512MiB or 4GiB; unset: half the physical memory")
-	files := fs.Bool("files", false, "A and B name files, compared as raw bytes")
-	maxInput := maxInputFlag(fs)
-	runes := fs.Bool("runes", false, "with --files, compare the files as UTF-8 text (literal arguments always are)")
-	asJSON := fs.Bool("json", false, "print one JSON object instead of the distance alone")
+// distanceJob is a distance as its flags and arguments make it.
+type distanceJob struct {
+	opts    []lev.Option
+	inputs  [][]byte // what the ranks check they share
+	res     distanceResult
+	json    bool
+	compute func(opts []lev.Option) (int, error)
+}
 
-	pos, err := fs.parse(args)
-	if err != nil {
-		return err
-	}
-	if len(pos) != 2 {
-		return usageErrorf("want two arguments A B, got %d: %s", len(pos), quoteAll(pos))
-	}
-	alg, err := lev.ParseAlgorithm(*algoName)
-	if err != nil {
-		return err
-	}
-	inputMax, err := inputLimit(fs, maxInput)
-	if err != nil {
-		return err
-	}
-	ctx, stop := interruptContext()
-	defer stop()
-	opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(*workers), lev.WithContext(ctx)}
-	set := fs.given()
-	if set["tile"] {
-		opts = append(opts, lev.WithTile(*tile))
-	}
-	if set["block"] {
-		opts = append(opts, lev.WithBlockSize(*block))
-	}
-	if set["max-memory"] {
-		opts = append(opts, lev.WithMatrixLimit(int64(maxMemory)))
-	}
-	if set["max"] {
-		opts = append(opts, lev.WithMax(*maxD))
-	}
-	// lev checks the options (and the GPU) on every call, before looking at
-	// the inputs: an empty call reports a bad value before a file is read.
-	if _, err := lev.Distance(nil, nil, opts...); err != nil {
-		return err
-	}
-	if set["runes"] && !*files {
-		return usageErrorf("--runes compares files as UTF-8 text and needs --files; literal arguments are always compared as text")
-	}
-	if set["tile"] && !usesTile(alg) {
-		return usageErrorf("--tile %d: %s has no tiles or chunks; --tile applies to %s", *tile, alg, tileAlgorithms())
-	}
-	if set["max-memory"] && alg != lev.FullMatrix {
-		return usageErrorf("--max-memory bounds fullmatrix's matrix; %s keeps no matrix", alg)
-	}
-	if set["block"] && !alg.GPU() {
-		return usageErrorf("--block %d: %s runs on the CPU; --block applies to the GPU algorithms (cuda-*)", *block, alg)
-	}
+func runDistance(args []string, stdout, stderr io.Writer) error {
+	return overRanks("distance", true, args, stdout, stderr, parseDistance, runDistanceJob)
+}
 
-	res := distanceResult{Algorithm: alg, Tile: *tile, Block: *block}
-	if set["max"] {
-		res.Max = maxD
-	}
+// runDistanceJob computes job's distance, over the ranks of c.
+func runDistanceJob(ctx context.Context, c comm, job *distanceJob, stdout io.Writer) error {
 	var stats lev.Stats
-	opts = append(opts, lev.WithStats(&stats))
-	var compute func() (int, error)
-	if *files {
-		a, err := readInput(ctx, pos[0], inputMax, "--max-input")
-		if err != nil {
+	opts := append(job.opts, lev.WithStats(&stats))
+	if c.size() > 1 {
+		if err := c.agree(sameInputs(c, "strings", job.inputs...)); err != nil {
 			return err
 		}
-		b, err := readInput(ctx, pos[1], inputMax, "--max-input")
-		if err != nil {
-			return err
-		}
-		if *runes {
-			// Invalid UTF-8 would count as U+FFFD, so that two files of
-			// different invalid bytes are at distance 0: refused, as
-			// align and matrix refuse it.
-			if err := validUTF8(pos[0], a); err != nil {
-				return err
-			}
-			if err := validUTF8(pos[1], b); err != nil {
-				return err
-			}
-			compute = textDistance(&res, string(a), string(b), opts)
-		} else {
-			res.Unit, res.LenA, res.LenB = "bytes", len(a), len(b)
-			compute = func() (int, error) { return lev.Distance(a, b, opts...) }
-		}
-	} else {
-		compute = textDistance(&res, pos[0], pos[1], opts)
+		opts = append(opts, lev.WithRanks(c.link(ctx)))
+		job.res.Ranks = c.size()
+		c.barrier() // the clock starts together
 	}
 
 	start := time.Now()
-	d, err := compute()
+	d, err := job.compute(opts)
 	elapsed := time.Since(start)
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-			return fmt.Errorf("%w: %w", errInterrupted, err)
+			err = fmt.Errorf("%w: %w", errInterrupted, err)
 		}
+		// The other ranks may be waiting on this one's messages.
+		c.fail(err)
 		return err
 	}
-	if !*asJSON {
+	return c.agree(job.print(stdout, d, elapsed, &stats))
+}
+
+// print writes the distance d, or with --json the whole result.
+func (job *distanceJob) print(stdout io.Writer, d int, elapsed time.Duration, stats *lev.Stats) error {
+	if !job.json {
 		_, err := fmt.Fprintln(stdout, d)
 		return err
 	}
+	res := job.res
 	res.Distance = d
 	res.Ran, res.Workers, res.Kernel = stats.Algorithm, stats.Workers, stats.Kernel
 	res.Seconds = elapsed.Seconds()
@@ -248,6 +195,114 @@ func runDistance(args []string, stdout, _ io.Writer) error {
 	}
 	_, err = stdout.Write(append(out, '\n'))
 	return err
+}
+
+// parseDistance reads the flags and the inputs of a distance to be
+// computed over ranks processes (1: one process).
+func parseDistance(ctx context.Context, args []string, stdout io.Writer, ranks int) (*distanceJob, error) {
+	fs := newFlagSet("distance", stdout, distanceUsage)
+	algoName := fs.String("algo", "auto", "algorithm `NAME` (listed below)")
+	workers := fs.Int("workers", 0, "`N` goroutines for a parallel algorithm, 0..4096; 0: GOMAXPROCS (sequential algorithms: 0 or 1); under mpirun, each rank's")
+	tile := fs.Int("tile", 0, "tile side in cells (tiled, tiled-barrier) or column chunk (myers-parallel, auto); other algorithms refuse it; unset: the algorithm's default")
+	block := fs.Int("block", 0, "CUDA threads per block, 1..1024 (cuda-* only); unset: the algorithm's default")
+	maxD := fs.Int("max", 0, "cap the distance at `K` >= 0: K+1 is printed for anything more, found without computing it")
+	var maxMemory byteSize
+	fs.Var(&maxMemory, "max-memory", "`BYTES` fullmatrix may allocate, e.g. 512MiB or 4GiB; unset: half the physical memory")
+	files := fs.Bool("files", false, "A and B name files, compared as raw bytes")
+	maxInput := maxInputFlag(fs)
+	runes := fs.Bool("runes", false, "with --files, compare the files as UTF-8 text (literal arguments always are)")
+	asJSON := fs.Bool("json", false, "print one JSON object instead of the distance alone")
+
+	pos, err := fs.parse(args)
+	if err != nil {
+		return nil, err
+	}
+	if len(pos) != 2 {
+		return nil, usageErrorf("want two arguments A B, got %d: %s", len(pos), quoteAll(pos))
+	}
+	alg, err := lev.ParseAlgorithm(*algoName)
+	if err != nil {
+		return nil, err
+	}
+	inputMax, err := inputLimit(fs, maxInput)
+	if err != nil {
+		return nil, err
+	}
+	opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(*workers), lev.WithContext(ctx)}
+	set := fs.given()
+	if set["tile"] {
+		opts = append(opts, lev.WithTile(*tile))
+	}
+	if set["block"] {
+		opts = append(opts, lev.WithBlockSize(*block))
+	}
+	if set["max-memory"] {
+		opts = append(opts, lev.WithMatrixLimit(int64(maxMemory)))
+	}
+	if set["max"] {
+		opts = append(opts, lev.WithMax(*maxD))
+	}
+	// lev checks the options (and the GPU) on every call, before looking at
+	// the inputs: an empty call reports a bad value before a file is read.
+	if _, err := lev.Distance(nil, nil, opts...); err != nil {
+		return nil, err
+	}
+	if set["runes"] && !*files {
+		return nil, usageErrorf("--runes compares files as UTF-8 text and needs --files; literal arguments are always compared as text")
+	}
+	if set["tile"] && !usesTile(alg) {
+		return nil, usageErrorf("--tile %d: %s has no tiles or chunks; --tile applies to %s", *tile, alg, tileAlgorithms())
+	}
+	if set["max-memory"] && alg != lev.FullMatrix {
+		return nil, usageErrorf("--max-memory bounds fullmatrix's matrix; %s keeps no matrix", alg)
+	}
+	if set["block"] && !alg.GPU() {
+		return nil, usageErrorf("--block %d: %s runs on the CPU; --block applies to the GPU algorithms (cuda-*)", *block, alg)
+	}
+	if ranks > 1 && !spansRanks(alg) {
+		return nil, usageErrorf("--algo %s computes in one process; under mpirun distance runs %s, %s or %s over the ranks", alg, lev.Auto, lev.Myers, lev.MyersParallel)
+	}
+
+	job := &distanceJob{opts: opts, json: *asJSON, res: distanceResult{Algorithm: alg, Tile: *tile, Block: *block}}
+	if set["max"] {
+		job.res.Max = maxD
+	}
+	res := &job.res
+	if !*files {
+		job.inputs = [][]byte{[]byte(pos[0]), []byte(pos[1])}
+		job.compute = textDistance(res, pos[0], pos[1])
+		return job, nil
+	}
+	a, err := readInput(ctx, pos[0], inputMax, "--max-input")
+	if err != nil {
+		return nil, err
+	}
+	b, err := readInput(ctx, pos[1], inputMax, "--max-input")
+	if err != nil {
+		return nil, err
+	}
+	job.inputs = [][]byte{a, b}
+	if *runes {
+		// Invalid UTF-8 would count as U+FFFD, so that two files of
+		// different invalid bytes are at distance 0: refused, as
+		// align and matrix refuse it.
+		if err := validUTF8(pos[0], a); err != nil {
+			return nil, err
+		}
+		if err := validUTF8(pos[1], b); err != nil {
+			return nil, err
+		}
+		job.compute = textDistance(res, string(a), string(b))
+		return job, nil
+	}
+	res.Unit, res.LenA, res.LenB = "bytes", len(a), len(b)
+	job.compute = func(opts []lev.Option) (int, error) { return lev.Distance(a, b, opts...) }
+	return job, nil
+}
+
+// spansRanks reports whether alg computes one distance over MPI ranks.
+func spansRanks(alg lev.Algorithm) bool {
+	return alg == lev.Auto || alg == lev.Myers || alg == lev.MyersParallel
 }
 
 // usesTile reports whether --tile means something to alg: the tile side
@@ -273,9 +328,9 @@ func tileAlgorithms() string {
 
 // textDistance records the rune lengths of a and b in res and returns the
 // computation of their distance as text.
-func textDistance(res *distanceResult, a, b string, opts []lev.Option) func() (int, error) {
+func textDistance(res *distanceResult, a, b string) func([]lev.Option) (int, error) {
 	res.Unit, res.LenA, res.LenB = "runes", utf8.RuneCountInString(a), utf8.RuneCountInString(b)
-	return func() (int, error) { return lev.DistanceString(a, b, opts...) }
+	return func(opts []lev.Option) (int, error) { return lev.DistanceString(a, b, opts...) }
 }
 
 func quoteAll(args []string) string {

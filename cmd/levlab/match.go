@@ -18,6 +18,7 @@ import (
 
 	"github.com/levlab/levlab/internal/shard"
 	"github.com/levlab/levlab/internal/sysmem"
+	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/match"
 )
 
@@ -372,6 +373,13 @@ type comm interface {
 	// send sends b, not empty, to rank to, which takes it with recv.
 	send(b []byte, to int)
 	recv(from int) []byte
+	// link is the ranks as lev.Ranks (lev.WithRanks), their messages
+	// given up once ctx is done; nil for one process.
+	link(ctx context.Context) lev.Ranks
+	// fail ends the job where a rank cannot agree with the others (they
+	// may wait on it): it prints err, naming the rank, and ends every
+	// rank. One process: it does nothing, and the caller returns err.
+	fail(err error)
 }
 
 // single is one process: the comm of a plain run.
@@ -382,6 +390,8 @@ func (single) size() int                           { return 1 }
 func (single) agree(err error) error               { return err }
 func (single) bcast(n int64) int64                 { return n }
 func (single) barrier()                            {}
+func (single) link(context.Context) lev.Ranks      { return nil }
+func (single) fail(error)                          {}
 func (single) sum(counts []int64) ([]int64, error) { return counts, nil }
 func (single) bcastBytes(b []byte) []byte          { return b }
 
@@ -401,31 +411,50 @@ func launchedRanks() int {
 	return 0
 }
 
-func runMatch(args []string, stdout, stderr io.Writer) error {
-	c, done, err := openComm(stderr, "match")
+// overRanks runs command cmd in this process, one rank of an MPI job or
+// the only one (openComm; threaded as there): every rank parses the same
+// arguments with parse, told how many ranks there are, and agrees on the
+// outcome, then run runs the job. Only rank 0 writes stdout, -h as
+// everything else, and Ctrl-C or SIGTERM cancel ctx.
+func overRanks[J any](cmd string, threaded bool, args []string, stdout, stderr io.Writer,
+	parse func(ctx context.Context, args []string, stdout io.Writer, ranks int) (J, error),
+	run func(ctx context.Context, c comm, job J, stdout io.Writer) error) error {
+	c, done, err := openComm(stderr, cmd, threaded)
 	if err != nil {
 		return err
 	}
 	defer done()
 	if c.rank() != 0 {
-		stdout = io.Discard // -h, like everything else, is printed once
+		stdout = io.Discard
 	}
 	ctx, stop := interruptContext()
 	defer stop()
-	job, err := parseMatch(ctx, args, stdout)
+	job, err := parse(ctx, args, stdout, c.size())
 	if errors.Is(err, flag.ErrHelp) {
 		return err // every rank parsed the same arguments
 	}
 	if err := c.agree(err); err != nil {
 		return err
 	}
+	return run(ctx, c, job, stdout)
+}
+
+func runMatch(args []string, stdout, stderr io.Writer) error {
+	parse := func(ctx context.Context, args []string, stdout io.Writer, _ int) (*matchJob, error) {
+		return parseMatch(ctx, args, stdout)
+	}
+	return overRanks("match", false, args, stdout, stderr, parse, runMatchJob)
+}
+
+// runMatchJob counts (or lists) the matches of job, over the ranks of c.
+func runMatchJob(ctx context.Context, c comm, job *matchJob, stdout io.Writer) error {
 	var stats match.Stats
 	opts := append(job.options(ctx), match.WithStats(&stats))
 	// lev checks the options on every call, before looking at the text: an
 	// empty one reports a bad value before the text is read. One pattern
 	// will do (none is empty: parseMatch refuses those), where every one
 	// would build every pattern's tables.
-	_, err = match.Count(nil, job.patterns[:1], job.k, opts...)
+	_, err := match.Count(nil, job.patterns[:1], job.k, opts...)
 	if err := c.agree(err); err != nil {
 		return err
 	}

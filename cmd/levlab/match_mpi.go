@@ -21,19 +21,20 @@ import (
 //
 // MPI is initialised without thread support (MPI_THREAD_SINGLE), so every
 // MPI call must come from one OS thread: the calling goroutine is locked
-// to its thread until done, which finalises MPI.
+// to its thread until done, which finalises MPI. threaded asks for
+// MPI_THREAD_MULTIPLE instead, for lev's messages (link).
 //
 // done must be deferred by the caller: a panic of this rank's goroutine
 // then passes through it, and it prints the panic, naming the rank, with
 // its stack, and ends the whole job with MPI_Abort. Finalising instead
 // would wait for the other ranks, which wait for this one in a collective:
 // the job would hang, the panic never printed.
-func openComm(stderr io.Writer, cmd string) (comm, func(), error) {
+func openComm(stderr io.Writer, cmd string, threaded bool) (comm, func(), error) {
 	if launchedRanks() == 0 {
 		return single{}, func() {}, nil
 	}
 	runtime.LockOSThread()
-	mpi.Start(false)
+	mpi.Start(threaded)
 	w := mpi.NewCommunicator(nil)
 	c := &mpiComm{w: w, r: w.Rank(), n: w.Size(), stderr: stderr, cmd: cmd}
 	return c, func() {
@@ -133,6 +134,8 @@ func (c *mpiComm) bcast(n int64) int64 {
 }
 
 func (c *mpiComm) barrier() { c.w.Barrier() }
+
+func (c *mpiComm) fail(err error) { c.abort(err, nil) }
 
 func (c *mpiComm) sum(counts []int64) ([]int64, error) {
 	total := make([]int64, len(counts))

@@ -23,7 +23,7 @@ var mpirunArgs = []string{"--oversubscribe", "--mca", "btl", "self,vader", "--mc
 // findMpirun returns the path of mpirun. Where there is none the test is
 // skipped with the reason, or fails when LEVLAB_REQUIRE_MPI is set (make
 // test sets it: there the MPI tests must run for real).
-func findMpirun(t *testing.T) string {
+func findMpirun(t testing.TB) string {
 	t.Helper()
 	path, err := exec.LookPath("mpirun")
 	if err != nil {

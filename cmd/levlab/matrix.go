@@ -88,33 +88,22 @@ Exit status:
 }
 
 func runMatrix(args []string, stdout, stderr io.Writer) error {
-	c, done, err := openComm(stderr, "matrix")
-	if err != nil {
-		return err
+	parse := func(ctx context.Context, args []string, stdout io.Writer, ranks int) (*matrixJob, error) {
+		m, err := parseMatrix(ctx, args, stdout)
+		if err == nil && ranks > 1 && m.sharded {
+			err = usageErrorf("--shard and --shards split the pairs over batch jobs, mpirun over ranks: give one of them")
+		}
+		return m, err
 	}
-	defer done()
-	if c.rank() != 0 {
-		stdout = io.Discard // -h, like everything else, is printed once
-	}
-	ctx, stop := interruptContext()
-	defer stop()
-	m, err := parseMatrix(ctx, args, stdout)
-	if errors.Is(err, flag.ErrHelp) {
-		return err // every rank parsed the same arguments
-	}
-	if err == nil && c.size() > 1 && m.sharded {
-		err = usageErrorf("--shard and --shards split the pairs over batch jobs, mpirun over ranks: give one of them")
-	}
-	if err := c.agree(err); err != nil {
-		return err
-	}
-	switch {
-	case c.size() > 1:
-		return m.overRanks(ctx, c, stdout)
-	case m.sharded:
-		return m.writeShard(ctx, stderr)
-	}
-	return m.print(stdout, stderr)
+	return overRanks("matrix", false, args, stdout, stderr, parse, func(ctx context.Context, c comm, m *matrixJob, stdout io.Writer) error {
+		switch {
+		case c.size() > 1:
+			return m.overRanks(ctx, c, stdout)
+		case m.sharded:
+			return m.writeShard(ctx, stderr)
+		}
+		return m.print(stdout, stderr)
+	})
 }
 
 // matrixJob is a matrix run as its flags and files make it.

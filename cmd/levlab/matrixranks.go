@@ -22,17 +22,7 @@ const rankChunk = 1 << 20
 // exactly what one process prints. A failure or Ctrl-C on any rank ends
 // every rank before a line is printed, with the message said once.
 func (m *matrixJob) overRanks(ctx context.Context, c comm, stdout io.Writer) error {
-	sum := sha256.New()
-	for _, f := range m.files {
-		h := sha256.Sum256(f)
-		sum.Write(h[:])
-	}
-	mine := sum.Sum(nil)
-	var err error
-	if ref := c.bcastBytes(mine); !bytes.Equal(ref, mine) {
-		err = fmt.Errorf("the input files differ from rank 0's (their SHA-256 %x…, rank 0's %x…): every rank must read the same files", mine[:6], ref[:6])
-	}
-	if err := c.agree(err); err != nil {
+	if err := c.agree(sameInputs(c, "files", m.files...)); err != nil {
 		return err
 	}
 
@@ -81,6 +71,21 @@ func (m *matrixJob) overRanks(ctx context.Context, c comm, stdout io.Writer) err
 		err = ferr
 	}
 	return c.agree(err)
+}
+
+// sameInputs checks, on every rank, that the inputs are rank 0's: their
+// SHA-256 against rank 0's. what names them in the error: "files".
+func sameInputs(c comm, what string, inputs ...[]byte) error {
+	sum := sha256.New()
+	for _, f := range inputs {
+		h := sha256.Sum256(f)
+		sum.Write(h[:])
+	}
+	mine := sum.Sum(nil)
+	if ref := c.bcastBytes(mine); !bytes.Equal(ref, mine) {
+		return fmt.Errorf("the input %s differ from rank 0's (their SHA-256 %x…, rank 0's %x…): every rank must read the same %s", what, mine[:6], ref[:6], what)
+	}
+	return nil
 }
 
 // sendLines sends rank 0 the size of the lines in f, then the lines, in
