@@ -86,6 +86,9 @@ func BenchmarkScaleOut(b *testing.B) {
 		for b.Loop() {
 			b.StopTimer()
 			os.RemoveAll(out)
+			if err := os.Mkdir(out, 0o755); err != nil {
+				b.Fatal(err)
+			}
 			for i := range 3 {
 				start := time.Now()
 				runLevlab(b, bin, "matrix", "--max", "50", "--workers", "2", "--shard", fmt.Sprintf("%d/3", i), "--out", out, many)
@@ -102,6 +105,9 @@ func BenchmarkScaleOut(b *testing.B) {
 
 	short := write("short.txt", strs(4_473, 5, 20))
 	shards := filepath.Join(dir, "merge")
+	if err := os.Mkdir(shards, 0o755); err != nil {
+		b.Fatal(err)
+	}
 	for i := range 3 {
 		runLevlab(b, bin, "matrix", "--workers", "2", "--shard", fmt.Sprintf("%d/3", i), "--out", shards, short)
 	}
