@@ -51,14 +51,15 @@ var codePaths = func() map[string][]string {
 var (
 	benchPaths = []string{"lev", "match", "cudaext"}
 	benchCode  = map[string][]string{
-		"align.txt":    codePaths[records.AlgAlign],
-		"distance.txt": codePaths[records.AlgAuto],
-		"kernel.txt":   codePaths[records.AlgMyers],
-		"matrix.txt":   codePaths[records.AlgAuto],
-		"pairs.txt":    codePaths[records.AlgAuto],
-		"match.txt":    codePaths[records.AlgAPMFast],
-		"gpu.txt":      codePaths[records.AlgCUDAFast],
-		"scaleout.txt": codePaths[records.AlgAuto],
+		"align.txt":         codePaths[records.AlgAlign],
+		"distance.txt":      codePaths[records.AlgAuto],
+		"kernel.txt":        codePaths[records.AlgMyers],
+		"matrix.txt":        codePaths[records.AlgAuto],
+		"pairs.txt":         codePaths[records.AlgAuto],
+		"match.txt":         codePaths[records.AlgAPMFast],
+		"gpu.txt":           codePaths[records.AlgCUDAFast],
+		"scaleout.txt":      codePaths[records.AlgAuto],
+		"scaleout-huge.txt": codePaths[records.AlgAuto],
 	}
 )
 

@@ -22,9 +22,12 @@
 #              random DNA under mpirun -np 2 beside one process, matrix of
 #              20,000 strings in 3 shards beside one process, merge of 10^7
 #              lines (about 4 minutes)
+#   scaleout-huge.txt BenchmarkScaleOutHuge (-tags mpi): levlab distance of
+#              10M × 10M random DNA under mpirun -np 2, once (about 6
+#              minutes)
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
-# file is replaced only once its run has finished. About 10 minutes on 2
+# file is replaced only once its run has finished. About 16 minutes on 2
 # cores; run it on a quiet machine (COUNT=N repeats each benchmark N times,
 # ONLY=NAME,... writes only the files named, e.g. ONLY=align).
 set -euo pipefail
@@ -75,4 +78,5 @@ run match ./match -bench 'CountMatches' -benchtime 500ms
 run pairs ./experiments -tags edlib -bench 'ManyPairs' -benchtime 2x
 run matrix ./cmd/levlab -bench 'MatrixCommand' -benchtime 2x
 run align ./cmd/levlab -bench 'AlignCommand' -benchtime 3x
-run scaleout ./cmd/levlab -tags mpi -bench 'ScaleOut' -benchtime 1x
+run scaleout ./cmd/levlab -tags mpi -bench '^BenchmarkScaleOut$' -benchtime 1x
+COUNT=1 run scaleout-huge ./cmd/levlab -tags mpi -bench '^BenchmarkScaleOutHuge$' -benchtime 1x

@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -34,7 +35,7 @@ import (
 //
 // It needs mpirun (make deps) and GNU time.
 //
-//	go test -tags mpi -run '^$' -bench ScaleOut -benchtime 1x ./cmd/levlab
+//	go test -tags mpi -run '^$' -bench '^BenchmarkScaleOut$' -benchtime 1x ./cmd/levlab
 func BenchmarkScaleOut(b *testing.B) {
 	mpirun := findMpirun(b)
 	bin := buildLevlab(b, "mpi")
@@ -133,4 +134,30 @@ func runLevlab(b *testing.B, bin string, args ...string) []byte {
 		b.Fatalf("levlab %s: %v\n%s", strconv.Quote(fmt.Sprint(args)), err, stderr.Bytes())
 	}
 	return stdout.Bytes()
+}
+
+// BenchmarkScaleOutHuge times one pair of random DNA of 10,000,000 symbols
+// under mpirun -np 2, a worker a rank (the peers experiment's inputs; 10¹⁴
+// cells, about 6 minutes on 2 cores): the whole command (ns/op), the
+// computation as it prints it (compute-s) and the largest rank's peak
+// resident memory (MB).
+//
+//	go test -tags mpi -run '^$' -bench '^BenchmarkScaleOutHuge$' -benchtime 1x ./cmd/levlab
+func BenchmarkScaleOutHuge(b *testing.B) {
+	mpirun := findMpirun(b)
+	bin := buildLevlab(b, "mpi")
+	dir := b.TempDir()
+	x, y, err := experiments.Inputs(experiments.Experiment{Name: "peers"},
+		experiments.Point{Case: experiments.CaseDNA, LenA: 10_000_000, LenB: 10_000_000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	a, c := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	if err := errors.Join(os.WriteFile(a, x, 0o644), os.WriteFile(c, y, 0o644)); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("distance/n=10000000/run=mpirun-2-ranks-1-worker", func(b *testing.B) {
+		timeCommand(b, `"distance":([0-9]+)`, `"seconds":([0-9.e-]+)`, mpirun, "-np", "2", "--mca", "btl", "self,vader",
+			"--mca", "oob_tcp_if_include", "lo", bin, "distance", "--json", "--files", "--workers", "1", a, c)
+	})
 }
