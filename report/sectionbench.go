@@ -28,6 +28,9 @@ func sectionBenchmarks(r *rep) section {
 			on = strings.TrimSuffix(on, ", "+ix.rd.run.Scale)
 		}
 		for _, f := range r.d.bench[ix.rd.run.Machine] {
+			if slices.Contains(scaleOutFiles, filepath.Base(f.Path)) {
+				continue // in Beyond the reports
+			}
 			if t := benchTable(f, on); t != nil {
 				if !shown {
 					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second, compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")

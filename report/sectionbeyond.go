@@ -83,6 +83,7 @@ func sectionBeyond(r *rep) section {
 	}
 	if len(tables) == 0 {
 		s.p("Ours: not measured in the runs read (experiment peers).")
+		scaleOut(r, &s)
 		return s
 	}
 	s.add(cg, ctm)
@@ -94,5 +95,6 @@ func sectionBeyond(r *rep) section {
 		s.p("%s", n)
 	}
 	r.notRun(&s, records.ExpPeers)
+	scaleOut(r, &s)
 	return s
 }
