@@ -210,10 +210,12 @@ func (ps *myersPass[S]) waitAbove(u, col int) error {
 }
 
 // rankChunk is the width of a bottom row's messages: a sixteenth of the
-// columns, at least a pipeline chunk and at most rankChunkMax, so that the
-// rank below starts soon and messages stay few.
+// columns a unit spans (all of them, or a narrow band's), at least a
+// pipeline chunk and at most rankChunkMax, so that the rank below starts
+// soon and messages stay few.
 func (ps *myersPass[S]) rankChunk() int {
-	return max(ps.chunk, min(rankChunkMax, ps.n/16))
+	span := min(ps.n, ps.bundle*ps.rows+ps.band.lo+ps.band.hi)
+	return max(ps.chunk, min(rankChunkMax, span/16))
 }
 
 // send sends the next rank the bottom row of the last unit of each of
