@@ -32,6 +32,9 @@ func sectionBenchmarks(r *rep) section {
 				continue // in Beyond the reports
 			}
 			if t := benchTable(f, on); t != nil {
+				// A long table is for looking things up: its rows on a click
+				// (on paper, its caption alone).
+				t.folded = len(t.rows) > foldBenchRows
 				if !shown {
 					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second, compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")
 					shown = true
@@ -45,6 +48,9 @@ func sectionBenchmarks(r *rep) section {
 	}
 	return s
 }
+
+// foldBenchRows is the most rows a benchmark table shows unfolded.
+const foldBenchRows = 12
 
 // benchTable pivots a file's results: a row per setting (the name's k=v
 // parts but n), a column per n, each cell the median time and the median

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,12 +27,10 @@ func scaleOut(r *rep, s *section) {
 			on = strings.TrimSuffix(on, ", "+ix.rd.run.Scale)
 		}
 		med := map[string]map[string]float64{} // by name, by unit: the median
-		var files []string
 		for _, f := range r.d.bench[ix.rd.run.Machine] {
 			if !slices.Contains(scaleOutFiles, filepath.Base(f.Path)) {
 				continue
 			}
-			files = append(files, filepath.Base(f.Path)+", commit "+f.Config["commit"])
 			vals := map[string]map[string][]float64{}
 			for _, res := range f.Results {
 				if vals[res.Name] == nil {
@@ -48,17 +47,15 @@ func scaleOut(r *rep, s *section) {
 				}
 			}
 		}
-		if t := scaleOutTable(med); t != nil {
-			t.caption = "Beyond one machine" + on + ": each run beside one process in the same benchmark, the commands end to end (" + strings.Join(files, "; ") + ")"
-			s.add(t)
+		if text := scaleOutText(med); text != "" {
+			s.p("Beyond one machine%s (make bench-results): %s", on, text)
 		}
 	}
 }
 
-// scaleOutTable is the table of the medians med, by benchmark name and
-// unit; nil without any.
-func scaleOutTable(med map[string]map[string]float64) *table {
-	t := &table{head: []string{"work", "one process", "beyond one", "beyond / one"}}
+// scaleOutText says what the medians med, by benchmark name and unit,
+// measured, each run beside one process; "" without any.
+func scaleOutText(med map[string]map[string]float64) string {
 	const (
 		one  = "ScaleOut/distance/n=1000000/run=one-process-2-workers"
 		mpi  = "ScaleOut/distance/n=1000000/run=mpirun-2-ranks-1-worker"
@@ -66,22 +63,23 @@ func scaleOutTable(med map[string]map[string]float64) *table {
 		mg   = "ScaleOut/merge/lines=10001628"
 		huge = "ScaleOutHuge/distance/n=10000000/run=mpirun-2-ranks-1-worker"
 	)
+	var says []string
 	if a, b := med[one], med[mpi]; a != nil && b != nil {
-		t.rows = append(t.rows,
-			[]string{"distance, 1M × 1M random DNA, its computation", dur(a["compute-s"]) + "\n2 workers", dur(b["compute-s"]) + "\nmpirun, 2 ranks of 1 worker", times(b["compute-s"] / a["compute-s"])},
-			[]string{"the same, the whole command", dur(a["ns/op"]/1e9) + "\n" + num(a["MB"]) + " MB", dur(b["ns/op"]/1e9) + "\n" + num(b["MB"]) + " MB the largest rank", times(b["ns/op"] / a["ns/op"])})
-	}
-	if m := med[sh]; m != nil && m["one-process-s"] > 0 {
-		t.rows = append(t.rows, []string{"matrix --max 50, 20,000 strings of 100–1,000 bytes", dur(m["one-process-s"]), dur(m["ns/op"]/1e9) + "\n3 shards, one after another, summed", times(m["ns/op"] / 1e9 / m["one-process-s"])})
-	}
-	if m := med[mg]; m != nil {
-		t.rows = append(t.rows, []string{"merge of 3 shards, 10,001,628 lines", "—", dur(m["ns/op"]/1e9) + "\n" + num(m["MB"]) + " MB", ""})
+		says = append(says, fmt.Sprintf("one pair of 1M × 1M random DNA computed by mpirun -np 2, one worker a rank, took %s of computing against %s in one process of 2 workers (%s), and %s against %s as whole commands (%s, mpirun's start included), %s MB the largest rank",
+			dur(b["compute-s"]), dur(a["compute-s"]), times(b["compute-s"]/a["compute-s"]), dur(b["ns/op"]/1e9), dur(a["ns/op"]/1e9), times(b["ns/op"]/a["ns/op"]), num(b["MB"])))
 	}
 	if m := med[huge]; m != nil {
-		t.rows = append(t.rows, []string{"distance, 10M × 10M random DNA", "—", dur(m["compute-s"]) + " computing, " + dur(m["ns/op"]/1e9) + " in all\n" + num(m["MB"]) + " MB the largest rank; mpirun, 2 ranks of 1 worker", ""})
+		says = append(says, fmt.Sprintf("10M × 10M took %s over 2 ranks, %s MB the largest", dur(m["ns/op"]/1e9), num(m["MB"])))
 	}
-	if len(t.rows) == 0 {
-		return nil
+	if m := med[sh]; m != nil && m["one-process-s"] > 0 {
+		says = append(says, fmt.Sprintf("matrix --max 50 of 20,000 strings of 100–1,000 bytes in 3 shards, run one after another, took %s summed against %s in one process (%s)",
+			dur(m["ns/op"]/1e9), dur(m["one-process-s"]), times(m["ns/op"]/1e9/m["one-process-s"])))
 	}
-	return t
+	if m := med[mg]; m != nil {
+		says = append(says, fmt.Sprintf("merge joined 3 shards of 10,001,628 lines in %s, %s MB resident", dur(m["ns/op"]/1e9), num(m["MB"])))
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return strings.Join(says, "; ") + "."
 }
