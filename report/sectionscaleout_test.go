@@ -12,14 +12,15 @@ func TestScaleOutText(t *testing.T) {
 		t.Errorf("no results: %q, want nothing", got)
 	}
 	med := map[string]map[string]float64{
-		"ScaleOut/distance/n=1000000/run=one-process-2-workers":        {"ns/op": 3e9, "compute-s": 2.9, "MB": 18},
-		"ScaleOut/distance/n=1000000/run=mpirun-2-ranks-1-worker":      {"ns/op": 3.6e9, "compute-s": 3.19, "MB": 26},
-		"ScaleOut/matrix/strings=20000/max=50/run=3-shards-summed":     {"ns/op": 24e9, "one-process-s": 20},
-		"ScaleOut/merge/lines=10001628":                                {"ns/op": 0.15e9, "MB": 14},
-		"ScaleOutHuge/distance/n=10000000/run=mpirun-2-ranks-1-worker": {"ns/op": 300e9, "compute-s": 299, "MB": 60},
+		"ScaleOut/distance/n=1000000/run=one-process-2-workers":          {"ns/op": 3e9, "compute-s": 2.9, "MB": 18},
+		"ScaleOut/distance/n=1000000/run=mpirun-2-ranks-1-worker":        {"ns/op": 3.6e9, "compute-s": 3.19, "MB": 26},
+		"ScaleOut/matrix/strings=20000/max=50/run=3-shards-summed":       {"ns/op": 24e9, "one-process-s": 20},
+		"ScaleOut/matrix/strings=2000/top=5/run=mpirun-2-ranks-1-worker": {"ns/op": 11e9, "one-process-s": 10},
+		"ScaleOut/merge/lines=10001628":                                  {"ns/op": 0.15e9, "MB": 14},
+		"ScaleOutHuge/distance/n=10000000/run=mpirun-2-ranks-1-worker":   {"ns/op": 300e9, "compute-s": 299, "MB": 60},
 	}
 	got := scaleOutText(med)
-	for _, want := range []string{"3.19 s of computing against 2.90 s", "(1.10×)", "(1.20×, mpirun's start included)", "10M × 10M took 300 s over 2 ranks, 60.0 MB", "(1.20×)", "150 ms, 14.0 MB"} {
+	for _, want := range []string{"3.19 s of computing against 2.90 s", "(1.10×)", "(1.20×, mpirun's start included)", "10M × 10M took 300 s over 2 ranks, 60.0 MB", "(1.20×)", "150 ms, 14.0 MB", "took 11.0 s against 10.0 s in one process of 2 workers (1.10×"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}

@@ -61,8 +61,9 @@ Kubernetes Indexed Job). levlab merge DIR then writes exactly what one
 process writes.
 
 Under mpirun (levlab built with -tags mpi: make build-mpi), the ranks
-split FILE_A's strings the same way: each computes its run into a
-temporary file, and rank 0 prints them in rank order, exactly what one
+take FILE_A's strings in bands cut the same way, 8 a rank, one at a time
+from rank 0 as each finishes the last; each computes its bands into a
+temporary file, and rank 0 prints them in order, exactly what one
 process prints. Every rank must read the same files (their SHA-256 is
 checked against rank 0's); a failure or Ctrl-C on any rank ends every
 rank before a line is printed, the message said once. On a terminal a progress
@@ -95,7 +96,7 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 		}
 		return m, err
 	}
-	return overRanks("matrix", false, args, stdout, stderr, parse, func(ctx context.Context, c comm, m *matrixJob, stdout io.Writer) error {
+	return overRanks("matrix", true, args, stdout, stderr, parse, func(ctx context.Context, c comm, m *matrixJob, stdout io.Writer) error {
 		switch {
 		case c.size() > 1:
 			return m.overRanks(ctx, c, stdout)

@@ -30,6 +30,9 @@ import (
 //     shards run one after another, their times summed (ns/op), beside one
 //     process run just before them in each iteration (one-process-s); the
 //     shards merged must be one process's output, byte for byte.
+//   - matrix --top 5 of 2,000 such strings under mpirun -np 2, a worker a
+//     rank (ns/op), beside one process of 2 workers run just before it in
+//     each iteration (one-process-s); both must print the same.
 //   - merge: 10,001,628 lines of 3 shards (every pair of 4,473 short
 //     strings), merged to a file.
 //
@@ -103,6 +106,27 @@ func BenchmarkScaleOut(b *testing.B) {
 		b.ReportMetric(one.Seconds()/float64(b.N), "one-process-s")
 	})
 
+	nearest := write("nearest.txt", strs(2_000, 100, 1_000))
+	b.Run("matrix/strings=2000/top=5/run=mpirun-2-ranks-1-worker", func(b *testing.B) {
+		var ranks, one time.Duration
+		for b.Loop() {
+			b.StopTimer()
+			start := time.Now()
+			whole := runLevlab(b, bin, "matrix", "--top", "5", "--workers", "2", nearest)
+			one += time.Since(start)
+			start = time.Now()
+			got := runLevlab(b, mpirun, "-np", "2", "--mca", "btl", "self,vader", "--mca", "oob_tcp_if_include", "lo",
+				bin, "matrix", "--top", "5", "--workers", "1", nearest)
+			ranks += time.Since(start)
+			if !bytes.Equal(got, whole) {
+				b.Fatalf("mpirun -np 2: %d bytes, one process %d", len(got), len(whole))
+			}
+			b.StartTimer()
+		}
+		b.ReportMetric(float64(ranks.Nanoseconds())/float64(b.N), "ns/op")
+		b.ReportMetric(one.Seconds()/float64(b.N), "one-process-s")
+	})
+
 	short := write("short.txt", strs(4_473, 5, 20))
 	shards := filepath.Join(dir, "merge")
 	if err := os.Mkdir(shards, 0o755); err != nil {
@@ -124,8 +148,8 @@ func BenchmarkScaleOut(b *testing.B) {
 	})
 }
 
-// runLevlab runs the levlab at bin and returns its output; a failure ends
-// the benchmark.
+// runLevlab runs the levlab at bin (or mpirun) and returns its output; a
+// failure ends the benchmark.
 func runLevlab(b *testing.B, bin string, args ...string) []byte {
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(bin, args...)
