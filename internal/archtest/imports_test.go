@@ -25,6 +25,7 @@ var mayUse = map[string][]string{
 	"internal/chromium":   {},
 	"internal/buildinfo":  {},
 	"internal/edlib":      {},
+	"internal/mpilink":    {},
 	"internal/atomicfile": {},
 	"internal/bitpar":     {},
 	"internal/option":     {},
@@ -41,12 +42,13 @@ var mayUse = map[string][]string{
 
 var anything = []string{"*"}
 
-// cgoPackages are the only packages that may use cgo: the GPU's driver
-// and the edlib peer, each with its C in .c files (docs/layout.md).
-var cgoPackages = []string{"cudaext", "internal/edlib"}
+// cgoPackages are the only packages that may use cgo: the GPU's driver,
+// the edlib peer and MPI's non-blocking messages, each with its C in .c
+// files (docs/layout.md).
+var cgoPackages = []string{"cudaext", "internal/edlib", "internal/mpilink"}
 
 // tagSets are the builds checked: the default one and those of the build
-// tags the Makefile uses (edlib: the peer; mpi: levlab match under mpirun).
+// tags the Makefile uses (edlib: the peer; mpi: levlab under mpirun).
 var tagSets = []string{"", "edlib", "mpi"}
 
 func TestImportDirection(t *testing.T) {
