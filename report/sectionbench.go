@@ -1,6 +1,7 @@
 package report
 
 import (
+	"iter"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -15,19 +16,8 @@ import (
 func sectionBenchmarks(r *rep) section {
 	s := section{id: "benchmarks", title: "Benchmarks: the library timed by go test"}
 	shown := false
-	var seen []string
-	for _, ix := range r.runs {
-		// A machine folder's benchmarks are its own, not one run's: they
-		// are shown once, named without a scale, with their commit.
-		if slices.Contains(seen, ix.rd.run.Machine) {
-			continue
-		}
-		seen = append(seen, ix.rd.run.Machine)
-		on := onName(r, ix)
-		if ix.scaleNamed {
-			on = strings.TrimSuffix(on, ", "+ix.rd.run.Scale)
-		}
-		for _, f := range r.d.bench[ix.rd.run.Machine] {
+	for machine, on := range benchMachines(r) {
+		for _, f := range r.d.bench[machine] {
 			if slices.Contains(scaleOutFiles, filepath.Base(f.Path)) {
 				continue // in Beyond the reports
 			}
@@ -47,6 +37,28 @@ func sectionBenchmarks(r *rep) section {
 		s.p("None of the machines read has benchmark output: make bench-results writes it, to results/<machine>/bench/.")
 	}
 	return s
+}
+
+// benchMachines yields each machine read once, with its name as a table
+// caption's " on …": a machine folder's benchmarks are its own, not one
+// run's, so they are named without a scale (and shown with their commit).
+func benchMachines(r *rep) iter.Seq2[string, string] {
+	return func(yield func(machine, on string) bool) {
+		var seen []string
+		for _, ix := range r.runs {
+			if slices.Contains(seen, ix.rd.run.Machine) {
+				continue
+			}
+			seen = append(seen, ix.rd.run.Machine)
+			on := onName(r, ix)
+			if ix.scaleNamed {
+				on = strings.TrimSuffix(on, ", "+ix.rd.run.Scale)
+			}
+			if !yield(ix.rd.run.Machine, on) {
+				return
+			}
+		}
+	}
 }
 
 // foldBenchRows is the most rows a benchmark table shows unfolded.

@@ -16,18 +16,9 @@ var scaleOutFiles = []string{"scaleout.txt", "scaleout-huge.txt"}
 // BenchmarkScaleOut and BenchmarkScaleOutHuge measured: one pair over MPI
 // ranks beside one process, shards beside one process, merge.
 func scaleOut(r *rep, s *section) {
-	var seen []string
-	for _, ix := range r.runs {
-		if slices.Contains(seen, ix.rd.run.Machine) {
-			continue
-		}
-		seen = append(seen, ix.rd.run.Machine)
-		on := onName(r, ix)
-		if ix.scaleNamed {
-			on = strings.TrimSuffix(on, ", "+ix.rd.run.Scale)
-		}
+	for machine, on := range benchMachines(r) {
 		med := map[string]map[string]float64{} // by name, by unit: the median
-		for _, f := range r.d.bench[ix.rd.run.Machine] {
+		for _, f := range r.d.bench[machine] {
 			if !slices.Contains(scaleOutFiles, filepath.Base(f.Path)) {
 				continue
 			}
