@@ -256,11 +256,21 @@ func (r *rep) staleness() []oldRecords {
 			out = append(out, *o)
 		}
 	}
+	// Groups of one machine and experiment (made at, or changed at,
+	// different commits) come from a map: their order is set here too.
 	sort.Slice(out, func(i, j int) bool {
-		if out[i].machine != out[j].machine {
-			return out[i].machine < out[j].machine
+		a, b := out[i], out[j]
+		switch {
+		case a.machine != b.machine:
+			return a.machine < b.machine
+		case a.exp != b.exp:
+			return a.exp < b.exp
+		case a.made.commit != b.made.commit:
+			return a.made.commit < b.made.commit
+		case a.chg.commit != b.chg.commit:
+			return a.chg.commit < b.chg.commit
 		}
-		return out[i].exp < out[j].exp
+		return strings.Join(a.algs, ",") < strings.Join(b.algs, ",")
 	})
 	r.stale = &out
 	return out
