@@ -13,8 +13,9 @@ FUZZTIME    ?= 60s
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
 ## levlab match, matrix and distance under mpirun with 1 to 3 ranks (-tags mpi; Open MPI), a
-## fuzz of the many pairs (FuzzCross), the alignments (FuzzAlign) and the
-## options that size a loop (FuzzOptions), 10 to 15 s each on 2 cores,
+## fuzz of the many pairs (FuzzCross), the alignments (FuzzAlign), the
+## options that size a loop (FuzzOptions) and many patterns in lanes
+## (FuzzCountMany), 10 to 30 s each on 2 cores,
 ## counted in inputs (-fuzztime Nx: a duration races Go 1.26's fuzzing
 ## coordinator at its deadline, go.dev/issue/75804, and fails with
 ## "context deadline exceeded" on a busy machine), then the portable lanes
@@ -30,6 +31,7 @@ test: deps notebook-deps vet fmt-check
 	$(GO) test -run '^$$' -fuzz FuzzCross -fuzztime 100000x ./lev
 	$(GO) test -run '^$$' -fuzz FuzzAlign -fuzztime 4000x ./lev
 	$(GO) test -run '^$$' -fuzz FuzzOptions -fuzztime 5000x ./lev
+	$(GO) test -run '^$$' -fuzz FuzzCountMany -fuzztime 20000x ./match
 	$(MAKE) --no-print-directory portable
 
 ## portable: what runs where cgo or AVX2 is not — every package built and

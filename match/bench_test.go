@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/levlab/levlab/internal/edlib"
 	"github.com/levlab/levlab/lev/levtest"
 	"github.com/levlab/levlab/match"
 )
@@ -51,4 +52,81 @@ func BenchmarkCountMatches(b *testing.B) {
 			}
 		}
 	}
+}
+
+// manyBench is BenchmarkCountMany's input, made once: 100 MB of random
+// ACGT and 96 random patterns of 24.
+var manyBench = sync.OnceValues(func() ([]byte, [][]byte) {
+	rng := rand.New(rand.NewPCG(96, 24))
+	text := levtest.RandomBytes(rng, 100_000_000, levtest.DNA)
+	pats := make([][]byte, 96)
+	for i := range pats {
+		pats[i] = levtest.RandomBytes(rng, 24, levtest.DNA)
+	}
+	return text, pats
+})
+
+// BenchmarkCountMany times many patterns over one text, Sassy2's setting
+// (Beeloo and Groot Koerkamp, Bioinformatics 2026: 96 patterns of 24,
+// k = 3): Count of the 96 patterns over 100 MB of random DNA, on 1 and 2
+// workers, in each mode, by the lane path (path=lanes, what Count runs)
+// and by the per-pattern path it replaced (path=each: a pattern at a time,
+// its q-gram filter, then Myers' scan), and, with -tags edlib, edlib's
+// infix mode a pattern a call on the first 8 patterns (path=edlib-hw,
+// one thread, about 7 s; it finds each pattern's best distance and its
+// ends, not every end within k). The
+// throughput is text bytes times patterns per second (SetBytes); "Gbp/s"
+// is the same in 10⁹ symbols a second.
+//
+//	go test -tags edlib -run '^$' -bench CountMany -benchtime 1x ./match
+func BenchmarkCountMany(b *testing.B) {
+	text, pats := manyBench()
+	const k = 3
+	work := float64(len(text)) * float64(len(pats))
+	for _, mode := range []match.Mode{match.Occurrence, match.Window} {
+		for _, path := range []string{"lanes", "each"} {
+			for _, w := range []int{1, 2} {
+				b.Run(fmt.Sprintf("mode=%s/path=%s/workers=%d", mode, path, w), func(b *testing.B) {
+					if path == "each" {
+						defer match.SetLanes(0)()
+					}
+					var got []int64
+					for b.Loop() {
+						var err error
+						if got, err = match.Count(text, pats, k, match.WithMode(mode), match.WithWorkers(w)); err != nil {
+							b.Fatal(err)
+						}
+					}
+					var sum int64
+					for _, c := range got {
+						sum += c
+					}
+					b.ReportMetric(work*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gbp/s")
+					b.ReportMetric(float64(sum), "matches")
+				})
+			}
+		}
+	}
+	b.Run("mode=occurrence/path=edlib-hw/workers=1", func(b *testing.B) {
+		if !edlib.Built {
+			b.Skip("edlib: built without -tags edlib")
+		}
+		first := pats[:8]
+		work := float64(len(text)) * float64(len(first))
+		found := 0
+		for b.Loop() {
+			found = 0
+			for _, p := range first {
+				best, _, err := edlib.SearchHW(p, text, k)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if best >= 0 {
+					found++
+				}
+			}
+		}
+		b.ReportMetric(work*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gbp/s")
+		b.ReportMetric(float64(found), "patterns-found")
+	})
 }

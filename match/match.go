@@ -81,7 +81,11 @@ const (
 	// shorter than 5 symbols (k ≥ len(p)/5) the scan covers the whole text.
 	// With AVX-512 and k < 8, eight positions' words are compared with
 	// every piece at once; otherwise a bitmap of the pieces' hashes is
-	// looked up a position at a time.
+	// looked up a position at a time. Many patterns of up to 64 symbols
+	// (at least 16, or 2 too short to filter) are scanned side by side
+	// instead, one pattern to a lane of a vector register — 16 of up to 32
+	// symbols or 8 of up to 64 — the text read once for up to 4 registers
+	// (lanes.go; AVX-512, else the same steps lane by lane in Go).
 	Fast
 
 	numAlgorithms
@@ -155,9 +159,11 @@ var kernels = [numModes][numAlgorithms]kernel{
 // O(N) for the filter plus O(⌈m/64⌉) per position it passes, plus
 // O(m·⌈m/64⌉) per window the scan passes, for N positions and a pattern of
 // length m: on random text with k small against m nearly all the time is
-// the filter's. Memory: per pattern O(σ·⌈m/64⌉) and an 8 KiB bitmap, for
-// at most patternBatch (1024) patterns at a time, however many there are,
-// and a count a pattern, beside the inputs.
+// the filter's; patterns in lanes O(N) per register of 16 or 8 patterns.
+// Memory: per pattern O(σ·⌈m/64⌉) and an 8 KiB bitmap (in lanes, σ words
+// and about 1 KiB of the lanes' tables), for at most patternBatch (1024)
+// patterns at a time, however many there are, and a count a pattern,
+// beside the inputs.
 func Count(text []byte, patterns [][]byte, k int, opts ...Option) ([]int64, error) {
 	m, err := newMatcher(text, patterns, k, opts)
 	if err != nil {
@@ -209,11 +215,14 @@ type matcher struct {
 	kernel   kernel
 	naive    bool
 
-	pats   []*pattern
-	gpuEnd []int // per pattern: the GPU takes [from, gpuEnd)
-	starts []int // per pattern: its first item; starts[len] = items
-	chunk  []int // per pattern: positions per item
-	next   atomic.Int64
+	pats []*pattern
+	// laneMem is the memory of the last batch's lane bundles (their tables
+	// and states), for the next batch's.
+	laneMem [][]uint64
+	gpuEnd  []int // per pattern: the GPU takes [from, gpuEnd)
+	starts  []int // per pattern: its first item; starts[len] = items
+	chunk   []int // per pattern: positions per item
+	next    atomic.Int64
 	// abort is set when the workers are to stop: the context is done (set
 	// by context.AfterFunc, so that no kernel has to look at the context)
 	// or the GPU failed.
@@ -252,11 +261,21 @@ func (mt *matcher) chunkSize(m, cpu int) int {
 	return ch
 }
 
-// run counts patterns over the text, its tables made anew in those of an
-// earlier run of mt where there are any.
+// run counts patterns over the text: in lanes those that lanes take
+// (apm-fast, no GPU share; see lanes.go), the others each on its own.
 func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
+	if !mt.naive && mt.c.gpuRatio == 0 {
+		if bundles, rest := laneBundles(patterns, mt.k, &mt.laneMem); bundles != nil {
+			return mt.runLanes(patterns, bundles, rest)
+		}
+	}
+	return mt.runEach(patterns)
+}
+
+// runEach counts patterns over the text each on its own, its tables made
+// anew in those of an earlier run of mt where there are any.
+func (mt *matcher) runEach(patterns [][]byte) ([]int64, error) {
 	n := mt.to - mt.from
-	W := mt.c.workers
 	for len(mt.pats) < len(patterns) {
 		mt.pats = append(mt.pats, new(pattern))
 	}
@@ -264,7 +283,6 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 	mt.gpuEnd = make([]int, len(patterns))
 	mt.starts = make([]int, len(patterns)+1)
 	mt.chunk = make([]int, len(patterns))
-	mt.next.Store(0)
 	for i, p := range patterns {
 		pp := mt.pats[i]
 		pp.reset(p, mt.k, !mt.naive)
@@ -279,7 +297,6 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 		mt.starts[i+1] = mt.starts[i] + (cpu+ch-1)/ch
 	}
 	items := mt.starts[len(patterns)]
-	workers := max(1, min(W, items))
 
 	stopWatch := context.AfterFunc(mt.c.ctx, func() { mt.abort.Store(true) })
 	defer stopWatch()
@@ -303,30 +320,7 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 			}
 		})
 	}
-	var cpuErr error
-	if items > 0 {
-		local := make([][]int64, workers)
-		errs := make([]error, workers)
-		var all sync.WaitGroup
-		for w := range workers {
-			all.Go(func() {
-				local[w] = make([]int64, len(patterns))
-				errs[w] = mt.worker(local[w])
-			})
-		}
-		all.Wait()
-		for _, l := range local {
-			for i, v := range l {
-				atomic.AddInt64(&counts[i], v)
-			}
-		}
-		for _, err := range errs {
-			if err != nil && !errors.Is(err, errStopped) {
-				cpuErr = err
-				break
-			}
-		}
-	}
+	cpuErr := mt.parallel(items, counts, mt.worker)
 	wg.Wait()
 	if gpuErr != nil {
 		return nil, gpuErr
@@ -343,12 +337,45 @@ func (mt *matcher) run(patterns [][]byte) ([]int64, error) {
 	return counts, nil
 }
 
-// worker takes items from the shared counter until none is left, adding
-// each item's count to counts. It stops, with the context's error or
-// errStopped, at the first item or the first look of a kernel after abort
-// is set.
-func (mt *matcher) worker(counts []int64) error {
-	items := int64(mt.starts[len(mt.pats)])
+// parallel runs items 0..items−1 on up to mt.c.workers goroutines, which
+// take them from a shared counter, each with a function from newWork
+// that adds an item's counts to a slice of its own (of len(counts)); the
+// slices are summed into counts at the end. A worker stops, with the
+// context's error or errStopped, at its next item or at the first look of
+// a kernel after abort is set; parallel returns the first error that is
+// not errStopped.
+func (mt *matcher) parallel(items int, counts []int64, newWork func() func(it int, pl *poller, local []int64)) error {
+	if items == 0 {
+		return nil
+	}
+	mt.next.Store(0)
+	workers := max(1, min(mt.c.workers, items))
+	local := make([][]int64, workers)
+	errs := make([]error, workers)
+	var all sync.WaitGroup
+	for w := range workers {
+		all.Go(func() {
+			local[w] = make([]int64, len(counts))
+			errs[w] = mt.work(int64(items), local[w], newWork())
+		})
+	}
+	all.Wait()
+	for _, l := range local {
+		for i, v := range l {
+			atomic.AddInt64(&counts[i], v)
+		}
+	}
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, errStopped) {
+			return err
+		}
+	}
+	return nil
+}
+
+// work takes items from the shared counter until none is left, running
+// do on each.
+func (mt *matcher) work(items int64, counts []int64, do func(it int, pl *poller, local []int64)) error {
 	pl := &poller{stop: &mt.abort, left: pollWork}
 	stopped := func() error {
 		if err := canceled(mt.c.ctx); err != nil {
@@ -360,7 +387,6 @@ func (mt *matcher) worker(counts []int64) error {
 		}
 		return nil
 	}
-	pi := 0
 	for {
 		it := mt.next.Add(1) - 1
 		if it >= items {
@@ -369,19 +395,45 @@ func (mt *matcher) worker(counts []int64) error {
 		if err := stopped(); err != nil {
 			return err
 		}
-		for pi > 0 && int64(mt.starts[pi]) > it {
-			pi--
-		}
-		for int64(mt.starts[pi+1]) <= it {
-			pi++
-		}
-		a := mt.gpuEnd[pi] + (int(it)-mt.starts[pi])*mt.chunk[pi]
-		b := min(a+mt.chunk[pi], mt.to)
-		got := mt.kernel(mt.pats[pi], mt.text, a, b, mt.k, pl)
-		if mt.abort.Load() { // got may be partial
+		do(int(it), pl, counts)
+		if mt.abort.Load() { // the counts may be partial
 			return stopped()
 		}
-		counts[pi] += got
+	}
+}
+
+// worker returns a worker's function for run's items: item it is a chunk
+// of positions of pattern pi, the pattern whose items start at or before it.
+func (mt *matcher) worker() func(it int, pl *poller, counts []int64) {
+	pi := 0
+	return func(it int, pl *poller, counts []int64) {
+		for pi > 0 && mt.starts[pi] > it {
+			pi--
+		}
+		for mt.starts[pi+1] <= it {
+			pi++
+		}
+		a := mt.gpuEnd[pi] + (it-mt.starts[pi])*mt.chunk[pi]
+		b := min(a+mt.chunk[pi], mt.to)
+		got := mt.kernel(mt.pats[pi], mt.text, a, b, mt.k, pl)
+		if !mt.abort.Load() {
+			counts[pi] += got
+		}
+	}
+}
+
+// resetPeq makes pp the pattern p with its match table peq alone, in the
+// memory pp already holds where it is enough: what windowVerify reads.
+func (pp *pattern) resetPeq(p []byte) {
+	pp.p, pp.top, pp.filter = p, nil, nil
+	words := (len(p) + bitpar.WordBits - 1) / bitpar.WordBits
+	if cap(pp.peq) < words {
+		pp.peq = make([][256]uint64, words)
+	}
+	pp.peq = pp.peq[:words]
+	clear(pp.peq)
+	for i, c := range p {
+		pp.peq[i/bitpar.WordBits][c] |= 1 << (i % bitpar.WordBits)
 	}
 }
 
@@ -409,15 +461,7 @@ func (pp *pattern) reset(p []byte, k int, bitParallel bool) {
 	if !bitParallel {
 		return
 	}
-	words := (len(p) + bitpar.WordBits - 1) / bitpar.WordBits
-	if cap(pp.peq) < words {
-		pp.peq = make([][256]uint64, words)
-	}
-	pp.peq = pp.peq[:words]
-	clear(pp.peq)
-	for i, c := range p {
-		pp.peq[i/bitpar.WordBits][c] |= 1 << (i % bitpar.WordBits)
-	}
+	pp.resetPeq(p)
 	if len(p) <= bitpar.WordBits {
 		if pp.topBuf == nil {
 			pp.topBuf = new([256]uint64)

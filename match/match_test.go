@@ -1,6 +1,7 @@
 package match_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -547,4 +548,100 @@ func TestCountMatchesPlanted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCountManyPlanted: many patterns at once, which apm-fast takes in
+// lanes (lanes.go; here however few they are): lengths from 1 to 80 mixed (32- and 64-bit lanes,
+// and patterns of over 64 symbols or of at most k, which lanes leave to
+// the per-pattern path), copies with up to k+1 edits planted in random
+// text, every mode, workers and a random range; each pattern's count must
+// be the DP reference's.
+func TestCountManyPlanted(t *testing.T) {
+	defer match.SetLanes(1)() // lanes for every case, however few patterns
+	t.Logf("base seed %d (%s replays it)", levtest.Seed(t), levtest.SeedEnv)
+	rng := levtest.NewRand(t)
+	n := 3000
+	if matchRace {
+		n = 800
+	}
+	for trial := range 24 {
+		alphabet := []string{levtest.DNA, levtest.Lowercase, levtest.Binary, levtest.AllBytes}[trial%4]
+		k := rng.IntN(5)
+		pats := make([][]byte, 8+rng.IntN(60))
+		for i := range pats {
+			m := 1 + rng.IntN(80)
+			if trial%3 == 0 {
+				m = 20 + rng.IntN(10) // one width, similar lengths
+			}
+			pats[i] = levtest.RandomBytes(rng, m, alphabet)
+		}
+		text := levtest.RandomBytes(rng, n, alphabet)
+		for range n / 50 {
+			c := levtest.Mutate(rng, pats[rng.IntN(len(pats))], rng.IntN(k+2), alphabet)
+			if len(c) <= n {
+				copy(text[rng.IntN(n-len(c)+1):], c)
+			}
+		}
+		from := rng.IntN(n / 4)
+		to := n - rng.IntN(n/4)
+		if trial%2 == 0 {
+			from, to = 0, n
+		}
+		for _, mode := range matchModes {
+			want := reference(mode, text, pats, k, from, to)
+			w := 1 + rng.IntN(3)
+			got, err := match.Count(text, pats, k, match.WithMode(mode), match.WithWorkers(w), match.WithRange(from, to))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("trial %d: %d patterns, alphabet of %d, k=%d %s workers=%d range [%d, %d): pattern %d (%d symbols): %d, want %d",
+						trial, len(pats), len(alphabet), k, mode, w, from, to, i, len(pats[i]), got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// FuzzCountMany: patterns cut from one input at each 0 byte (and, to have
+// a dozen, rotations of them), counted all at once by apm-fast in lanes
+// and each by the DP reference.
+func FuzzCountMany(f *testing.F) {
+	defer match.SetLanes(1)()
+	f.Add([]byte("ACGTTGCAACGTACGGT"), []byte("ACG\x00CGTT\x00GGTA\x00T"), uint8(1), uint8(0))
+	f.Add([]byte(strings.Repeat("ab", 60)), []byte("abab\x00bbaab\x00aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"), uint8(2), uint8(3))
+	f.Add([]byte{0, 255, 0, 255, 1, 7, 7, 7, 0}, []byte{255, 0, 7, 7, 1, 0, 255, 255}, uint8(0), uint8(5))
+	f.Fuzz(func(t *testing.T, text, cut []byte, k, sel uint8) {
+		if len(text) > 300 || len(cut) > 600 {
+			return
+		}
+		var pats [][]byte
+		for p := range bytes.SplitSeq(cut, []byte{0}) {
+			if len(p) > 0 {
+				pats = append(pats, p)
+			}
+		}
+		if len(pats) == 0 {
+			return
+		}
+		for i := 0; len(pats) < 12; i++ {
+			p := pats[i]
+			r := 1 % len(p)
+			pats = append(pats, append(slices.Clone(p[r:]), p[:r]...))
+		}
+		mode := matchModes[sel&1]
+		w := int(sel>>1&3) + 1
+		kk := int(k % 12)
+		want := reference(mode, text, pats, kk, 0, len(text))
+		got, err := match.Count(text, pats, kk, match.WithMode(mode), match.WithWorkers(w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("mode=%s workers=%d k=%d: pattern %d %q: %d, want %d", mode, w, kk, i, pats[i], got[i], want[i])
+			}
+		}
+	})
 }

@@ -25,7 +25,7 @@ var codePaths = func() map[string][]string {
 	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*")
 	cuda := append(slices.Clone(common), "lev/cuda.go", "cudaext")
 	// What Count runs: not Positions, which no experiment times.
-	apm := []string{"match/match.go", "match/options.go", "match/apm*", "match/filter*"}
+	apm := []string{"match/match.go", "match/options.go", "match/apm*", "match/filter*", "match/lanes*"}
 	return map[string][]string{
 		records.AlgFullMatrix:    append(slices.Clone(common), "lev/fullmatrix.go"),
 		records.AlgTwoRow:        append(slices.Clone(common), "lev/tworow.go"),
@@ -57,6 +57,7 @@ var (
 		"matrix.txt":        codePaths[records.AlgAuto],
 		"pairs.txt":         codePaths[records.AlgAuto],
 		"match.txt":         codePaths[records.AlgAPMFast],
+		"many.txt":          codePaths[records.AlgAPMFast],
 		"gpu.txt":           codePaths[records.AlgCUDAFast],
 		"scaleout.txt":      codePaths[records.AlgAuto],
 		"scaleout-huge.txt": codePaths[records.AlgAuto],

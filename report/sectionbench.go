@@ -26,7 +26,7 @@ func sectionBenchmarks(r *rep) section {
 				// (on paper, its caption alone).
 				t.folded = len(t.rows) > foldBenchRows
 				if !shown {
-					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second, compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")
+					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second, Gbp/s the text's symbols times the patterns (10⁹ a second), compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")
 					shown = true
 				}
 				s.add(t)
@@ -150,7 +150,7 @@ func benchTable(f records.BenchFile, on string) *table {
 
 // benchMetrics are the metrics a cell shows beneath its time, in order:
 // throughput, a command's own account of its computation, memory.
-var benchMetrics = []string{"GCUPS", "MB/s", "compute-s", "MB"}
+var benchMetrics = []string{"GCUPS", "MB/s", "Gbp/s", "compute-s", "MB"}
 
 // metric is how a cell shows value v of metric u: compute-s is the
 // computation alone as a command reports it (BenchmarkDistanceCommand's),
@@ -215,6 +215,10 @@ func benchWords(k, v string) string {
 		return v + " kernel"
 	case k == "mode":
 		return v + " mode"
+	case k == "path":
+		if words, ok := map[string]string{"lanes": "in lanes", "each": "a pattern at a time", "edlib-hw": "edlib infix mode, 8 patterns"}[v]; ok {
+			return words
+		}
 	case k == "case":
 		for _, ac := range alignCases {
 			if ac.c == v {

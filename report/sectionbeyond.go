@@ -83,6 +83,7 @@ func sectionBeyond(r *rep) section {
 	}
 	if len(tables) == 0 {
 		s.p("Ours: not measured in the runs read (experiment peers).")
+		manyPatterns(r, &s)
 		scaleOut(r, &s)
 		return s
 	}
@@ -95,6 +96,7 @@ func sectionBeyond(r *rep) section {
 		s.p("%s", n)
 	}
 	r.notRun(&s, records.ExpPeers)
+	manyPatterns(r, &s)
 	scaleOut(r, &s)
 	return s
 }

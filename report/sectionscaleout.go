@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/levlab/levlab/records"
 )
 
 // scaleOutFiles are the benchmark files of what levlab costs beyond one
@@ -17,31 +19,38 @@ var scaleOutFiles = []string{"scaleout.txt", "scaleout-huge.txt"}
 // ranks beside one process, shards beside one process, merge.
 func scaleOut(r *rep, s *section) {
 	for machine, on := range benchMachines(r) {
-		med := map[string]map[string]float64{} // by name, by unit: the median
-		for _, f := range r.d.bench[machine] {
-			if !slices.Contains(scaleOutFiles, filepath.Base(f.Path)) {
-				continue
-			}
-			vals := map[string]map[string][]float64{}
-			for _, res := range f.Results {
-				if vals[res.Name] == nil {
-					vals[res.Name] = map[string][]float64{}
-				}
-				for u, v := range res.Values {
-					vals[res.Name][u] = append(vals[res.Name][u], v)
-				}
-			}
-			for name, us := range vals {
-				med[name] = map[string]float64{}
-				for u, vs := range us {
-					med[name][u] = median(vs)
-				}
-			}
-		}
+		med := benchMedians(r.d.bench[machine], scaleOutFiles)
 		if text := scaleOutText(med); text != "" {
 			s.p("Beyond one machine%s (make bench-results): %s", on, text)
 		}
 	}
+}
+
+// benchMedians returns the medians of the results of files whose base
+// names are in names, by benchmark name and unit.
+func benchMedians(files []records.BenchFile, names []string) map[string]map[string]float64 {
+	med := map[string]map[string]float64{}
+	for _, f := range files {
+		if !slices.Contains(names, filepath.Base(f.Path)) {
+			continue
+		}
+		vals := map[string]map[string][]float64{}
+		for _, res := range f.Results {
+			if vals[res.Name] == nil {
+				vals[res.Name] = map[string][]float64{}
+			}
+			for u, v := range res.Values {
+				vals[res.Name][u] = append(vals[res.Name][u], v)
+			}
+		}
+		for name, us := range vals {
+			med[name] = map[string]float64{}
+			for u, vs := range us {
+				med[name][u] = median(vs)
+			}
+		}
+	}
+	return med
 }
 
 // scaleOutText says what the medians med, by benchmark name and unit,

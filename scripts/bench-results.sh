@@ -11,6 +11,9 @@
 #              random DNA of 50,000 and 1,000,000, each command's time, its
 #              own computation time and its peak memory (about 90 s)
 #   match.txt  BenchmarkCountMatches: report 003's pattern, k = 2
+#   many.txt   BenchmarkCountMany (-tags edlib): 96 patterns of 24 over
+#              100 MB of random DNA, k = 3, in lanes beside a pattern at a
+#              time and beside edlib's infix mode (about 70 s)
 #   pairs.txt  BenchmarkManyPairs: 800 × 800 DNA strings of 500–1000 bp,
 #              lev.Cross beside edlib a pair a call (-tags edlib)
 #   matrix.txt BenchmarkMatrixCommand: the whole levlab matrix command on
@@ -27,7 +30,7 @@
 #              minutes)
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
-# file is replaced only once its run has finished. About 16 minutes on 2
+# file is replaced only once its run has finished. About 17 minutes on 2
 # cores; run it on a quiet machine (COUNT=N repeats each benchmark N times,
 # ONLY=NAME,... writes only the files named, e.g. ONLY=align).
 set -euo pipefail
@@ -75,6 +78,7 @@ run lev ./lev -bench 'Distance/alg=myers/kernel=/n=(10000|30000|50000)/|Distance
 run kernel ./lev -bench 'MyersKernel' -benchtime 300x
 run distance ./cmd/levlab -bench 'DistanceCommand' -benchtime 1x
 run match ./match -bench 'CountMatches' -benchtime 500ms
+run many ./match -tags edlib -bench 'CountMany' -benchtime 1x
 run pairs ./experiments -tags edlib -bench 'ManyPairs' -benchtime 2x
 run matrix ./cmd/levlab -bench 'MatrixCommand' -benchtime 2x
 run align ./cmd/levlab -bench 'AlignCommand' -benchtime 3x

@@ -17,3 +17,20 @@ int levlab_edlib_distance(const char *a, int la, const char *b, int lb) {
 	edlibFreeAlignResult(r);
 	return d;
 }
+
+// levlab_edlib_search_hw finds pattern p in text t as edlib's infix mode
+// (EDLIB_MODE_HW) does with the bound k: the least distance of p to a
+// substring of t, or -1 if it is over k, and in *ends the number of end
+// positions where that least distance is reached. It returns -2 when edlib
+// reports an error.
+int levlab_edlib_search_hw(const char *p, int lp, const char *t, int lt, int k, int *ends) {
+	EdlibAlignConfig cfg = edlibDefaultAlignConfig();
+	cfg.k = k;
+	cfg.mode = EDLIB_MODE_HW;
+	cfg.task = EDLIB_TASK_DISTANCE;
+	EdlibAlignResult r = edlibAlign(p, lp, t, lt, cfg);
+	int d = r.status == EDLIB_STATUS_OK ? r.editDistance : -2;
+	*ends = r.status == EDLIB_STATUS_OK ? r.numLocations : 0;
+	edlibFreeAlignResult(r);
+	return d;
+}

@@ -15,3 +15,6 @@ var ErrNotBuilt = errors.New("edlib: built without -tags edlib (needs libedlib-d
 
 // Distance stands in for edlib: it returns ErrNotBuilt.
 func Distance(a, b []byte) (int, error) { return 0, ErrNotBuilt }
+
+// SearchHW stands in for edlib: it returns ErrNotBuilt.
+func SearchHW(pattern, text []byte, k int) (best, ends int, err error) { return 0, 0, ErrNotBuilt }
