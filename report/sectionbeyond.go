@@ -84,6 +84,7 @@ func sectionBeyond(r *rep) section {
 	if len(tables) == 0 {
 		s.p("Ours: not measured in the runs read (experiment peers).")
 		manyPatterns(r, &s)
+		matrixCommand(r, &s)
 		scaleOut(r, &s)
 		return s
 	}
@@ -97,6 +98,7 @@ func sectionBeyond(r *rep) section {
 	}
 	r.notRun(&s, records.ExpPeers)
 	manyPatterns(r, &s)
+	matrixCommand(r, &s)
 	scaleOut(r, &s)
 	return s
 }

@@ -50,3 +50,28 @@ func manyText(med map[string]map[string]float64) string {
 	says = append(says, ". Sassy2 (Beeloo and Groot Koerkamp, Bioinformatics 2026) publishes 116.8 Gbp/s for this setting on 16 threads, 7.3 a thread, on its authors' machine: a figure from the paper, not measured here")
 	return strings.Join(says, "") + "."
 }
+
+// pairsFiles are the benchmark files of the many-pairs command beside
+// edlib (make bench-results' matrix.txt and pairs.txt, one run).
+var pairsFiles = []string{"matrix.txt", "pairs.txt"}
+
+// matrixCommand adds to s, for each machine read that has them, the rate
+// of the whole levlab matrix command beside edlib's a pair a call.
+func matrixCommand(r *rep, s *section) {
+	for machine, on := range benchMachines(r) {
+		if text := matrixText(benchMedians(r.d.bench[machine], pairsFiles)); text != "" {
+			s.p("Many pairs as a user runs them%s (make bench-results): %s", on, text)
+		}
+	}
+}
+
+// matrixText says what BenchmarkMatrixCommand and BenchmarkManyPairs'
+// edlib measured; "" without both.
+func matrixText(med map[string]map[string]float64) string {
+	all, ed := med["MatrixCommand/all"]["GCUPS"], med["ManyPairs/edlib/first40"]["GCUPS"]
+	if all == 0 || ed == 0 {
+		return ""
+	}
+	return fmt.Sprintf("levlab matrix of 800 × 800 random DNA strings of 500–1,000 bp, the whole command on two workers (reading, 640,000 pairs, their lines), reached %s GCUPS, %s edlib's %s GCUPS a pair a call on one thread.",
+		num(all), times(all/ed), num(ed))
+}

@@ -31,3 +31,19 @@ func TestManyText(t *testing.T) {
 		t.Errorf("without the lanes on one worker: %q, want nothing", got)
 	}
 }
+
+// TestMatrixText: the whole matrix command's rate beside edlib's, as a
+// factor; nothing without either.
+func TestMatrixText(t *testing.T) {
+	med := map[string]map[string]float64{
+		"MatrixCommand/all":       {"GCUPS": 175},
+		"ManyPairs/edlib/first40": {"GCUPS": 15},
+	}
+	if got, want := matrixText(med), "reached 175 GCUPS, 11.7× edlib's 15.0 GCUPS"; !strings.Contains(got, want) {
+		t.Errorf("missing %q in:\n%s", want, got)
+	}
+	delete(med, "ManyPairs/edlib/first40")
+	if got := matrixText(med); got != "" {
+		t.Errorf("without edlib: %q, want nothing", got)
+	}
+}
