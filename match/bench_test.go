@@ -71,7 +71,9 @@ var manyBench = sync.OnceValues(func() ([]byte, [][]byte) {
 // k = 3): Count of the 96 patterns over 100 MB of random DNA, on 1 and 2
 // workers, in each mode, by the lane path (path=lanes, what Count runs)
 // and by the per-pattern path it replaced (path=each: a pattern at a time,
-// its q-gram filter, then Myers' scan), and, with -tags edlib, edlib's
+// its q-gram filter, then Myers' scan), by the AVX2 lanes on one worker
+// where AVX-512 would run (path=lanes-avx2: two registers a group, two
+// groups stepped together), and, with -tags edlib, edlib's
 // infix mode a pattern a call on the first 8 patterns (path=edlib-hw,
 // one thread, about 7 s; it finds each pattern's best distance and its
 // ends, not every end within k). The
@@ -107,6 +109,22 @@ func BenchmarkCountMany(b *testing.B) {
 			}
 		}
 	}
+	b.Run("mode=occurrence/path=lanes-avx2/workers=1", func(b *testing.B) {
+		restore, ok := match.NoAVX512Lanes()
+		defer restore()
+		if !ok {
+			b.Skip("no AVX2")
+		}
+		var got []int64
+		for b.Loop() {
+			var err error
+			if got, err = match.Count(text, pats, k, match.WithMode(match.Occurrence), match.WithWorkers(1)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(work*float64(b.N)/b.Elapsed().Seconds()/1e9, "Gbp/s")
+		b.ReportMetric(float64(len(got)), "patterns")
+	})
 	b.Run("mode=occurrence/path=edlib-hw/workers=1", func(b *testing.B) {
 		if !edlib.Built {
 			b.Skip("edlib: built without -tags edlib")

@@ -13,7 +13,8 @@ import (
 // a lane group is one 64-byte vector register of patterns, sixteen 32-bit
 // lanes for patterns of up to 32 symbols or eight 64-bit lanes for those of
 // up to 64, each lane running Myers' search (scan1's step, in the lane's
-// width) for its own pattern, and the text is read once per group. Each
+// width) for its own pattern, and the text is read once for a bundle of
+// groups stepped together. Each
 // lane holds its pattern in its top rows, the rows below it wildcards (as
 // in scan1), so that every lane's bottom row is the lane's top bit and one
 // shift serves all the patterns whatever their lengths; each lane keeps its
@@ -23,8 +24,11 @@ import (
 // verifies the window ending there (windowFast's argument, per lane).
 //
 // With AVX-512 (lanes_amd64.s) a step of a group is 17 vector instructions
-// for its 16 or 8 patterns; elsewhere, and as the twin the vector kernels
-// are checked against, laneStep runs the same operations lane by lane.
+// for its 16 or 8 patterns, four groups stepped together; with AVX2
+// (lanes_avx2_amd64.s) a group is two YMM registers, two groups stepped
+// together. laneStep runs the same operations lane by lane in Go: the twin
+// the vector kernels are checked against, slower than the patterns' own
+// scans, so that Count takes lanes only where a vector kernel runs.
 
 const (
 	laneBytes = 64 // a group's lanes: one ZMM register
@@ -48,6 +52,11 @@ var lanesMin = 16
 // laneUnfiltered is the weight in lanesMin of a pattern the q-gram filter
 // cannot filter.
 const laneUnfiltered = 8
+
+// lanesGo makes Count take lanes where only laneAdvanceGo runs them,
+// which is slower than the patterns' own scans (the tests set it, to run
+// it through Count).
+var lanesGo = false
 
 // laneWord is a lane's word: 32 or 64 bits.
 type laneWord interface{ ~uint32 | ~uint64 }
@@ -73,8 +82,25 @@ type laneBundle[W laneWord] struct {
 	mmin   int
 	mmax   int
 	mem    []uint64 // the memory of tab and init
-	// advance is the kernel: laneAdvanceGo or the vector kernel.
+	// advance is the kernel: laneAdvanceGo or a vector kernel.
 	advance func(tab, st []W, groups int, t []byte) (n int, hits uint64)
+}
+
+// laneKernelOf is a lane kernel: laneAdvanceGo or a vector kernel that
+// does the same, and the most groups of a bundle it steps.
+type laneKernelOf[W laneWord] struct {
+	name    string // "go", "avx2", "avx512"
+	groups  int
+	advance func(tab, st []W, groups int, t []byte) (n int, hits uint64)
+}
+
+// laneKernel returns the kernel Count runs for lanes of W: the fastest
+// vector kernel there is, else laneAdvanceGo.
+func laneKernel[W laneWord]() laneKernelOf[W] {
+	if ks := laneVectors[W](); len(ks) > 0 {
+		return ks[0]
+	}
+	return laneKernelOf[W]{name: "go", groups: laneGroupsMax, advance: laneAdvanceGo[W]}
 }
 
 // laneBundleWords is the memory of a bundle's tables and states, in
@@ -95,7 +121,7 @@ func newLaneBundle[W laneWord](pats [][]byte, groups [][]int, k int, mem []uint6
 	all := unsafe.Slice((*W)(unsafe.Pointer(unsafe.SliceData(mem))), laneBundleWords*64/w)
 	b := &laneBundle[W]{
 		tab: all[:laneGroupsMax*256*L], init: all[laneGroupsMax*256*L:],
-		groups: len(groups), mmin: w, advance: laneKernel[W](), mem: mem,
+		groups: len(groups), mmin: w, advance: laneKernel[W]().advance, mem: mem,
 	}
 	clear(b.init)
 	for i := range b.tab {
@@ -227,7 +253,8 @@ func (b *laneBundle[W]) memory() []uint64        { return b.mem }
 // bundles where lanes would not pay. Patterns are taken shortest first, up
 // to 32 symbols in 32-bit lanes, sixteen a group, the longer ones in
 // 64-bit lanes, eight a group; each width's groups are dealt to as few
-// bundles as hold them, evenly.
+// bundles as hold them (as many groups a bundle as the kernel steps),
+// evenly.
 func laneBundles(pats [][]byte, k int, mem *[][]uint64) (bundles []laneScanner, rest []int) {
 	var in []int
 	work := 0
@@ -242,7 +269,7 @@ func laneBundles(pats [][]byte, k int, mem *[][]uint64) (bundles []laneScanner, 
 			rest = append(rest, i)
 		}
 	}
-	if work < lanesMin {
+	if work < lanesMin || len(laneVectors[uint32]()) == 0 && !lanesGo {
 		return nil, nil
 	}
 	slices.SortStableFunc(in, func(a, b int) int { return len(pats[a]) - len(pats[b]) })
@@ -251,11 +278,11 @@ func laneBundles(pats [][]byte, k int, mem *[][]uint64) (bundles []laneScanner, 
 		narrow++
 	}
 	for _, part := range []struct {
-		in    []int
-		lanes int
-	}{{in[:narrow], 16}, {in[narrow:], 8}} {
+		in         []int
+		lanes, per int
+	}{{in[:narrow], 16, laneKernel[uint32]().groups}, {in[narrow:], 8, laneKernel[uint64]().groups}} {
 		groups := slices.Collect(slices.Chunk(part.in, part.lanes))
-		nb := (len(groups) + laneGroupsMax - 1) / laneGroupsMax
+		nb := (len(groups) + part.per - 1) / part.per
 		for i := range nb {
 			these := groups[i*len(groups)/nb : (i+1)*len(groups)/nb]
 			var m []uint64

@@ -27,11 +27,11 @@ func randomLanePatterns(rng *rand.Rand, n, lo, hi int, alphabet string) [][]byte
 // four groups of any number of lanes, patterns of every length and k, over
 // small and large alphabets.
 func TestLaneKernelsTwin(t *testing.T) {
-	if !useAVX512Lanes {
-		t.Skip("no AVX-512 F and DQ: laneAdvanceGo is the only kernel")
+	if len(laneVectors[uint32]()) == 0 {
+		t.Skip("no vector lane kernel here: laneAdvanceGo is the only one")
 	}
 	rng := rand.New(rand.NewPCG(11, 5))
-	for trial := range 400 {
+	for trial := range 600 {
 		alphabet := []string{"01", "ACGT", "abcdefghijklmnopqrstuvwxyz"}[trial%3]
 		text := randomLanePatterns(rng, 1, 0, 3000, alphabet)[0]
 		wide := trial%2 == 1
@@ -42,7 +42,7 @@ func TestLaneKernelsTwin(t *testing.T) {
 		k := rng.IntN(8)
 		var pats [][]byte
 		var groups [][]int
-		for range 1 + rng.IntN(laneGroupsMax) {
+		for range 1 + rng.IntN(laneGroupsMax) { // fewer for a kernel of fewer
 			var g []int
 			for _, p := range randomLanePatterns(rng, 1+rng.IntN(lanes), k+1, max(k+1, hi), alphabet) {
 				g = append(g, len(pats))
@@ -56,21 +56,33 @@ func TestLaneKernelsTwin(t *testing.T) {
 		}
 		name := fmt.Sprintf("trial %d (wide %v, %d groups, k %d, text %d)", trial, wide, len(groups), k, len(text))
 		if wide {
-			twinCheck(t, name, newLaneBundle[uint64](pats, groups, k, nil), text, rng)
+			twinCheck(t, name, pats, groups, k, text, rng, laneVectors[uint64]())
 		} else {
-			twinCheck(t, name, newLaneBundle[uint32](pats, groups, k, nil), text, rng)
+			twinCheck(t, name, pats, groups, k, text, rng, laneVectors[uint32]())
 		}
 	}
 }
 
-func twinCheck[W laneWord](t *testing.T, name string, b *laneBundle[W], text []byte, rng *rand.Rand) {
+// twinCheck runs each vector kernel of ks that steps as many groups beside
+// laneAdvanceGo.
+func twinCheck[W laneWord](t *testing.T, name string, pats [][]byte, groups [][]int, k int, text []byte, rng *rand.Rand, ks []laneKernelOf[W]) {
+	t.Helper()
+	for _, kern := range ks {
+		if len(groups) > kern.groups {
+			continue
+		}
+		twinRun(t, name+" "+kern.name, newLaneBundle[W](pats, groups, k, nil), kern, text, rng)
+	}
+}
+
+func twinRun[W laneWord](t *testing.T, name string, b *laneBundle[W], kern laneKernelOf[W], text []byte, rng *rand.Rand) {
 	t.Helper()
 	vec := slices.Clone(b.init)
 	twin := slices.Clone(b.init)
 	hits := 0
 	for i := 0; i < len(text); {
 		end := min(len(text), i+1+rng.IntN(200))
-		n1, h1 := b.advance(b.tab, vec, b.groups, text[i:end])
+		n1, h1 := kern.advance(b.tab, vec, b.groups, text[i:end])
 		n2, h2 := laneAdvanceGo(b.tab, twin, b.groups, text[i:end])
 		if n1 != n2 || h1 != h2 || !slices.Equal(vec, twin) {
 			t.Fatalf("%s: at %d: vector kernel took %d symbols, hits %#x; Go twin %d, %#x; states equal: %v",
@@ -95,35 +107,33 @@ func BenchmarkLaneKernel(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	text := randomLanePatterns(rng, 1, 1<<20, 1<<20, "ACGT")[0]
 	for _, w := range []int{32, 64} {
-		for groups := 1; groups <= laneGroupsMax; groups++ {
-			for _, vec := range []bool{true, false} {
-				if vec && !useAVX512Lanes || !vec && groups > 1 {
-					continue
-				}
-				b.Run(fmt.Sprintf("lane=%d/groups=%d/vector=%v", w, groups, vec), func(b *testing.B) {
-					lanes := 512 / w
-					pats := randomLanePatterns(rng, lanes*groups, w*3/4, w*3/4, "ACGT")
-					idx := make([][]int, groups)
-					for i := range pats {
-						idx[i/lanes] = append(idx[i/lanes], i)
-					}
-					b.SetBytes(int64(len(text) * len(pats)))
-					if w == 32 {
-						benchBundle(b, newLaneBundle[uint32](pats, idx, 3, nil), text, vec)
-					} else {
-						benchBundle(b, newLaneBundle[uint64](pats, idx, 3, nil), text, vec)
-					}
-				})
-			}
+		if w == 32 {
+			benchKernels(b, text, rng, w, laneVectors[uint32]())
+		} else {
+			benchKernels(b, text, rng, w, laneVectors[uint64]())
 		}
 	}
 }
 
-func benchBundle[W laneWord](b *testing.B, bu *laneBundle[W], text []byte, vec bool) {
-	adv := bu.advance
-	if !vec {
-		adv = laneAdvanceGo[W]
+func benchKernels[W laneWord](b *testing.B, text []byte, rng *rand.Rand, w int, ks []laneKernelOf[W]) {
+	ks = append(ks, laneKernelOf[W]{name: "go", groups: 1, advance: laneAdvanceGo[W]})
+	for _, kern := range ks {
+		for groups := 1; groups <= kern.groups; groups++ {
+			b.Run(fmt.Sprintf("lane=%d/kernel=%s/groups=%d", w, kern.name, groups), func(b *testing.B) {
+				lanes := 512 / w
+				pats := randomLanePatterns(rng, lanes*groups, w*3/4, w*3/4, "ACGT")
+				idx := make([][]int, groups)
+				for i := range pats {
+					idx[i/lanes] = append(idx[i/lanes], i)
+				}
+				b.SetBytes(int64(len(text) * len(pats)))
+				benchBundle(b, newLaneBundle[W](pats, idx, 3, nil), text, kern.advance)
+			})
+		}
 	}
+}
+
+func benchBundle[W laneWord](b *testing.B, bu *laneBundle[W], text []byte, adv func(tab, st []W, groups int, t []byte) (int, uint64)) {
 	st := slices.Clone(bu.init)
 	for b.Loop() {
 		copy(st, bu.init)
@@ -139,6 +149,10 @@ func benchBundle[W laneWord](b *testing.B, bu *laneBundle[W], text []byte, vec b
 // others shortest first into 32- and 64-bit groups, as few bundles a width
 // as hold them, evenly; and no lanes below lanesMin's work.
 func TestLaneBundles(t *testing.T) {
+	// The portable kernel's bundles, of up to laneGroupsMax groups, as the
+	// AVX-512 kernel's (the AVX2 kernel takes two).
+	defer func(a, b, c bool) { useAVX512Lanes, useAVX2Lanes, lanesGo = a, b, c }(useAVX512Lanes, useAVX2Lanes, lanesGo)
+	useAVX512Lanes, useAVX2Lanes, lanesGo = false, false, true
 	rng := rand.New(rand.NewPCG(1, 1))
 	lengths := []int{24, 3, 70, 40, 24, 64, 65, 2, 10}
 	var pats [][]byte
@@ -206,5 +220,11 @@ func TestLaneBundles(t *testing.T) {
 		if b, _ := laneBundles(p, 2, &mem); (b != nil) != c.lanes {
 			t.Errorf("%d patterns of %d, k = 2: lanes %v, want %v", c.n, c.m, b != nil, c.lanes)
 		}
+	}
+	// The portable kernel is slower than the patterns' own scans: no
+	// lanes where it is the only one, unless asked.
+	lanesGo = false
+	if b, _ := laneBundles(five, 2, &mem); b != nil {
+		t.Errorf("lanes with no vector kernel, not asked for")
 	}
 }

@@ -2,12 +2,10 @@
 
 package match
 
-// useAVX512Lanes is false off amd64 and with the purego tag:
-// laneAdvanceGo runs. A variable, as on amd64, so that the tests that
-// switch it build.
-var useAVX512Lanes = false
+// useAVX512Lanes and useAVX2Lanes are false off amd64 and with the purego
+// tag: laneAdvanceGo runs. Variables, as on amd64, so that the tests that
+// switch them build.
+var useAVX512Lanes, useAVX2Lanes = false, false
 
-// laneKernel returns laneAdvanceGo: there is no vector kernel here.
-func laneKernel[W laneWord]() func(tab, st []W, groups int, t []byte) (int, uint64) {
-	return laneAdvanceGo[W]
-}
+// laneVectors returns no kernel: there is no vector kernel here.
+func laneVectors[W laneWord]() []laneKernelOf[W] { return nil }

@@ -85,7 +85,8 @@ const (
 	// (at least 16, or 2 too short to filter) are scanned side by side
 	// instead, one pattern to a lane of a vector register — 16 of up to 32
 	// symbols or 8 of up to 64 — the text read once for up to 4 registers
-	// (lanes.go; AVX-512, else the same steps lane by lane in Go).
+	// (lanes.go; AVX-512 or AVX2; where neither runs, the patterns' own
+	// scans, faster than the lanes' steps in Go).
 	Fast
 
 	numAlgorithms

@@ -216,7 +216,7 @@ func benchWords(k, v string) string {
 	case k == "mode":
 		return v + " mode"
 	case k == "path":
-		if words, ok := map[string]string{"lanes": "in lanes", "each": "a pattern at a time", "edlib-hw": "edlib infix mode, 8 patterns"}[v]; ok {
+		if words, ok := map[string]string{"lanes": "in lanes", "lanes-avx2": "in lanes, AVX2", "each": "a pattern at a time", "edlib-hw": "edlib infix mode, 8 patterns"}[v]; ok {
 			return words
 		}
 	case k == "case":

@@ -29,6 +29,7 @@ func manyText(med map[string]map[string]float64) string {
 		return med[fmt.Sprintf("%s%s/workers=%d", pre, path, workers)]["Gbp/s"]
 	}
 	l1, l2, e1, e2, ed := rate("lanes", 1), rate("lanes", 2), rate("each", 1), rate("each", 2), rate("edlib-hw", 1)
+	avx2 := rate("lanes-avx2", 1)
 	if l1 == 0 {
 		return ""
 	}
@@ -37,6 +38,9 @@ func manyText(med map[string]map[string]float64) string {
 		says[0] += fmt.Sprintf(" and %s on two", num(l2))
 	}
 	says[0] += ", in lanes (sixteen patterns to a 512-bit register, four registers stepped together)"
+	if avx2 > 0 {
+		says[0] += fmt.Sprintf("; with AVX2 instead, two 256-bit registers a group of sixteen, %s on one worker", num(avx2))
+	}
 	if e1 > 0 {
 		w := fmt.Sprintf("; a pattern at a time, the q-gram filter then Myers' scan, it took %s Gbp/s on one worker (%s slower)", num(e1), times(l1/e1))
 		if e2 > 0 {
