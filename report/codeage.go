@@ -237,14 +237,7 @@ func (r *rep) staleness() []oldRecords {
 		}
 		for _, f := range r.d.bench[ix.rd.run.Machine] {
 			c := f.Config["commit"]
-			paths, ok := benchCode[filepath.Base(f.Path)]
-			switch {
-			case filepath.Base(f.Path) == "lev.txt":
-				paths = slices.DeleteFunc(cpuPaths(), func(p string) bool { return p == "match" })
-			case !ok:
-				paths = cpuPaths()
-			}
-			chg, ok := g.lastChange(paths)
+			chg, ok := g.lastChange(benchFileCode(filepath.Base(f.Path)))
 			if !ok {
 				continue
 			}
@@ -308,6 +301,19 @@ func (r *rep) oldTable() *table {
 }
 
 // cpuPaths is every CPU algorithm's code.
+// benchFileCode returns the code a benchmark file of make bench-results
+// times: benchCode's, or for lev.txt every CPU algorithm's but match's,
+// for any other every CPU algorithm's.
+func benchFileCode(name string) []string {
+	if paths, ok := benchCode[name]; ok {
+		return paths
+	}
+	if name == "lev.txt" {
+		return slices.DeleteFunc(cpuPaths(), func(p string) bool { return pathHas("match", p) })
+	}
+	return cpuPaths()
+}
+
 func cpuPaths() []string {
 	var out []string
 	for alg, ps := range codePaths {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -86,5 +87,25 @@ func TestPathHas(t *testing.T) {
 		if got := pathHas(c.p, c.f); got != c.want {
 			t.Errorf("pathHas(%q, %q) = %v; want %v", c.p, c.f, got, c.want)
 		}
+	}
+}
+
+// TestBenchFileCode: a benchmark file is old only against the code it
+// times: lev.txt against lev's, never match's; many.txt against match's
+// lanes; a file make bench-results does not name, every CPU algorithm's.
+func TestBenchFileCode(t *testing.T) {
+	for _, p := range benchFileCode("lev.txt") {
+		if strings.HasPrefix(p, "match") {
+			t.Errorf("lev.txt times %s", p)
+		}
+	}
+	if !slices.Contains(benchFileCode("lev.txt"), "lev/myers.go") {
+		t.Errorf("lev.txt does not time lev/myers.go: %v", benchFileCode("lev.txt"))
+	}
+	if !slices.Contains(benchFileCode("many.txt"), "match/lanes*") {
+		t.Errorf("many.txt does not time match's lanes: %v", benchFileCode("many.txt"))
+	}
+	if !slices.Equal(benchFileCode("other.txt"), cpuPaths()) {
+		t.Errorf("a file not named: %v, want every CPU algorithm's", benchFileCode("other.txt"))
 	}
 }
