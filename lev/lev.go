@@ -73,8 +73,12 @@ const (
 	TiledBarrier
 	// Myers ("myers") is the bit-parallel algorithm of Myers (1999) in
 	// Hyyrö's formulation, 64 rows per machine word, restricted to the
-	// Ukkonen band that an upper bound allows. O(⌈m/64⌉·n) time at most,
-	// O(m+n) memory.
+	// Ukkonen band that an upper bound allows; for sequences of a thousand
+	// symbols or more, a narrow first pass gives that bound, and the exact
+	// pass computes only the cells whose value and gap cost to the end can
+	// still be within it (for similar sequences a strip about the optimal
+	// path, half as wide as the distance on average). O(⌈m/64⌉·n) time at
+	// most, O(m+n) memory.
 	Myers
 	// MyersParallel ("myers-parallel") runs Myers' word blocks as a
 	// wavefront pipeline of tiles (word blocks × column chunks) over the

@@ -34,7 +34,9 @@ import "github.com/levlab/levlab/internal/bitpar"
 // computed is an upper bound and every cell of an optimal path is exact; the
 // distance comes out exact. A narrow first pass with a guessed bound U₀
 // returns a value V₀: if V₀ ≤ U₀ it is the distance, else V₀ is an upper
-// bound for the exact pass.
+// bound for the exact pass, which within the band also leaves out, group by
+// group, the columns no path of cost V₀ can reach given the values of the
+// group above (myerstrim.go).
 //
 // Score. The distance is D[m][n] = D[top−1][n] + Σ vertical deltas of the
 // last group's real rows at column n, where D[top−1][·] along the last
@@ -47,6 +49,9 @@ const (
 	maxStrips = 8 // strips in a group under the AVX-512 kernel; four otherwise
 	// bandRows is the least half-width of a first pass's band (myersDistance).
 	bandRows = 4 * wordBits
+	// trimBandRows is the half-width of the first pass before a trimmed
+	// pass (myersDistance).
+	trimBandRows = 16 * wordBits
 )
 
 // Horizontal deltas in a boundary byte: bit 0 set for +1, bit 1 set for −1.
@@ -339,11 +344,12 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	if c.stats != nil {
 		c.stats.Kernel = k.String()
 	}
-	pass := func(bd band) (int, error) {
-		ps := &myersPass[S]{p: a, t: b, m: m, n: n, sigma: alphabetSize(a, b), band: bd,
+	sigma := alphabetSize(a, b)
+	newPass := func(bd band) *myersPass[S] {
+		return &myersPass[S]{p: a, t: b, m: m, n: n, sigma: sigma, band: bd,
 			workers: workers, chunk: myersChunk(bd, n, pipeline, c.tile), ctx: c.ctx, kernel: c.kernel, link: link, bundle: c.bundle}
-		return ps.run()
 	}
+	pass := func(bd band) (int, error) { return newPass(bd).run() }
 	if c.noBand {
 		return pass(band{lo: m + n, hi: m + n})
 	}
@@ -352,11 +358,35 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 		// capped by the caller. |m−n| ≤ k here (capped).
 		return pass(bandFor(m, n, k))
 	}
+	delta := n - m
+	if link == nil && m >= 4*bandRows {
+		// A first pass in a narrow band about the diagonals from (0,0) and
+		// to (m,n), a few thousand cells a column: its value is the
+		// distance if it is within the band's bound, and otherwise the
+		// cost of a real path, the threshold of a trimmed pass
+		// (myerstrim.go), which then computes only the cells a path of that
+		// cost can reach, judged by the values as it goes.
+		if u0 := delta + 2*trimBandRows; u0 < n/2 {
+			v0, err := pass(bandFor(m, n, u0))
+			if err != nil || v0 <= u0 {
+				return v0, err
+			}
+			ps := newPass(band{})
+			if workers > 1 && c.tile == 0 {
+				ps.chunk = trimChunk(v0)
+			}
+			v, ok, err := trimPass(ps, v0)
+			if err != nil || ok {
+				return v, err
+			}
+			// Not reached: v0 ≥ d, so the pass has the distance.
+			return pass(bandFor(m, n, min(v0, n)))
+		}
+	}
 	// A first pass in a narrow band around the diagonals from (0,0) and to
 	// (m,n) costs a few per cent of the matrix. Its value is the distance if
 	// it is within the band's bound, and otherwise the bound for the exact
 	// pass, which then skips every cell no path of that cost can reach.
-	delta := n - m
 	u0 := delta + 2*max(bandRows, n/64)
 	if m >= 4*bandRows && u0 < n/2 {
 		v0, err := pass(bandFor(m, n, u0))

@@ -58,6 +58,13 @@ type myersPass[S symbol] struct {
 	// band reaches column n (Align's last column); other rows are left.
 	col []int32
 
+	// trim, where not 0, is a trimmed pass's threshold (myerstrim.go):
+	// each group's columns are chosen from the group above's, spanJ its
+	// first, trimEnd its last once set (−1 before).
+	trim    int
+	spanJ   []int
+	trimEnd []atomic.Int64
+
 	// link, under WithRanks, is this process's share of the groups and
 	// the messages to the ranks computing the others (ranks.go); nil,
 	// every group is this process's.
@@ -107,6 +114,13 @@ func (ps *myersPass[S]) run() (int, error) {
 	}
 	ps.bound = make([]uint8, ps.n+1)
 	ps.tops = make([]int, ps.groups)
+	if ps.trim > 0 {
+		ps.spanJ = make([]int, ps.groups)
+		ps.trimEnd = make([]atomic.Int64, ps.groups)
+		for g := range ps.trimEnd {
+			ps.trimEnd[g].Store(-1)
+		}
+	}
 	ps.prog = make([]paddedInt64, ps.workers)
 	for w := range ps.prog {
 		ps.prog[w].Store(-1)
@@ -187,6 +201,9 @@ type member[S symbol] struct {
 // which tells the unit below (u·(n+1) + col) that its last group has
 // finished column col, and so has set its top-left value.
 func (ps *myersPass[S]) unit(w, u int, ms []member[S]) error {
+	if ps.trim > 0 { // one group a unit, no ranks, no column collected
+		return ps.unitTrim(w, u, &ms[0])
+	}
 	row := ps.bound // read as the group above's deltas, written as each group's
 	n1 := int64(ps.n + 1)
 	first := u * ps.bundle

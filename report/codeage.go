@@ -20,7 +20,7 @@ import (
 // Peers (other libraries) have none.
 var codePaths = func() map[string][]string {
 	common := []string{"lev/lev.go", "lev/mem.go"}
-	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*", "lev/myers512_*", "lev/blockmyers.go")
+	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*", "lev/myers512_*", "lev/myerstrim.go", "lev/blockmyers.go")
 	parallel := append(slices.Clone(myers), "lev/myersparallel.go", "lev/parking.go")
 	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*")
 	cuda := append(slices.Clone(common), "lev/cuda.go", "cudaext")
@@ -53,6 +53,7 @@ var (
 	benchCode  = map[string][]string{
 		"align.txt":         codePaths[records.AlgAlign],
 		"distance.txt":      codePaths[records.AlgAuto],
+		"similar.txt":       codePaths[records.AlgAuto],
 		"kernel.txt":        codePaths[records.AlgMyers],
 		"matrix.txt":        codePaths[records.AlgAuto],
 		"pairs.txt":         codePaths[records.AlgAuto],

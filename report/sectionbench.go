@@ -215,6 +215,8 @@ func benchWords(k, v string) string {
 		return v + " kernel"
 	case k == "mode":
 		return v + " mode"
+	case k == "diverged" && isNum:
+		return "DNA " + v + "% diverged"
 	case k == "path":
 		if words, ok := map[string]string{"lanes": "in lanes", "lanes-avx2": "in lanes, AVX2", "each": "a pattern at a time", "edlib-hw": "edlib infix mode, 8 patterns"}[v]; ok {
 			return words

@@ -83,6 +83,7 @@ func sectionBeyond(r *rep) section {
 	}
 	if len(tables) == 0 {
 		s.p("Ours: not measured in the runs read (experiment peers).")
+		similarPairs(r, &s)
 		manyPatterns(r, &s)
 		matrixCommand(r, &s)
 		scaleOut(r, &s)
@@ -97,6 +98,7 @@ func sectionBeyond(r *rep) section {
 		s.p("%s", n)
 	}
 	r.notRun(&s, records.ExpPeers)
+	similarPairs(r, &s)
 	manyPatterns(r, &s)
 	matrixCommand(r, &s)
 	scaleOut(r, &s)

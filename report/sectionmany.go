@@ -10,16 +10,20 @@ import (
 // in "Beyond the reports" (manyPatterns).
 var manyFiles = []string{"many.txt"}
 
-// manyPatterns adds to s, for each machine read that has it, what
-// BenchmarkCountMany measured: match.Count of many patterns in lanes
-// beside a pattern at a time and beside edlib.
-func manyPatterns(r *rep, s *section) {
+// benchSays adds to s, for each machine read whose benchmark files of
+// names say something of, a paragraph: lead, the machine, and what say
+// makes of the files' medians.
+func benchSays(r *rep, s *section, names []string, lead string, say func(med map[string]map[string]float64) string) {
 	for machine, on := range benchMachines(r) {
-		if text := manyText(benchMedians(r.d.bench[machine], manyFiles)); text != "" {
-			s.p("Many patterns at once%s (make bench-results): %s", on, text)
+		if text := say(benchMedians(r.d.bench[machine], names)); text != "" {
+			s.p("%s%s (make bench-results): %s", lead, on, text)
 		}
 	}
 }
+
+// manyPatterns adds to s what BenchmarkCountMany measured: match.Count of
+// many patterns in lanes beside a pattern at a time and beside edlib.
+func manyPatterns(r *rep, s *section) { benchSays(r, s, manyFiles, "Many patterns at once", manyText) }
 
 // manyText says what the medians med, by benchmark name and unit, of
 // BenchmarkCountMany measured; "" without its lanes on one worker.
@@ -59,14 +63,10 @@ func manyText(med map[string]map[string]float64) string {
 // edlib (make bench-results' matrix.txt and pairs.txt, one run).
 var pairsFiles = []string{"matrix.txt", "pairs.txt"}
 
-// matrixCommand adds to s, for each machine read that has them, the rate
-// of the whole levlab matrix command beside edlib's a pair a call.
+// matrixCommand adds to s the rate of the whole levlab matrix command
+// beside edlib's a pair a call.
 func matrixCommand(r *rep, s *section) {
-	for machine, on := range benchMachines(r) {
-		if text := matrixText(benchMedians(r.d.bench[machine], pairsFiles)); text != "" {
-			s.p("Many pairs as a user runs them%s (make bench-results): %s", on, text)
-		}
-	}
+	benchSays(r, s, pairsFiles, "Many pairs as a user runs them", matrixText)
 }
 
 // matrixText says what BenchmarkMatrixCommand and BenchmarkManyPairs'
@@ -78,4 +78,59 @@ func matrixText(med map[string]map[string]float64) string {
 	}
 	return fmt.Sprintf("levlab matrix of 800 × 800 random DNA strings of 500–1,000 bp, the whole command on two workers (reading, 640,000 pairs, their lines), reached %s GCUPS, %s edlib's %s GCUPS a pair a call on one thread.",
 		num(all), times(all/ed), num(ed))
+}
+
+// similarFiles is the benchmark file of similar pairs (make
+// bench-results' similar.txt).
+var similarFiles = []string{"similar.txt"}
+
+// similarPairs adds to s what BenchmarkSimilarCommand measured: levlab
+// distance on similar pairs beside edlib-aligner.
+func similarPairs(r *rep, s *section) {
+	benchSays(r, s, similarFiles, "Similar sequences", similarText)
+}
+
+// similarText says what BenchmarkSimilarCommand's medians med measured,
+// each computation's time beside edlib-aligner's as a factor; "" without
+// any.
+func similarText(med map[string]map[string]float64) string {
+	const pre = "SimilarCommand/diverged="
+	var says []string
+	for _, p := range []int{1, 5, 15} {
+		at := func(prog string) float64 {
+			return med[fmt.Sprintf("%s%d/n=1000000/prog=%s", pre, p, prog)]["compute-s"]
+		}
+		one, two, ed := at("levlab-myers-1-worker"), at("levlab-myers-parallel-2-workers"), at("edlib-aligner")
+		if one == 0 && two == 0 {
+			continue
+		}
+		var parts []string
+		if one > 0 {
+			w := dur(one) + " on one worker"
+			if ed > 0 {
+				w += " (" + times(ed/one) + " as fast as edlib)"
+			}
+			parts = append(parts, w)
+		}
+		if two > 0 {
+			w := dur(two) + " on two"
+			if ed > 0 {
+				w += " (" + times(ed/two) + ")"
+			}
+			parts = append(parts, w)
+		}
+		line := fmt.Sprintf("at %d %%, %s", p, strings.Join(parts, " and "))
+		if ed > 0 {
+			line += ", edlib-aligner " + dur(ed)
+		}
+		says = append(says, line)
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	text := "1M × 1M random DNA against itself diverged by uniform edits, the computation as each command reports it: " + strings.Join(says, "; ")
+	if m := med["SimilarCommand/diverged=1/n=10000000/prog=levlab-myers-parallel-2-workers"]; m != nil {
+		text += fmt.Sprintf("; 10M × 10M at 1 %% took %s on two workers, %s MB resident", dur(m["compute-s"]), num(m["MB"]))
+	}
+	return text + ". The exact pass computes only the cells a path of the first, narrow pass's cost can reach, judged by the values as it goes (A*PA2's band without its A* heuristic)."
 }

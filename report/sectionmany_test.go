@@ -48,3 +48,24 @@ func TestMatrixText(t *testing.T) {
 		t.Errorf("without edlib: %q, want nothing", got)
 	}
 }
+
+// TestSimilarText: similar pairs' times beside edlib's, as factors, at
+// each divergence measured; nothing without levlab's.
+func TestSimilarText(t *testing.T) {
+	if got := similarText(nil); got != "" {
+		t.Errorf("no results: %q, want nothing", got)
+	}
+	med := map[string]map[string]float64{
+		"SimilarCommand/diverged=1/n=1000000/prog=levlab-myers-1-worker":            {"compute-s": 0.1},
+		"SimilarCommand/diverged=1/n=1000000/prog=levlab-myers-parallel-2-workers":  {"compute-s": 0.08},
+		"SimilarCommand/diverged=1/n=1000000/prog=edlib-aligner":                    {"compute-s": 1.0},
+		"SimilarCommand/diverged=15/n=1000000/prog=levlab-myers-1-worker":           {"compute-s": 0.9},
+		"SimilarCommand/diverged=1/n=10000000/prog=levlab-myers-parallel-2-workers": {"compute-s": 3.8, "MB": 53},
+	}
+	got := similarText(med)
+	for _, want := range []string{"at 1 %, 100 ms on one worker (10.0× as fast as edlib) and 80.0 ms on two (12.5×), edlib-aligner 1.00 s", "at 15 %, 900 ms on one worker;", "10M × 10M at 1 % took 3.80 s on two workers, 53.0 MB"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}

@@ -17,14 +17,7 @@ var scaleOutFiles = []string{"scaleout.txt", "scaleout-huge.txt"}
 // scaleOut adds to s, for each machine read that has them, what
 // BenchmarkScaleOut and BenchmarkScaleOutHuge measured: one pair over MPI
 // ranks beside one process, shards beside one process, merge.
-func scaleOut(r *rep, s *section) {
-	for machine, on := range benchMachines(r) {
-		med := benchMedians(r.d.bench[machine], scaleOutFiles)
-		if text := scaleOutText(med); text != "" {
-			s.p("Beyond one machine%s (make bench-results): %s", on, text)
-		}
-	}
-}
+func scaleOut(r *rep, s *section) { benchSays(r, s, scaleOutFiles, "Beyond one machine", scaleOutText) }
 
 // benchMedians returns the medians of the results of files whose base
 // names are in names, by benchmark name and unit.

@@ -10,6 +10,9 @@
 #              myers-parallel --workers 2 beside edlib-aligner -m NW on
 #              random DNA of 50,000 and 1,000,000, each command's time, its
 #              own computation time and its peak memory (about 90 s)
+#   similar.txt BenchmarkSimilarCommand: levlab distance of 1M × 1M DNA
+#              1 %, 5 % and 15 % diverged on 1 and 2 workers beside
+#              edlib-aligner -m NW, and 10M × 10M 1 % diverged (about 40 s)
 #   match.txt  BenchmarkCountMatches: report 003's pattern, k = 2
 #   many.txt   BenchmarkCountMany (-tags edlib): 96 patterns of 24 over
 #              100 MB of random DNA, k = 3, in lanes beside a pattern at a
@@ -30,7 +33,7 @@
 #              minutes)
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
-# file is replaced only once its run has finished. About 17 minutes on 2
+# file is replaced only once its run has finished. About 19 minutes on 2
 # cores; run it on a quiet machine (COUNT=N repeats each benchmark N times,
 # ONLY=NAME,... writes only the files named, e.g. ONLY=align).
 set -euo pipefail
@@ -77,6 +80,7 @@ run() {
 run lev ./lev -bench 'Distance/alg=myers/kernel=/n=(10000|30000|50000)/|Distance/alg=/n=(10000|30000)/' -benchtime 3x
 run kernel ./lev -bench 'MyersKernel' -benchtime 300x
 run distance ./cmd/levlab -bench 'DistanceCommand' -benchtime 1x
+run similar ./cmd/levlab -bench 'SimilarCommand' -benchtime 1x
 run match ./match -bench 'CountMatches' -benchtime 500ms
 run many ./match -tags edlib -bench 'CountMany' -benchtime 1x
 run pairs ./experiments -tags edlib -bench 'ManyPairs' -benchtime 2x

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
@@ -295,5 +296,21 @@ func TestShow(t *testing.T) {
 	}
 	if got := show([]byte("ab")); got != fmt.Sprintf("%q", "ab") {
 		t.Errorf("show(ab) = %s", got)
+	}
+}
+
+// TestDiverge: Diverge makes about the edits asked, each one edit, so that
+// the distance is at most their number and near it, and nothing at 0‰.
+func TestDiverge(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	s := RandomBytes(rng, 20000, DNA)
+	if got := Diverge(rng, s, 0, DNA); string(got) != string(s) {
+		t.Errorf("0‰ changed the sequence")
+	}
+	for _, pm := range []int{10, 50, 150} {
+		d := Reference(s, Diverge(rng, s, pm, DNA))
+		if want := len(s) * pm / 1000; d > want*12/10 || d < want*7/10 {
+			t.Errorf("%d‰ of %d symbols: distance %d, want about %d", pm, len(s), d, want)
+		}
 	}
 }

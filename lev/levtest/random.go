@@ -51,6 +51,36 @@ func Mutate(rng *rand.Rand, s []byte, edits int, alphabet string) []byte {
 	return mutate(rng, s, edits, []byte(alphabet))
 }
 
+// Diverge returns a copy of s diverged by about permille/1000 edits a
+// symbol, spread uniformly: before each symbol, with that probability, a
+// substitution by a symbol of alphabet other than it, an insertion of one,
+// or a deletion of it, one in three each — "similar sequences" as read
+// aligners and A*PA2's benchmarks make them. It takes O(len(s)), where
+// Mutate's edits each take O(len(s)). permille must be in [0, 1000].
+func Diverge(rng *rand.Rand, s []byte, permille int, alphabet string) []byte {
+	if permille < 0 || permille > 1000 || len(alphabet) < 2 {
+		panic(fmt.Sprintf("levtest: Diverge by %d‰ over %d symbols: want 0 to 1000‰ and 2 symbols or more", permille, len(alphabet)))
+	}
+	out := make([]byte, 0, len(s)+len(s)*permille/1000+1)
+	for _, c := range s {
+		if rng.IntN(1000) >= permille {
+			out = append(out, c)
+			continue
+		}
+		other := alphabet[rng.IntN(len(alphabet))]
+		for other == c {
+			other = alphabet[rng.IntN(len(alphabet))]
+		}
+		switch rng.IntN(3) {
+		case 0:
+			out = append(out, other)
+		case 1:
+			out = append(out, other, c)
+		}
+	}
+	return out
+}
+
 func mutate[S any](rng *rand.Rand, s []S, edits int, alphabet []S) []S {
 	out := slices.Clone(s)
 	for range edits {
