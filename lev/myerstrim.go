@@ -155,11 +155,18 @@ func (ps *myersPass[S]) unitTrim(w, g int, m *member[S]) error {
 	load(m.g, m.rows)
 	// E is the last column the x seen so far ask for.
 	E := func() int { return min(sE, lastX+rows) }
+	// On several workers, a group's columns number about t less its
+	// top-left value, plus its rows: chunks of a quarter of that let the
+	// group below start soon, where the strip narrows, down to 256.
+	chunk := ps.chunk
+	if ps.workers > 1 {
+		chunk = max(256, min(chunk, (t-bval+rows)/4))
+	}
 	c0 := J
 	for {
 		// The row above as far as a chunk ahead: its deltas, which the
 		// chunk reads, and what it asks for.
-		if _, err := scan(c0 + ps.chunk - 1); err != nil {
+		if _, err := scan(c0 + chunk - 1); err != nil {
 			unload(m.g, m.rows)
 			return err
 		}
@@ -174,7 +181,7 @@ func (ps *myersPass[S]) unitTrim(w, g int, m *member[S]) error {
 				break
 			}
 		}
-		c1 := min(E()+1, c0+ps.chunk)
+		c1 := min(E()+1, c0+chunk)
 		switch {
 		case g == 0: // the top row
 			fill(row[c0:c1], hPlus)
