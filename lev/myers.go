@@ -51,7 +51,7 @@ const (
 	bandRows = 4 * wordBits
 	// trimBandRows is the half-width of the first pass before a trimmed
 	// pass (myersDistance).
-	trimBandRows = 16 * wordBits
+	trimBandRows = 8 * wordBits
 )
 
 // Horizontal deltas in a boundary byte: bit 0 set for +1, bit 1 set for −1.
@@ -361,7 +361,7 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 	delta := n - m
 	if link == nil && m >= 4*bandRows {
 		// A first pass in a narrow band about the diagonals from (0,0) and
-		// to (m,n), a few thousand cells a column: its value is the
+		// to (m,n), a thousand cells a column: its value is the
 		// distance if it is within the band's bound, and otherwise the
 		// cost of a real path, the threshold of a trimmed pass
 		// (myerstrim.go), which then computes only the cells a path of that
