@@ -78,7 +78,7 @@ func (c change) String() string { return c.commit[:min(len(c.commit), 12)] + " (
 type gitInfo struct {
 	mu      sync.Mutex
 	top     string
-	history []gitCommit            // the commits that changed benchPaths, newest first
+	history []gitCommit            // the commits that changed code under benchPaths, newest first
 	last    map[string]change      // pathspecs joined: their last change
 	seen    map[string]*commitInfo // a record's commit: its date and ancestors
 }
@@ -107,7 +107,11 @@ func gitFor(dir string) *gitInfo {
 		return g.(*gitInfo)
 	}
 	g := &gitInfo{top: top, last: map[string]change{}, seen: map[string]*commitInfo{}}
-	args := append([]string{"log", "--format=@%H %cs", "--name-only", "--"}, benchPaths...)
+	// A commit changes a file's code where it adds or removes a line
+	// that is neither blank nor a comment: one that changes only comments
+	// (a doc, a note) leaves the measured code as it was. -G lists, of
+	// each commit, only the files with such a line.
+	args := append([]string{"log", "-G" + codeLine, "--format=@%H %cs", "--name-only", "--"}, benchPaths...)
 	if out, err := git(top, args...); err == nil {
 		for _, line := range strings.Split(out, "\n") {
 			switch {
@@ -124,6 +128,11 @@ func gitFor(dir string) *gitInfo {
 	return v.(*gitInfo)
 }
 
+// codeLine matches a line of code, for git log -G: one whose first
+// character other than a space is not a slash (a // comment, or a /* one's
+// first line).
+const codeLine = `^[[:space:]]*[^/[:space:]]`
+
 func git(dir string, args ...string) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -131,8 +140,9 @@ func git(dir string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), err
 }
 
-// lastChange returns the last commit that changed a file of paths (each a
-// file, a folder or a pattern of path.Match), tests aside.
+// lastChange returns the last commit that changed the code of a file of
+// paths (each a file, a folder or a pattern of path.Match), tests and
+// comments aside.
 func (g *gitInfo) lastChange(paths []string) (change, bool) {
 	if g == nil || len(paths) == 0 {
 		return change{}, false

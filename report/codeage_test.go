@@ -9,10 +9,11 @@ import (
 	"testing"
 )
 
-// TestCodeAge builds a repository of three commits — lev/fullmatrix.go,
-// then lev/tworow.go, then a test file only — and asks which code each
-// commit has: a record made at the first lacks tworow's last change, one
-// made at the second has it, and a change to a test file is no change.
+// TestCodeAge builds a repository of four commits — lev/fullmatrix.go,
+// then lev/tworow.go, then a test file only, then comments only — and asks
+// which code each commit has: a record made at the first lacks tworow's
+// last change, one made at the second has it, and a change to a test file
+// or to comments is no change.
 func TestCodeAge(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -42,6 +43,7 @@ func TestCodeAge(t *testing.T) {
 	first := commit("lev/fullmatrix.go", "package lev\n")
 	second := commit("lev/tworow.go", "package lev\n")
 	commit("lev/tworow_test.go", "package lev\n")
+	commit("lev/tworow.go", "// Package lev: a doc.\n\npackage lev\n")
 	os.MkdirAll(filepath.Join(dir, "results", "m", "paper"), 0o755)
 
 	g := gitFor(filepath.Join(dir, "results", "m", "paper"))
