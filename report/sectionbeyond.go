@@ -83,10 +83,7 @@ func sectionBeyond(r *rep) section {
 	}
 	if len(tables) == 0 {
 		s.p("Ours: not measured in the runs read (experiment peers).")
-		similarPairs(r, &s)
-		manyPatterns(r, &s)
-		matrixCommand(r, &s)
-		scaleOut(r, &s)
+		beyondBenchmarks(r, &s)
 		return s
 	}
 	s.add(cg, ctm)
@@ -98,9 +95,16 @@ func sectionBeyond(r *rep) section {
 		s.p("%s", n)
 	}
 	r.notRun(&s, records.ExpPeers)
-	similarPairs(r, &s)
-	manyPatterns(r, &s)
-	matrixCommand(r, &s)
-	scaleOut(r, &s)
+	beyondBenchmarks(r, &s)
 	return s
+}
+
+// beyondBenchmarks adds to s what make bench-results measured beyond the
+// reports: similar pairs, many patterns, the matrix command, and beyond one
+// machine.
+func beyondBenchmarks(r *rep, s *section) {
+	similarPairs(r, s)
+	manyPatterns(r, s)
+	matrixCommand(r, s)
+	scaleOut(r, s)
 }
