@@ -18,8 +18,8 @@ import "github.com/levlab/levlab/internal/bitpar"
 // delta entering at its top, hin ∈ {−1, 0, +1}, and yields the delta leaving
 // at its bottom, hout, which is the next strip's hin for that column.
 //
-// Groups. The strips of a group, four, or eight under the AVX-512 kernel,
-// are advanced together, staggered by one column each (strip k handles
+// Groups. The strips of a group, four, or eight or sixteen under the
+// AVX-512 kernels, are advanced together, staggered by one column each (strip k handles
 // column j−k while strip 0 handles j), so that their dependency chains
 // overlap in the CPU's pipelines, or fill the lanes of one vector register.
 // A group's bottom horizontal deltas are written to a boundary array, one
@@ -46,7 +46,7 @@ import "github.com/levlab/levlab/internal/bitpar"
 
 const (
 	wordBits  = bitpar.WordBits
-	maxStrips = 8 // strips in a group under the AVX-512 kernel; four otherwise
+	maxStrips = 16 // strips in a group under the wide AVX-512 kernel; 8 or 4 otherwise
 	// bandRows is the least half-width of a first pass's band (myersDistance).
 	bandRows = 4 * wordBits
 	// trimBandRows is the half-width of the first pass before a trimmed
@@ -80,7 +80,7 @@ const (
 	kernelAuto   myersKernel = iota // the fastest this CPU has
 	kernelGo                        // portable Go, four strips
 	kernelAVX2                      // four strips in a YMM register
-	kernelAVX512                    // eight strips in a ZMM register
+	kernelAVX512                    // eight strips in a ZMM register, or sixteen in two
 )
 
 var kernelNames = [...]string{kernelAuto: "auto", kernelGo: "go", kernelAVX2: "avx2", kernelAVX512: "avx512"}
@@ -101,9 +101,10 @@ func bestKernel() myersKernel {
 }
 
 // Kernel names the vector kernel the bit-parallel algorithms (Myers,
-// MyersParallel, Auto) run on this CPU: "avx512" (eight 64-row strips a
-// ZMM register), "avx2" (four a YMM register) or "go" (the portable loop:
-// other CPUs and the purego build tag). Stats.Kernel says which a call ran.
+// MyersParallel, Auto) run on this CPU: "avx512" (sixteen 64-row strips in
+// two ZMM registers, eight in one for patterns of at most 512 rows),
+// "avx2" (four a YMM register) or "go" (the portable loop: other CPUs and
+// the purego build tag). Stats.Kernel says which a call ran.
 func Kernel() string { return bestKernel().String() }
 
 // availableKernels lists the kernels this CPU runs, portable Go first.
@@ -123,7 +124,8 @@ func availableKernels() []myersKernel {
 // kernels take bytes only, and patterns of more than one strip (advance
 // runs a single strip a step at a time); the AVX-512 kernel takes only
 // patterns of more than four strips, shorter ones running the AVX2
-// kernel's four lanes rather than eight half empty.
+// kernel's four lanes rather than eight half empty, and runs sixteen
+// strips a group (two registers) for patterns of more than eight.
 func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
 	var s S
 	if _, bytes := any(s).(uint8); !bytes || m <= wordBits {
@@ -135,7 +137,10 @@ func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
 	if k == kernelAVX512 && m <= 4*wordBits {
 		k = kernelAVX2
 	}
-	if k == kernelAVX512 {
+	switch {
+	case k == kernelAVX512 && m > 8*wordBits:
+		return k, 16
+	case k == kernelAVX512:
 		return k, 8
 	}
 	return k, 4
@@ -147,7 +152,7 @@ func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
 type group struct {
 	pv, mv [maxStrips]uint64
 	kernel myersKernel // kernelGo, kernelAVX2 or kernelAVX512
-	width  int         // strips of a full group: 4, or 8 for kernelAVX512
+	width  int         // strips of a full group: 4, or 8 or 16 for kernelAVX512
 	strips int         // real strips: fewer than width only in the last group
 	peq    [][maxStrips]uint64
 }
@@ -189,7 +194,8 @@ func unload[S symbol](g *group, rows []S) {
 // same, its missing strips rows that match nothing: their deltas, written
 // to hout, are not the group's, and nothing reads them, as no group lies
 // below the last. A group of one strip, or columns fewer than the width,
-// run advanceSteps alone.
+// run advanceSteps alone, except under the wide kernel, which runs its
+// ramps itself (wideKernel).
 func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 	n := len(t)
 	hin, hout = hin[:n], hout[:n]
@@ -198,6 +204,12 @@ func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 	// strip k+1 for the next step.
 	var cp, cm [maxStrips]uint64
 	K := g.width
+	if tb, ok := any(t).([]uint8); ok && g.wideKernel() {
+		if n > 0 {
+			advanceAVX512Wide(&g.pv, &g.mv, &g.peq[0][0], tb, hin, hout)
+		}
+		return
+	}
 	if g.strips == 1 || n < K {
 		advanceSteps(g, t, hin, hout, 0, n+g.strips-1, g.strips, &cp, &cm)
 		return
@@ -215,6 +227,14 @@ func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 		next = n
 	}
 	advanceSteps(g, t, hin, hout, next, n+K-1, K, &cp, &cm)
+}
+
+// wideKernel says whether advance runs g with advanceAVX512Wide: sixteen
+// strips under the AVX-512 kernel, more than one of them real. The kernel
+// runs every step of the schedule, the ramps at both ends with their
+// lanes masked, so that short chunks cost no scalar steps.
+func (g *group) wideKernel() bool {
+	return g.kernel == kernelAVX512 && g.width == 16 && g.strips > 1
 }
 
 // advanceGo runs the steps 3 … len(t)−1 of advance's schedule for a group

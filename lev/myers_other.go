@@ -19,3 +19,7 @@ func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []
 func advanceAVX512(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
 	panic("lev: advanceAVX512 called without AVX-512")
 }
+
+func advanceAVX512Wide(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
+	panic("lev: advanceAVX512Wide called without AVX-512")
+}

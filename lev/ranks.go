@@ -157,11 +157,14 @@ func recvInts(r Ranks, from, tag, k int) ([]int64, error) {
 }
 
 // narrowTo returns the kernel and width a pass runs when the ranks agreed
-// on width strips: k itself when it is that wide, else the four-strip
-// kernel this CPU has.
+// on width strips: k itself when it is that wide, AVX-512's eight strips
+// for its sixteen, else the four-strip kernel this CPU has.
 func narrowTo(k myersKernel, kw, width int) (myersKernel, int) {
 	if kw <= width {
 		return k, kw
+	}
+	if k == kernelAVX512 && width >= 8 {
+		return k, width // sixteen strips narrowed to eight: still AVX-512
 	}
 	if useAVX2 {
 		return kernelAVX2, width
