@@ -18,8 +18,8 @@ import "github.com/levlab/levlab/internal/bitpar"
 // delta entering at its top, hin ∈ {−1, 0, +1}, and yields the delta leaving
 // at its bottom, hout, which is the next strip's hin for that column.
 //
-// Groups. The strips of a group, four, or eight or sixteen under the
-// AVX-512 kernels, are advanced together, staggered by one column each (strip k handles
+// Groups. The strips of a group, four, or eight to 32 under the AVX-512
+// kernels, are advanced together, staggered by one column each (strip k handles
 // column j−k while strip 0 handles j), so that their dependency chains
 // overlap in the CPU's pipelines, or fill the lanes of one vector register.
 // A group's bottom horizontal deltas are written to a boundary array, one
@@ -46,7 +46,7 @@ import "github.com/levlab/levlab/internal/bitpar"
 
 const (
 	wordBits  = bitpar.WordBits
-	maxStrips = 16 // strips in a group under the wide AVX-512 kernel; 8 or 4 otherwise
+	maxStrips = 32 // strips in a group under the widest AVX-512 kernel
 	// bandRows is the least half-width of a first pass's band (myersDistance).
 	bandRows = 4 * wordBits
 	// trimBandRows is the half-width of the first pass before a trimmed
@@ -80,7 +80,7 @@ const (
 	kernelAuto   myersKernel = iota // the fastest this CPU has
 	kernelGo                        // portable Go, four strips
 	kernelAVX2                      // four strips in a YMM register
-	kernelAVX512                    // eight strips in a ZMM register, or sixteen in two
+	kernelAVX512                    // eight strips in a ZMM register, or 16 or 32 in two or four
 )
 
 var kernelNames = [...]string{kernelAuto: "auto", kernelGo: "go", kernelAVX2: "avx2", kernelAVX512: "avx512"}
@@ -101,11 +101,20 @@ func bestKernel() myersKernel {
 }
 
 // Kernel names the vector kernel the bit-parallel algorithms (Myers,
-// MyersParallel, Auto) run on this CPU: "avx512" (sixteen 64-row strips in
-// two ZMM registers, eight in one for patterns of at most 512 rows),
+// MyersParallel, Auto) run on this CPU: "avx512" (eight 64-row strips in
+// each of up to four ZMM registers, as many as the pattern fills),
 // "avx2" (four a YMM register) or "go" (the portable loop: other CPUs and
 // the purego build tag). Stats.Kernel says which a call ran.
 func Kernel() string { return bestKernel().String() }
+
+// kernelWidths lists the group widths (strips) kernel k runs: four
+// under go and avx2, eight to 32 (one ZMM register to four) under avx512.
+func kernelWidths(k myersKernel) []int {
+	if k == kernelAVX512 {
+		return []int{8, 16, 24, 32}
+	}
+	return []int{4}
+}
 
 // availableKernels lists the kernels this CPU runs, portable Go first.
 func availableKernels() []myersKernel {
@@ -124,8 +133,9 @@ func availableKernels() []myersKernel {
 // kernels take bytes only, and patterns of more than one strip (advance
 // runs a single strip a step at a time); the AVX-512 kernel takes only
 // patterns of more than four strips, shorter ones running the AVX2
-// kernel's four lanes rather than eight half empty, and runs sixteen
-// strips a group (two registers) for patterns of more than eight.
+// kernel's four lanes rather than eight half empty, and runs 16 strips a
+// group (two registers) for patterns of more than eight, 32 (four) for
+// patterns of more than sixteen.
 func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
 	var s S
 	if _, bytes := any(s).(uint8); !bytes || m <= wordBits {
@@ -138,6 +148,8 @@ func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
 		k = kernelAVX2
 	}
 	switch {
+	case k == kernelAVX512 && m > 16*wordBits:
+		return k, 32
 	case k == kernelAVX512 && m > 8*wordBits:
 		return k, 16
 	case k == kernelAVX512:
@@ -146,13 +158,35 @@ func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
 	return k, 4
 }
 
+// bandWidth narrows a band pass's group width under kernel k from width
+// to the widest of k's widths whose rows do not outnumber the band's
+// columns a row, lo+hi+1, eight strips at least: a group computes its rows'
+// columns whole, a parallelogram's width plus its rows, so that in a
+// narrow band (a first pass, a cap) a taller group computes more cells
+// than its kernel's speed gains back. Trimmed passes keep width: their
+// groups' columns are the narrower, and the 32 strips' speed the more
+// worth it.
+func bandWidth(k myersKernel, width int, bd band) int {
+	ws := kernelWidths(k)
+	if len(ws) == 1 {
+		return width
+	}
+	w := ws[0]
+	for _, x := range ws {
+		if x <= width && x*wordBits <= bd.lo+bd.hi+1 {
+			w = x
+		}
+	}
+	return w
+}
+
 // group holds the state of up to width strips between column chunks, and
 // their match table: peq[c][k] has bit r set where row 64·k+r of the group
 // holds symbol c.
 type group struct {
 	pv, mv [maxStrips]uint64
 	kernel myersKernel // kernelGo, kernelAVX2 or kernelAVX512
-	width  int         // strips of a full group: 4, or 8 or 16 for kernelAVX512
+	width  int         // strips of a full group: 4, or 8, 16 or 32 for kernelAVX512
 	strips int         // real strips: fewer than width only in the last group
 	peq    [][maxStrips]uint64
 }
@@ -205,8 +239,14 @@ func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 	var cp, cm [maxStrips]uint64
 	K := g.width
 	if tb, ok := any(t).([]uint8); ok && g.wideKernel() {
-		if n > 0 {
-			advanceAVX512Wide(&g.pv, &g.mv, &g.peq[0][0], tb, hin, hout)
+		switch {
+		case n == 0:
+		case g.width == 16:
+			advanceAVX512x2(&g.pv, &g.mv, &g.peq[0][0], tb, hin, hout)
+		case g.width == 24:
+			advanceAVX512x3(&g.pv, &g.mv, &g.peq[0][0], tb, hin, hout)
+		default:
+			advanceAVX512x4(&g.pv, &g.mv, &g.peq[0][0], tb, hin, hout)
 		}
 		return
 	}
@@ -229,12 +269,12 @@ func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 	advanceSteps(g, t, hin, hout, next, n+K-1, K, &cp, &cm)
 }
 
-// wideKernel says whether advance runs g with advanceAVX512Wide: sixteen
-// strips under the AVX-512 kernel, more than one of them real. The kernel
-// runs every step of the schedule, the ramps at both ends with their
-// lanes masked, so that short chunks cost no scalar steps.
+// wideKernel says whether advance runs g with advanceAVX512x2 or x4: 16
+// or 32 strips under the AVX-512 kernel, more than one of them real. These
+// kernels run every step of the schedule, the ramps at both ends with
+// their lanes masked, so that short chunks cost no scalar steps.
 func (g *group) wideKernel() bool {
-	return g.kernel == kernelAVX512 && g.width == 16 && g.strips > 1
+	return g.kernel == kernelAVX512 && g.width >= 16 && g.strips > 1
 }
 
 // advanceGo runs the steps 3 … len(t)−1 of advance's schedule for a group

@@ -2,77 +2,94 @@
 
 #include "textflag.h"
 
-// advanceAVX512Wide: the sixteen strips of a group in two ZMM registers, A
-// (strips 0–7) and B (strips 8–15), strip k taking column s−k at step s as
-// in advance's schedule. See advanceGo in myers.go for the same steps in
-// Go, and bitpar.Step for the bit operations.
+// advanceAVX512x2 and advanceAVX512x4: the 16 or 32 strips of a group in
+// two or four ZMM registers, register r holding strips 8r … 8r+7, strip k
+// taking column s−k at step s as in advance's schedule. See advanceGo in
+// myers.go for the same steps in Go, and bitpar.Step for the bit
+// operations.
 //
-// Why two registers. A step of advanceAVX512 waits on the step before it
-// (carry → shift-in → add → carry) and leaves the vector units mostly idle.
-// Both registers' step s depend only on step s−1, so the two run side by
-// side in about the time of one: twice the cells a step.
+// Why several registers. A step of advanceAVX512 waits on the step before
+// it (carry → shift-in → add → carry) and leaves the vector units mostly
+// idle. Every register's step s depends only on step s−1, so the registers
+// run side by side in about the time of one: two or four times the cells
+// a step.
 //
 // Carries. As in advanceAVX512, the raw ph and mh words (bit 63 the delta
-// leaving a strip) are kept rotated up one lane, now across the pair: A's
-// lane 0 takes B's lane 7 (the delta leaving the group, written to hout
-// and replaced by the incoming hin), B's lane 0 takes A's lane 7.
+// leaving a strip) are kept rotated up one lane, now across the registers:
+// lane 0 of register r takes lane 7 of register r−1, and lane 0 of
+// register 0 that of the last, the delta leaving the group, written to
+// hout and replaced by the incoming hin.
 //
-// Match words. Lane k of A needs word k of the match row of column s−k,
-// lane k of B word 8+k of column s−8−k. Each register has a blend network
-// of its own (see advanceAVX512), A's over the first half of the rows of
-// columns s, B's over the second half of those of columns s−8; the partial
-// diagonals E1 and E2 of the last four columns are kept in four slots each
-// on the stack, column c's in slot (s+1) mod 4 of the step s that made it.
+// Match words. Lane k of register r needs word 8r+k of the match row of
+// column s−8r−k: a blend network as in advanceAVX512 over the words 8r …
+// 8r+7 of the rows of columns s−8r and the one before, the partial
+// diagonals E1 and E2 of the last four columns kept in four slots each on
+// the stack, those of step s in slot s mod 4.
 //
-// Ramps. The kernel runs the whole schedule, steps 0 … n+14: the 15 steps
-// at each end, where some lanes have no column, run one at a time with
-// their lanes masked (RAMP), so that a chunk costs no scalar steps; the
-// steps from 15 on where every lane has one run four at a time.
+// Ramps. The kernels run the whole schedule, steps 0 … n+K−2 for K strips,
+// four at a time: where some lanes have no column (the first K steps, and
+// the last ones, up to three steps past the end) RAMP runs the steps with
+// those lanes masked, their rows read as nothing and their deltas written
+// nowhere, so that a chunk costs no scalar steps; STEP runs the steps
+// where every lane has a column.
 //
-// Registers:
-//   A: Z0 pv (Z10 every other step), Z1 mv, Z2, Z3 the rotated ph, mh
-//   (then shifted), Z4 mh, Z5 xh then ph, Z15 scratch, Z7 eq; rows Z8, Z9,
-//   E1 Z11, E2 Z12. B: the same in Z16, Z26, Z17, Z18, Z19, Z20, Z21, Z22,
-//   Z23; rows Z24, Z25, E1 Z27, E2 Z28.
-//   K1 lane 0, K2 all lanes, K3 the odd lanes, K4 lanes 2, 3, 6, 7, K5
-//   lanes 4–7; K6, K7 A's and B's lanes with a column (ramps).
-//   BX the step; SI t, R13 len(t), DI hin, R10 hout, DX the match table
-//   (rows of 16 words), R12 the slots (64-byte aligned), R9 hinWide.
+// Registers: register r's pv in Z(7r), with Z(7r+1) taking the new pv
+// every other step, then mv, the rotated ph and mh (then shifted), mh, xh
+// (then ph) in Z(7r+2) … Z(7r+6); Z28 scratch, Z29 eq, Z30 the row, then
+// E1, Z31 E2. K1 lane 0, K2 all lanes, K3 the odd lanes, K4 lanes 2, 3, 6,
+// 7, K5 lanes 4–7, K6 a register's lanes with a column (ramps). BX the
+// first step of four; SI t, R13 len(t), DI hin, R10 hout, DX the match
+// table (rows of 32 words), R9 hinWide, R12 the slots (64-byte aligned),
+// then the lanes' mask at 2048 and a byte for deltas written nowhere at
+// 2056.
 
-// The slots, from R12: E1 and E2 of A, then of B, four of 64 bytes each.
-#define E1A 0
-#define E2A 256
-#define E1B 512
-#define E2B 768
+// NET sets Z29 to register R's match words for step s = BX+OFF, from the
+// rows at R8 (column s−8R) and R11 (the column before); slots SLOT and
+// SLOT2 (two steps back) of E1, E2 at the register's 512 bytes of slots.
+#define NET(OFF, R, SLOT, SLOT2) \
+	VMOVDQU64 (64*R)(R8), Z30 \
+	VPBLENDMQ (64*R)(R11), Z30, K3, Z30 \
+	VMOVDQA64 Z30, (512*R+(SLOT)*64)(R12) \
+	VPBLENDMQ (512*R+(SLOT2)*64)(R12), Z30, K4, Z31 \
+	VPBLENDMQ (512*R+256+(SLOT)*64)(R12), Z31, K5, Z29 \
+	VMOVDQA64 Z31, (512*R+256+(SLOT)*64)(R12)
 
-// NET sets EQ to the match words of a register for step s = BX+OFF from
-// the row half HALF (0 or 64) of column s+TOFF, loaded into XS (XP holds
-// the row of the column before). E1, E2 receive the new partial
-// diagonals, stored in slot SLOT of E1S, E2S; E1 of two columns back is in
-// slot SLOT2, E2 of four back in SLOT itself.
-#define NET(TOFF, HALF, XS, XP, E1, E2, EQ, E1S, E2S, SLOT, SLOT2) \
+// ROWS sets R8 and R11 to the rows of columns BX+TOFF and the one before,
+// every lane busy.
+#define ROWS(TOFF) \
 	MOVBQZX TOFF(SI)(BX*1), R8 \
-	SHLQ $7, R8 \
-	VMOVDQU64 HALF(DX)(R8*1), XS \
-	VPBLENDMQ XP, XS, K3, E1 \
-	VMOVDQA64 E1, (E1S+SLOT*64)(R12) \
-	VPBLENDMQ (E1S+SLOT2*64)(R12), E1, K4, E2 \
-	VPBLENDMQ (E2S+SLOT*64)(R12), E2, K5, EQ \
-	VMOVDQA64 E2, (E2S+SLOT*64)(R12)
+	MOVBQZX (TOFF-1)(SI)(BX*1), R11 \
+	SHLQ $8, R8 \
+	SHLQ $8, R11 \
+	ADDQ DX, R8 \
+	ADDQ DX, R11
 
-// HALF_STEP advances one register's strips by a step: eq in EQ, pv in PV,
+// ROW sets REG to the row of column C (a register), or to zeroRow where
+// C is outside [0, len(t)); AX is scratch.
+#define ROW(C, REG) \
+	XORQ REG, REG \
+	CMPQ C, R13 \
+	CMOVQCS C, REG \
+	MOVBQZX (SI)(REG*1), REG \
+	SHLQ $8, REG \
+	ADDQ DX, REG \
+	LEAQ zeroRow<>(SB), AX \
+	CMPQ C, R13 \
+	CMOVQCC AX, REG
+
+// HALF_STEP advances one register's strips by a step: eq in Z29, pv in PV,
 // mv in MV, the rotated carries in PHR, MHR; the new pv goes to XV, the
 // new mv to MV's lanes in KM, and XH, MH keep the raw ph, mh.
 //
 // VPTERNLOGQ $f, C, B, A sets A to f(A, B, C): 0xBE = (A^B)|C,
 // 0xAB = C|^(A|B).
-#define HALF_STEP(PV, XV, MV, PHR, MHR, MH, XH, SC, EQ, KM) \
-	VPSRLQ $63, MHR, SC \
-	VPORQ EQ, MV, XV \
-	VPORQ SC, EQ, EQ \
-	VPANDQ EQ, PV, XH \
+#define HALF_STEP(PV, XV, MV, PHR, MHR, MH, XH, KM) \
+	VPSRLQ $63, MHR, Z28 \
+	VPORQ Z29, MV, XV \
+	VPORQ Z28, Z29, Z29 \
+	VPANDQ Z29, PV, XH \
 	VPADDQ PV, XH, XH \
-	VPTERNLOGQ $0xBE, EQ, PV, XH \
+	VPTERNLOGQ $0xBE, Z29, PV, XH \
 	VPANDQ XH, PV, MH \
 	VPTERNLOGQ $0xAB, MV, PV, XH \
 	VPSHLDQ $1, PHR, XH, PHR \
@@ -80,38 +97,166 @@
 	VPANDQ PHR, XV, KM, MV \
 	VPTERNLOGQ $0xAB, MHR, PHR, XV
 
-// ROTATE passes each strip's raw carries to the next strip's lane.
-#define ROTATE \
-	VALIGNQ $7, Z21, Z5, Z2 \
-	VALIGNQ $7, Z20, Z4, Z3 \
-	VALIGNQ $7, Z5, Z21, Z18 \
-	VALIGNQ $7, Z4, Z20, Z19
+// ROTATE2 and ROTATE4 pass each strip's raw carries to the next strip's
+// lane: lane 0 of each register takes lane 7 of the one before.
+#define ROTATE2 \
+	VALIGNQ $7, Z13, Z6, Z3 \
+	VALIGNQ $7, Z12, Z5, Z4 \
+	VALIGNQ $7, Z6, Z13, Z10 \
+	VALIGNQ $7, Z5, Z12, Z11
 
-// HIN puts the incoming delta of column BX+OFF into A's lane 0.
+#define ROTATE3 \
+	VALIGNQ $7, Z20, Z6, Z3 \
+	VALIGNQ $7, Z19, Z5, Z4 \
+	VALIGNQ $7, Z6, Z13, Z10 \
+	VALIGNQ $7, Z5, Z12, Z11 \
+	VALIGNQ $7, Z13, Z20, Z17 \
+	VALIGNQ $7, Z12, Z19, Z18
+
+#define ROTATE4 \
+	VALIGNQ $7, Z27, Z6, Z3 \
+	VALIGNQ $7, Z26, Z5, Z4 \
+	VALIGNQ $7, Z6, Z13, Z10 \
+	VALIGNQ $7, Z5, Z12, Z11 \
+	VALIGNQ $7, Z13, Z20, Z17 \
+	VALIGNQ $7, Z12, Z19, Z18 \
+	VALIGNQ $7, Z20, Z27, Z24 \
+	VALIGNQ $7, Z19, Z26, Z25
+
+// HIN puts the incoming delta of column BX+OFF into register 0's lane 0.
 #define HIN(OFF) \
 	MOVBQZX OFF(DI)(BX*1), R8 \
-	VPBROADCASTQ (R9)(R8*8), K1, Z2 \
-	VPBROADCASTQ 24(R9)(R8*8), K1, Z3
+	VPBROADCASTQ (R9)(R8*8), K1, Z3 \
+	VPBROADCASTQ 24(R9)(R8*8), K1, Z4
 
-// HOUT writes the delta leaving strip 15, in A's lane 0 after ROTATE, as
-// the outgoing delta of column BX+OFF−15.
-#define HOUT(OFF) \
-	VMOVQ X2, R8 \
-	VMOVQ X3, R11 \
-	SHRQ $63, R8 \
+// OUT sets AX to the delta leaving the group, in register 0's lane 0 after
+// ROTATE, as a boundary byte.
+#define OUT \
+	VMOVQ X3, AX \
+	VMOVQ X4, R11 \
+	SHRQ $63, AX \
 	SHRQ $63, R11 \
-	LEAQ (R8)(R11*2), R8 \
-	MOVB R8, (OFF-15)(R10)(BX*1)
+	LEAQ (AX)(R11*2), AX
 
-// STEP runs step s = BX+OFF with every lane busy.
-#define STEP(OFF, XS, XP, YS, YP, PVA, XVA, PVB, XVB, SLOT, SLOT2) \
-	NET(OFF, 0, XS, XP, Z11, Z12, Z7, E1A, E2A, SLOT, SLOT2) \
-	NET(OFF-8, 64, YS, YP, Z27, Z28, Z23, E1B, E2B, SLOT, SLOT2) \
+// STEP_R runs register R's part of step BX+OFF, every lane busy.
+#define STEP_R(OFF, R, PV, XV, MV, PHR, MHR, MH, XH, SLOT2) \
+	ROWS(OFF-8*R) \
+	NET(OFF, R, OFF, SLOT2) \
+	HALF_STEP(PV, XV, MV, PHR, MHR, MH, XH, K2)
+
+// RAMP_R runs register R's part of step BX+OFF with its lanes masked.
+#define RAMP_R(OFF, R, PV, XV, MV, PHR, MHR, MH, XH, SLOT2) \
+	KMOVW (2048+R)(R12), K6 \
+	LEAQ (OFF-8*R)(BX), CX \
+	ROW(CX, R8) \
+	DECQ CX \
+	ROW(CX, R11) \
+	NET(OFF, R, OFF, SLOT2) \
+	HALF_STEP(PV, XV, MV, PHR, MHR, MH, XH, K6) \
+	VMOVDQA64 XV, K6, PV
+
+// MASK stores at 2048(R12) the lanes k with a column at step s = BX+OFF,
+// s−n < k ≤ s, k < K, bit k each.
+#define MASK(OFF, K) \
+	LEAQ (OFF+1)(BX), CX \
+	MOVQ $K, R8 \
+	CMPQ CX, R8 \
+	CMOVQGT R8, CX \
+	MOVQ $1, R8 \
+	SHLQ CX, R8 \
+	DECQ R8 \
+	LEAQ (OFF+1)(BX), CX \
+	SUBQ R13, CX \
+	XORQ R11, R11 \
+	CMPQ CX, R11 \
+	CMOVQLT R11, CX \
+	MOVQ $K, R11 \
+	CMPQ CX, R11 \
+	CMOVQGT R11, CX \
+	MOVQ $1, R11 \
+	SHLQ CX, R11 \
+	DECQ R11 \
+	NOTQ R11 \
+	ANDQ R11, R8 \
+	MOVQ R8, 2048(R12)
+
+// RAMP_HIN is HIN for a ramp step: the column clamped to len(t)−1 (lane 0
+// has no column past it, and reads what it likes).
+#define RAMP_HIN(OFF) \
+	LEAQ OFF(BX), CX \
+	LEAQ -1(R13), R8 \
+	CMPQ CX, R8 \
+	CMOVQGT R8, CX \
+	MOVBQZX (DI)(CX*1), R8 \
+	VPBROADCASTQ (R9)(R8*8), K1, Z3 \
+	VPBROADCASTQ 24(R9)(R8*8), K1, Z4
+
+// RAMP_OUT writes the delta leaving the group at step BX+OFF to column
+// BX+OFF−K+1 of hout where there is one, else nowhere.
+#define RAMP_OUT(OFF, K) \
+	LEAQ (OFF-K+1)(BX), CX \
+	LEAQ (R10)(CX*1), R8 \
+	LEAQ 2056(R12), R11 \
+	CMPQ CX, R13 \
+	CMOVQCC R11, R8 \
+	OUT \
+	MOVB AX, (R8)
+
+// STEP2, RAMP2, STEP4, RAMP4: step BX+OFF of each kernel; the STEPs take
+// the registers holding pv and its successor.
+#define STEP2(OFF, SLOT2, P0, X0, P1, X1) \
 	HIN(OFF) \
-	HALF_STEP(PVA, XVA, Z1, Z2, Z3, Z4, Z5, Z15, Z7, K2) \
-	HALF_STEP(PVB, XVB, Z17, Z18, Z19, Z20, Z21, Z22, Z23, K2) \
-	ROTATE \
-	HOUT(OFF)
+	STEP_R(OFF, 0, P0, X0, Z2, Z3, Z4, Z5, Z6, SLOT2) \
+	STEP_R(OFF, 1, P1, X1, Z9, Z10, Z11, Z12, Z13, SLOT2) \
+	ROTATE2 \
+	OUT \
+	MOVB AX, (OFF-15)(R10)(BX*1)
+
+#define RAMP2(OFF, SLOT2) \
+	MASK(OFF, 16) \
+	RAMP_HIN(OFF) \
+	RAMP_R(OFF, 0, Z0, Z1, Z2, Z3, Z4, Z5, Z6, SLOT2) \
+	RAMP_R(OFF, 1, Z7, Z8, Z9, Z10, Z11, Z12, Z13, SLOT2) \
+	ROTATE2 \
+	RAMP_OUT(OFF, 16)
+
+#define STEP3(OFF, SLOT2, P0, X0, P1, X1, P2, X2) \
+	HIN(OFF) \
+	STEP_R(OFF, 0, P0, X0, Z2, Z3, Z4, Z5, Z6, SLOT2) \
+	STEP_R(OFF, 1, P1, X1, Z9, Z10, Z11, Z12, Z13, SLOT2) \
+	STEP_R(OFF, 2, P2, X2, Z16, Z17, Z18, Z19, Z20, SLOT2) \
+	ROTATE3 \
+	OUT \
+	MOVB AX, (OFF-23)(R10)(BX*1)
+
+#define RAMP3(OFF, SLOT2) \
+	MASK(OFF, 24) \
+	RAMP_HIN(OFF) \
+	RAMP_R(OFF, 0, Z0, Z1, Z2, Z3, Z4, Z5, Z6, SLOT2) \
+	RAMP_R(OFF, 1, Z7, Z8, Z9, Z10, Z11, Z12, Z13, SLOT2) \
+	RAMP_R(OFF, 2, Z14, Z15, Z16, Z17, Z18, Z19, Z20, SLOT2) \
+	ROTATE3 \
+	RAMP_OUT(OFF, 24)
+
+#define STEP4(OFF, SLOT2, P0, X0, P1, X1, P2, X2, P3, X3) \
+	HIN(OFF) \
+	STEP_R(OFF, 0, P0, X0, Z2, Z3, Z4, Z5, Z6, SLOT2) \
+	STEP_R(OFF, 1, P1, X1, Z9, Z10, Z11, Z12, Z13, SLOT2) \
+	STEP_R(OFF, 2, P2, X2, Z16, Z17, Z18, Z19, Z20, SLOT2) \
+	STEP_R(OFF, 3, P3, X3, Z23, Z24, Z25, Z26, Z27, SLOT2) \
+	ROTATE4 \
+	OUT \
+	MOVB AX, (OFF-31)(R10)(BX*1)
+
+#define RAMP4(OFF, SLOT2) \
+	MASK(OFF, 32) \
+	RAMP_HIN(OFF) \
+	RAMP_R(OFF, 0, Z0, Z1, Z2, Z3, Z4, Z5, Z6, SLOT2) \
+	RAMP_R(OFF, 1, Z7, Z8, Z9, Z10, Z11, Z12, Z13, SLOT2) \
+	RAMP_R(OFF, 2, Z14, Z15, Z16, Z17, Z18, Z19, Z20, SLOT2) \
+	RAMP_R(OFF, 3, Z21, Z22, Z23, Z24, Z25, Z26, Z27, SLOT2) \
+	ROTATE4 \
+	RAMP_OUT(OFF, 32)
 
 // hinWide[x] is boundary byte x's +1 as a carry word (bit 63),
 // hinWide[3+x] its −1 (hinWords of myers512_amd64.s).
@@ -123,153 +268,183 @@ DATA hinWide<>+32(SB)/8, $0
 DATA hinWide<>+40(SB)/8, $0x8000000000000000
 GLOBL hinWide<>(SB), RODATA|NOPTR, $48
 
-// func advanceAVX512Wide(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
-TEXT ·advanceAVX512Wide(SB), $1088-96
-	MOVQ t_len+32(FP), R13
-	TESTQ R13, R13
-	JZ empty
-	MOVQ peq+16(FP), DX
-	MOVQ t_base+24(FP), SI
-	MOVQ hin_base+48(FP), DI
-	MOVQ hout_base+72(FP), R10
-	LEAQ hinWide<>(SB), R9
-	LEAQ 63(SP), R12
-	ANDQ $-64, R12
+// zeroRow is the match row of a column outside t: no matches.
+GLOBL zeroRow<>(SB), RODATA|NOPTR, $256
 
-	MOVQ $0x01, R8
-	KMOVW R8, K1
-	MOVQ $0xFF, R8
-	KMOVW R8, K2
-	MOVQ $0xAA, R8
-	KMOVW R8, K3
-	MOVQ $0xCC, R8
-	KMOVW R8, K4
-	MOVQ $0xF0, R8
-	KMOVW R8, K5
-
-	MOVQ pv+0(FP), AX
-	MOVQ mv+8(FP), R8
-	VMOVDQU64 (AX), Z0
-	VMOVDQU64 64(AX), Z16
-	VMOVDQU64 (R8), Z1
-	VMOVDQU64 64(R8), Z17
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z24, Z24, Z24
-
+// SETUP loads the arguments, the masks and the state of the first R
+// registers (pv, mv), and sets BX to step 0.
+#define SETUP \
+	MOVQ t_len+32(FP), R13 \
+	MOVQ peq+16(FP), DX \
+	MOVQ t_base+24(FP), SI \
+	MOVQ hin_base+48(FP), DI \
+	MOVQ hout_base+72(FP), R10 \
+	LEAQ hinWide<>(SB), R9 \
+	LEAQ 63(SP), R12 \
+	ANDQ $-64, R12 \
+	MOVQ $0x01, R8 \
+	KMOVW R8, K1 \
+	MOVQ $0xFF, R8 \
+	KMOVW R8, K2 \
+	MOVQ $0xAA, R8 \
+	KMOVW R8, K3 \
+	MOVQ $0xCC, R8 \
+	KMOVW R8, K4 \
+	MOVQ $0xF0, R8 \
+	KMOVW R8, K5 \
+	MOVQ pv+0(FP), AX \
+	MOVQ mv+8(FP), R8 \
 	MOVQ $0, BX
 
-ramp:
-	LEAQ 15(R13), R8
+// func advanceAVX512x2(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
+TEXT ·advanceAVX512x2(SB), $2176-96
+	SETUP
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z7
+	VMOVDQU64 (R8), Z2
+	VMOVDQU64 64(R8), Z9
+
+next2:
+	LEAQ 15(R13), R8 // steps 0 … n+14
 	CMPQ BX, R8
-	JGE done
-	CMPQ BX, $15
-	JNE rampstep
+	JGE done2
+	CMPQ BX, $16
+	JLT ramp2
 	LEAQ 3(BX), R8
 	CMPQ R8, R13
-	JL loop
+	JGE ramp2
 
-rampstep:
-	// The slots of this step and of two steps back.
-	LEAQ 1(BX), R11
-	ANDQ $3, R11
-	SHLQ $6, R11
-	LEAQ 3(BX), AX
-	ANDQ $3, AX
-	SHLQ $6, AX
-
-	// A's row: column s where s < n, else none (no lane reads it).
-	VMOVDQA64 Z8, Z9
-	VPXORQ Z8, Z8, Z8
-	CMPQ BX, R13
-	JGE rowa
-	MOVBQZX (SI)(BX*1), R8
-	SHLQ $7, R8
-	VMOVDQU64 (DX)(R8*1), Z8
-rowa:
-	VPBLENDMQ Z9, Z8, K3, Z11
-	VMOVDQA64 Z11, E1A(R12)(R11*1)
-	VPBLENDMQ E1A(R12)(AX*1), Z11, K4, Z12
-	VPBLENDMQ E2A(R12)(R11*1), Z12, K5, Z7
-	VMOVDQA64 Z12, E2A(R12)(R11*1)
-
-	// B's row: column s−8 where 0 ≤ s−8 < n.
-	VMOVDQA64 Z24, Z25
-	VPXORQ Z24, Z24, Z24
-	MOVQ BX, CX
-	SUBQ $8, CX
-	JLT rowb
-	CMPQ CX, R13
-	JGE rowb
-	MOVBQZX (SI)(CX*1), R8
-	SHLQ $7, R8
-	VMOVDQU64 64(DX)(R8*1), Z24
-rowb:
-	VPBLENDMQ Z25, Z24, K3, Z27
-	VMOVDQA64 Z27, E1B(R12)(R11*1)
-	VPBLENDMQ E1B(R12)(AX*1), Z27, K4, Z28
-	VPBLENDMQ E2B(R12)(R11*1), Z28, K5, Z23
-	VMOVDQA64 Z28, E2B(R12)(R11*1)
-
-	// The lanes with a column, s−n < k ≤ s: K6 A's, K7 B's.
-	MOVQ $0xFFFF, R8
-	CMPQ BX, $15
-	JGE high
-	LEAQ 1(BX), CX
-	MOVQ $1, R8
-	SHLQ CX, R8
-	DECQ R8
-high:
-	MOVQ BX, CX
-	SUBQ R13, CX
-	INCQ CX
-	JLE low
-	MOVQ $1, AX
-	SHLQ CX, AX
-	DECQ AX
-	NOTQ AX
-	ANDQ AX, R8
-low:
-	KMOVW R8, K6
-	SHRQ $8, R8
-	KMOVW R8, K7
-
-	CMPQ BX, R13
-	JGE nohin
-	HIN(0)
-nohin:
-	HALF_STEP(Z0, Z10, Z1, Z2, Z3, Z4, Z5, Z15, Z7, K6)
-	HALF_STEP(Z16, Z26, Z17, Z18, Z19, Z20, Z21, Z22, Z23, K7)
-	VMOVDQA64 Z10, K6, Z0
-	VMOVDQA64 Z26, K7, Z16
-	ROTATE
-	CMPQ BX, $15
-	JLT nohout
-	HOUT(0)
-nohout:
-	INCQ BX
-	JMP ramp
-
-	// Steps BX … BX+3, every lane busy, while BX+3 < n; BX ≡ 3 mod 4,
-	// so that step BX+OFF's slot is OFF.
-loop:
-	STEP(0, Z9, Z8, Z25, Z24, Z0, Z10, Z16, Z26, 0, 2)
-	STEP(1, Z8, Z9, Z24, Z25, Z10, Z0, Z26, Z16, 1, 3)
-	STEP(2, Z9, Z8, Z25, Z24, Z0, Z10, Z16, Z26, 2, 0)
-	STEP(3, Z8, Z9, Z24, Z25, Z10, Z0, Z26, Z16, 3, 1)
+loop2:
+	STEP2(0, 2, Z0, Z1, Z7, Z8)
+	STEP2(1, 3, Z1, Z0, Z8, Z7)
+	STEP2(2, 0, Z0, Z1, Z7, Z8)
+	STEP2(3, 1, Z1, Z0, Z8, Z7)
 	ADDQ $4, BX
 	LEAQ 3(BX), R8
 	CMPQ R8, R13
-	JL loop
-	JMP ramp
+	JLT loop2
+	JMP next2
 
-done:
+ramp2:
+	RAMP2(0, 2)
+	RAMP2(1, 3)
+	RAMP2(2, 0)
+	RAMP2(3, 1)
+	ADDQ $4, BX
+	JMP next2
+
+done2:
 	MOVQ pv+0(FP), AX
 	MOVQ mv+8(FP), R8
 	VMOVDQU64 Z0, (AX)
-	VMOVDQU64 Z16, 64(AX)
-	VMOVDQU64 Z1, (R8)
-	VMOVDQU64 Z17, 64(R8)
+	VMOVDQU64 Z7, 64(AX)
+	VMOVDQU64 Z2, (R8)
+	VMOVDQU64 Z9, 64(R8)
 	VZEROUPPER
+	RET
 
-empty:
+// func advanceAVX512x3(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
+TEXT ·advanceAVX512x3(SB), $2176-96
+	SETUP
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z7
+	VMOVDQU64 128(AX), Z14
+	VMOVDQU64 (R8), Z2
+	VMOVDQU64 64(R8), Z9
+	VMOVDQU64 128(R8), Z16
+
+next3:
+	LEAQ 23(R13), R8 // steps 0 … n+22
+	CMPQ BX, R8
+	JGE done3
+	CMPQ BX, $24
+	JLT ramp3
+	LEAQ 3(BX), R8
+	CMPQ R8, R13
+	JGE ramp3
+
+loop3:
+	STEP3(0, 2, Z0, Z1, Z7, Z8, Z14, Z15)
+	STEP3(1, 3, Z1, Z0, Z8, Z7, Z15, Z14)
+	STEP3(2, 0, Z0, Z1, Z7, Z8, Z14, Z15)
+	STEP3(3, 1, Z1, Z0, Z8, Z7, Z15, Z14)
+	ADDQ $4, BX
+	LEAQ 3(BX), R8
+	CMPQ R8, R13
+	JLT loop3
+	JMP next3
+
+ramp3:
+	RAMP3(0, 2)
+	RAMP3(1, 3)
+	RAMP3(2, 0)
+	RAMP3(3, 1)
+	ADDQ $4, BX
+	JMP next3
+
+done3:
+	MOVQ pv+0(FP), AX
+	MOVQ mv+8(FP), R8
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z7, 64(AX)
+	VMOVDQU64 Z14, 128(AX)
+	VMOVDQU64 Z2, (R8)
+	VMOVDQU64 Z9, 64(R8)
+	VMOVDQU64 Z16, 128(R8)
+	VZEROUPPER
+	RET
+
+// func advanceAVX512x4(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
+TEXT ·advanceAVX512x4(SB), $2176-96
+	SETUP
+	VMOVDQU64 (AX), Z0
+	VMOVDQU64 64(AX), Z7
+	VMOVDQU64 128(AX), Z14
+	VMOVDQU64 192(AX), Z21
+	VMOVDQU64 (R8), Z2
+	VMOVDQU64 64(R8), Z9
+	VMOVDQU64 128(R8), Z16
+	VMOVDQU64 192(R8), Z23
+
+next4:
+	LEAQ 31(R13), R8 // steps 0 … n+30
+	CMPQ BX, R8
+	JGE done4
+	CMPQ BX, $32
+	JLT ramp4
+	LEAQ 3(BX), R8
+	CMPQ R8, R13
+	JGE ramp4
+
+loop4:
+	STEP4(0, 2, Z0, Z1, Z7, Z8, Z14, Z15, Z21, Z22)
+	STEP4(1, 3, Z1, Z0, Z8, Z7, Z15, Z14, Z22, Z21)
+	STEP4(2, 0, Z0, Z1, Z7, Z8, Z14, Z15, Z21, Z22)
+	STEP4(3, 1, Z1, Z0, Z8, Z7, Z15, Z14, Z22, Z21)
+	ADDQ $4, BX
+	LEAQ 3(BX), R8
+	CMPQ R8, R13
+	JLT loop4
+	JMP next4
+
+ramp4:
+	RAMP4(0, 2)
+	RAMP4(1, 3)
+	RAMP4(2, 0)
+	RAMP4(3, 1)
+	ADDQ $4, BX
+	JMP next4
+
+done4:
+	MOVQ pv+0(FP), AX
+	MOVQ mv+8(FP), R8
+	VMOVDQU64 Z0, (AX)
+	VMOVDQU64 Z7, 64(AX)
+	VMOVDQU64 Z14, 128(AX)
+	VMOVDQU64 Z21, 192(AX)
+	VMOVDQU64 Z2, (R8)
+	VMOVDQU64 Z9, 64(R8)
+	VMOVDQU64 Z16, 128(R8)
+	VMOVDQU64 Z23, 192(R8)
+	VZEROUPPER
 	RET

@@ -49,7 +49,7 @@ GLOBL hinWords<>(SB), RODATA|NOPTR, $48
 // s−4, replaced by E2 of s.
 #define EQ(OFF, XS, XP, E1S, E1M2, E2S) \
 	MOVBQZX OFF(SI)(BX*1), R8 \
-	SHLQ $7, R8 \
+	SHLQ $8, R8 \
 	VMOVDQU64 (DX)(R8*1), XS \
 	VPBLENDMQ XP, XS, K3, E1S \
 	VPBLENDMQ E1M2, E1S, K4, Z6 \
@@ -123,7 +123,7 @@ TEXT ·advanceAVX512(SB), NOSPLIT, $0-120
 	// columns before 1, never set.
 	MOVQ $0, BX
 	MOVBQZX (SI), R8
-	SHLQ $7, R8
+	SHLQ $8, R8
 	VMOVDQU64 (DX)(R8*1), Z8
 	EQ(1, Z9, Z8, Z17, Z19, Z25)
 	EQ(2, Z8, Z9, Z18, Z16, Z26)

@@ -36,12 +36,23 @@ func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []
 //go:noescape
 func advanceAVX512(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
 
-// advanceAVX512Wide runs the whole of advance's schedule for a group of
-// sixteen strips, in the lanes of two ZMM registers (see
-// myers1024_amd64.s), steps 0 … len(t)+14, ramps included, from the
-// state in pv and mv, which it leaves there; len(t) must be positive. peq
-// points at the group's match table, and t, hin and hout are as in
-// advance.
+// advanceAVX512x2 runs the whole of advance's schedule for a group of 16
+// strips, in the lanes of two ZMM registers (see myers1024_amd64.s),
+// steps 0 … len(t)+14, ramps included, from the state in pv and mv, which
+// it leaves there; len(t) must be positive. peq points at the group's
+// match table, and t, hin and hout are as in advance.
 //
 //go:noescape
-func advanceAVX512Wide(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
+func advanceAVX512x2(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
+
+// advanceAVX512x3 is advanceAVX512x2 for a group of 24 strips in three
+// registers, steps 0 … len(t)+22.
+//
+//go:noescape
+func advanceAVX512x3(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
+
+// advanceAVX512x4 is advanceAVX512x2 for a group of 32 strips in four
+// registers, steps 0 … len(t)+30.
+//
+//go:noescape
+func advanceAVX512x4(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)

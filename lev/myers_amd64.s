@@ -26,7 +26,7 @@ GLOBL hinBits<>(SB), RODATA|NOPTR, $48
 // match row of column s; R1, R2, R3 hold those of columns s−1, s−2, s−3.
 #define STEP(RS, R1, R2, R3, OFF, OFFM3) \
 	MOVBQZX OFF(SI)(BX*1), R8 \
-	SHLQ $7, R8 \
+	SHLQ $8, R8 \
 	VMOVDQU (DX)(R8*1), RS \
 	VPBLENDD $0x03, RS, R3, Y4 \
 	VPBLENDD $0x0C, R1, Y4, Y4 \
@@ -85,13 +85,13 @@ TEXT ·advanceAVX2(SB), NOSPLIT, $0-120
 
 	// Match rows of columns 0, 1, 2 for the first step, s = 3.
 	MOVBQZX 0(SI), R8
-	SHLQ $7, R8
+	SHLQ $8, R8
 	VMOVDQU (DX)(R8*1), Y5
 	MOVBQZX 1(SI), R8
-	SHLQ $7, R8
+	SHLQ $8, R8
 	VMOVDQU (DX)(R8*1), Y6
 	MOVBQZX 2(SI), R8
-	SHLQ $7, R8
+	SHLQ $8, R8
 	VMOVDQU (DX)(R8*1), Y7
 
 	MOVQ $3, BX

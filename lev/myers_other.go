@@ -20,6 +20,14 @@ func advanceAVX512(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout 
 	panic("lev: advanceAVX512 called without AVX-512")
 }
 
-func advanceAVX512Wide(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
-	panic("lev: advanceAVX512Wide called without AVX-512")
+func advanceAVX512x2(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
+	panic("lev: advanceAVX512x2 called without AVX-512")
+}
+
+func advanceAVX512x3(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
+	panic("lev: advanceAVX512x3 called without AVX-512")
+}
+
+func advanceAVX512x4(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
+	panic("lev: advanceAVX512x4 called without AVX-512")
 }

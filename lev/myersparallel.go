@@ -94,6 +94,9 @@ func (ps *myersPass[S]) span(g int) (J, E int) {
 
 func (ps *myersPass[S]) run() (int, error) {
 	ps.kernel, ps.width = kernelFor[S](ps.kernel, ps.m)
+	if ps.trim == 0 {
+		ps.width = bandWidth(ps.kernel, ps.width, ps.band)
+	}
 	if ps.link != nil {
 		ps.kernel, ps.width = narrowTo(ps.kernel, ps.width, ps.link.width)
 	}
