@@ -3,7 +3,6 @@ package lev
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -172,7 +171,7 @@ type aligner[S symbol] struct {
 
 // alignScratch is one goroutine's buffers, reused piece after piece.
 type alignScratch[S symbol] struct {
-	fwd, bwd []int32
+	fwd, bwd lastCol
 	rx, ry   []S
 	dp       []int32
 	ops      []Op
@@ -278,10 +277,9 @@ func (al *aligner[S]) split(a, b []S, u, workers int, sc *alignScratch[S]) (v, m
 	mid, ny := len(x)/2, len(y)
 	bd := bandFor(ny, len(x), u)
 	sigma := alphabetSize(x, y)
-	sc.fwd, sc.bwd = growInt32(sc.fwd, ny+1), growInt32(sc.bwd, ny+1)
 	sc.rx, sc.ry = reverseInto(sc.rx, x[mid:]), reverseInto(sc.ry, y)
-	fwd := func(w int) error { return al.lastColumn(y, x[:mid], bd, sigma, w, sc.fwd) }
-	bwd := func(w int) error { return al.lastColumn(sc.ry, sc.rx, bd, sigma, w, sc.bwd) }
+	fwd := func(w int) error { return al.lastColumn(y, x[:mid], bd, sigma, w, &sc.fwd) }
+	bwd := func(w int) error { return al.lastColumn(sc.ry, sc.rx, bd, sigma, w, &sc.bwd) }
 	if workers < 2 {
 		err = fwd(1)
 		if err == nil {
@@ -300,33 +298,34 @@ func (al *aligner[S]) split(a, b []S, u, workers int, sc *alignScratch[S]) (v, m
 	if err != nil {
 		return 0, 0, 0, 0, 0, err
 	}
+	// The least fwd[i] + bwd[ny−i], the columns unpacked a block at a time.
+	const block = 256
+	var fb, bb [block]int32
 	best, at := int64(-1), 0
-	for i := 0; i <= ny; i++ {
-		if s := int64(sc.fwd[i]) + int64(sc.bwd[ny-i]); best < 0 || s < best {
-			best, at = s, i
+	for i0 := 0; i0 <= ny; i0 += block {
+		k := min(block, ny+1-i0)
+		sc.fwd.values(i0, fb[:k])
+		sc.bwd.values(ny-i0-k+1, bb[:k])
+		for j := range k {
+			if s := int64(fb[j]) + int64(bb[k-1-j]); best < 0 || s < best {
+				best, at = s, i0+j
+			}
 		}
 	}
-	dl, dr = int(sc.fwd[at]), int(sc.bwd[ny-at])
+	dl, dr = int(sc.fwd.at(at)), int(sc.bwd.at(ny-at))
 	if len(b) > len(a) {
 		return int(best), at, mid, dl, dr, nil
 	}
 	return int(best), mid, at, dl, dr, nil
 }
 
-// unreached is a last-column value outside the band: more than any path
-// costs (alignSeqs takes fewer symbols than it).
-const unreached = math.MaxInt32
-
-// lastColumn sets col[i], i = 0 … len(p), to D(p[:i], t) as the band bd
+// lastColumn sets col to D(p[:i], t), i = 0 … len(p), as the band bd
 // computes it (see myersPass), on workers goroutines: the cost of a real
 // path, exact on an optimal one, and unreached outside the band.
-func (al *aligner[S]) lastColumn(p, t []S, bd band, sigma, workers int, col []int32) error {
-	for i := range col {
-		col[i] = unreached
-	}
-	col[0] = int32(len(t))
+func (al *aligner[S]) lastColumn(p, t []S, bd band, sigma, workers int, col *lastCol) error {
 	// Rows past len(t)+lo meet no column of t within the band.
 	rows := min(len(p), len(t)+bd.lo)
+	col.reset(len(p), rows, int32(len(t)))
 	ps := &myersPass[S]{p: p[:rows], t: t, m: rows, n: len(t), sigma: sigma, band: bd,
 		workers: workers, chunk: myersChunk(bd, len(t), workers, 0), ctx: al.ctx, kernel: al.kernel, col: col}
 	_, err := ps.run()

@@ -1,6 +1,10 @@
 package lev
 
-import "github.com/levlab/levlab/internal/bitpar"
+import (
+	"sync"
+
+	"github.com/levlab/levlab/internal/bitpar"
+)
 
 // Bit-parallel Levenshtein distance after G. Myers, "A fast bit-vector
 // algorithm for approximate string matching based on dynamic programming"
@@ -196,6 +200,25 @@ type group struct {
 func newGroup(k myersKernel, width, sigma int) *group {
 	return &group{kernel: k, width: width, peq: make([][maxStrips]uint64, sigma)}
 }
+
+// groupPool keeps the groups of ended passes: a match table is 256 bytes
+// a symbol, and Align's divide and conquer runs thousands of passes.
+var groupPool sync.Pool
+
+// getGroup is newGroup from groupPool where it has one, its match table
+// cleared (a pass that failed may have left rows loaded).
+func getGroup(k myersKernel, width, sigma int) *group {
+	g, _ := groupPool.Get().(*group)
+	if g == nil || cap(g.peq) < sigma {
+		return newGroup(k, width, sigma)
+	}
+	g.kernel, g.width, g.peq = k, width, g.peq[:sigma]
+	clear(g.peq)
+	return g
+}
+
+// putGroup gives g back to groupPool.
+func putGroup(g *group) { groupPool.Put(g) }
 
 // rows is the number of pattern rows of a full group.
 func (g *group) rows() int { return g.width * wordBits }

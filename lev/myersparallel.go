@@ -56,7 +56,7 @@ type myersPass[S symbol] struct {
 
 	// col, when set, receives D[i][n] for the rows i of every group whose
 	// band reaches column n (Align's last column); other rows are left.
-	col []int32
+	col *lastCol
 
 	// trim, where not 0, is a trimmed pass's threshold (myerstrim.go):
 	// each group's columns are chosen from the group above's, spanJ its
@@ -178,7 +178,8 @@ func (ps *myersPass[S]) run() (int, error) {
 func (ps *myersPass[S]) worker(w int) error {
 	members := make([]member[S], ps.bundle)
 	for b := range members {
-		members[b].g = newGroup(ps.kernel, ps.width, ps.sigma)
+		members[b].g = getGroup(ps.kernel, ps.width, ps.sigma)
+		defer putGroup(members[b].g)
 	}
 	for u := ps.firstUnit(w); u*ps.bundle < ps.groups; u += ps.stride() {
 		g0, g1 := u*ps.bundle, min((u+1)*ps.bundle, ps.groups)
@@ -251,7 +252,7 @@ func (ps *myersPass[S]) unit(w, u int, ms []member[S]) error {
 			ps.result = ps.tops[m.gi] + m.topSum + verticalSum(m.g, len(m.rows))
 		}
 		if m.collect {
-			lastValues(ps.col[m.gi*ps.rows+1:], ps.tops[m.gi]+m.topSum, m.g, len(m.rows))
+			ps.col.set(m.gi*ps.rows, ps.tops[m.gi]+m.topSum, m.g, len(m.rows))
 		}
 	}
 	fail := func(err error) error {
@@ -326,17 +327,6 @@ func verticalSum(g *group, rows int) int {
 		rows -= wordBits
 	}
 	return sum
-}
-
-// lastValues sets col[r] to the value of g's row r+1 at its current
-// column, from the value top of the row above the group.
-func lastValues(col []int32, top int, g *group, rows int) {
-	v := int32(top)
-	for r := range rows {
-		k, bit := r/wordBits, uint(r%wordBits)
-		v += int32(g.pv[k]>>bit&1) - int32(g.mv[k]>>bit&1)
-		col[r] = v
-	}
 }
 
 // wait blocks until unit u, one of this process's, has finished column
