@@ -83,7 +83,7 @@ type myersKernel uint8
 const (
 	kernelAuto   myersKernel = iota // the fastest this CPU has
 	kernelGo                        // portable Go, four strips
-	kernelAVX2                      // four strips in a YMM register
+	kernelAVX2                      // four strips in a YMM register, or eight in two
 	kernelAVX512                    // eight strips in a ZMM register, or 16 or 32 in two or four
 )
 
@@ -112,10 +112,14 @@ func bestKernel() myersKernel {
 func Kernel() string { return bestKernel().String() }
 
 // kernelWidths lists the group widths (strips) kernel k runs: four
-// under go and avx2, eight to 32 (one ZMM register to four) under avx512.
+// under go, four or eight (one YMM register or two) under avx2, eight to
+// 32 (one ZMM register to four) under avx512.
 func kernelWidths(k myersKernel) []int {
-	if k == kernelAVX512 {
+	switch k {
+	case kernelAVX512:
 		return []int{8, 16, 24, 32}
+	case kernelAVX2:
+		return []int{4, 8}
 	}
 	return []int{4}
 }
@@ -139,7 +143,8 @@ func availableKernels() []myersKernel {
 // patterns of more than four strips, shorter ones running the AVX2
 // kernel's four lanes rather than eight half empty, and runs 16 strips a
 // group (two registers) for patterns of more than eight, 32 (four) for
-// patterns of more than sixteen.
+// patterns of more than sixteen; the AVX2 kernel runs eight (two
+// registers) for patterns of more than four.
 func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
 	var s S
 	if _, bytes := any(s).(uint8); !bytes || m <= wordBits {
@@ -156,7 +161,7 @@ func kernelFor[S symbol](k myersKernel, m int) (myersKernel, int) {
 		return k, 32
 	case k == kernelAVX512 && m > 8*wordBits:
 		return k, 16
-	case k == kernelAVX512:
+	case k == kernelAVX512, k == kernelAVX2 && m > 4*wordBits:
 		return k, 8
 	}
 	return k, 4
@@ -280,9 +285,12 @@ func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 	advanceSteps(g, t, hin, hout, 0, K-1, K, &cp, &cm)
 	next := K - 1
 	if tb, ok := any(t).([]uint8); ok && g.kernel != kernelGo {
-		if g.kernel == kernelAVX512 {
+		switch {
+		case g.kernel == kernelAVX512:
 			next = advanceAVX512(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
-		} else {
+		case K == 8:
+			next = advanceAVX2x2(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
+		default:
 			next = advanceAVX2(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
 		}
 	} else {

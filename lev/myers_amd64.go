@@ -29,6 +29,13 @@ var hasAVX512Myers = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512V
 //go:noescape
 func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
 
+// advanceAVX2x2 is advanceAVX2 for a group of eight strips in two YMM
+// registers (lanes 0–3 of the first strips 0–3): it runs the steps from 7
+// in fours and returns the first step it left.
+//
+//go:noescape
+func advanceAVX2x2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
+
 // advanceAVX512 is advanceAVX2 for a group of eight strips, in the lanes of
 // a ZMM register (see myers512_amd64.s): it runs the steps from 7 in fours
 // and returns the first step it left.

@@ -16,6 +16,10 @@ func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []
 	panic("lev: advanceAVX2 called without AVX2")
 }
 
+func advanceAVX2x2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
+	panic("lev: advanceAVX2x2 called without AVX2")
+}
+
 func advanceAVX512(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
 	panic("lev: advanceAVX512 called without AVX-512")
 }
