@@ -20,8 +20,10 @@ import (
 // Peers (other libraries) have none.
 var codePaths = func() map[string][]string {
 	common := []string{"lev/lev.go", "lev/mem.go"}
-	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*", "lev/myers512_*", "lev/myerstrim.go", "lev/blockmyers.go")
-	parallel := append(slices.Clone(myers), "lev/myersparallel.go", "lev/parking.go")
+	// One worker runs the same pass as many (myersparallel.go's myersPass).
+	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*", "lev/myers512_*", "lev/myers1024_*",
+		"lev/myerstrim.go", "lev/blockmyers.go", "lev/myersparallel.go", "lev/parking.go")
+	parallel := myers
 	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*")
 	cuda := append(slices.Clone(common), "lev/cuda.go", "cudaext")
 	// What Count runs: not Positions, which no experiment times.
@@ -35,7 +37,7 @@ var codePaths = func() map[string][]string {
 		records.AlgMyers:         myers,
 		records.AlgMyersParallel: parallel,
 		records.AlgAuto:          auto,
-		records.AlgAlign:         append(slices.Clone(auto), "lev/align.go"),
+		records.AlgAlign:         append(slices.Clone(auto), "lev/align.go", "lev/lastcol.go"),
 		records.AlgCUDADiagonal:  cuda,
 		records.AlgCUDAMatrix:    cuda,
 		records.AlgCUDAFast:      cuda,

@@ -100,9 +100,10 @@ func sectionBeyond(r *rep) section {
 }
 
 // beyondBenchmarks adds to s what make bench-results measured beyond the
-// reports: similar pairs, many patterns, the matrix command, and beyond one
-// machine.
+// reports: one pair and the kernel, similar pairs, many patterns, the
+// matrix command, and beyond one machine.
 func beyondBenchmarks(r *rep, s *section) {
+	onePair(r, s)
 	similarPairs(r, s)
 	manyPatterns(r, s)
 	matrixCommand(r, s)

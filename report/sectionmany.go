@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -132,5 +133,55 @@ func similarText(med map[string]map[string]float64) string {
 	if m := med["SimilarCommand/diverged=1/n=10000000/prog=levlab-myers-parallel-2-workers"]; m != nil {
 		text += fmt.Sprintf("; 10M × 10M at 1 %% took %s on two workers, %s MB resident", dur(m["compute-s"]), num(m["MB"]))
 	}
-	return text + ". The exact pass computes only the cells a path of the first, narrow pass's cost can reach, judged by the values as it goes (A*PA2's band without its A* heuristic)."
+	return text + ". The exact pass computes only the cells a path of the first, narrow pass's cost can reach (A*PA2's band without its heuristic)."
+}
+
+// onePairFiles are the benchmark files of one pair as a user computes it
+// (make bench-results' distance.txt) and of the kernel alone (kernel.txt).
+var onePairFiles = []string{"distance.txt", "kernel.txt"}
+
+// onePair adds to s what BenchmarkDistanceCommand and BenchmarkMyersKernel
+// measured: one random pair beside edlib-aligner, and the kernel's rate
+// by group width.
+func onePair(r *rep, s *section) {
+	benchSays(r, s, onePairFiles, "One pair as a user runs it", onePairText)
+}
+
+// onePairText says what the medians med of BenchmarkDistanceCommand (1M,
+// levlab beside edlib-aligner) and BenchmarkMyersKernel (the narrowest
+// and widest groups of the widest kernel measured) measured; "" without
+// either.
+func onePairText(med map[string]map[string]float64) string {
+	var says []string
+	const pre = "DistanceCommand/case=dna/n=1000000/prog="
+	if ours := med[pre+"levlab"]; ours["compute-s"] > 0 {
+		w := fmt.Sprintf("1M × 1M random DNA in %s of computing on two workers (levlab distance, %s MB resident)", dur(ours["compute-s"]), num(ours["MB"]))
+		if ed := med[pre+"edlib-aligner"]; ed["compute-s"] > 0 {
+			w += fmt.Sprintf(", edlib-aligner %s (%s)", dur(ed["compute-s"]), times(ed["compute-s"]/ours["compute-s"]))
+		}
+		says = append(says, w)
+	}
+	for _, k := range []struct {
+		name  string
+		lanes int
+	}{{"avx512", 8}, {"avx2", 4}} {
+		var lo, hi int // the narrowest and widest groups measured
+		gcups := func(strips int) float64 {
+			return med[fmt.Sprintf("MyersKernel/kernel=%s/strips=%d", k.name, strips)]["GCUPS"]
+		}
+		for _, strips := range []int{4, 8, 16, 24, 32} {
+			if gcups(strips) > 0 {
+				lo, hi = cmp.Or(lo, strips), strips
+			}
+		}
+		if lo < hi {
+			says = append(says, fmt.Sprintf("the %s kernel alone %s GCUPS with %d strips in one register, %s with %d in %s (%s), as registers stepped together overlap their waits on the step before",
+				k.name, num(gcups(lo)), lo, num(gcups(hi)), hi, count(hi/k.lanes), times(gcups(hi)/gcups(lo))))
+			break // the widest kernel measured
+		}
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return strings.Join(says, "; ") + "."
 }

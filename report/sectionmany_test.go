@@ -69,3 +69,36 @@ func TestSimilarText(t *testing.T) {
 		}
 	}
 }
+
+// TestOnePairText: one pair's computation beside edlib-aligner's, and
+// the widest kernel's narrowest and widest groups, as factors; nothing
+// without either.
+func TestOnePairText(t *testing.T) {
+	if got := onePairText(nil); got != "" {
+		t.Errorf("no results: %q, want nothing", got)
+	}
+	med := map[string]map[string]float64{
+		"DistanceCommand/case=dna/n=1000000/prog=levlab":        {"compute-s": 0.8, "ns/op": 0.9e9, "MB": 17},
+		"DistanceCommand/case=dna/n=1000000/prog=edlib-aligner": {"compute-s": 24},
+		"MyersKernel/kernel=avx512/strips=8":                    {"GCUPS": 80},
+		"MyersKernel/kernel=avx512/strips=16":                   {"GCUPS": 150},
+		"MyersKernel/kernel=avx512/strips=32":                   {"GCUPS": 200},
+		"MyersKernel/kernel=avx2/strips=4":                      {"GCUPS": 30},
+		"MyersKernel/kernel=avx2/strips=8":                      {"GCUPS": 54},
+	}
+	got := onePairText(med)
+	for _, want := range []string{"1M × 1M random DNA in 800 ms of computing on two workers (levlab distance, 17.0 MB resident), edlib-aligner 24.0 s (30.0×)",
+		"the avx512 kernel alone 80.0 GCUPS with 8 strips in one register, 200 with 32 in 4 (2.50×)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "avx2") {
+		t.Errorf("the AVX2 kernel said beside the wider one:\n%s", got)
+	}
+	delete(med, "MyersKernel/kernel=avx512/strips=8")
+	delete(med, "MyersKernel/kernel=avx512/strips=16")
+	if got := onePairText(med); !strings.Contains(got, "the avx2 kernel alone 30.0 GCUPS with 4 strips in one register, 54.0 with 8 in 2 (1.80×)") {
+		t.Errorf("with one AVX-512 width, the AVX2 kernel's widths: got\n%s", got)
+	}
+}
