@@ -229,7 +229,9 @@ func (r *rep) staleness() []oldRecords {
 	var out []oldRecords
 	for _, ix := range r.runs {
 		g := gitFor(ix.rd.run.Dir)
-		type group struct{ exp, made, chg string }
+		// One row an experiment and a commit it was made at, its
+		// algorithms' code last changed at the latest of their changes.
+		type group struct{ exp, made string }
 		groups := map[group]*oldRecords{}
 		for ea, commits := range ix.rd.tally.made {
 			chg, ok := g.lastChange(codePaths[ea[1]])
@@ -238,11 +240,14 @@ func (r *rep) staleness() []oldRecords {
 			}
 			for c := range commits {
 				if has, known := g.made(c, chg); known && !has {
-					k := group{ea[0], c, chg.commit}
+					k := group{ea[0], c}
 					o := groups[k]
 					if o == nil {
 						o = &oldRecords{machine: ix.name, exp: ea[0], made: change{c, g.commit(c).date}, chg: chg}
 						groups[k] = o
+					}
+					if later, _ := g.made(chg.commit, o.chg); later {
+						o.chg = chg
 					}
 					o.algs = append(o.algs, ea[1])
 				}
@@ -263,8 +268,8 @@ func (r *rep) staleness() []oldRecords {
 			out = append(out, *o)
 		}
 	}
-	// Groups of one machine and experiment (made at, or changed at,
-	// different commits) come from a map: their order is set here too.
+	// Groups of one machine and experiment (made at different commits)
+	// come from a map: their order is set here too.
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		switch {
@@ -294,14 +299,29 @@ func (r *rep) isOld(ix *index, exps ...string) bool {
 	return false
 }
 
+// oldSummary says, machine by machine, which experiments have records
+// older than their code: "on M, a, b; on N, c".
+func (r *rep) oldSummary() string {
+	var says []string
+	for i, o := range r.staleness() { // sorted by machine, then experiment
+		switch {
+		case i == 0 || o.machine != r.staleness()[i-1].machine:
+			says = append(says, "on "+o.machine+", "+o.exp)
+		case o.exp != r.staleness()[i-1].exp:
+			says[len(says)-1] += ", " + o.exp
+		}
+	}
+	return strings.Join(says, "; ")
+}
+
 // oldTable lists the records older than their code, or nil where there
-// are none.
+// are none: folded, as oldSummary says what it holds in a line a machine.
 func (r *rep) oldTable() *table {
 	old := r.staleness()
 	if len(old) == 0 {
 		return nil
 	}
-	t := &table{caption: "Records made before their algorithm's code last changed (git log of the code's files)", prose: true,
+	t := &table{caption: "Records made before their algorithm's code last changed (git log of the code's files)", prose: true, folded: true,
 		head: []string{"machine", "experiment", "algorithms", "made at", "the code last changed at"}}
 	for _, o := range old {
 		algs := strings.Join(o.algs, ", ")

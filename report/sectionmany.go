@@ -56,7 +56,7 @@ func manyText(med map[string]map[string]float64) string {
 	if ed > 0 {
 		says = append(says, fmt.Sprintf("; edlib's infix mode, a pattern a call on one thread, %s Gbp/s (%s slower than the lanes on one worker; edlib finds each pattern's best ends, not every end within k)", num(ed), times(l1/ed)))
 	}
-	says = append(says, ". Sassy2 (Beeloo and Groot Koerkamp, Bioinformatics 2026) publishes 116.8 Gbp/s for this setting on 16 threads, 7.3 a thread, on its authors' machine: a figure from the paper, not measured here")
+	says = append(says, ". Sassy2 (Beeloo and Groot Koerkamp, Bioinformatics 2026) publishes 116.8 Gbp/s for this setting on 16 threads, 7.3 a thread (the paper's figure, on its authors' machine)")
 	return strings.Join(says, "") + "."
 }
 
@@ -175,7 +175,7 @@ func onePairText(med map[string]map[string]float64) string {
 			}
 		}
 		if lo < hi {
-			says = append(says, fmt.Sprintf("the %s kernel alone %s GCUPS with %d strips in one register, %s with %d in %s (%s), as registers stepped together overlap their waits on the step before",
+			says = append(says, fmt.Sprintf("the %s kernel alone %s GCUPS with %d strips in one register, %s with %d in %s registers (%s): registers stepped together overlap their waits",
 				k.name, num(gcups(lo)), lo, num(gcups(hi)), hi, count(hi/k.lanes), times(gcups(hi)/gcups(lo))))
 			break // the widest kernel measured
 		}

@@ -177,7 +177,7 @@ func sectionOwn(r *rep, name string) section {
 			}
 		}
 	}
-	s.p("How to read it: times are medians of the repetitions, with their minimum and maximum as the ranges in the tables and the whiskers of a time; a speedup's whiskers are its 95%% confidence interval. A command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory is its peak resident set, a Go call's the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. A speedup's 95%% confidence interval is the ratio of the two medians' intervals (golang.org/x/perf/benchmath, no assumption of a distribution); \"not significant\" means the Mann–Whitney U test cannot tell the two samples apart at the 0.05 level.")
+	s.p("How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.")
 	return s
 }
 

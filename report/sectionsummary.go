@@ -270,7 +270,7 @@ func readSection(r *rep) section {
 	}
 	old := r.oldTable()
 	if old != nil {
-		notes = append(notes, "Made before their code last changed: the records below measured an earlier version of their algorithm than this one's, so they may disagree with newer records and benchmarks of the same algorithm (levlab run --fresh measures them again).")
+		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+r.oldSummary()+"; the table below, opened by a click, names the algorithms and commits.")
 	}
 	for _, f := range d.ignored {
 		notes = append(notes, "Not read: "+f+".")
