@@ -21,10 +21,12 @@
 // Align says which edits: an optimal alignment, in linear memory (align.go).
 //
 // The bit-parallel algorithms (Myers, MyersParallel, Auto) advance 64 rows
-// a machine word, their words in the lanes of a vector register where the
-// CPU has one: eight under AVX-512, four under AVX2, chosen at run time
-// (Stats.Kernel says which ran); the purego build tag keeps the portable
-// loop, which every other CPU runs.
+// a machine word, their words in the lanes of vector registers where the
+// CPU has them: eight a register under AVX-512, four under AVX2, several
+// registers stepped together for long patterns (up to 32 words under
+// AVX-512, 8 under AVX2), chosen at run time (Stats.Kernel says which
+// ran); the purego build tag keeps the portable loop, which every other
+// CPU runs.
 //
 // Errors from bad options name the option, the value and what is allowed;
 // nothing panics on user input.
@@ -83,7 +85,7 @@ const (
 	// MyersParallel ("myers-parallel") runs Myers' word blocks as a
 	// wavefront pipeline of tiles (word blocks × column chunks) over the
 	// workers, as many as can run: no more than GOMAXPROCS and the groups
-	// of 256 rows (512 under AVX-512). O(⌈m/64⌉·n/W) time at most, O(m+n)
+	// of 256 rows (up to 512 under AVX2, 2,048 under AVX-512). O(⌈m/64⌉·n/W) time at most, O(m+n)
 	// memory (one boundary row, whatever the workers).
 	MyersParallel
 	// CUDADiagonal ("cuda-diagonal") is report 000's kernel: one GPU thread

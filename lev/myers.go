@@ -84,7 +84,7 @@ const (
 	kernelAuto   myersKernel = iota // the fastest this CPU has
 	kernelGo                        // portable Go, four strips
 	kernelAVX2                      // four strips in a YMM register, or eight in two
-	kernelAVX512                    // eight strips in a ZMM register, or 16 or 32 in two or four
+	kernelAVX512                    // eight strips in a ZMM register, or 16 to 32 in two to four
 )
 
 var kernelNames = [...]string{kernelAuto: "auto", kernelGo: "go", kernelAVX2: "avx2", kernelAVX512: "avx512"}

@@ -73,8 +73,9 @@ type Stats struct {
 	GPU cudaext.Timing
 	// Kernel is the loop Myers and MyersParallel ran their word strips
 	// with, as this CPU and the input chose it: "avx512" (eight strips a
-	// ZMM register), "avx2" (four a YMM register; also AVX-512's choice for
-	// patterns of 65 to 256 symbols), or "go" (portable: other CPUs, the
+	// ZMM register, up to four registers a group), "avx2" (four a YMM
+	// register, one or two a group; also AVX-512's choice for patterns of
+	// 65 to 256 symbols), or "go" (portable: other CPUs, the
 	// purego build tag, texts of more than 256 distinct runes, and patterns
 	// of one strip, at most 64 symbols once the common prefix and suffix
 	// are gone). Empty for the other algorithms and where no strip ran (an

@@ -36,8 +36,8 @@ const (
 // WithRanks makes Distance and DistanceString compute one pair over the
 // processes of r, each of which calls with the same a, b and options;
 // each returns the distance. Myers, MyersParallel and Auto take it. The
-// bit-parallel pipeline's groups of 512 rows (256 without AVX-512) are
-// dealt to the ranks as to workers: with W workers a rank, group g is
+// bit-parallel pipeline's groups of up to 2,048 rows (512 with AVX2
+// alone, 256 in portable Go) are dealt to the ranks as to workers: with W workers a rank, group g is
 // computed by rank (g mod R·W) / W, and a group whose neighbour above is
 // on another rank gets that neighbour's bottom row in chunks of up to
 // 65,536 columns (one byte a column) as soon as they are done, so that the

@@ -135,7 +135,7 @@ func TestRanksRandom(t *testing.T) {
 // ranks, and none when one rank holds every group that matters.
 func TestRanksRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(29, 4))
-	a := dpRandSeq[uint8](r, 4000, 4, 0) // 8 groups of 512 rows, or 16 of 256
+	a := dpRandSeq[uint8](r, 4000, 4, 0) // 2 groups of 2,048 rows, 8 of 512 or 16 of 256
 	b := dpRandSeq[uint8](r, 6000, 4, 0)
 	want, _ := myersDistance(a, b, &config{ctx: context.Background()}, 1)
 	for _, size := range []int{2, 3, 8, 20} {

@@ -57,7 +57,7 @@ band of cost K).
 
 Under mpirun (levlab built with -tags mpi: make build-mpi) the ranks
 compute the one distance together: auto, myers or myers-parallel, the
-pattern's groups of 512 rows (256 without AVX-512) dealt to the ranks as to
+pattern's groups of up to 2,048 rows (512 with AVX2 alone) dealt to the ranks as to
 workers, each rank with --workers of its own (1 for one rank a core). Every rank reads
 the inputs itself; they must be the same (checked). Rank 0 prints.
 docs/scale-out.md says what it costs.
