@@ -85,8 +85,9 @@ const (
 	// MyersParallel ("myers-parallel") runs Myers' word blocks as a
 	// wavefront pipeline of tiles (word blocks × column chunks) over the
 	// workers, as many as can run: no more than GOMAXPROCS and the groups
-	// of 256 rows (up to 512 under AVX2, 2,048 under AVX-512). O(⌈m/64⌉·n/W) time at most, O(m+n)
-	// memory (one boundary row, whatever the workers).
+	// of 256 rows (up to 512 under AVX2, 2,048 under AVX-512).
+	// O(⌈m/64⌉·n/W) time at most, O(m+n) memory (one boundary row,
+	// whatever the workers).
 	MyersParallel
 	// CUDADiagonal ("cuda-diagonal") is report 000's kernel: one GPU thread
 	// per antidiagonal cell, one launch per antidiagonal.
