@@ -56,15 +56,9 @@ func (c *lastCol) set(r0, top int, g *group, rows int) {
 
 // at returns the value of row i.
 func (c *lastCol) at(i int) int32 {
-	if i == 0 {
-		return c.first
-	}
-	s, r := (i-1)/wordBits, uint((i-1)%wordBits)
-	if i > c.reach || c.top[s] == unreached {
-		return unreached
-	}
-	mask := uint64(2)<<r - 1
-	return c.top[s] + int32(bits.OnesCount64(c.pv[s]&mask)) - int32(bits.OnesCount64(c.mv[s]&mask))
+	var v [1]int32
+	c.values(i, v[:])
+	return v[0]
 }
 
 // values sets dst[k] to the value of row i+k for every k of dst (rows up to
