@@ -3,18 +3,28 @@
 package buildinfo
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
 )
 
+// Module is levlab's module path: git is asked only about a checkout whose
+// go.mod declares it.
+const Module = "github.com/levlab/levlab"
+
 // Commit returns the revision the binary was built from. Test binaries
 // and builds with -buildvcs=false carry none; then git is asked about the
-// working directory, if git is there.
+// checkout this package was compiled from, where that is still on disk and
+// is levlab's own module, never about the working directory (which may be
+// a student's repository). Otherwise "unknown".
 func Commit() string {
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		var rev string
@@ -31,9 +41,57 @@ func Commit() string {
 			return shortRev(rev, dirty)
 		}
 	}
+	root := sourceRoot()
+	if root == "" {
+		return "unknown"
+	}
+	return gitCommit(root)
+}
+
+// sourceRoot returns the root of the levlab checkout this file was compiled
+// from, or "" where there is none: a -trimpath build, a checkout since
+// removed, or a folder whose go.mod is not levlab's.
+func sourceRoot() string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok || !filepath.IsAbs(file) {
+		return ""
+	}
+	root := filepath.Dir(filepath.Dir(filepath.Dir(file))) // internal/buildinfo/buildinfo.go
+	if ModulePath(filepath.Join(root, "go.mod")) != Module {
+		return ""
+	}
+	return root
+}
+
+// ModulePath returns the module path a go.mod file declares, or "" where
+// the file cannot be read or declares none.
+func ModulePath(gomod string) string {
+	f, err := os.Open(gomod)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}
+
+// gitCommit asks git for the commit checked out at root, and whether its
+// tracked files are changed; "unknown" where git cannot say, or where root
+// is not the top of its own repository (a levlab copied into another).
+func gitCommit(root string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	out, err := exec.CommandContext(ctx, "git", "rev-parse", "HEAD").Output()
+	top, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--show-toplevel").Output()
+	if err != nil || !sameDir(strings.TrimSpace(string(top)), root) {
+		return "unknown"
+	}
+	out, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "HEAD").Output()
 	if err != nil {
 		return "unknown"
 	}
@@ -41,8 +99,18 @@ func Commit() string {
 	if rev == "" {
 		return "unknown"
 	}
-	st, err := exec.CommandContext(ctx, "git", "status", "--porcelain", "--untracked-files=no").Output()
+	st, err := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output()
 	return shortRev(rev, err == nil && len(bytes.TrimSpace(st)) > 0)
+}
+
+// sameDir reports whether a and b name one folder.
+func sameDir(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
 }
 
 func shortRev(rev string, dirty bool) string {
