@@ -3,9 +3,12 @@ package records
 import (
 	"bytes"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 
 	"github.com/gocarina/gocsv"
 )
@@ -36,7 +39,27 @@ type Appender struct {
 // regular file, not a link (a dangling link is not created through), start
 // with exactly Record's header, in order, and end with a whole line;
 // otherwise the error names the file and nothing is written to it.
+//
+// A file written before Record's later columns (made_by, computed_cells)
+// is first rewritten whole with them, each empty, in Record's order: a
+// new file takes the place of the old by a rename, so a crash leaves one
+// or the other.
 func OpenAppend(path string) (*Appender, error) {
+	a, err := openAppend(path)
+	if !errors.Is(err, errEarlierSchema) {
+		return a, err
+	}
+	if err := upgrade(path); err != nil {
+		return nil, err
+	}
+	return openAppend(path)
+}
+
+// errEarlierSchema is check's error for a file whose header lacks only
+// Record's later columns.
+var errEarlierSchema = errors.New("records: written before Record's later columns")
+
+func openAppend(path string) (*Appender, error) {
 	f, err := createRegular(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, err
@@ -78,6 +101,9 @@ func (a *Appender) check() error {
 	header, err := csv.NewReader(io.NewSectionReader(a.f, 0, st.Size())).Read()
 	if err != nil {
 		return fmt.Errorf("records: %s:1: the header does not parse: %w", a.path, err)
+	}
+	if up, n := withLaterColumns[Record](header); n > 0 && headerDiff(up, recordColumns(), false) == "" {
+		return errEarlierSchema
 	}
 	if d := headerDiff(header, recordColumns(), true); d != "" {
 		return fmt.Errorf("records: %s:1: the header differs from the Record schema, so records are not appended to it: %s", a.path, d)
@@ -156,4 +182,70 @@ func (a *Appender) Close() error {
 		err = fmt.Errorf("records: %w", cerr)
 	}
 	return err
+}
+
+// upgrade rewrites the records file at path, whose header lacks some of
+// Record's later columns, with Record's header: every row keeps its
+// values, moved to their columns, and the columns it lacked are empty.
+// The new file is written beside the old, synced, and renamed over it.
+func upgrade(path string) error {
+	data, err := readRegular(path)
+	if err != nil {
+		return err
+	}
+	if err := checkComplete(path, data); err != nil {
+		return err
+	}
+	rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		return fmt.Errorf("records: %s: %w", path, err)
+	}
+	want := recordColumns()
+	from := make([]int, len(want)) // from[i]: the old column of want[i], or -1
+	for i, c := range want {
+		from[i] = slices.Index(rows[0], c)
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write(want)
+	out := make([]string, len(want))
+	for _, row := range rows[1:] {
+		for i, j := range from {
+			out[i] = ""
+			if j >= 0 {
+				out[i] = row[j]
+			}
+		}
+		w.Write(out)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return fmt.Errorf("records: %s: %w", path, err)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("records: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".upgrade-*")
+	if err != nil {
+		return fmt.Errorf("records: rewriting %s with the columns %v: %w", path, laterColumns, err)
+	}
+	_, err = tmp.Write(buf.Bytes())
+	if err == nil {
+		err = tmp.Chmod(st.Mode().Perm())
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("records: rewriting %s with the columns %v: %w", path, laterColumns, err)
+	}
+	return nil
 }

@@ -2,7 +2,10 @@ package records
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"syscall"
 	"testing"
 )
@@ -68,5 +71,71 @@ func TestAppendFailsWhole(t *testing.T) {
 				t.Errorf("the file holds %+v, want repetitions 1 and 3", recs)
 			}
 		})
+	}
+}
+
+// TestEarlierSchema: a records file written before the made_by and
+// computed_cells columns reads, those values empty, and appending to it
+// first rewrites it whole in Record's columns, keeping every row.
+func TestEarlierSchema(t *testing.T) {
+	var old []string
+	for _, c := range RecordColumns() {
+		if !slices.Contains(laterColumns, c) {
+			old = append(old, c)
+		}
+	}
+	row := make([]string, len(old))
+	for i, c := range old {
+		switch c {
+		case "experiment":
+			row[i] = "e"
+		case "status":
+			row[i] = StatusOK
+		case "rep":
+			row[i] = "1"
+		case "seconds":
+			row[i] = "0.5"
+		case "cells":
+			row[i] = "100"
+		}
+	}
+	path := filepath.Join(t.TempDir(), "e.csv")
+	text := strings.Join(old, ",") + "\n" + strings.Join(row, ",") + "\n"
+	if err := os.WriteFile(path, []byte(text), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := ReadRecords(path)
+	if err != nil {
+		t.Fatalf("reading a file of the earlier columns: %v", err)
+	}
+	if len(recs) != 1 || recs[0].Seconds != 0.5 || recs[0].Cells != 100 || recs[0].MadeBy != "" || recs[0].Computed != 0 {
+		t.Fatalf("read %+v", recs)
+	}
+	a, err := OpenAppend(path)
+	if err != nil {
+		t.Fatalf("OpenAppend on a file of the earlier columns: %v", err)
+	}
+	if err := a.Add(Record{Experiment: "e", Status: StatusOK, Rep: 2, Seconds: 0.25, Cells: 100, Computed: 40, MadeBy: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first, _, _ := strings.Cut(string(data), "\n"); first != strings.Join(RecordColumns(), ",") {
+		t.Errorf("header after the rewrite = %q, want Record's", first)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode after the rewrite = %v, want 0640", fi.Mode().Perm())
+	}
+	recs, err = ReadRecords(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 || recs[0].Seconds != 0.5 || recs[1].Computed != 40 || recs[1].MadeBy != "x" {
+		t.Errorf("after the rewrite: %+v", recs)
 	}
 }

@@ -98,6 +98,22 @@ func headerDiff(header, want []string, ordered bool) string {
 	return strings.Join(parts, "; ")
 }
 
+// withLaterColumns returns header with the later columns of Record it
+// lacks added at its end, and how many were added; a header of any other
+// type is returned as it is.
+func withLaterColumns[T any](header []string) ([]string, int) {
+	if reflect.TypeFor[T]() != reflect.TypeFor[Record]() {
+		return header, 0
+	}
+	out := header
+	for _, c := range laterColumns {
+		if !slices.Contains(header, c) {
+			out = append(slices.Clip(out), c)
+		}
+	}
+	return out, len(out) - len(header)
+}
+
 // rowsReader hands gocsv rows already parsed, so that the reader below
 // knows the line each row starts on (a quoted field may span lines).
 type rowsReader struct{ rows [][]string }
@@ -168,6 +184,7 @@ func scanCSV[T any](path string, r io.Reader, fn func(v T, line int) error, bad 
 	cr := csv.NewReader(r)
 	cr.FieldsPerRecord = -1 // counted below, with a clearer message
 	var header []string
+	fill := 0 // later columns the file lacks, read as empty
 	rows := make([][]string, 0, scanChunk+1)
 	lines := make([]int, 0, scanChunk+1) // lines[i]: the line rows[i] starts on
 	flush := func() error {
@@ -221,12 +238,15 @@ func scanCSV[T any](path string, r io.Reader, fn func(v T, line int) error, bad 
 		line, _ := cr.FieldPos(0)
 		if header == nil {
 			want := columns[T]()
+			row, fill = withLaterColumns[T](row)
 			if d := headerDiff(row, want, false); d != "" {
 				return fmt.Errorf("records: %s:%d: the header differs from the %s schema: %s", path, line, reflect.TypeFor[T]().Name(), d)
 			}
 			header = row
-		} else if len(row) != len(header) {
-			return fmt.Errorf("records: %s:%d: %d fields, the header has %d", path, line, len(row), len(header))
+		} else if len(row) != len(header)-fill {
+			return fmt.Errorf("records: %s:%d: %d fields, the header has %d", path, line, len(row), len(header)-fill)
+		} else if fill > 0 {
+			row = append(row, make([]string, fill)...)
 		}
 		rows = append(rows, row)
 		lines = append(lines, line)

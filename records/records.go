@@ -29,8 +29,9 @@ type Record struct {
 	Note         string  `csv:"note"`   // why skipped or failed
 	Seconds      float64 `csv:"seconds"`
 	AllocSeconds float64 `csv:"alloc_seconds"`
-	Cells        int64   `csv:"cells"`
-	GCUPS        float64 `csv:"gcups"`
+	Cells        int64   `csv:"cells"`          // of the matrix: len_a*len_b (many pairs: their sum)
+	Computed     int64   `csv:"computed_cells"` // the cells the algorithm computed; 0: not counted
+	GCUPS        float64 `csv:"gcups"`          // cells (of the matrix) a second, in billions: not a rate of computed cells
 	Distance     int     `csv:"distance"`
 	Matches      int64   `csv:"matches"`
 	AllocBytes   int64   `csv:"alloc_bytes"` // heap bytes allocated by the call: its working memory
@@ -40,7 +41,20 @@ type Record struct {
 	GoVersion    string  `csv:"go_version"`
 	Commit       string  `csv:"commit"`
 	Timestamp    string  `csv:"timestamp"` // RFC 3339, UTC
+	// MadeBy, on a record of an experiment of one's own, is a hash of what
+	// made it: the implementation's definition (its command, algorithm,
+	// environment, regular expressions, the folder its command runs in)
+	// and the inputs' (case, alphabet). A resumed run never counts a
+	// record made by another definition as its own. The reports'
+	// experiments leave it empty: their code is the commit.
+	MadeBy string `csv:"made_by"`
 }
+
+// laterColumns are the columns of Record added after records were first
+// written (made_by, computed_cells). A file without them still reads, each
+// value empty (zero: not known); appending to it first rewrites it whole
+// with them (see OpenAppend).
+var laterColumns = []string{"made_by", "computed_cells"}
 
 // SourceOwn is the Source of every record of an experiment of one's own
 // (a spec's): its experiment and algorithm names are its author's.
