@@ -140,6 +140,12 @@ type Experiment struct {
 	// package's Measure. An experiment of one's own sets both (FromSpec).
 	Inputs  func(Point) (a, b []byte, err error)
 	Measure func(ctx context.Context, p Point, a, b []byte) (Measurement, error)
+	// MadeBy, when set, says what makes a point's records (Record.MadeBy):
+	// a resumed run refuses a file whose records of a point were made by
+	// something else, rather than count them as this run's. An
+	// experiment of one's own sets it (FromSpec); the reports' leave it
+	// nil, their code being the commit.
+	MadeBy func(Point) string
 }
 
 // Record is one CSV row of results; see package records.

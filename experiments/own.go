@@ -118,6 +118,9 @@ func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
 		},
 		Inputs:  o.inputs,
 		Measure: o.measure,
+		MadeBy: func(p Point) string {
+			return s.MadeBy(o.impls[p.Algorithm].impl)
+		},
 	}
 	return o, nil
 }

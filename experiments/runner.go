@@ -319,6 +319,7 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 			if err != nil {
 				return plans, err
 			}
+			var others madeByOthers
 			for _, rec := range recs {
 				if rec.Experiment != e.Name || rec.Scale != string(scale) {
 					continue
@@ -326,6 +327,12 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 				pp := byKey[pointOf(rec).Key()]
 				if pp == nil {
 					continue // a point no longer in the grid
+				}
+				if e.MadeBy != nil {
+					if want := e.MadeBy(pp.p); rec.MadeBy != want {
+						others.add(rec, want)
+						continue
+					}
 				}
 				switch rec.Status {
 				case StatusOK:
@@ -342,6 +349,9 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 					pp.failed = rec.Note
 				}
 			}
+			if err := others.err(e.Name, pl.path); err != nil {
+				return plans, err
+			}
 		}
 		app, err := records.OpenAppend(pl.path)
 		if err != nil {
@@ -351,6 +361,48 @@ func (r *Runner) open(exps []Experiment, grids [][]Point, scale Scale) ([]expPla
 		plans = append(plans, pl)
 	}
 	return plans, nil
+}
+
+// madeByOthers gathers the records of a file that something other than
+// the experiment's present definition made, by implementation.
+type madeByOthers struct {
+	impls []string       // in the order first seen
+	rows  map[string]int // impl → its records made by something else
+	was   map[string]string
+	now   map[string]string
+}
+
+func (m *madeByOthers) add(rec Record, want string) {
+	if m.rows == nil {
+		m.rows, m.was, m.now = map[string]int{}, map[string]string{}, map[string]string{}
+	}
+	if m.rows[rec.Algorithm] == 0 {
+		m.impls = append(m.impls, rec.Algorithm)
+		m.was[rec.Algorithm], m.now[rec.Algorithm] = rec.MadeBy, want
+	}
+	m.rows[rec.Algorithm]++
+}
+
+// err refuses the file, naming each implementation whose records another
+// definition made, or is nil when there is none. Timing such a point
+// again would set two programs' times under one name, and reusing its
+// records would show the other's times as this one's.
+func (m *madeByOthers) err(exp, path string) error {
+	if len(m.impls) == 0 {
+		return nil
+	}
+	var parts []string
+	for _, im := range m.impls {
+		was := m.was[im]
+		if was == "" {
+			was = "not recorded (an older levlab)"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%d rows; made by %s, now %s)", im, m.rows[im], was, m.now[im]))
+	}
+	return fmt.Errorf("experiments: %s: %s holds records that another definition made of %s: "+
+		"the spec's command, algo, env, regular expressions, folder or inputs changed since. "+
+		"They are neither reused nor mixed with new times: run afresh (levlab run --fresh keeps the old file aside as .bak) "+
+		"or into another folder (--out)", exp, path, strings.Join(parts, ", "))
 }
 
 // missing returns the reps of 1..reps the point's file does not hold.
@@ -454,6 +506,9 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		Cells: int64(p.LenA) * int64(p.LenB),
 		CPU:   s.machine.CPU, Cores: s.machine.Cores, GPU: s.machine.GPU,
 		GoVersion: s.machine.GoVersion, Commit: s.machine.Commit,
+	}
+	if e.MadeBy != nil {
+		base.MadeBy = e.MadeBy(p)
 	}
 
 	inputs, measure := func(p Point) ([]byte, []byte, error) { return inputsFn(e, p) }, measureFn

@@ -1,0 +1,36 @@
+package spec
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"path/filepath"
+)
+
+// MadeBy returns what makes the records of implementation im of s: a hash
+// of im's definition (every key of it; for a command, also the folder it
+// runs in, which its relative paths start from) and of the inputs' case
+// and alphabet. The lengths, workers and tile are a record's own columns.
+// Two definitions that could time another program, or other inputs, do
+// not share it; an implementation written in Go is known by its name
+// alone.
+func (s *Spec) MadeBy(im Impl) string {
+	def := struct {
+		Impl     Impl
+		Dir      string `json:",omitempty"`
+		Case     string
+		Alphabet string
+	}{Impl: im, Case: s.CaseOr(), Alphabet: s.Inputs.Alphabet}
+	if len(im.Command) > 0 {
+		def.Dir = s.Dir
+		if abs, err := filepath.Abs(s.Dir); err == nil {
+			def.Dir = abs
+		}
+	}
+	b, err := json.Marshal(def) // map keys sorted: the same definition, the same bytes
+	if err != nil {
+		panic("spec: MadeBy: " + err.Error()) // strings, slices and a map of strings always marshal
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}
