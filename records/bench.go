@@ -3,9 +3,7 @@ package records
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -42,38 +40,6 @@ type BenchResult struct {
 	// Values maps each unit to its value: "ns/op", "MB/s", "GCUPS",
 	// "B/op", "allocs/op", ….
 	Values map[string]float64
-}
-
-// Benches returns the benchmark files of every machine under root that has
-// any, by machine name, each machine's files by name; a machine folder that
-// is a link to another is not a second machine.
-func Benches(root string) (map[string][]BenchFile, error) {
-	machines, err := os.ReadDir(root)
-	if err != nil {
-		return nil, fmt.Errorf("records: results folder: %w", err)
-	}
-	// A machine folder reached through a link to another is read once.
-	dirs := make([]string, len(machines))
-	for i, m := range machines {
-		dirs[i] = filepath.Join(root, m.Name())
-	}
-	keep := distinct(dirs, func(i int) bool { return machines[i].Type()&os.ModeSymlink != 0 })
-	out := map[string][]BenchFile{}
-	for i, m := range machines {
-		if !keep[i] || !isDir(root, m) || m.Name() == PublishedDir || strings.HasPrefix(m.Name(), ".") {
-			continue
-		}
-		paths, _ := filepath.Glob(filepath.Join(BenchPath(root, m.Name()), "*.txt"))
-		slices.Sort(paths)
-		for _, p := range paths {
-			f, err := ReadBench(p)
-			if err != nil {
-				return nil, err
-			}
-			out[m.Name()] = append(out[m.Name()], f)
-		}
-	}
-	return out, nil
 }
 
 // ReadBench reads a file of benchmark output. Lines that are neither

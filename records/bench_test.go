@@ -24,7 +24,7 @@ func TestReadBench(t *testing.T) {
 	if err := os.MkdirAll(RunDir(root, "box-2c", ScaleQuick), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(RunDir(root, "box-2c", ScaleQuick), "e.csv"), nil, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(RunDir(root, "box-2c", ScaleQuick), "e.csv"), []byte("h\nrow\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	runs, err := Runs(root)

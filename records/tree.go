@@ -1,7 +1,10 @@
 package records
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -46,33 +49,34 @@ func PublishedPath(root string) string { return filepath.Join(root, PublishedDir
 func RunDir(root, machine, scale string) string { return filepath.Join(root, machine, scale) }
 
 // Runs returns every run under root: each <machine>/<scale> folder that
-// holds records (a *.csv that CSVFiles lists; folders whose names start
-// with "." and published/ are not machines, bench/ is not a scale), by
-// machine name, and for one machine paper first, then quick, then other
-// scales by name. A folder reached through a link to another run's folder
-// is that run, read once under its own name, not a second machine. A root
-// that cannot be read is an error; a machine folder that cannot be read
-// holds no runs.
+// holds records (a *.csv that CSVFiles lists with a row below its header:
+// a file a run left with its header alone, or empty, is no record;
+// folders whose names start with "." and published/ are not machines,
+// bench/ is not a scale), by machine name, and for one machine paper
+// first, then quick, then other scales by name. A folder reached through
+// a link to another run's folder is that run, read once under its own
+// name, not a second machine; one whose link leads to the tree itself, a
+// folder above it, or published/ is no machine or run. A root that cannot
+// be read is an error; a machine folder that cannot be read holds no
+// runs.
 func Runs(root string) ([]Run, error) {
-	machines, err := os.ReadDir(root) // sorted by name
+	tr, machines, err := readTree(root)
 	if err != nil {
-		return nil, fmt.Errorf("records: results folder: %w", err)
+		return nil, err
 	}
 	var runs []Run
 	for _, m := range machines {
-		if !isDir(root, m) || m.Name() == PublishedDir || strings.HasPrefix(m.Name(), ".") {
-			continue
-		}
-		scales, _ := os.ReadDir(filepath.Join(root, m.Name()))
+		scales, _ := os.ReadDir(m.path)
 		var mine []Run
 		for _, s := range scales {
-			if !isDir(filepath.Join(root, m.Name()), s) || strings.HasPrefix(s.Name(), ".") || s.Name() == BenchFolder {
+			if strings.HasPrefix(s.Name(), ".") || s.Name() == BenchFolder {
 				continue
 			}
-			dir := RunDir(root, m.Name(), s.Name())
-			if files, _ := CSVFiles(dir); len(files) > 0 {
-				mine = append(mine, Run{Machine: m.Name(), Scale: s.Name(), Dir: dir})
+			dir := RunDir(root, m.name, s.Name())
+			if !tr.inside(dir) || !holdsRecords(dir) {
+				continue
 			}
+			mine = append(mine, Run{Machine: m.name, Scale: s.Name(), Dir: dir})
 		}
 		slices.SortStableFunc(mine, func(a, b Run) int {
 			if d := ScaleRank(a.Scale) - ScaleRank(b.Scale); d != 0 {
@@ -83,6 +87,167 @@ func Runs(root string) ([]Run, error) {
 		runs = append(runs, mine...)
 	}
 	return readOnce(runs), nil
+}
+
+// Benches returns the benchmark files of every machine under root that has
+// any, by machine name, each machine's files by name. A bench folder is
+// read once: a machine folder that is a link to another, or a bench/
+// linked to another machine's, is not a second machine; the files go to
+// the machine whose path to them holds no link, where one does. The
+// machines are those Runs reads, a link to a hidden folder among them.
+func Benches(root string) (map[string][]BenchFile, error) {
+	_, machines, err := readTree(root)
+	if err != nil {
+		return nil, err
+	}
+	var dirs []string
+	var linked []bool
+	for _, m := range machines {
+		d := BenchPath(root, m.name)
+		dirs = append(dirs, d)
+		linked = append(linked, m.link || isLink(d))
+	}
+	keep := distinct(dirs, func(i int) bool { return linked[i] })
+	out := map[string][]BenchFile{}
+	for i, m := range machines {
+		if !keep[i] {
+			continue
+		}
+		paths, _ := filesNamed(dirs[i], ".txt")
+		for _, p := range paths {
+			f, err := ReadBench(p)
+			if err != nil {
+				return nil, err
+			}
+			out[m.name] = append(out[m.name], f)
+		}
+	}
+	return out, nil
+}
+
+// A tree is a results folder as its links resolve: the real paths of the
+// folder and of its published numbers.
+type tree struct{ root, published string }
+
+// A machineDir is a machine folder of a tree.
+type machineDir struct {
+	name, path string
+	link       bool // the folder is a link
+}
+
+// readTree lists root's machine folders, by name: each entry that is a
+// folder, following a link, but not hidden, not published/, and not a
+// link to the tree, a folder above it or published/ (tree.inside).
+func readTree(root string) (tree, []machineDir, error) {
+	entries, err := os.ReadDir(root) // sorted by name
+	if err != nil {
+		return tree{}, nil, fmt.Errorf("records: results folder: %w", err)
+	}
+	tr := tree{root: realPath(root), published: realPath(PublishedPath(root))}
+	var out []machineDir
+	for _, e := range entries {
+		p := filepath.Join(root, e.Name())
+		if !isDir(root, e) || e.Name() == PublishedDir || strings.HasPrefix(e.Name(), ".") || !tr.inside(p) {
+			continue
+		}
+		out = append(out, machineDir{name: e.Name(), path: p, link: e.Type()&os.ModeSymlink != 0})
+	}
+	return tr, out, nil
+}
+
+// inside reports whether dir, its links resolved, is a folder that may be
+// a machine's or a run's: neither the tree itself nor a folder above it
+// (results/all -> .), nor published/ or a folder in it (a scale linked to
+// ../published). A folder outside the tree (a run shared by a link) is.
+func (t tree) inside(dir string) bool {
+	real := realPath(dir)
+	if real == "" {
+		return false
+	}
+	return !under(t.root, real) && (t.published == "" || !under(real, t.published))
+}
+
+// realPath returns path absolute, its links resolved, or "" where it
+// cannot be resolved (it does not exist, a link leads nowhere).
+func realPath(path string) string {
+	p, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return ""
+	}
+	if p, err = filepath.Abs(p); err != nil {
+		return ""
+	}
+	return p
+}
+
+// under reports whether path is dir or lies under it; both are absolute
+// and clean.
+func under(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// holdsRecords reports whether dir holds a records file (CSVFiles) with a
+// row below its header. A file that cannot be read counts as one, so that
+// the reader names what is wrong with it.
+func holdsRecords(dir string) bool {
+	files, _ := CSVFiles(dir)
+	return slices.ContainsFunc(files, hasRow)
+}
+
+// hasRow reports whether the records file at path holds anything past its
+// first line, the header, but blank lines: a run stopped before its first
+// record leaves the header alone. It reads the file no further than the
+// first byte of the second line, a buffer at a time.
+func hasRow(path string) bool {
+	f, err := openRegular(path)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	for {
+		_, err := br.ReadSlice('\n')
+		if err == nil {
+			break
+		}
+		if err != bufio.ErrBufferFull {
+			return false // the header alone, without its newline
+		}
+	}
+	for {
+		c, err := br.ReadByte()
+		if err != nil {
+			return !errors.Is(err, io.EOF)
+		}
+		if c != '\n' && c != '\r' {
+			return true
+		}
+	}
+}
+
+// filesNamed returns the files directly in dir whose names end in ext, in
+// name order: regular files and links to them, as CSVFiles lists its. dir
+// is listed, never made a Glob pattern, so that a folder named with a
+// pattern's characters ("results[old]", "g[1]") is read.
+func filesNamed(dir, ext string) ([]string, error) {
+	entries, err := os.ReadDir(dir) // sorted by name
+	if err != nil {
+		return nil, fmt.Errorf("records: %w", err)
+	}
+	var out []string
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ext) {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if e.Type().IsRegular() {
+			out = append(out, p)
+		} else if fi, err := os.Stat(p); e.Type()&os.ModeSymlink != 0 && (err != nil || fi.Mode().IsRegular()) {
+			out = append(out, p) // a dangling link too: reading it names it
+		}
+	}
+	return out, nil
 }
 
 // readOnce drops from runs each one whose folder is another's, reached

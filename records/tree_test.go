@@ -17,7 +17,7 @@ func TestRuns(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(root, "a-box", "notes.txt"), nil, 0o644)
 	for _, d := range []string{"b-box/quick", "b-box/paper", "b-box/custom", "a-box/quick"} {
-		if err := os.WriteFile(filepath.Join(root, d, "e.csv"), nil, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(root, d, "e.csv"), []byte("h\nrow\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -73,7 +73,7 @@ func TestRunsHoldRecords(t *testing.T) {
 		}
 	}
 	for _, f := range []string{"a-box/quick/x.csv", "c-box/quick/y.csv"} {
-		if err := os.WriteFile(filepath.Join(root, f), []byte("x\n"), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(root, f), []byte("x\ny\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
