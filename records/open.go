@@ -81,3 +81,32 @@ func readRegular(path string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// ReadFileLimit reads the file at path whole, as the readers of a results
+// tree open every file (openRegular): following a link, never waiting on a
+// FIFO, and refusing anything but a regular file — a FIFO, a device such
+// as /dev/zero, a folder — at once, naming it. A file of more than limit
+// bytes is an error naming it and the limit, found before it is read (or,
+// should it grow meanwhile, once limit+1 bytes have been), so that a
+// reader of a kept spec or note holds at most limit bytes of it.
+func ReadFileLimit(path string, limit int64) ([]byte, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tooLarge := func() error {
+		return fmt.Errorf("records: %s is larger than %d bytes, the most levlab reads of such a file", path, limit)
+	}
+	if fi, err := f.Stat(); err == nil && fi.Size() > limit {
+		return nil, tooLarge()
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("records: %w", err)
+	}
+	if int64(len(data)) > limit {
+		return nil, tooLarge()
+	}
+	return data, nil
+}
