@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Alignment: not only how far apart two sequences are, but which edits
@@ -141,7 +142,8 @@ func alignSeqs[S symbol](c *config, a, b []S) (Alignment, error) {
 	if k >= 0 && abs(m-n) > k {
 		return Alignment{Distance: k + 1}, nil
 	}
-	al := &aligner[S]{ctx: c.ctx, kernel: c.kernel}
+	al := &aligner[S]{ctx: c.ctx, kernel: c.kernel, counting: c.stats != nil}
+	defer func() { c.count(al.cells.Load()) }()
 	u := k
 	if u < 0 {
 		u = min(max(m, n), abs(m-n)+max(2*bandRows, (m+n)/1024))
@@ -165,8 +167,10 @@ func alignSeqs[S symbol](c *config, a, b []S) (Alignment, error) {
 }
 
 type aligner[S symbol] struct {
-	ctx    context.Context
-	kernel myersKernel // the passes' kernel: Auto, unless a test asks
+	ctx      context.Context
+	kernel   myersKernel // the passes' kernel: Auto, unless a test asks
+	counting bool        // count the cells computed in cells (Stats.Computed)
+	cells    atomic.Int64
 }
 
 // alignScratch is one goroutine's buffers, reused piece after piece.
@@ -217,6 +221,9 @@ func (al *aligner[S]) solve(a, b []S, u, workers int, sc *alignScratch[S]) (es [
 		es, v = alignOne(es, a, b)
 	case int64(len(a))*int64(len(b)) <= alignSmall:
 		es, v = sc.traceback(es, a, b)
+		if al.counting {
+			al.cells.Add(int64(len(a)) * int64(len(b)))
+		}
 	default:
 		if err := canceled(al.ctx); err != nil {
 			return nil, 0, false, err
@@ -329,6 +336,9 @@ func (al *aligner[S]) lastColumn(p, t []S, bd band, sigma, workers int, col *las
 	ps := &myersPass[S]{p: p[:rows], t: t, m: rows, n: len(t), sigma: sigma, band: bd,
 		workers: workers, chunk: myersChunk(bd, len(t), workers, 0), ctx: al.ctx, kernel: al.kernel, col: col}
 	_, err := ps.run()
+	if err == nil && al.counting {
+		al.cells.Add(ps.computed())
+	}
 	return err
 }
 

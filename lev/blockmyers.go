@@ -48,11 +48,13 @@ func newBlockPattern[S symbol](p []S, sigma int) *blockPattern {
 	return bp
 }
 
-// blockState is one worker's buffers, grown to the longest pattern seen.
+// blockState is one worker's buffers, grown to the longest pattern seen,
+// and the cells its pairs computed (Stats.Computed).
 type blockState struct {
 	pv, mv []uint64
 	score  []int
 	lanes  laneState
+	cells  int64
 }
 
 func (s *blockState) reset(words int) {
@@ -114,19 +116,29 @@ func blockPass[S symbol](bp *blockPattern, t []S, bd band, k int, st *blockState
 	}
 	first := 0
 	heightLast := int(bp.lastBit) + 1
+	// The columns [from, j) have run the words [first, last]: their cells,
+	// 64 a word a column, are counted where the words change, not a column
+	// at a time.
+	from := 1
 	for j := 1; j <= len(t); j++ {
-		// Words meeting rows [j−hi, j+lo]. A word entering at the bottom
-		// starts from the one above it, which the band held at column j−1
-		// (the band's bottom moves a row a column): D[top−1][j−1] exact
-		// there, +1 a row below it.
-		for bottom := min(W-1, (j+bd.lo-1)/wordBits); last < bottom; {
+		// Words meeting rows [j−hi, j+lo]: [next, bottom]. A word entering
+		// at the bottom starts from the one above it, which the band held
+		// at column j−1 (the band's bottom moves a row a column):
+		// D[top−1][j−1] exact there, +1 a row below it.
+		bottom, next := min(W-1, (j+bd.lo-1)/wordBits), first
+		if top := j - bd.hi; top > 1 {
+			next = max(first, (top-1)/wordBits)
+		}
+		if last < bottom || next > first {
+			st.cells += int64(last-first+1) * int64(j-from) * wordBits
+			from = j
+		}
+		for last < bottom {
 			last++
 			pv[last], mv[last] = ^uint64(0), 0
 			score[last] = score[last-1] + min(wordBits, m-last*wordBits)
 		}
-		if top := j - bd.hi; top > 1 {
-			first = max(first, (top-1)/wordBits)
-		}
+		first = next
 
 		c := int(t[j-1])
 		var eqs []uint64
@@ -156,9 +168,11 @@ func blockPass[S symbol](bp *blockPattern, t []S, bd band, k int, st *blockState
 			score[w] += int(ph>>bp.lastBit&1) - int(mh>>bp.lastBit&1)
 		}
 		if k >= 0 && j&7 == 0 && pastCap(score, first, last, W, heightLast, k) {
+			st.cells += int64(last-first+1) * int64(j+1-from) * wordBits
 			return k + 1
 		}
 	}
+	st.cells += int64(last-first+1) * int64(len(t)+1-from) * wordBits
 	// A band of bandFor reaches row m by column n (u ≥ |m−n|).
 	return capAt(score[W-1], k)
 }

@@ -29,30 +29,36 @@ import (
 
 func cudaDiagonal[S symbol](a, b []S, c *config) (int, error) {
 	d, t, err := cudaext.Diagonal(c.ctx, a, b, c.block)
-	c.gpuStats(t)
+	c.gpuStats(t, len(a), len(b), err)
 	return d, err
 }
 
 func cudaMatrix[S symbol](a, b []S, c *config) (int, error) {
 	d, t, err := cudaext.Matrix(c.ctx, a, b, c.block)
-	c.gpuStats(t)
+	c.gpuStats(t, len(a), len(b), err)
 	return d, err
 }
 
 func cudaFast[S symbol](a, b []S, c *config) (int, error) {
 	if c.fastModel != nil {
-		return cudaext.FastModel(a, b, *c.fastModel)
+		d, err := cudaext.FastModel(a, b, *c.fastModel)
+		c.gpuStats(cudaext.Timing{}, len(a), len(b), err)
+		return d, err
 	}
 	d, t, err := cudaext.Fast(c.ctx, a, b, cudaext.FastOptions{Block: c.block, Chunk: c.tile})
-	c.gpuStats(t)
+	c.gpuStats(t, len(a), len(b), err)
 	return d, err
 }
 
-// gpuStats records a GPU job's timing in the caller's Stats.
-func (c *config) gpuStats(t cudaext.Timing) {
+// gpuStats records a GPU job's timing in the caller's Stats and, when it
+// succeeded, its cells: every kernel computes the whole m×n matrix.
+func (c *config) gpuStats(t cudaext.Timing, m, n int, err error) {
 	if c.stats != nil {
 		c.stats.GPU = t
 		c.stats.AllocSeconds = t.AllocSeconds
+	}
+	if err == nil {
+		c.count(int64(m) * int64(n))
 	}
 }
 

@@ -92,6 +92,7 @@ func diagonalCells[S symbol, C dpCell](a, b []S, c *config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	c.count(int64(m) * int64(n))
 	// Antidiagonal d is written to cur, pp, p (as first allocated) for
 	// d-2 = 0, 1, 2 mod 3: the workers rotate the three with period three.
 	last := [3][]C{cur, pp, p}[(m+n-2)%3]

@@ -87,6 +87,7 @@ func fullMatrixCells[S symbol, C matrixCell](a, b []S, c *config) (int, error) {
 			diag = u
 		}
 	}
+	c.count(int64(m) * int64(n))
 	return int(d[len(d)-1]), nil
 }
 

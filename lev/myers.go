@@ -440,7 +440,18 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 		return &myersPass[S]{p: a, t: b, m: m, n: n, sigma: sigma, band: bd,
 			workers: workers, chunk: myersChunk(bd, n, pipeline, c.tile), ctx: c.ctx, kernel: c.kernel, link: link, bundle: c.bundle}
 	}
-	pass := func(bd band) (int, error) { return newPass(bd).run() }
+	// counted counts the cells of a pass that has run (Stats.Computed).
+	counted := func(ps *myersPass[S], err error) {
+		if err == nil && c.stats != nil {
+			c.count(ps.computed())
+		}
+	}
+	pass := func(bd band) (int, error) {
+		ps := newPass(bd)
+		v, err := ps.run()
+		counted(ps, err)
+		return v, err
+	}
 	if c.noBand {
 		return pass(band{lo: m + n, hi: m + n})
 	}
@@ -467,6 +478,7 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 				ps.chunk = trimChunk(v0)
 			}
 			v, ok, err := trimPass(ps, v0)
+			counted(ps, err)
 			if err != nil || ok {
 				return v, err
 			}

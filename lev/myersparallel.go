@@ -314,6 +314,25 @@ func (ps *myersPass[S]) unit(w, u int, ms []member[S]) error {
 	return nil
 }
 
+// computed returns the cells a pass that ended without error computed
+// (Stats.Computed): for each group, 64 a strip a column over the columns
+// it ran, [J, E] of its band (span) or, in a trimmed pass, of what the
+// group above asked for (spanJ, trimEnd). Every group's, this process's
+// or another rank's: each rank runs the same groups' spans. O(groups),
+// after the pass, so that the workers count nothing.
+func (ps *myersPass[S]) computed() int64 {
+	var steps int64
+	for g := range ps.groups {
+		J, E := ps.span(g)
+		if ps.trim > 0 {
+			J, E = ps.spanJ[g], int(ps.trimEnd[g].Load())
+		}
+		rows := min((g+1)*ps.rows, ps.m) - g*ps.rows
+		steps += int64(max(0, E-J+1)) * int64((rows+wordBits-1)/wordBits)
+	}
+	return steps * wordBits
+}
+
 // verticalSum returns the sum of the vertical deltas of the first rows rows
 // of g's current column.
 func verticalSum(g *group, rows int) int {

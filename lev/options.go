@@ -81,6 +81,43 @@ type Stats struct {
 	// are gone). Empty for the other algorithms and where no strip ran (an
 	// empty or trimmed away input).
 	Kernel string
+	// Computed is the cells of the DP matrix the call computed, a cell
+	// computed by two passes counted twice: the work its time bought,
+	// where m·n, the matrix's size, may be far more. For an m×n pair:
+	//   - FullMatrix, TwoRow, Diagonal, Tiled, TiledBarrier and the GPU
+	//     algorithms: m·n, the whole matrix, under WithMax too;
+	//   - Myers, MyersParallel and Auto: 64 cells a step of a 64-row word
+	//     over a column (the pattern's last word, partial, counts 64),
+	//     summed over each group's strips and the columns it ran, in
+	//     every pass: the narrow first pass, then the band or the trimmed
+	//     exact pass (myerstrim.go); under WithMax the band of cost k
+	//     alone; under WithoutBand every word over every column. Here m
+	//     and n are the lengths once the common prefix and suffix are
+	//     dropped, m the shorter: at most ⌈m/64⌉·64·n a pass, and for
+	//     similar sequences a small part of m·n. The same on any workers;
+	//     under WithRanks every rank's cells, the same figure on each;
+	//   - Align: every pass of its splits (its levels cost about two
+	//     passes together), and m·n for each piece small enough for a DP
+	//     with a traceback; the same on any workers;
+	//   - Cross and All: the sum over their pairs, the same on any
+	//     workers: a pair in a lane of the block kernel ⌈m/64⌉·64·n (m
+	//     the query's length; a shorter text's padding in its lane not
+	//     counted), a pair under a cap the words of its band up to the
+	//     column where it stops, any other pair what Distance counts.
+	// 0 where no kernel ran: an empty sequence, lengths further apart than
+	// WithMax's k, and for the bit-parallel algorithms a sequence the
+	// common prefix and suffix use up (equal ones). Counted a pass, a
+	// group or a run of columns at a time, never a cell at a time, so that
+	// counting costs the kernels nothing. After an error it means nothing.
+	Computed int64
+}
+
+// count adds cells to the Stats of c, if it has any: the cells a kernel
+// computed (Stats.Computed).
+func (c *config) count(cells int64) {
+	if c.stats != nil {
+		c.stats.Computed += cells
+	}
 }
 
 // WithAlgorithm chooses the algorithm; the default is Auto.

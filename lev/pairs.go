@@ -208,6 +208,7 @@ type pairsRun[S symbol] struct {
 
 	next   atomic.Int64 // the next query to take
 	window int
+	cells  atomic.Int64 // the cells the workers computed, added as each stops
 
 	mu        sync.Mutex
 	cond      sync.Cond
@@ -239,6 +240,7 @@ func (ps *pairsRun[S]) run(workers int) error {
 	}()
 	ps.deliver()
 	wg.Wait()
+	ps.c.count(ps.cells.Load())
 	return ps.err
 }
 
@@ -283,6 +285,7 @@ func (ps *pairsRun[S]) deliver() {
 
 func (ps *pairsRun[S]) worker() {
 	var st blockState
+	defer func() { ps.cells.Add(st.cells) }()
 	row := make([]Pair, 0, len(ps.b))
 	for {
 		i := int(ps.next.Add(1) - 1)
@@ -351,6 +354,7 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *blockState) ([]Pair, error) 
 		}
 		for x, d := range ds {
 			keep(js[x], capAt(d, k))
+			st.cells += int64(len(q)) * int64(len(ts[x])) // the whole matrix
 		}
 	case c.alg == Auto && len(q) <= blockMaxRows && (k < 0 || c.noBand):
 		// No cap (or every cell asked for, WithoutBand): laneWidth()
@@ -368,6 +372,9 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *blockState) ([]Pair, error) 
 			blockLanes(bp, ts, &st.lanes, ds)
 			for l := range n {
 				keep(js[l], capAt(ds[l], k))
+				// Every word over the lane's own columns; the padding of
+				// a shorter text, and empty lanes, compute no pair's cells.
+				st.cells += int64(bp.words*wordBits) * int64(len(ts[l]))
 			}
 			ts, js = ts[:0], js[:0]
 		}
@@ -401,6 +408,12 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *blockState) ([]Pair, error) 
 	default:
 		pc := *c // one worker a pair: the workers are over the pairs
 		pc.workers, pc.stats = 1, nil
+		if c.stats != nil {
+			// The pairs' cells, counted as Distance counts them.
+			var pst Stats
+			pc.stats = &pst
+			defer func() { st.cells += pst.Computed }()
+		}
 		for j := from; j < len(ps.b); j++ {
 			if skipSelf && j == i {
 				continue

@@ -193,6 +193,7 @@ func tiledCells[S symbol, C dpCell](a, b []S, c *config) (int, error) {
 			return 0, p.err
 		}
 	}
+	c.count(int64(len(a)) * int64(len(b)))
 	return g.distance(), nil
 }
 

@@ -54,5 +54,6 @@ func tiledBarrierCells[S symbol, C dpCell](a, b []S, c *config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	c.count(int64(len(a)) * int64(len(b)))
 	return g.distance(), nil
 }

@@ -67,6 +67,7 @@ func twoRowCells[S symbol, C dpCell](a, b []S, c *config) (int, error) {
 	if i < len(a) {
 		wfRow(a[i], b, body, C(i), C(i+1))
 	}
+	c.count(int64(len(a)) * int64(len(b)))
 	return int(row[len(b)]), nil
 }
 
