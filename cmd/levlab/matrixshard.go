@@ -73,22 +73,29 @@ func parseShard(spec string, count int, countGiven bool) (s taskShard, ok bool, 
 // Without FILE_B (tri), row i's pairs are those with j > i, or, with a top,
 // every j ≠ i.
 func shardRows(a, b [][]byte, tri, top bool, s taskShard) (from, to int) {
+	return shardRowsOf(len(a), len(b), func(i int) int { return len(a[i]) }, func(j int) int { return len(b[j]) }, tri, top, s)
+}
+
+// shardRowsOf is shardRows over the strings' lengths only: FILE_A's na
+// strings, string i la(i) bytes long, and FILE_B's nb, string j lb(j)
+// bytes long (FILE_A's own without FILE_B).
+func shardRowsOf(na, nb int, la, lb func(int) int, tri, top bool, s taskShard) (from, to int) {
 	var total int64
-	suffix := make([]int64, len(b)+1) // suffix[j]: the bytes of b[j:]
-	for j := len(b) - 1; j >= 0; j-- {
-		suffix[j] = suffix[j+1] + int64(len(b[j]))
+	suffix := make([]int64, nb+1) // suffix[j]: the bytes of b[j:]
+	for j := nb - 1; j >= 0; j-- {
+		suffix[j] = suffix[j+1] + int64(lb(j))
 	}
 	cost := func(i int) int64 {
-		la := int64(len(a[i])) + 1 // an empty string still costs its pairs
+		l := int64(la(i)) + 1 // an empty string still costs its pairs
 		switch {
 		case !tri:
-			return la * (suffix[0] + int64(len(b)))
+			return l * (suffix[0] + int64(nb))
 		case top:
-			return la * (suffix[0] - int64(len(b[i])) + int64(len(b)-1))
+			return l * (suffix[0] - int64(lb(i)) + int64(nb-1))
 		}
-		return la * (suffix[i+1] + int64(len(b)-1-i))
+		return l * (suffix[i+1] + int64(nb-1-i))
 	}
-	for i := range a {
+	for i := range na {
 		total += cost(i)
 	}
 	// Row i goes to the shard its cells' midpoint falls in.
@@ -97,17 +104,17 @@ func shardRows(a, b [][]byte, tri, top bool, s taskShard) (from, to int) {
 		case 0:
 			return 0
 		case s.Count:
-			return len(a)
+			return na
 		}
 		var sum int64
-		for i := range a {
+		for i := range na {
 			c := cost(i)
 			if (sum+c/2)*int64(s.Count) >= total*int64(k) {
 				return i
 			}
 			sum += c
 		}
-		return len(a)
+		return na
 	}
 	return bound(s.Index), bound(s.Index + 1)
 }
