@@ -67,11 +67,17 @@ auto resolved to, else the same), kernel (for myers, myers-parallel and
 auto: the vector kernel that ran, avx512, avx2 or go), workers (as run),
 max (with --max), tile and block (0: the algorithm's default), unit (runes
 or bytes), len_a, len_b, distance, seconds (the computation alone, not
-reading files), cells (len_a*len_b) and gcups (billions of cells per
-second); for a GPU algorithm also gpu: the job's allocation, copies and
-computation timed apart with CUDA events, its launches, µs per launch,
-blocks, threads per block and device bytes; under mpirun also ranks
-(then workers are each rank's).
+reading files), cells (len_a*len_b: the matrix's size), computed_cells
+(the cells the algorithm computed, every rank's under mpirun: for auto,
+myers and myers-parallel 64 for each 64-row word stepped over a column,
+in every pass, band or trimmed strip, once the common prefix and suffix
+are gone, for similar inputs a small part of cells; the whole matrix for
+the others), gcups (billions of computed cells a second: the rate of the
+work done) and matrix_gcups (billions of the matrix's cells a second:
+how soon the distance came, not a rate of work); for a GPU algorithm
+also gpu: the job's allocation, copies and computation timed apart with
+CUDA events, its launches, µs per launch, blocks, threads per block and
+device bytes; under mpirun also ranks (then workers are each rank's).
 
 Flags:
 `)
@@ -110,22 +116,24 @@ type gpuTiming struct {
 
 // distanceResult is the --json output of distance.
 type distanceResult struct {
-	Algorithm lev.Algorithm `json:"algorithm"`
-	Ran       lev.Algorithm `json:"ran"`
-	Kernel    string        `json:"kernel,omitempty"` // the bit-parallel kernel that ran (lev.Stats.Kernel)
-	Workers   int           `json:"workers"`
-	Tile      int           `json:"tile"`
-	Block     int           `json:"block"`
-	Unit      string        `json:"unit"`
-	LenA      int           `json:"len_a"`
-	LenB      int           `json:"len_b"`
-	Distance  int           `json:"distance"`
-	Max       *int          `json:"max,omitempty"` // --max K: distance is K+1 when more than K
-	Seconds   float64       `json:"seconds"`
-	Cells     int64         `json:"cells"`
-	GCUPS     float64       `json:"gcups"`
-	GPU       *gpuTiming    `json:"gpu,omitempty"`
-	Ranks     int           `json:"ranks,omitempty"` // under mpirun: the ranks that computed it, each with Workers
+	Algorithm     lev.Algorithm `json:"algorithm"`
+	Ran           lev.Algorithm `json:"ran"`
+	Kernel        string        `json:"kernel,omitempty"` // the bit-parallel kernel that ran (lev.Stats.Kernel)
+	Workers       int           `json:"workers"`
+	Tile          int           `json:"tile"`
+	Block         int           `json:"block"`
+	Unit          string        `json:"unit"`
+	LenA          int           `json:"len_a"`
+	LenB          int           `json:"len_b"`
+	Distance      int           `json:"distance"`
+	Max           *int          `json:"max,omitempty"` // --max K: distance is K+1 when more than K
+	Seconds       float64       `json:"seconds"`
+	Cells         int64         `json:"cells"`          // the matrix: len_a·len_b
+	ComputedCells int64         `json:"computed_cells"` // the cells computed (lev.Stats.Computed)
+	GCUPS         float64       `json:"gcups"`          // computed cells a second, billions
+	MatrixGCUPS   float64       `json:"matrix_gcups"`   // the matrix's cells a second, billions
+	GPU           *gpuTiming    `json:"gpu,omitempty"`
+	Ranks         int           `json:"ranks,omitempty"` // under mpirun: the ranks that computed it, each with Workers
 }
 
 // distanceJob is a distance as its flags and arguments make it.
@@ -178,9 +186,10 @@ func (job *distanceJob) print(stdout io.Writer, d int, elapsed time.Duration, st
 	res.Distance = d
 	res.Ran, res.Workers, res.Kernel = stats.Algorithm, stats.Workers, stats.Kernel
 	res.Seconds = elapsed.Seconds()
-	res.Cells = int64(res.LenA) * int64(res.LenB)
+	res.Cells, res.ComputedCells = int64(res.LenA)*int64(res.LenB), stats.Computed
 	if res.Seconds > 0 {
-		res.GCUPS = float64(res.Cells) / res.Seconds / 1e9
+		res.GCUPS = float64(res.ComputedCells) / res.Seconds / 1e9
+		res.MatrixGCUPS = float64(res.Cells) / res.Seconds / 1e9
 	}
 	if g := stats.GPU; g.Launches > 0 {
 		res.GPU = &gpuTiming{

@@ -123,7 +123,7 @@ func TestDistanceFiles(t *testing.T) {
 func decodeDistance(t *testing.T, stdout string) distanceResult {
 	t.Helper()
 	fields := decodeJSON[map[string]any](t, "distance --json", stdout)
-	for _, k := range []string{"algorithm", "ran", "workers", "tile", "block", "unit", "len_a", "len_b", "distance", "seconds", "cells", "gcups"} {
+	for _, k := range []string{"algorithm", "ran", "workers", "tile", "block", "unit", "len_a", "len_b", "distance", "seconds", "cells", "computed_cells", "gcups", "matrix_gcups"} {
 		if _, ok := fields[k]; !ok {
 			t.Errorf("--json output %q has no %q", stdout, k)
 		}
@@ -154,13 +154,14 @@ func TestDistanceJSON(t *testing.T) {
 		}
 		res := decodeDistance(t, stdout)
 		want := distanceResult{Algorithm: c.alg, Ran: c.ran, Workers: c.workers, Tile: c.tile, Block: c.block,
-			Unit: "runes", LenA: 6, LenB: 7, Distance: 3, Cells: 42}
+			Unit: "runes", LenA: 6, LenB: 7, Distance: 3, Cells: 42, ComputedCells: 42}
 		if c.ran == lev.Myers {
-			// Six symbols, one strip: the portable step runs it.
-			want.Kernel = "go"
+			// Six symbols, one strip: the portable step runs it, over
+			// the seven columns of its band, 64 rows a column.
+			want.Kernel, want.ComputedCells = "go", 7*64
 		}
 		got := res
-		got.Seconds, got.GCUPS = 0, 0
+		got.Seconds, got.GCUPS, got.MatrixGCUPS = 0, 0, 0
 		if got != want {
 			t.Errorf("levlab %q: %+v, want %+v", args, got, want)
 		}
@@ -168,8 +169,11 @@ func TestDistanceJSON(t *testing.T) {
 			t.Errorf("levlab %q: seconds = %g", args, res.Seconds)
 		}
 		if res.Seconds > 0 {
-			if want := float64(res.Cells) / res.Seconds / 1e9; math.Abs(res.GCUPS-want) > 1e-9*want {
-				t.Errorf("levlab %q: gcups = %g, want cells/seconds/1e9 = %g", args, res.GCUPS, want)
+			if want := float64(res.ComputedCells) / res.Seconds / 1e9; math.Abs(res.GCUPS-want) > 1e-9*want {
+				t.Errorf("levlab %q: gcups = %g, want computed_cells/seconds/1e9 = %g", args, res.GCUPS, want)
+			}
+			if want := float64(res.Cells) / res.Seconds / 1e9; math.Abs(res.MatrixGCUPS-want) > 1e-9*want {
+				t.Errorf("levlab %q: matrix_gcups = %g, want cells/seconds/1e9 = %g", args, res.MatrixGCUPS, want)
 			}
 		}
 		// The plain output agrees.
