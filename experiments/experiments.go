@@ -119,6 +119,7 @@ type Measurement struct {
 	Distance     int     // many pairs: the sum of every pair's
 	Matches      int64   // pattern matching: total matches; many pairs: the pairs
 	Cells        int64   // many pairs: Σ len·len over the pairs (else LenA·LenB)
+	Computed     int64   // the DP cells lev computed (lev.Stats.Computed); 0 where it counts none: peers, programs, matching
 	AllocBytes   int64   // heap bytes allocated during the call
 	Ran          string
 	RanWorkers   int

@@ -36,9 +36,10 @@ var ErrSkipped = errors.New("skipped")
 // runtime.ReadMemStats is read, and again after it: AllocBytes is the
 // growth of TotalAlloc in between, the heap the call allocated (plus
 // whatever other goroutines allocated meanwhile; the runner has none busy).
-// AllocSeconds, Ran and RanWorkers come from lev.Stats (fullmatrix measures
-// the allocation of its matrix apart); for a peer, Ran is its name and
-// RanWorkers 1.
+// AllocSeconds, Computed, Ran and RanWorkers come from lev.Stats
+// (fullmatrix measures the allocation of its matrix apart; Computed is
+// the cells the algorithm computed, where Cells is the matrix's size);
+// for a peer, Ran is its name, RanWorkers 1 and Computed 0.
 //
 // The error wraps ErrSkipped when the point cannot run here: a GPU
 // algorithm without a usable GPU (it also wraps cudaext.ErrUnavailable and
@@ -117,6 +118,7 @@ func measureDistance(ctx context.Context, p Point, a, b []byte) (Measurement, er
 		Seconds:      elapsed,
 		AllocSeconds: st.AllocSeconds,
 		Distance:     d,
+		Computed:     st.Computed,
 		AllocBytes:   alloc,
 		Ran:          st.Algorithm.String(),
 		RanWorkers:   st.Workers,
@@ -127,7 +129,8 @@ func measureDistance(ctx context.Context, p Point, a, b []byte) (Measurement, er
 const AlignAlgorithm = "align"
 
 // measureAlign times one lev.Align call with p's workers; see Measure.
-// Distance is the alignment's; Ran is "align".
+// Distance is the alignment's, Computed the cells of its passes and
+// pieces; Ran is "align".
 func measureAlign(ctx context.Context, p Point, a, b []byte) (Measurement, error) {
 	if p.Algorithm != AlignAlgorithm || p.Tile != 0 || p.Block != 0 {
 		return Measurement{}, fmt.Errorf("experiments: an alignment point is algorithm %q with workers alone, not %q with tile %d and block %d",
@@ -143,6 +146,7 @@ func measureAlign(ctx context.Context, p Point, a, b []byte) (Measurement, error
 	return Measurement{
 		Seconds:    elapsed,
 		Distance:   al.Distance,
+		Computed:   st.Computed,
 		AllocBytes: alloc,
 		Ran:        AlignAlgorithm,
 		RanWorkers: st.Workers,

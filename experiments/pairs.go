@@ -15,12 +15,13 @@ import (
 // algorithm and workers (Pairs), or the peer called a pair at a time
 // (PeerPairs, one worker). Distance is the sum of the distances, a
 // checksum the two kinds must agree on; Matches the pairs; Cells
-// Σ len(set[i])·len(set[j]). See Measure for the clock and the memory.
+// Σ len(set[i])·len(set[j]); Computed the cells lev computed (0 for a
+// peer). See Measure for the clock and the memory.
 func measurePairs(ctx context.Context, p Point, set [][]byte) (Measurement, error) {
 	if p.Tile != 0 || p.Block != 0 {
 		return Measurement{}, fmt.Errorf("experiments: %s over many pairs: tile = %d and block = %d (want 0)", p.Algorithm, p.Tile, p.Block)
 	}
-	var sum, pairs, cells int64
+	var sum, pairs, cells, computed int64
 	var run func() error
 	ran, workers := p.Algorithm, 1
 	switch p.Kind {
@@ -36,7 +37,7 @@ func measurePairs(ctx context.Context, p Point, set [][]byte) (Measurement, erro
 				sum, pairs = sum+int64(q.Distance), pairs+1
 				return nil
 			}, opts...)
-			workers = st.Workers
+			workers, computed = st.Workers, st.Computed
 			return err
 		}
 	default:
@@ -86,6 +87,7 @@ func measurePairs(ctx context.Context, p Point, set [][]byte) (Measurement, erro
 		Distance:   int(sum),
 		Matches:    pairs,
 		Cells:      cells,
+		Computed:   computed,
 		AllocBytes: alloc,
 		Ran:        ran,
 		RanWorkers: workers,
@@ -101,7 +103,8 @@ const SuggestK = 1
 // WithMax(SuggestK) and p's workers (Suggest), or lev.DistanceString on
 // every typo and word, one worker (SuggestLoop). Matches is the
 // suggestions found, Distance the sum of their distances (the two kinds
-// must agree), Cells Σ runes(typo)·runes(word).
+// must agree), Cells Σ runes(typo)·runes(word), Computed the cells lev
+// counted (Suggest; 0 for the loop of calls).
 func measureSuggest(ctx context.Context, p Point, typoSet, wordSet [][]byte) (Measurement, error) {
 	if p.Tile != 0 || p.Block != 0 {
 		return Measurement{}, fmt.Errorf("experiments: %s over spelling suggestions: tile = %d and block = %d (want 0)", p.Algorithm, p.Tile, p.Block)
@@ -111,7 +114,7 @@ func measureSuggest(ctx context.Context, p Point, typoSet, wordSet [][]byte) (Me
 		return Measurement{}, fmt.Errorf("experiments: %w", err)
 	}
 	typos, words := asStrings(typoSet), asStrings(wordSet)
-	var cells, found, sum int64
+	var cells, found, sum, computed int64
 	var tr, wr int64
 	for _, t := range typos {
 		tr += int64(utf8.RuneCountInString(t))
@@ -131,7 +134,7 @@ func measureSuggest(ctx context.Context, p Point, typoSet, wordSet [][]byte) (Me
 				found, sum = found+1, sum+int64(q.Distance)
 				return nil
 			}, opts...)
-			workers = st.Workers
+			workers, computed = st.Workers, st.Computed
 			return err
 		}
 	default:
@@ -168,6 +171,7 @@ func measureSuggest(ctx context.Context, p Point, typoSet, wordSet [][]byte) (Me
 		Distance:   int(sum),
 		Matches:    found,
 		Cells:      cells,
+		Computed:   computed,
 		AllocBytes: alloc,
 		Ran:        p.Algorithm,
 		RanWorkers: workers,
