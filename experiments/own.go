@@ -15,6 +15,7 @@ import (
 
 	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/internal/progrun"
+	"github.com/levlab/levlab/internal/sysmem"
 	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/records"
 	"github.com/levlab/levlab/spec"
@@ -35,6 +36,9 @@ type Func func(ctx context.Context, a, b []byte, workers, tile int) (int, error)
 type Own struct {
 	Experiment
 	Spec *spec.Spec
+	// Log, if set, hears of long untimed work: the exact distance of a
+	// large pair, which every answer is checked against.
+	Log io.Writer
 
 	impls map[string]ownImpl
 	dir   string // the inputs' files, made on first use
@@ -62,6 +66,9 @@ func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
 		return nil, fmt.Errorf("experiments: name %q is one of the reports' experiments: choose another", s.Name)
 	}
 	o := &Own{Spec: s, impls: map[string]ownImpl{}, files: map[[2]int][2]string{}, want: map[[2]int]int{}}
+	if err := fitsInputs(s); err != nil {
+		return nil, err
+	}
 	for _, im := range s.Impl {
 		oi := ownImpl{impl: im}
 		var err error
@@ -125,6 +132,40 @@ func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
 	return o, nil
 }
 
+// MaxOwnCells bounds n·m of a spec's length pair: levlab computes each
+// pair's exact distance to check the answers (at some tens of billions of
+// cells a second and core where the strings differ), and the programs it
+// times are often quadratic, at about a billion a second.
+const MaxOwnCells = 1e14
+
+// inputBytes is the memory one length pair of a spec takes while it is
+// timed: the two strings, the exact distance's tables beside them, and
+// the files a command reads (in the page cache, so counted too).
+func inputBytes(n, m int) int64 { return 4 * (int64(n) + int64(m)) }
+
+// fitsInputs refuses a spec whose largest strings would not fit in the
+// memory this process may use (ulimit -v, the cgroup, the machine's
+// available memory), naming the lengths, what they need and what there is.
+func fitsInputs(s *spec.Spec) error {
+	var big [2]int
+	for _, nm := range s.Lengths() {
+		if cells := float64(nm[0]) * float64(nm[1]); cells > MaxOwnCells {
+			return fmt.Errorf("experiments: %s: n = %d, m = %d: the exact distance every answer is checked against has %.3g cells; at most %.0e",
+				s.Name, nm[0], nm[1], cells, float64(MaxOwnCells))
+		}
+		if inputBytes(nm[0], nm[1]) > inputBytes(big[0], big[1]) {
+			big = nm
+		}
+	}
+	room := sysmem.Room()
+	need := inputBytes(big[0], big[1])
+	if room.Bytes == sysmem.Unlimited || need <= room.Bytes/2 {
+		return nil
+	}
+	return fmt.Errorf("experiments: %s: strings of %d and %d symbols need about %s of memory, and %s leaves this process %s: "+
+		"at most half of that is taken for inputs; choose shorter lengths", s.Name, big[0], big[1], sysmem.Size(need), room.By, sysmem.Size(room.Bytes))
+}
+
 // checkAlgo refuses an algorithm lev does not have, or one that refuses a
 // workers or tile value of the grid.
 func checkAlgo(im spec.Impl, s *spec.Spec) error {
@@ -180,13 +221,6 @@ func (o *Own) inputs(p Point) (a, b []byte, err error) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	nm := [2]int{p.LenA, p.LenB}
-	if _, ok := o.want[nm]; !ok {
-		d, err := lev.Distance(a, b)
-		if err != nil {
-			return nil, nil, err
-		}
-		o.want[nm] = d
-	}
 	if _, ok := o.files[nm]; !ok && o.needFiles() {
 		if o.dir == "" {
 			if o.dir, err = os.MkdirTemp("", "levlab-"+o.Name+"-"); err != nil {
@@ -206,6 +240,27 @@ func (o *Own) inputs(p Point) (a, b []byte, err error) {
 	return a, b, nil
 }
 
+// exact returns the exact distance of a point's strings, computed once a
+// length pair (at the point's first call, the warm-up: outside every
+// timing) under ctx, so that an interrupted run stops in it too.
+func (o *Own) exact(ctx context.Context, p Point, a, b []byte) (int, error) {
+	nm := [2]int{p.LenA, p.LenB}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if d, ok := o.want[nm]; ok {
+		return d, nil
+	}
+	if o.Log != nil && int64(len(a))*int64(len(b)) >= 1e10 {
+		fmt.Fprintf(o.Log, "levlab: computing the exact distance of %d×%d to check the answers against (not timed)\n", len(a), len(b))
+	}
+	d, err := lev.Distance(a, b, lev.WithContext(ctx))
+	if err != nil {
+		return 0, fmt.Errorf("experiments: %s: the exact distance of %d×%d: %w", o.Name, len(a), len(b), err)
+	}
+	o.want[nm] = d
+	return d, nil
+}
+
 func (o *Own) needFiles() bool {
 	for _, im := range o.impls {
 		if len(im.impl.Command) > 0 {
@@ -222,9 +277,12 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 	if !ok {
 		return Measurement{}, fmt.Errorf("experiments: %s: no implementation %q", o.Name, p.Algorithm)
 	}
+	want, err := o.exact(ctx, p, a, b)
+	if err != nil {
+		return Measurement{}, err
+	}
 	o.mu.Lock()
-	nm := [2]int{p.LenA, p.LenB}
-	want, files := o.want[nm], o.files[nm]
+	files := o.files[[2]int{p.LenA, p.LenB}]
 	o.mu.Unlock()
 	var m Measurement
 	switch {

@@ -17,6 +17,10 @@ import (
 // Runner.Reps is 0: ten, as the reports timed.
 const DefaultReps = 10
 
+// MaxReps bounds Runner.Reps: past it a count is a typo, and its plan
+// alone would take memory without bound.
+const MaxReps = 1000
+
 // The runner calls these through variables so that its tests can put fakes
 // in their place.
 var (
@@ -214,8 +218,8 @@ func (r *Runner) settings() (Scale, int, error) {
 	}
 	reps := r.Reps
 	switch {
-	case reps < 0:
-		return "", 0, fmt.Errorf("experiments: Reps is %d; it must be >= 0 (0: %d)", reps, DefaultReps)
+	case reps < 0 || reps > MaxReps:
+		return "", 0, fmt.Errorf("experiments: Reps is %d; it must be from 0 (the default, %d) to %d", reps, DefaultReps, MaxReps)
 	case reps == 0:
 		reps = DefaultReps
 	}

@@ -65,7 +65,7 @@ Exit status:
      kept and how to resume go to stderr); with --spec, a point failed
      (each is named on stderr, and recorded)
   2  bad usage: an unknown flag or scale, an unknown experiment, an --only
-     that names none (--only ""), --reps < 1, arguments; a spec that does
+     that names none (--only ""), --reps outside 1..1000, arguments; a spec that does
      not read (its file and line named), a program that cannot be run
 `)
 }
@@ -74,7 +74,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", stdout, runUsage)
 	scaleName := fs.String("scale", string(experiments.Quick), "`SCALE` of the sizes: quick (minutes on 2 cores) or paper (the reports' sizes)")
 	only := fs.String("only", "", "comma-separated experiment `NAMES` (listed below); unset: every experiment")
-	reps := fs.Int("reps", experiments.DefaultReps, "timed repetitions per point, at least 1")
+	reps := fs.Int("reps", experiments.DefaultReps, "timed repetitions per point, 1 to "+strconv.Itoa(experiments.MaxReps))
 	out := fs.String("out", "", "`DIR` for the CSV files; unset: results/<machine>/<scale>, here "+defaultResultsDir("<scale>"))
 	list := fs.Bool("list", false, "list the experiments (name, source, title) and exit")
 	name := nameFlag(fs)
@@ -111,8 +111,8 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *reps < 1 {
-		return usageErrorf("--reps %d: want at least 1", *reps)
+	if err := checkReps(*reps); err != nil {
+		return err
 	}
 	if *list {
 		listExperiments(stdout, "", exps)
@@ -149,8 +149,10 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string,
 	if err != nil {
 		return err
 	}
-	if repsGiven && reps < 1 {
-		return usageErrorf("--reps %d: want at least 1", reps)
+	if repsGiven {
+		if err := checkReps(reps); err != nil {
+			return err
+		}
 	}
 	if !repsGiven {
 		reps = s.RepsOr()
@@ -160,6 +162,7 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string,
 		return usageErrorf("%s: %v", file, strings.TrimPrefix(err.Error(), "experiments: "))
 	}
 	defer own.Close()
+	own.Log = stderr
 	if list {
 		listExperiments(stdout, "", []experiments.Experiment{own.Experiment})
 		return nil
@@ -193,6 +196,14 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string,
 		}
 		fmt.Fprintf(stderr, "levlab verify finds the smallest input that fails; once fixed, run again with --fresh.\n")
 		return exitStatus(exitFailure)
+	}
+	return nil
+}
+
+// checkReps refuses a --reps outside 1..experiments.MaxReps.
+func checkReps(reps int) error {
+	if reps < 1 || reps > experiments.MaxReps {
+		return usageErrorf("--reps %d: want 1 to %d", reps, experiments.MaxReps)
 	}
 	return nil
 }

@@ -61,59 +61,73 @@ type CaseOptions struct {
 // Reference by the suite). Cases are in the order above; a caller sorts by
 // Size to read the smallest failure first.
 func Cases(rng *rand.Rand, o CaseOptions) []Case {
+	cases, _ := CasesContext(context.Background(), rng, o)
+	return cases
+}
+
+// CasesContext is Cases under ctx: once ctx is done it stops making cases
+// (a long case's exact distance stops part-way) and returns ctx's error.
+func CasesContext(ctx context.Context, rng *rand.Rand, o CaseOptions) ([]Case, error) {
 	n := cmp.Or(o.N, 1000)
 	maxLen := cmp.Or(o.MaxLen, 20000)
-	b := caseBuilder{runes: o.Runes, ascii: o.ASCII, max: n}
+	b := caseBuilder{ctx: ctx, runes: o.Runes, ascii: o.ASCII, max: n}
 	b.known()
 	b.boundaries(rng)
 	b.long(rng, maxLen)
-	for len(b.out) < n {
+	for len(b.out) < n && ctx.Err() == nil {
 		b.random(rng)
 	}
-	return b.out
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return b.out, nil
 }
 
 type caseBuilder struct {
+	ctx          context.Context
 	runes, ascii bool
 	max          int
 	out          []Case
 }
 
 // add appends a case whose distance is want, or, with want < 0, computed.
+// Once the builder's context is done it adds nothing.
 func (b *caseBuilder) add(name string, x, y []byte, want int) {
-	if len(b.out) >= b.max {
+	if len(b.out) >= b.max || b.ctx.Err() != nil {
 		return
 	}
 	if b.runes && (!utf8.Valid(x) || !utf8.Valid(y)) || b.ascii && (!isASCII(x) || !isASCII(y)) {
 		return
 	}
 	if want < 0 {
-		want = exact(x, y, b.runes)
+		var err error
+		if want, err = exact(b.ctx, x, y, b.runes); err != nil {
+			return // the context is done
+		}
 	}
 	b.out = append(b.out, Case{Name: name, A: x, B: y, Runes: b.runes, Want: want})
 }
 
 // exact is the distance of x and y: Reference up to a few million cells,
 // then lev's Myers.
-func exact(x, y []byte, runes bool) int {
-	if runes {
-		if utf8.RuneCount(x)*utf8.RuneCount(y) <= 4<<20 {
-			return ReferenceString(string(x), string(y))
-		}
-		d, err := lev.DistanceString(string(x), string(y), lev.WithAlgorithm(lev.Myers))
-		if err != nil {
-			panic(fmt.Sprintf("levtest: the distance of a case: %v", err))
-		}
-		return d
+// Its only error is ctx's.
+func exact(ctx context.Context, x, y []byte, runes bool) (int, error) {
+	var d int
+	var err error
+	switch {
+	case runes && utf8.RuneCount(x)*utf8.RuneCount(y) <= 4<<20:
+		return ReferenceString(string(x), string(y)), nil
+	case runes:
+		d, err = lev.DistanceString(string(x), string(y), lev.WithAlgorithm(lev.Myers), lev.WithContext(ctx))
+	case len(x)*len(y) <= 4<<20:
+		return Reference(x, y), nil
+	default:
+		d, err = lev.Distance(x, y, lev.WithAlgorithm(lev.Myers), lev.WithContext(ctx))
 	}
-	if len(x)*len(y) <= 4<<20 {
-		return Reference(x, y)
+	if err != nil && ctx.Err() == nil {
+		panic(fmt.Sprintf("levtest: the distance of a case: %v", err)) // valid inputs, valid options
 	}
-	d, err := lev.Distance(x, y, lev.WithAlgorithm(lev.Myers))
-	if err != nil {
-		panic(fmt.Sprintf("levtest: the distance of a case: %v", err))
-	}
-	return d
+	return d, err
 }
 
 func isASCII(s []byte) bool {
@@ -338,6 +352,9 @@ func longLengths(maxLen int) []int {
 // since a program under test may take O(n²) for each.
 func (b *caseBuilder) long(rng *rand.Rand, maxLen int) {
 	for i, n := range longLengths(maxLen) {
+		if b.ctx.Err() != nil || len(b.out) >= b.max {
+			return
+		}
 		a := b.text(rng, n, 1)
 		if i%3 == 0 {
 			syms := b.symbols(a)

@@ -1,12 +1,14 @@
 package levtest
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"regexp"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -79,5 +81,21 @@ func TestRunCasesRejects(t *testing.T) {
 	first := regexp.MustCompile(`cases_test.go:\d+: (.*) \((\d+) and (\d+) bytes\): answered (\d+), want (\d+)`).FindStringSubmatch(string(out))
 	if first == nil || first[2] != "999" {
 		t.Errorf("the first failure named is not the smallest case past 300 bytes (999):\n%s", out)
+	}
+}
+
+// TestCasesContextStops: made under a context that is done, the cases
+// stop at once, even where their long cases' exact distances would take
+// minutes, and say why.
+func TestCasesContextStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	cases, err := CasesContext(ctx, rand.New(rand.NewPCG(1, 2)), CaseOptions{N: 100000, MaxLen: 1 << 20})
+	if !errors.Is(err, context.Canceled) || cases != nil {
+		t.Errorf("CasesContext under a cancelled context: %d cases, %v", len(cases), err)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("stopping took %v", took)
 	}
 }
