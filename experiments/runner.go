@@ -555,6 +555,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		if m.Cells > 0 {
 			rec.Cells = m.Cells // many pairs: the pairs' cells
 		}
+		rec.Computed = m.Computed
 		if m.Seconds > 0 {
 			rec.GCUPS = float64(rec.Cells) / m.Seconds / 1e9
 		}

@@ -58,7 +58,7 @@ func fakes(t *testing.T, measure func(ctx context.Context, n int64, p Point) (Me
 
 // okMeasure measures every point, the GPU one included.
 func okMeasure(_ context.Context, n int64, p Point) (Measurement, error) {
-	return Measurement{Seconds: fakeSeconds(n), Distance: p.LenB, AllocBytes: 1 << 20, Ran: p.Algorithm, RanWorkers: 2}, nil
+	return Measurement{Seconds: fakeSeconds(n), Distance: p.LenB, AllocBytes: 1 << 20, Ran: p.Algorithm, RanWorkers: 2, Computed: int64(p.LenA)}, nil
 }
 
 // noGPU skips the GPU point and measures the others.
@@ -131,7 +131,7 @@ func TestRunWritesRecords(t *testing.T) {
 			GPURatio: p.GPURatio, Ranks: p.Ranks, Case: p.Case, LenA: p.LenA, LenB: p.LenB,
 			Rep: i%3 + 1, Status: StatusOK, Seconds: fakeSeconds(call),
 			Cells: int64(p.LenA * p.LenB), GCUPS: float64(p.LenA*p.LenB) / fakeSeconds(call) / 1e9,
-			Distance: p.LenB, AllocBytes: 1 << 20, RanWorkers: 2,
+			Computed: int64(p.LenA), Distance: p.LenB, AllocBytes: 1 << 20, RanWorkers: 2,
 			CPU: m.CPU, Cores: m.Cores, GPU: m.GPU, GoVersion: m.GoVersion, Commit: m.Commit,
 			Timestamp: rec.Timestamp,
 		}
