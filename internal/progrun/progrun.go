@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"regexp"
@@ -81,6 +82,10 @@ type Result struct {
 	// Failure says why the run gave no answer — a time-out, a non-zero
 	// exit, a signal, no number, stdout past MaxOutput — or is "".
 	Failure string
+	// Note says what else happened, failure or not: the program exited
+	// leaving a process it started running, or holding its output open,
+	// and Run ended it. A failing run's Failure says it too.
+	Note string
 	// Distance is the distance it printed.
 	Distance int
 	// Wall is the time from starting the program to its exit; Kernel the
@@ -91,72 +96,171 @@ type Result struct {
 	PeakRSS int64
 }
 
+const (
+	// killGrace is how long a process group has between SIGTERM and
+	// SIGKILL.
+	killGrace = 500 * time.Millisecond
+	// drainGrace is how long the pipes have, once the program has exited,
+	// to reach their end before Run takes them to be held by a process the
+	// program left behind.
+	drainGrace = 100 * time.Millisecond
+	// readGrace is how long the pipes have, once the group is gone, to
+	// reach their end before Run stops reading them.
+	readGrace = time.Second
+)
+
 // Run runs args[0] with args[1:] and reads its answer. Setting up and
-// reading back are outside Wall, which is the child's life alone.
+// reading back are outside Wall, which is the program's life alone.
+//
+// The program runs in a process group of its own (on Unix), and Run ends
+// the whole group — SIGTERM, then SIGKILL what is left after a grace of
+// half a second — at the time-out, when ctx is done, and when the program
+// exits leaving processes it started behind: left running they would
+// share the cores with the runs timed after. On Linux the kernel kills the
+// program should levlab itself die (SIGKILL included); what the program
+// started then lives on, for that signal reaches the program alone.
 func Run(ctx context.Context, args []string, o Options) Result {
 	if len(args) == 0 {
 		return Result{Failure: "no program"}
 	}
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Dir = o.Dir
 	if len(o.Env) > 0 {
 		cmd.Env = append(os.Environ(), o.Env...)
 	}
+	setGroup(cmd)
 	out := &cappedBuffer{max: MaxOutput, full: cancel}
 	errOut := &cappedBuffer{max: 4 << 10, discard: true}
-	cmd.Stdout, cmd.Stderr = out, errOut
-	// A child that leaves a grandchild holding the pipes must not hold
-	// levlab too.
-	cmd.WaitDelay = time.Second
-	start := time.Now()
-	err := cmd.Start()
+	// Pipes of Run's own rather than exec's: exec's Wait waits for every
+	// holder of the pipes to let go, so a process the program left behind
+	// would hold Run until WaitDelay and then read as exec's error. Here
+	// the program's exit is seen at once, and what holds the pipes after
+	// it is ended.
+	outR, outW, err := os.Pipe()
 	if err != nil {
 		return Result{Failure: "cannot start it: " + err.Error()}
 	}
-	err = cmd.Wait()
-	r := Result{Wall: time.Since(start).Seconds()}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
-		r.PeakRSS = int64(ru.Maxrss) * 1024 // kilobytes on Linux
+	defer outR.Close()
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outW.Close()
+		return Result{Failure: "cannot start it: " + err.Error()}
 	}
-	var exit *exec.ExitError
+	defer errR.Close()
+	cmd.Stdout, cmd.Stderr = outW, errW
+	start := time.Now()
+	err = cmd.Start()
+	// The program has its own copies; ours would keep the pipes open.
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		return Result{Failure: "cannot start it: " + err.Error()}
+	}
+	g := group{cmd.Process}
+
+	read := make(chan struct{}) // closed when both pipes are read to their end
+	go func() {
+		done := make(chan struct{})
+		go func() {
+			io.Copy(errOut, errR)
+			close(done)
+		}()
+		io.Copy(out, outR)
+		<-done
+		close(read)
+	}()
+	type exit struct {
+		err  error
+		wall float64
+	}
+	exited := make(chan exit, 1)
+	go func() {
+		err := cmd.Wait()
+		exited <- exit{err, time.Since(start).Seconds()}
+	}()
+
+	var (
+		ex      exit
+		stopped bool
+		note    string
+	)
+	select {
+	case ex = <-exited:
+		if g.alive() {
+			// The pipe's last bytes reach the reader at once when nothing
+			// else holds it; a process still writing, or only holding it,
+			// would keep the reader waiting for ever.
+			held := !wait(read, drainGrace)
+			g.end(killGrace)
+			note = "a process it started was still running after it exited, and was ended"
+			if held {
+				note = "a process it started still held its output open after it exited, and was ended"
+			}
+		}
+	case <-ctx.Done():
+		g.end(killGrace)
+		ex, stopped = <-exited, true
+	}
+	if !wait(read, readGrace) {
+		// Only a process that left the group (setsid, a daemon) can hold
+		// the pipes now, and Run cannot end it.
+		note = join(note, "a process it started left its process group and still holds its output open: it could not be ended, and its output was read no further")
+		outR.Close()
+		errR.Close()
+		<-read
+	}
+
+	r := Result{Wall: ex.wall, Note: note, PeakRSS: peakRSS(cmd.ProcessState)}
+	var exitErr *exec.ExitError
 	switch {
 	case out.over:
 		r.Failure = "printed more than 1.0 MiB on stdout, and was stopped" // MaxOutput
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+	case stopped && parent.Err() != nil:
+		r.Failure = fmt.Sprintf("was stopped with its process group, as the run was (%v)", parent.Err())
+	case stopped:
 		r.Failure = fmt.Sprintf("ran past its time-out of %v and was killed", o.Timeout)
-	case errors.As(err, &exit):
-		if st, ok := exit.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+	case errors.As(ex.err, &exitErr):
+		if st, ok := exitErr.Sys().(syscall.WaitStatus); ok && st.Signaled() {
 			r.Failure = fmt.Sprintf("killed by signal %v%s", st.Signal(), FirstLine(errOut.Bytes()))
 		} else {
-			r.Failure = fmt.Sprintf("exited with status %d%s", exit.ExitCode(), FirstLine(errOut.Bytes()))
+			r.Failure = fmt.Sprintf("exited with status %d%s", exitErr.ExitCode(), FirstLine(errOut.Bytes()))
 		}
-	case err != nil:
-		r.Failure = err.Error()
+	case ex.err != nil:
+		r.Failure = ex.err.Error()
+	}
+	if r.Failure == "" {
+		r.Failure = r.answer(out.Bytes(), o)
 	}
 	if r.Failure != "" {
-		return r
+		r.Distance, r.Kernel = 0, 0
+		r.Failure = join(r.Failure, note)
 	}
-	d, ok := number(out.Bytes(), o.Distance)
+	return r
+}
+
+// answer reads the distance, and with o.Time the kernel time, from out
+// into r, or returns why it cannot.
+func (r *Result) answer(out []byte, o Options) string {
+	d, ok := number(out, o.Distance)
 	if !ok {
 		what := "the last integer"
 		if o.Distance != nil {
 			what = fmt.Sprintf("a match of %q", o.Distance)
 		}
-		r.Failure = fmt.Sprintf("exited 0 but printed no distance (%s on stdout)%s", what, FirstLine(out.Bytes()))
-		return r
+		return fmt.Sprintf("exited 0 but printed no distance (%s on stdout)%s", what, FirstLine(out))
 	}
 	r.Distance = d
 	if o.Time != nil {
-		t, ok := seconds(out.Bytes(), o.Time)
+		t, ok := seconds(out, o.Time)
 		if !ok {
-			r.Failure = fmt.Sprintf("printed no time (a match of %q on stdout whose group is a number of seconds)%s", o.Time, FirstLine(out.Bytes()))
-			return r
+			return fmt.Sprintf("printed no time (a match of %q on stdout whose group is a number of seconds)%s", o.Time, FirstLine(out))
 		}
 		r.Kernel = t
 	}
-	return r
+	return ""
 }
 
 var integerRE = regexp.MustCompile(`-?[0-9]+`)
@@ -196,6 +300,38 @@ func seconds(out []byte, re *regexp.Regexp) (float64, bool) {
 	}
 	t, err := strconv.ParseFloat(string(s), 64)
 	return t, err == nil && t >= 0 && t < 1e300
+}
+
+// join returns a and b joined by "; ", either of them "".
+func join(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + "; " + b
+}
+
+// wait reports whether c is closed within d.
+func wait(c <-chan struct{}, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-c:
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// end ends the group: SIGTERM, so a program may clean up, then SIGKILL to
+// what is still there after grace.
+func (g group) end(grace time.Duration) {
+	g.terminate()
+	for deadline := time.Now().Add(grace); g.alive() && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if g.alive() {
+		g.kill()
+	}
 }
 
 // CompileRegexp compiles what the flag or key named what holds: a regular
