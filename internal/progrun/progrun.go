@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"regexp"
@@ -80,7 +81,8 @@ type Options struct {
 // Result is what one run of a program gave.
 type Result struct {
 	// Failure says why the run gave no answer — a time-out, a non-zero
-	// exit, a signal, no number, stdout past MaxOutput — or is "".
+	// exit, a signal, no number or one out of range, a kernel time outside
+	// (0, Wall], stdout past MaxOutput — or is "".
 	Failure string
 	// Note says what else happened, failure or not: the program exited
 	// leaving a process it started running, or holding its output open,
@@ -244,7 +246,7 @@ func Run(ctx context.Context, args []string, o Options) Result {
 // answer reads the distance, and with o.Time the kernel time, from out
 // into r, or returns why it cannot.
 func (r *Result) answer(out []byte, o Options) string {
-	d, ok := number(out, o.Distance)
+	s, ok := lastGroup(out, o.Distance)
 	if !ok {
 		what := "the last integer"
 		if o.Distance != nil {
@@ -252,15 +254,45 @@ func (r *Result) answer(out []byte, o Options) string {
 		}
 		return fmt.Sprintf("exited 0 but printed no distance (%s on stdout)%s", what, FirstLine(out))
 	}
-	r.Distance = d
-	if o.Time != nil {
-		t, ok := seconds(out, o.Time)
-		if !ok {
-			return fmt.Sprintf("printed no time (a match of %q on stdout whose group is a number of seconds)%s", o.Time, FirstLine(out))
-		}
-		r.Kernel = t
+	d, err := strconv.Atoi(string(s))
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return fmt.Sprintf("exited 0 but printed a distance out of range, %s: an int holds %d to %d", quote(s), math.MinInt, math.MaxInt)
+	case err != nil:
+		return fmt.Sprintf("exited 0 but printed a distance that is no integer, %s (a match of %q on stdout)", quote(s), o.Distance)
 	}
-	return ""
+	r.Distance = d
+	if o.Time == nil {
+		return ""
+	}
+	s, ok = lastGroup(out, o.Time)
+	if !ok {
+		return fmt.Sprintf("printed no time (a match of %q on stdout whose group is a number of seconds)%s", o.Time, FirstLine(out))
+	}
+	t, why := kernelTime(s, r.Wall)
+	r.Kernel = t
+	return why
+}
+
+// kernelTime returns the time s, printed by a program, in seconds, or why
+// it is none: not a finite number, or outside (0, wall] — a kernel takes
+// some time, at least the nanosecond clocks count in, and no longer than
+// the process that ran it lived.
+func kernelTime(s []byte, wall float64) (float64, string) {
+	t, err := strconv.ParseFloat(string(s), 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return 0, fmt.Sprintf("printed a kernel time %s that is no number of seconds", quote(s))
+	case err != nil || math.IsNaN(t) || math.IsInf(t, 0):
+		return 0, fmt.Sprintf("printed a kernel time of %s s, which is no finite number of seconds", short(s))
+	case t <= 0:
+		return 0, fmt.Sprintf("printed a kernel time of %s s: want more than 0 and at most its wall time, %.4g s; if the kernel is that fast, print more digits (e.g. %%.9f or %%g)", short(s), wall)
+	case t < 1e-9:
+		return 0, fmt.Sprintf("printed a kernel time of %s s, less than a nanosecond, which no clock here measures: want 1e-9 s to its wall time, %.4g s", short(s), wall)
+	case t > wall:
+		return 0, fmt.Sprintf("printed a kernel time of %s s, longer than the process lived: its wall time was %.4g s", short(s), wall)
+	}
+	return t, ""
 }
 
 var integerRE = regexp.MustCompile(`-?[0-9]+`)
@@ -282,25 +314,16 @@ func lastGroup(out []byte, re *regexp.Regexp) ([]byte, bool) {
 	return bytes.TrimSpace(all[len(all)-1][1]), true
 }
 
-// number returns the distance out holds (lastGroup) as an int.
-func number(out []byte, re *regexp.Regexp) (int, bool) {
-	s, ok := lastGroup(out, re)
-	if !ok {
-		return 0, false
+// short returns b as a string of at most 64 bytes, "..." ending one cut.
+func short(b []byte) string {
+	if len(b) > 64 {
+		return string(b[:61]) + "..."
 	}
-	d, err := strconv.Atoi(string(s))
-	return d, err == nil
+	return string(b)
 }
 
-// seconds returns the time out holds as a finite, non-negative number.
-func seconds(out []byte, re *regexp.Regexp) (float64, bool) {
-	s, ok := lastGroup(out, re)
-	if !ok {
-		return 0, false
-	}
-	t, err := strconv.ParseFloat(string(s), 64)
-	return t, err == nil && t >= 0 && t < 1e300
-}
+// quote returns b short and quoted, for a message.
+func quote(b []byte) string { return strconv.Quote(short(b)) }
 
 // join returns a and b joined by "; ", either of them "".
 func join(a, b string) string {

@@ -23,7 +23,7 @@ func TestRun(t *testing.T) {
 	}{
 		{"last integer", []string{"sh", "-c", "echo 'on 4 threads'; echo 17"}, long, 17, 0, ""},
 		{"regexp", []string{"sh", "-c", "echo 'distance: 9 (2 threads)'"}, Options{Timeout: time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}, 9, 0, ""},
-		{"kernel time", []string{"sh", "-c", "echo 'kernel 0.25 s'; echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 3, 0.25, ""},
+		{"kernel time", []string{"sh", "-c", "sleep 0.3; echo 'kernel 0.25 s'; echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 3, 0.25, ""},
 		{"env", []string{"sh", "-c", "echo $LEVLAB_X"}, Options{Timeout: time.Second, Env: []string{"LEVLAB_X=41"}}, 41, 0, ""},
 		{"no time", []string{"sh", "-c", "echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 0, 0, "printed no time"},
 		{"no number", []string{"sh", "-c", "echo none"}, long, 0, 0, `printed no distance (the last integer on stdout): "none"`},
@@ -85,5 +85,62 @@ func TestExecutable(t *testing.T) {
 	}
 	if err := Executable("sh", ""); err != nil {
 		t.Errorf("sh: %v", err)
+	}
+}
+
+// A kernel time the program prints is checked against the time it lived:
+// none takes no time, or longer than the process that ran it.
+func TestRunKernelTime(t *testing.T) {
+	re := regexp.MustCompile(`kernel (\S+) s`)
+	for _, c := range []struct {
+		name, printed string
+		want          []string // in the failure; none: the run counts
+	}{
+		{"in the wall time", "0.0001", nil},
+		{"longer than it lived", "5", []string{`a kernel time of 5 s`, "longer than", "wall time"}},
+		{"zero", "0", []string{"a kernel time of 0 s", "more digits"}},
+		{"zero with digits", "0.000000", []string{"a kernel time of 0.000000 s"}},
+		{"below a nanosecond", "1e-300", []string{"a kernel time of 1e-300 s", "less than a nanosecond"}},
+		{"negative", "-1", []string{"a kernel time of -1 s"}},
+		{"not a number", "NaN", []string{`a kernel time of NaN s`}},
+		{"infinite", "1e400", []string{`a kernel time of 1e400 s`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := Run(context.Background(), []string{"sh", "-c", "echo 'kernel " + c.printed + " s'; echo 3"}, Options{Timeout: 5 * time.Second, Time: re})
+			if c.want == nil {
+				if r.Failure != "" || r.Kernel <= 0 || r.Kernel > r.Wall {
+					t.Errorf("%+v, want the kernel time counted", r)
+				}
+				return
+			}
+			if r.Kernel != 0 {
+				t.Errorf("kernel %v kept, want 0 with the failure", r.Kernel)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(r.Failure, w) {
+					t.Errorf("failure %q does not say %q", r.Failure, w)
+				}
+			}
+		})
+	}
+}
+
+// A number no int holds is said to be out of range, quoted, not missing.
+func TestRunDistanceOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		o    Options
+	}{
+		{"last integer", Options{Timeout: 5 * time.Second}},
+		{"regexp", Options{Timeout: 5 * time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := Run(context.Background(), []string{"sh", "-c", "echo 'distance: 1000000000000000000000000000000'"}, c.o)
+			for _, w := range []string{"out of range", `"1000000000000000000000000000000"`} {
+				if !strings.Contains(r.Failure, w) {
+					t.Errorf("failure %q does not say %q", r.Failure, w)
+				}
+			}
+		})
 	}
 }
