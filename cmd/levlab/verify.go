@@ -125,7 +125,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 
 	ctx, stop := interruptContext()
 	defer stop()
-	dir, err := os.MkdirTemp("", "levlab-verify-")
+	dir, err := progrun.MkdirTemp("levlab-verify-")
 	if err != nil {
 		return err
 	}
@@ -222,7 +222,7 @@ func (v *verifier) check(ctx context.Context, dir string, c levtest.Case) string
 
 // keepInputs writes a case's inputs into a new folder, which it returns.
 func keepInputs(c levtest.Case) (string, error) {
-	dir, err := os.MkdirTemp("", "levlab-verify-failure-")
+	dir, err := progrun.MkdirTemp("levlab-verify-failure-")
 	if err != nil {
 		return "", err
 	}

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -438,4 +439,28 @@ func Executable(prog, dir string) error {
 		return fmt.Errorf("program %s: not found on PATH", prog)
 	}
 	return nil
+}
+
+// MkdirTemp makes a new folder in the temporary folder (os.TempDir: TMPDIR
+// on Unix), for a program's inputs, and returns its path. Where it cannot,
+// it says which folder and variable are wrong and what to do, where
+// os.MkdirTemp says only "stat DIR".
+func MkdirTemp(pattern string) (string, error) {
+	dir, err := os.MkdirTemp("", pattern)
+	if err == nil {
+		return dir, nil
+	}
+	tmp := os.TempDir()
+	where, notExist, notDir := "the temporary folder "+tmp, "", ""
+	if os.Getenv("TMPDIR") == tmp {
+		where = "TMPDIR=" + tmp
+		notExist, notDir = ", or point TMPDIR at a folder that exists, or unset it", ": point TMPDIR at a folder, or unset it"
+	}
+	switch fi, serr := os.Stat(tmp); {
+	case errors.Is(serr, fs.ErrNotExist):
+		return "", fmt.Errorf("%s names a folder that does not exist: make it (mkdir -p %s)%s", where, tmp, notExist)
+	case serr == nil && !fi.IsDir():
+		return "", fmt.Errorf("%s is not a folder%s", where, notDir)
+	}
+	return "", fmt.Errorf("cannot make a folder in %s: %w", where, err)
 }

@@ -144,3 +144,32 @@ func TestRunDistanceOutOfRange(t *testing.T) {
 		})
 	}
 }
+
+// MkdirTemp says, when TMPDIR names no folder, which variable is wrong
+// and what to do.
+func TestMkdirTempMissingTMPDIR(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "none")
+	t.Setenv("TMPDIR", missing)
+	dir, err := MkdirTemp("levlab-test-")
+	if err == nil {
+		os.RemoveAll(dir)
+		t.Fatalf("made %s in a TMPDIR that does not exist", dir)
+	}
+	for _, w := range []string{"TMPDIR", missing, "does not exist", "mkdir -p"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q does not say %q", err, w)
+		}
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, nil, 0o644)
+	t.Setenv("TMPDIR", file)
+	if _, err := MkdirTemp("levlab-test-"); err == nil || !strings.Contains(err.Error(), "not a folder") {
+		t.Errorf("TMPDIR a file: %v", err)
+	}
+	t.Setenv("TMPDIR", t.TempDir())
+	dir, err = MkdirTemp("levlab-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(dir)
+}
