@@ -9,7 +9,7 @@
 //
 //	name    = "my-omp"          # the CSV's and the report section's name: letters, digits, - _ .
 //	title   = "My OpenMP antidiagonals beside levlab"
-//	reps    = 5                 # timed repetitions a point (default 10); one warm-up before them
+//	reps    = 5                 # timed repetitions a point, 1 to 1000 (0 or unset: 10); one warm-up before them
 //	timeout = "60s"             # the longest one run of a command may take (default 60s)
 //
 //	[inputs]                    # made by levlab, outside the timing
@@ -25,7 +25,7 @@
 //	[[impl]]                    # one per implementation: a command or a lev algorithm
 //	name    = "mine"
 //	command = ["./ed_omp", "{a}", "{b}"]  # {a} {b} files; {n} {m} lengths; {workers} {tile}
-//	env     = { OMP_NUM_THREADS = "{workers}" }
+//	env     = { OMP_NUM_THREADS = "{workers}" }  # names: not empty, no = or NUL; values: no NUL
 //	distance_regexp = 'distance: (\d+)'   # unset: the last integer on stdout
 //	time_regexp     = 'kernel: ([0-9.]+) s'  # the program's own time; unset: wall time
 //
@@ -123,11 +123,16 @@ var (
 	Cases        = []string{"random", "dna", "identical", "partial", "diverged", "different"}
 )
 
-// DefaultReps and DefaultTimeout apply where the spec leaves them out.
+// DefaultReps and DefaultTimeout apply where the spec leaves them out
+// (reps = 0 leaves reps out too).
 const (
 	DefaultReps    = 10
 	DefaultTimeout = 60 * time.Second
 )
+
+// MaxReps is the most timed repetitions a spec may ask of a point: more
+// is a typo, not a plan. The command line's --reps has the same bound.
+const MaxReps = 1000
 
 // MaxPoints bounds a spec's grid: more is a typo in a list, not a plan.
 const MaxPoints = 100000
@@ -303,8 +308,8 @@ func (s *Spec) check(l *lines) error {
 		return l.errorf("", 0, "", "no name: name = \"my-experiment\" names the CSV file and the report's section")
 	case !validName.MatchString(s.Name):
 		return l.errorf("", 0, "name", "name %q cannot name a file: use letters, digits, -, _ and . (not first), at most 64", s.Name)
-	case s.Reps < 0:
-		return l.errorf("", 0, "reps", "reps = %d: want at least 1 (unset: %d)", s.Reps, DefaultReps)
+	case s.Reps < 0 || s.Reps > MaxReps:
+		return l.errorf("", 0, "reps", "reps = %d: want 1 to %d, or 0 or absent: the default, %d", s.Reps, MaxReps, DefaultReps)
 	}
 	if s.Timeout != "" {
 		d, err := time.ParseDuration(s.Timeout)
@@ -369,14 +374,31 @@ func (s *Spec) check(l *lines) error {
 			return l.errorf("impl", i, "name", "impl name %q: use letters, digits, -, _ and . (not first), at most 64", im.Name)
 		case names[im.Name]:
 			return l.errorf("impl", i, "name", "impl %q is named twice", im.Name)
+		case im.Command != nil && len(im.Command) == 0:
+			return l.errorf("impl", i, "command", "impl %q: command = []: give the program and its arguments, e.g. [\"./prog\", \"{a}\", \"{b}\"], or leave command out for an algo", im.Name)
 		case (len(im.Command) > 0) == (im.Algo != ""):
 			return l.errorf("impl", i, "", "impl %q: give command = [...] or algo = \"...\", one of them", im.Name)
-		case im.Command != nil && im.Command[0] == "":
+		case len(im.Command) > 0 && im.Command[0] == "":
 			return l.errorf("impl", i, "command", "impl %q: the command's program is empty", im.Name)
 		case im.Algo != "" && (len(im.Env) > 0 || im.DistanceRegexp != "" || im.TimeRegexp != ""):
 			return l.errorf("impl", i, "algo", "impl %q: env, distance_regexp and time_regexp are for a command, not an algorithm", im.Name)
 		}
 		names[im.Name] = true
+		// exec passes each argument and variable as a C string, which a NUL
+		// would end: every point would fail at its start.
+		for j, a := range im.Command {
+			if strings.IndexByte(a, 0) >= 0 {
+				return l.errorf("impl", i, "command", "impl %q: command argument %d %q holds a NUL byte, which no argument can carry", im.Name, j+1, a)
+			}
+		}
+		for _, k := range slices.Sorted(maps.Keys(im.Env)) {
+			if k == "" || strings.ContainsAny(k, "=\x00") {
+				return l.errorf("impl", i, "env", "impl %q: env key %q: a variable's name is any characters but = and NUL, and not empty", im.Name, k)
+			}
+			if strings.IndexByte(im.Env[k], 0) >= 0 {
+				return l.errorf("impl", i, "env", "impl %q: env %q = %q holds a NUL byte, which no variable's value can carry", im.Name, k, im.Env[k])
+			}
+		}
 		words := map[string][]string{"command": im.Command}
 		for _, k := range slices.Sorted(maps.Keys(im.Env)) {
 			words["env"] = append(words["env"], k, im.Env[k])

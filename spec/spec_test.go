@@ -2,6 +2,7 @@ package spec
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -97,6 +98,7 @@ func TestParseBad(t *testing.T) {
 		{"bad case", replace(`alphabet = "ACGT"`, `case = "randm"`), 7, []string{`case = "randm"`, "random, dna"}},
 		{"bad timeout", replace(`timeout = "30s"`, `timeout = "soon"`), 4, []string{`timeout = "soon"`}},
 		{"both command and algo", replace(`algo = "myers-parallel"`, `algo = "myers-parallel"`+"\ncommand = [\"x\"]"), 0, []string{`impl "levlab": give command`}},
+		{"algo and an empty command", replace(`algo = "myers-parallel"`, `algo = "myers-parallel"`+"\ncommand = []"), 0, []string{`impl "levlab": command = []`}},
 		{"neither", replace(`algo = "myers-parallel"`, ``), 0, []string{`impl "levlab": give command`}},
 		{"bad placeholder", replace(`"{b}"]`, `"{c}"]`), 15, []string{"{c}", "no placeholder", "{a} {b} {n} {m} {workers} {tile}"}},
 		{"bad placeholder in env", replace(`"{workers}" }`, `"{threads}" }`), 16, []string{"{threads}"}},
@@ -110,6 +112,15 @@ func TestParseBad(t *testing.T) {
 		{"speedup without baseline", replace(`baseline = "levlab"`, ``), 25, []string{"needs baseline"}},
 		{"series is x", replace(`series   = ["impl", "n"]`, `series   = ["impl", "workers"]`), 27, []string{"is the x axis"}},
 		{"no impl", good[:strings.Index(good, "[[impl]]")], 0, []string{"no [[impl]]"}},
+		{"reps negative", replace(`reps  = 5`, `reps  = -1`), 3, []string{"reps = -1", "1 to 1000", "0 or absent: the default, 10"}},
+		{"reps too many", replace(`reps  = 5`, `reps  = 1000000000`), 3, []string{"reps = 1000000000", "1 to 1000"}},
+		{"NUL in an argument", replace(`"{b}"]`, `"{b}\u0000x"]`), 15, []string{`impl "mine"`, `command argument 3 "{b}\x00x"`, "NUL"}},
+		{"NUL in the program", replace(`"./ed_omp"`, `"./ed\u0000omp"`), 15, []string{`command argument 1 "./ed\x00omp"`, "NUL"}},
+		{"NUL in an env value", replace(`"{workers}" }`, `"{workers}\u0000" }`), 16, []string{`env "OMP_NUM_THREADS" = "{workers}\x00"`, "NUL"}},
+		{"= in an env key", replace(`OMP_NUM_THREADS = "{workers}"`, `"A=B" = "1"`), 16, []string{`env key "A=B"`, "any characters but = and NUL"}},
+		{"empty env key", replace(`OMP_NUM_THREADS = "{workers}"`, `"" = "1"`), 16, []string{`env key ""`, "not empty"}},
+		{"NUL in an env key", replace(`OMP_NUM_THREADS = "{workers}"`, `"A\u0000" = "1"`), 16, []string{`env key "A\x00"`, "NUL"}},
+		{"ESC in the name", replace(`name  = "my-omp"`, `name  = "my\u001b"`), 1, []string{`name "my\x1b" cannot name a file`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Parse("my.toml", []byte(c.text))
@@ -157,5 +168,22 @@ func TestDefaultFigures(t *testing.T) {
 	s.Params.Workers = nil
 	if f := s.Figures(); f[0].X != "n" {
 		t.Errorf("one worker: figures %+v, want x = n", f)
+	}
+}
+
+// reps = 0, or none, is the default; 1 to MaxReps are taken as they are.
+func TestParseReps(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want int
+	}{{"", DefaultReps}, {"reps = 0", DefaultReps}, {"reps = 1", 1}, {fmt.Sprintf("reps = %d", MaxReps), MaxReps}} {
+		s, err := Parse("my.toml", []byte(strings.Replace(good, "reps  = 5", c.line, 1)))
+		if err != nil {
+			t.Errorf("%q: %v", c.line, err)
+			continue
+		}
+		if s.RepsOr() != c.want {
+			t.Errorf("%q: RepsOr %d, want %d", c.line, s.RepsOr(), c.want)
+		}
 	}
 }
