@@ -8,7 +8,7 @@
 // A spec, every key:
 //
 //	name    = "my-omp"          # the CSV's and the report section's name: letters, digits, - _ .
-//	title   = "My OpenMP antidiagonals beside levlab"
+//	title   = "My OpenMP antidiagonals beside levlab"  # text: no control or format characters
 //	reps    = 5                 # timed repetitions a point, 1 to 1000 (0 or unset: 10); one warm-up before them
 //	timeout = "60s"             # the longest one run of a command may take (default 60s)
 //
@@ -58,6 +58,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
 
@@ -311,6 +313,9 @@ func (s *Spec) check(l *lines) error {
 	case s.Reps < 0 || s.Reps > MaxReps:
 		return l.errorf("", 0, "reps", "reps = %d: want 1 to %d, or 0 or absent: the default, %d", s.Reps, MaxReps, DefaultReps)
 	}
+	if err := checkText("title", s.Title); err != nil {
+		return l.errorf("", 0, "title", "%v", err)
+	}
 	if s.Timeout != "" {
 		d, err := time.ParseDuration(s.Timeout)
 		if err != nil || d <= 0 {
@@ -425,6 +430,9 @@ func (s *Spec) check(l *lines) error {
 		return l.errorf("", 0, "", "the grid has %d points (implementations × lengths × workers × tiles); at most %d", n, MaxPoints)
 	}
 	for i, f := range s.Figure {
+		if err := checkText("title", f.Title); err != nil {
+			return l.errorf("figure", i, "title", "figure %d: %v", i+1, err)
+		}
 		switch {
 		case !slices.Contains(XValues, f.X):
 			return l.errorf("figure", i, "x", "figure %d: x = %q: want one of %s", i+1, f.X, strings.Join(XValues, ", "))
@@ -442,6 +450,34 @@ func (s *Spec) check(l *lines) error {
 				return l.errorf("figure", i, "series", "figure %d: series %q: want among %s", i+1, se, strings.Join(SeriesValues, ", "))
 			}
 		}
+	}
+	return nil
+}
+
+// checkText returns an error naming the first character of text that is
+// no printable text — a control character (Unicode Cc: NUL, ESC …, tab
+// excepted), a format character (Cf: the bidirectional overrides such as
+// U+202E, zero-width characters), a line or paragraph separator — with its
+// place, or nil. A title is printed on terminals and drawn into reports,
+// where such a character reorders, hides or styles what follows.
+func checkText(key, text string) error {
+	if !utf8.ValidString(text) {
+		return fmt.Errorf("%s %q is not UTF-8", key, text)
+	}
+	i := 0
+	for _, r := range text {
+		i++
+		if r == '\t' || !unicode.In(r, unicode.Cc, unicode.Cf, unicode.Zl, unicode.Zp) {
+			continue
+		}
+		what := "a control character"
+		switch {
+		case unicode.Is(unicode.Cf, r):
+			what = "a format character (bidirectional or invisible)"
+		case unicode.In(r, unicode.Zl, unicode.Zp):
+			what = "a line or paragraph separator"
+		}
+		return fmt.Errorf("%s %q holds %U, %s, at character %d: want printable text (tabs allowed)", key, text, r, what, i)
 	}
 	return nil
 }

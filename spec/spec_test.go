@@ -120,6 +120,11 @@ func TestParseBad(t *testing.T) {
 		{"= in an env key", replace(`OMP_NUM_THREADS = "{workers}"`, `"A=B" = "1"`), 16, []string{`env key "A=B"`, "any characters but = and NUL"}},
 		{"empty env key", replace(`OMP_NUM_THREADS = "{workers}"`, `"" = "1"`), 16, []string{`env key ""`, "not empty"}},
 		{"NUL in an env key", replace(`OMP_NUM_THREADS = "{workers}"`, `"A\u0000" = "1"`), 16, []string{`env key "A\x00"`, "NUL"}},
+		{"ESC in the title", replace(`title = "Mine beside levlab"`, `title = "Mine \u001b[31mred"`), 2, []string{"title", "U+001B", "character 6", "control"}},
+		{"NUL in the title", replace(`title = "Mine beside levlab"`, `title = "\u0000"`), 2, []string{"title", "U+0000", "character 1"}},
+		{"bidi override in the title", replace(`title = "Mine beside levlab"`, `title = "Mine \u202Eslvl"`), 2, []string{"title", "U+202E", "character 6"}},
+		{"newline in the title", replace(`title = "Mine beside levlab"`, `title = "Mine\nlevlab"`), 2, []string{"title", "U+000A", "character 5"}},
+		{"bell in a figure title", replace(`series   = ["impl", "n"]`, `series   = ["impl", "n"]`+"\n"+`title    = "Speedup\u0007"`), 28, []string{"figure 1", "title", "U+0007", "character 8"}},
 		{"ESC in the name", replace(`name  = "my-omp"`, `name  = "my\u001b"`), 1, []string{`name "my\x1b" cannot name a file`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -185,5 +190,23 @@ func TestParseReps(t *testing.T) {
 		if s.RepsOr() != c.want {
 			t.Errorf("%q: RepsOr %d, want %d", c.line, s.RepsOr(), c.want)
 		}
+	}
+}
+
+// A title with a tab, or letters of any script, is taken.
+func TestParseTitle(t *testing.T) {
+	for _, title := range []string{"Mine\tbeside levlab", "Édition — 編集距離 ✓"} {
+		if _, err := Parse("my.toml", []byte(strings.Replace(good, "Mine beside levlab", title, 1))); err != nil {
+			t.Errorf("title %q: %v", title, err)
+		}
+	}
+	// A spec made in Go may hold what no TOML file can.
+	s, err := Parse("my.toml", []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Title = "Mine \xff"
+	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "not UTF-8") {
+		t.Errorf("a title that is not UTF-8: %v", err)
 	}
 }
