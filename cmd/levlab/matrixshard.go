@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -79,26 +80,43 @@ func shardRows(a, b [][]byte, tri, top bool, s taskShard) (from, to int) {
 // shardRowsOf is shardRows over the strings' lengths only: FILE_A's na
 // strings, string i la(i) bytes long, and FILE_B's nb, string j lb(j)
 // bytes long (FILE_A's own without FILE_B).
+//
+// Row i costs (la(i)+1)·Σ(lb(j)+1) over its pairs' j (an empty string
+// still costs its pairs), and goes to shard k of N where its midpoint —
+// the cells of the rows before it and half its own, rounded down — lies
+// in [total·k/N, total·(k+1)/N). Every sum and product is exact in 128
+// bits, whatever the lengths and N, as long as each file's bytes and
+// strings together fit in 64 bits (they are in memory): a million reads
+// of 150 bytes hold 1.1·10^16 cells, past math.MaxInt64 once multiplied
+// by a shard's index. Time O(na+nb) and two passes over the rows; memory
+// O(1).
 func shardRowsOf(na, nb int, la, lb func(int) int, tri, top bool, s taskShard) (from, to int) {
-	var total int64
-	suffix := make([]int64, nb+1) // suffix[j]: the bytes of b[j:]
-	for j := nb - 1; j >= 0; j-- {
-		suffix[j] = suffix[j+1] + int64(lb(j))
+	var bytesB uint64
+	for j := range nb {
+		bytesB += uint64(lb(j))
 	}
-	cost := func(i int) int64 {
-		l := int64(la(i)) + 1 // an empty string still costs its pairs
-		switch {
-		case !tri:
-			return l * (suffix[0] + int64(nb))
-		case top:
-			return l * (suffix[0] - int64(lb(i)) + int64(nb-1))
+	costs := func(yield func(int, u128) bool) {
+		rest := bytesB // one set: the bytes of the strings after row i
+		for i := range na {
+			var other uint64 // the bytes of row i's pairs' strings, and one a pair
+			switch {
+			case !tri:
+				other = bytesB + uint64(nb)
+			case top:
+				other = bytesB - uint64(lb(i)) + uint64(nb-1)
+			default:
+				rest -= uint64(lb(i))
+				other = rest + uint64(nb-1-i)
+			}
+			if !yield(i, mul64(uint64(la(i))+1, other)) {
+				return
+			}
 		}
-		return l * (suffix[i+1] + int64(nb-1-i))
 	}
-	for i := range na {
-		total += cost(i)
+	var total u128
+	for _, c := range costs {
+		total = total.add(c)
 	}
-	// Row i goes to the shard its cells' midpoint falls in.
 	bound := func(k int) int {
 		switch k {
 		case 0:
@@ -106,17 +124,61 @@ func shardRowsOf(na, nb int, la, lb func(int) int, tri, top bool, s taskShard) (
 		case s.Count:
 			return na
 		}
-		var sum int64
-		for i := range na {
-			c := cost(i)
-			if (sum+c/2)*int64(s.Count) >= total*int64(k) {
+		// The first row whose midpoint m has m·N ≥ total·k, that is m ≥
+		// ⌈total·k/N⌉ = q·k + ⌈r·k/N⌉ with total = q·N + r: q·k ≤ total
+		// and r·k < N², so neither passes 128 bits.
+		q, r := total.divmod(uint64(s.Count))
+		part, rem := mul64(r, uint64(k)).divmod(uint64(s.Count))
+		target := q.mul(uint64(k)).add(part)
+		if rem > 0 {
+			target = target.add(u128{lo: 1})
+		}
+		var sum u128
+		for i, c := range costs {
+			if !sum.add(c.half()).less(target) {
 				return i
 			}
-			sum += c
+			sum = sum.add(c)
 		}
 		return na
 	}
 	return bound(s.Index), bound(s.Index + 1)
+}
+
+// u128 is an unsigned 128-bit integer: a matrix's cells, bytes times
+// bytes, pass 64 bits.
+type u128 struct{ hi, lo uint64 }
+
+// mul64 is x·y.
+func mul64(x, y uint64) u128 {
+	hi, lo := bits.Mul64(x, y)
+	return u128{hi, lo}
+}
+
+// add is x+y; the sum must fit.
+func (x u128) add(y u128) u128 {
+	lo, carry := bits.Add64(x.lo, y.lo, 0)
+	hi, _ := bits.Add64(x.hi, y.hi, carry)
+	return u128{hi, lo}
+}
+
+// mul is x·y; the product must fit.
+func (x u128) mul(y uint64) u128 {
+	hi, lo := bits.Mul64(x.lo, y)
+	return u128{x.hi*y + hi, lo}
+}
+
+// half is ⌊x/2⌋.
+func (x u128) half() u128 { return u128{x.hi >> 1, x.hi<<63 | x.lo>>1} }
+
+// less reports whether x < y.
+func (x u128) less(y u128) bool { return x.hi < y.hi || x.hi == y.hi && x.lo < y.lo }
+
+// divmod is ⌊x/d⌋ and x mod d, for d > 0.
+func (x u128) divmod(d uint64) (u128, uint64) {
+	hi, r := bits.Div64(0, x.hi, d)
+	lo, r := bits.Div64(r, x.lo, d)
+	return u128{hi, lo}, r
 }
 
 // shardHeader is the first line of a shard's file, after shardTag: what
