@@ -95,6 +95,26 @@ func TestRunsNeedARow(t *testing.T) {
 	}
 }
 
+// TestEmptyRuns: the folders Runs leaves out for holding no record are
+// named, for a reader to say so.
+func TestEmptyRuns(t *testing.T) {
+	root := t.TempDir()
+	treeFiles(t, root, map[string]string{
+		"a-box/quick/e.csv": headerOnly, "a-box/paper/e.csv": "", "b-box/quick/e.csv": rowsCSV, "c-box/quick/notes.txt": "",
+	})
+	empty, err := EmptyRuns(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range empty {
+		got = append(got, r.String())
+	}
+	if want := []string{"a-box/paper", "a-box/quick"}; !slices.Equal(got, want) {
+		t.Errorf("EmptyRuns = %v, want %v", got, want)
+	}
+}
+
 // TestBenchesReadOnce: a bench/ linked to another machine's is that
 // machine's alone, and a machine folder that is a link to a hidden folder
 // has its benchmarks.

@@ -60,33 +60,62 @@ func RunDir(root, machine, scale string) string { return filepath.Join(root, mac
 // be read is an error; a machine folder that cannot be read holds no
 // runs.
 func Runs(root string) ([]Run, error) {
+	runs, _, err := walkRuns(root)
+	return runs, err
+}
+
+// EmptyRuns returns the <machine>/<scale> folders under root that Runs
+// leaves out for holding no record: each of their records files is
+// empty, or holds its header alone (a run stopped before its first
+// record), in Runs' order. A reader names them rather than drawing a run
+// of nothing.
+func EmptyRuns(root string) ([]Run, error) {
+	_, empty, err := walkRuns(root)
+	return empty, err
+}
+
+// walkRuns finds Runs' runs, and the folders that would be runs but that
+// their records files hold no record.
+func walkRuns(root string) (runs, empty []Run, err error) {
 	tr, machines, err := readTree(root)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var runs []Run
 	for _, m := range machines {
 		scales, _ := os.ReadDir(m.path)
-		var mine []Run
+		var mine, none []Run
 		for _, s := range scales {
 			if strings.HasPrefix(s.Name(), ".") || s.Name() == BenchFolder {
 				continue
 			}
 			dir := RunDir(root, m.name, s.Name())
-			if !tr.inside(dir) || !holdsRecords(dir) {
+			if !tr.inside(dir) {
 				continue
 			}
-			mine = append(mine, Run{Machine: m.name, Scale: s.Name(), Dir: dir})
-		}
-		slices.SortStableFunc(mine, func(a, b Run) int {
-			if d := ScaleRank(a.Scale) - ScaleRank(b.Scale); d != 0 {
-				return d
+			files, _ := CSVFiles(dir)
+			switch {
+			case slices.ContainsFunc(files, hasRow):
+				mine = append(mine, Run{Machine: m.name, Scale: s.Name(), Dir: dir})
+			case len(files) > 0:
+				none = append(none, Run{Machine: m.name, Scale: s.Name(), Dir: dir})
 			}
-			return strings.Compare(a.Scale, b.Scale)
-		})
-		runs = append(runs, mine...)
+		}
+		sortScales(mine)
+		sortScales(none)
+		runs, empty = append(runs, mine...), append(empty, none...)
 	}
-	return readOnce(runs), nil
+	return readOnce(runs), readOnce(empty), nil
+}
+
+// sortScales puts the runs of one machine paper first, then quick, then
+// other scales by name.
+func sortScales(runs []Run) {
+	slices.SortStableFunc(runs, func(a, b Run) int {
+		if d := ScaleRank(a.Scale) - ScaleRank(b.Scale); d != 0 {
+			return d
+		}
+		return strings.Compare(a.Scale, b.Scale)
+	})
 }
 
 // Benches returns the benchmark files of every machine under root that has
@@ -185,14 +214,6 @@ func realPath(path string) string {
 func under(path, dir string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
-// holdsRecords reports whether dir holds a records file (CSVFiles) with a
-// row below its header. A file that cannot be read counts as one, so that
-// the reader names what is wrong with it.
-func holdsRecords(dir string) bool {
-	files, _ := CSVFiles(dir)
-	return slices.ContainsFunc(files, hasRow)
 }
 
 // hasRow reports whether the records file at path holds anything past its
