@@ -214,13 +214,16 @@ type data struct {
 
 // runData is one run's records, tallied.
 type runData struct {
-	run      records.Run           // Dir as given (slashes)
-	where    string                // Dir as the report names it (shownDir)
-	tally    *tally                // the records used
-	specs    map[string]*spec.Spec // the specs kept beside the records, by name
-	rows     int                   // records read, those left out included
-	leftOut  []records.Problem     // the first records not used, by file:line; rows − tally.used in all
-	problems []string
+	run   records.Run           // Dir as given (slashes)
+	where string                // Dir as the report names it (shownDir)
+	tally *tally                // the records used
+	specs map[string]*spec.Spec // the specs kept beside the records, by name
+	// specNotes says, by experiment, what its section must say of its
+	// kept specs: one that could not be read, two that name it.
+	specNotes map[string][]string
+	rows      int               // records read, those left out included
+	leftOut   []records.Problem // the first records not used, by file:line; rows − tally.used in all
+	problems  []string
 }
 
 func load(o Options) (*data, error) {
@@ -243,6 +246,10 @@ func load(o Options) (*data, error) {
 		return nil, err
 	}
 	d := &data{ignored: ignored, align: o.Align, only: o.Only}
+	empty, _ := records.EmptyRuns(o.Results)
+	for _, run := range empty {
+		d.problems = append(d.problems, noRecords(run)...)
+	}
 	pubDir := records.PublishedPath(o.Results)
 	pubFiles := csvFiles(pubDir)
 	if len(pubFiles) == 0 {
@@ -262,16 +269,7 @@ func load(o Options) (*data, error) {
 	for _, run := range read {
 		rd := loadRun(run)
 		rd.where = shownDir(o.Results, run.Dir)
-		rd.specs = map[string]*spec.Spec{}
-		specs, _ := filepath.Glob(filepath.Join(run.Dir, "*.toml"))
-		for _, p := range specs {
-			s, err := spec.ReadFile(p)
-			if err != nil {
-				rd.problems = append(rd.problems, err.Error())
-				continue
-			}
-			rd.specs[s.Name] = s
-		}
+		rd.keptSpecs(run.Dir)
 		d.runs = append(d.runs, rd)
 	}
 	if len(o.Only) > 0 {
@@ -280,6 +278,26 @@ func load(o Options) (*data, error) {
 		}
 	}
 	return d, nil
+}
+
+// noRecords names each records file of a folder records.EmptyRuns gives
+// (no run: none of its files holds a record) with what it holds: nothing,
+// its header alone (a run stopped before its first record), or a header
+// of another schema.
+func noRecords(run records.Run) []string {
+	var out []string
+	for _, f := range csvFiles(run.Dir) {
+		err := records.ScanRows(f, func(records.Row) error { return nil })
+		switch fi, serr := os.Stat(f); {
+		case err != nil:
+			out = append(out, err.Error())
+		case serr == nil && fi.Size() == 0:
+			out = append(out, filepath.ToSlash(f)+": empty (no header, no records)")
+		default:
+			out = append(out, filepath.ToSlash(f)+": its header alone, no record (a run stopped before its first)")
+		}
+	}
+	return out
 }
 
 // keepOwn keeps the runs that hold an experiment of one's own of only (a

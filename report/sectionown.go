@@ -158,6 +158,11 @@ func sectionOwn(r *rep, name string) section {
 	s := section{id: "own-" + name, title: "Your experiment " + name + ": " + title}
 	base := specBaseline(sp)
 	for _, ix := range r.runs {
+		for _, n := range ix.rd.specNotes[name] {
+			s.p("%s", n)
+		}
+	}
+	for _, ix := range r.runs {
 		if ks := ix.ownKeys(name); len(ks) > 0 {
 			s.p("%s", ownFindings(r, ix, sp, base, ks))
 		}
