@@ -71,7 +71,7 @@ func TestRunUsageErrors(t *testing.T) {
 	if len(names) > 0 {
 		checkFailure(t, []string{"run", "--only", names[0] + "," + names[0]}, exitUsage, "twice")
 	}
-	checkFailure(t, []string{"run", "--reps", "0"}, exitUsage, "--reps 0", "at least 1")
+	checkFailure(t, []string{"run", "--reps", "0"}, exitUsage, "--reps 0", "want 1 to 1000")
 	checkFailure(t, []string{"run", "--reps", "-3"}, exitUsage, "--reps -3")
 	checkFailure(t, []string{"run", "--reps", "many"}, exitUsage, "many")
 	checkFailure(t, []string{"run", "--list", "--scale", "huge"}, exitUsage, `"huge"`)
