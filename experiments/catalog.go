@@ -216,7 +216,7 @@ func workerSweep(max int) []int {
 // a 4-core laptop: tiled with 4 and 8 workers, whatever the cores here.
 func s000Table1(s Scale) []Point {
 	return square(CaseRandom, pick(s, []int{1 * k, 3 * k, 5 * k, 10 * k}, []int{10 * k, 30 * k, 50 * k}),
-		seq("fullmatrix"), seq("tworow"), par("tiled", 4), par("tiled", 8))
+		seq(records.AlgFullMatrix), seq(records.AlgTwoRow), par(records.AlgTiled, 4), par(records.AlgTiled, 8))
 }
 
 // s000Fig3 times Table 1's settings at the sizes Table 1 lacks, from 1k to
@@ -225,7 +225,7 @@ func s000Table1(s Scale) []Point {
 // size is timed twice.
 func s000Fig3(s Scale) []Point {
 	return square(CaseRandom, pick(s, []int{500, 2 * k, 4 * k}, []int{1 * k, 2 * k, 5 * k, 20 * k, 40 * k}),
-		seq("fullmatrix"), seq("tworow"), par("tiled", 4), par("tiled", 8))
+		seq(records.AlgFullMatrix), seq(records.AlgTwoRow), par(records.AlgTiled, 4), par(records.AlgTiled, 8))
 }
 
 // blocks000 are Table 2's threads per block.
@@ -237,7 +237,7 @@ var blocks000 = []int{128, 256, 512, 1024}
 func s000Table2(s Scale) []Point {
 	var settings []setting
 	for _, b := range blocks000 {
-		settings = append(settings, gpu("cuda-diagonal", b))
+		settings = append(settings, gpu(records.AlgCUDADiagonal, b))
 	}
 	return square(CaseRandom, pick(s, []int{1 * k, 3 * k, 5 * k, 10 * k, 15 * k}, []int{10 * k, 30 * k, 50 * k, 100 * k, 150 * k}),
 		settings...)
@@ -249,7 +249,7 @@ func s000Table2(s Scale) []Point {
 // uint32 cells there; the report's own sequential times at these sizes are
 // not published.
 func s000Fig4(s Scale) []Point {
-	return square(CaseRandom, pick(s, []int{10 * k, 15 * k}, []int{100 * k, 150 * k}), seq("tworow"))
+	return square(CaseRandom, pick(s, []int{10 * k, 15 * k}, []int{100 * k, 150 * k}), seq(records.AlgTwoRow))
 }
 
 // s001Length is report 001's Figures 4 (time vs length) and 5 (speedup vs
@@ -260,7 +260,7 @@ func s000Fig4(s Scale) []Point {
 func s001Length(s Scale) []Point {
 	c := cores()
 	return square(CaseRandom, pick(s, []int{500, 1 * k, 2 * k, 3 * k, 5 * k}, []int{1 * k, 2 * k, 5 * k, 10 * k, 20 * k, 30 * k, 50 * k}),
-		seq("fullmatrix"), seq("tworow"), par("tiled", c), par("tiled-barrier", c))
+		seq(records.AlgFullMatrix), seq(records.AlgTwoRow), par(records.AlgTiled, c), par(records.AlgTiledBarrier, c))
 }
 
 // tiles001 are the tile sides of Figure 6 (128–1024 in the report),
@@ -271,9 +271,9 @@ var tiles001 = []int{16, 32, 64, 128, 256, 512, 1024, 2048}
 // 3k) on every core, with the sequential baselines at the same size.
 func s001Tile(s Scale) []Point {
 	c := cores()
-	settings := []setting{seq("fullmatrix"), seq("tworow")}
+	settings := []setting{seq(records.AlgFullMatrix), seq(records.AlgTwoRow)}
 	for _, t := range tiles001 {
-		for _, alg := range []string{"tiled", "tiled-barrier"} {
+		for _, alg := range []string{records.AlgTiled, records.AlgTiledBarrier} {
 			st := par(alg, c)
 			st.tile = t
 			settings = append(settings, st)
@@ -286,9 +286,9 @@ func s001Tile(s Scale) []Point {
 // 3k): 1 to twice the cores, to show oversubscription, with the sequential
 // baselines at the same size.
 func s001Threads(s Scale) []Point {
-	settings := []setting{seq("fullmatrix"), seq("tworow")}
+	settings := []setting{seq(records.AlgFullMatrix), seq(records.AlgTwoRow)}
 	for _, w := range workerSweep(2 * cores()) {
-		settings = append(settings, par("tiled", w), par("tiled-barrier", w))
+		settings = append(settings, par(records.AlgTiled, w), par(records.AlgTiledBarrier, w))
 	}
 	return square(CaseRandom, pick(s, []int{3 * k}, []int{20 * k}), settings...)
 }
@@ -312,7 +312,7 @@ func s001Ratio(s Scale) []Point {
 	}
 	var pts []Point
 	for _, r := range rs {
-		for _, st := range []setting{seq("tworow"), par("diagonal", c), par("tiled", c)} {
+		for _, st := range []setting{seq(records.AlgTwoRow), par(records.AlgDiagonal, c), par(records.AlgTiled, c)} {
 			pts = append(pts, st.point(CaseRandom, long, long/r))
 		}
 	}
@@ -325,9 +325,9 @@ func s001Ratio(s Scale) []Point {
 // takes about 5 s at 50k), and workers, 1 to every core, with two rows as
 // the sequential baseline.
 func s001Diagonal(s Scale) []Point {
-	settings := []setting{seq("tworow")}
+	settings := []setting{seq(records.AlgTwoRow)}
 	for _, w := range workerSweep(cores()) {
-		settings = append(settings, par("diagonal", w), par("tiled", w), par("tiled-barrier", w))
+		settings = append(settings, par(records.AlgDiagonal, w), par(records.AlgTiled, w), par(records.AlgTiledBarrier, w))
 	}
 	return square(CaseRandom, pick(s, []int{500, 1 * k, 2 * k, 4 * k}, []int{1 * k, 2 * k, 5 * k, 10 * k, 20 * k}), settings...)
 }
@@ -344,8 +344,8 @@ func s002Cases(s Scale) []Point {
 	for _, n := range pick(s, []int{100, 1 * k, 10 * k}, []int{100, 1 * k, 10 * k}) {
 		for _, c := range []string{CaseIdentical, CasePartial, CaseDifferent} {
 			pts = append(pts, square(c, []int{n},
-				seq("fullmatrix"), seq("tworow"), seq("myers"),
-				gpu("cuda-matrix", 0), gpu("cuda-diagonal", 0), gpu("cuda-fast", 0))...)
+				seq(records.AlgFullMatrix), seq(records.AlgTwoRow), seq(records.AlgMyers),
+				gpu(records.AlgCUDAMatrix, 0), gpu(records.AlgCUDADiagonal, 0), gpu(records.AlgCUDAFast, 0))...)
 		}
 	}
 	return pts
@@ -367,7 +367,7 @@ func s003Ratio(s Scale) []Point {
 	var pts []Point
 	for _, n := range pick(s, []int{1000 * k}, []int{136473378}) {
 		for i := 0; i <= 10; i++ {
-			pts = append(pts, Point{Kind: Matching, Algorithm: "apm-fast", Workers: c, GPURatio: float64(i) / 10,
+			pts = append(pts, Point{Kind: Matching, Algorithm: records.AlgAPMFast, Workers: c, GPURatio: float64(i) / 10,
 				Case: CaseDNA, LenA: n, LenB: pattern003})
 		}
 	}
@@ -394,7 +394,7 @@ func s003Ranks(s Scale) []Point {
 	var pts []Point
 	for _, n := range pick(s, []int{10 * k, 100 * k, 500 * k, 2000 * k}, []int{100 * k, 1000 * k, 10000 * k, 100000 * k}) {
 		pt := func(workers, ranks int) Point {
-			return Point{Kind: Matching, Algorithm: "apm-fast", Workers: workers, Ranks: ranks, Case: CaseDNA, LenA: n, LenB: pattern003}
+			return Point{Kind: Matching, Algorithm: records.AlgAPMFast, Workers: workers, Ranks: ranks, Case: CaseDNA, LenA: n, LenB: pattern003}
 		}
 		pts = append(pts, pt(1, 0))
 		if c > 1 {
@@ -412,7 +412,7 @@ func s003Ranks(s Scale) []Point {
 // 50k (quick: 500 to 5k), where the full matrix takes 4.7 GiB.
 func s004Memory(s Scale) []Point {
 	return square(CaseRandom, pick(s, []int{500, 1 * k, 2 * k, 3 * k, 5 * k}, []int{1 * k, 5 * k, 10 * k, 20 * k, 30 * k, 50 * k}),
-		seq("fullmatrix"), seq("tworow"), seq("myers"))
+		seq(records.AlgFullMatrix), seq(records.AlgTwoRow), seq(records.AlgMyers))
 }
 
 // gpuFast times cuda-fast at report 000's Table 2 sizes and at 1M × 1M
@@ -422,11 +422,11 @@ func gpuFast(s Scale) []Point {
 	c := cores()
 	var pts []Point
 	for _, n := range pick(s, []int{1 * k, 5 * k}, []int{10 * k, 50 * k, 150 * k, 1000 * k}) {
-		settings := []setting{gpu("cuda-fast", 0)}
+		settings := []setting{gpu(records.AlgCUDAFast, 0)}
 		if n <= 150*k {
-			settings = append(settings, gpu("cuda-diagonal", 0))
+			settings = append(settings, gpu(records.AlgCUDADiagonal, 0))
 		}
-		settings = append(settings, par("myers-parallel", c))
+		settings = append(settings, par(records.AlgMyersParallel, c))
 		pts = append(pts, square(CaseDNA, []int{n}, settings...)...)
 	}
 	return pts
@@ -441,7 +441,7 @@ func alignGrid(s Scale) []Point {
 	if c > 1 {
 		settings = append(settings, setting{kind: Alignment, alg: AlignAlgorithm, workers: c})
 	}
-	settings = append(settings, par("auto", c))
+	settings = append(settings, par(records.AlgAuto, c))
 	return append(square(CaseDiverged, pick(s, []int{2 * k, 5 * k, 15 * k}, []int{10 * k, 100 * k, 1000 * k}), settings...),
 		square(CaseDNA, pick(s, []int{2 * k, 5 * k, 15 * k}, []int{10 * k, 30 * k, 100 * k}), settings...)...)
 }
@@ -457,15 +457,15 @@ func peersGrid(s Scale) []Point {
 	for _, n := range pick(s, []int{1 * k, 2 * k, 5 * k}, []int{1 * k, 10 * k, 50 * k}) {
 		var settings []setting
 		if n <= 10*k {
-			settings = append(settings, seq("fullmatrix"))
+			settings = append(settings, seq(records.AlgFullMatrix))
 		}
-		settings = append(settings, seq("tworow"))
+		settings = append(settings, seq(records.AlgTwoRow))
 		if n <= 10*k {
-			settings = append(settings, par("diagonal", c))
+			settings = append(settings, par(records.AlgDiagonal, c))
 		}
 		settings = append(settings,
-			par("tiled", c), par("tiled-barrier", c), seq("myers"), par("myers-parallel", c),
-			peerAlg("agnivade"), peerAlg("ka-weihe"), peerAlg("edlib"))
+			par(records.AlgTiled, c), par(records.AlgTiledBarrier, c), seq(records.AlgMyers), par(records.AlgMyersParallel, c),
+			peerAlg(records.AlgAgnivade), peerAlg(records.AlgKaWeihe), peerAlg(records.AlgEdlib))
 		pts = append(pts, square(CaseDNA, []int{n}, settings...)...)
 	}
 	return pts
@@ -487,11 +487,11 @@ func manyPairs(s Scale) []Point {
 		pt := func(kind Kind, alg string, workers int) Point {
 			return Point{Kind: kind, Algorithm: alg, Workers: workers, Case: CaseDNA, LenA: n, LenB: L}
 		}
-		pts = append(pts, pt(Pairs, "auto", 1))
+		pts = append(pts, pt(Pairs, records.AlgAuto, 1))
 		if c > 1 {
-			pts = append(pts, pt(Pairs, "auto", c))
+			pts = append(pts, pt(Pairs, records.AlgAuto, c))
 		}
-		pts = append(pts, pt(PeerPairs, "edlib", 1))
+		pts = append(pts, pt(PeerPairs, records.AlgEdlib, 1))
 	}
 	return pts
 }
@@ -508,11 +508,11 @@ func suggest(s Scale) []Point {
 	if s != Quick && s != Paper {
 		return nil
 	}
-	pts := []Point{{Kind: Suggest, Algorithm: "auto", Workers: 1, Case: CaseWords, LenA: n}}
+	pts := []Point{{Kind: Suggest, Algorithm: records.AlgAuto, Workers: 1, Case: CaseWords, LenA: n}}
 	if c := cores(); c > 1 {
-		pts = append(pts, Point{Kind: Suggest, Algorithm: "auto", Workers: c, Case: CaseWords, LenA: n})
+		pts = append(pts, Point{Kind: Suggest, Algorithm: records.AlgAuto, Workers: c, Case: CaseWords, LenA: n})
 	}
 	// The loop names Myers, what Auto runs on one worker: its records
 	// stand apart from Suggest's on one worker by the algorithm.
-	return append(pts, Point{Kind: SuggestLoop, Algorithm: "myers", Workers: 1, Case: CaseWords, LenA: n})
+	return append(pts, Point{Kind: SuggestLoop, Algorithm: records.AlgMyers, Workers: 1, Case: CaseWords, LenA: n})
 }
