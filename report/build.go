@@ -44,8 +44,8 @@ func build(d *data) *doc {
 		}
 		doc.title = "levlab: " + strings.Join(titles, ", ")
 		if len(d.only) == 1 {
-			if t := r.ownSpec(d.only[0]).Title; t != "" {
-				doc.title = t
+			if sp, _ := r.ownSpec(d.only[0]); sp.Title != "" {
+				doc.title = sp.Title
 			}
 		}
 		doc.sections = append(doc.sections, sectionMethod(r))

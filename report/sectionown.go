@@ -29,15 +29,15 @@ func (r *rep) ownNames() []string {
 }
 
 // ownSpec returns the spec kept beside an experiment's records, from the
-// first run that has one, or one made from the records: every
+// first run that has one (kept true), or one made from the records: every
 // implementation, length and parameter they hold, and the default figures.
-func (r *rep) ownSpec(name string) *spec.Spec {
+func (r *rep) ownSpec(name string) (s *spec.Spec, kept bool) {
 	for _, ix := range r.runs {
 		if s := ix.rd.specs[name]; s != nil {
-			return s
+			return s, true
 		}
 	}
-	s := &spec.Spec{Name: name}
+	s = &spec.Spec{Name: name}
 	var ns, ms, ws, ts []int
 	for _, ix := range r.runs {
 		for _, k := range ix.ownKeys(name) {
@@ -51,7 +51,133 @@ func (r *rep) ownSpec(name string) *spec.Spec {
 	if !slices.Equal(sortedInts(ms), s.Inputs.N) {
 		s.Inputs.M = nil // lengths of a and b differ: n alone is drawn
 	}
-	return s
+	return s, false
+}
+
+// ownView is what the section of an experiment of one's own draws: the
+// points of its spec's grid. A point is keyed as the runner keys it —
+// implementation, workers, tile, block, GPU share, ranks, case and
+// lengths — so that the records of two cases, say, are never one point.
+type ownView struct {
+	sp   *spec.Spec
+	kept bool // sp was kept beside the records (else made from them)
+	// vary names the extra dimensions (ownExtras) the drawn points take
+	// more than one value of: a table has a column of each, a series and
+	// a point's name say it.
+	vary []string
+}
+
+// ownExtras are the dimensions of a point a spec's grid does not vary,
+// which records may (a case changed since, a point of a reports'
+// experiment's kind); ownExtra gives a point's value of each, for people.
+var ownExtras = []string{"case", "block", "GPU share", "ranks"}
+
+func ownExtra(k key, d string) string {
+	switch d {
+	case "case":
+		return k.Case
+	case "block":
+		return count(k.Block)
+	case "GPU share":
+		return num(k.GPURatio)
+	}
+	return count(k.Ranks)
+}
+
+// ownViewOf returns the view of experiment name over the runs read.
+func (r *rep) ownViewOf(name string) *ownView {
+	sp, kept := r.ownSpec(name)
+	v := &ownView{sp: sp, kept: kept}
+	for _, d := range ownExtras {
+		seen := map[string]bool{}
+		for _, ix := range r.runs {
+			for _, k := range v.keys(ix) {
+				seen[ownExtra(k, d)] = true
+			}
+		}
+		if len(seen) > 1 {
+			v.vary = append(v.vary, d)
+		}
+	}
+	return v
+}
+
+// keys returns the points of ix that v draws, measured or failed, sorted:
+// with a kept spec, those of its grid alone — its implementations (and
+// the Go functions run beside them: records whose made_by is the spec's
+// for an implementation of that name and no definition), its case, its
+// workers, tiles and lengths, and no block, GPU share or ranks; with a
+// spec made from the records, every one.
+func (v *ownView) keys(ix *index) []key {
+	ks := ix.ownKeys(v.sp.Name)
+	if v.kept {
+		ks = slices.DeleteFunc(ks, func(k key) bool { return v.outside(ix, k) != "" })
+	}
+	return ks
+}
+
+// outside says why the kept spec's grid does not hold k ("impl x", "case
+// dna", "workers 8", "n = 500", "block 64" …), or "" where it does.
+func (v *ownView) outside(ix *index, k key) string {
+	sp := v.sp
+	switch {
+	case !slices.Contains(sp.ImplNames(), k.Algorithm) && !ix.rd.tally.madeBy[[2]string{sp.Name, k.Algorithm}][sp.MadeBy(spec.Impl{Name: k.Algorithm})]:
+		return "impl " + k.Algorithm
+	case k.Case != sp.CaseOr():
+		return "case " + k.Case
+	case !slices.Contains(sp.WorkersOr(), k.Workers):
+		return fmt.Sprintf("workers %d", k.Workers)
+	case !slices.Contains(sp.TilesOr(), k.Tile):
+		return fmt.Sprintf("tile %d", k.Tile)
+	case !slices.Contains(sp.Lengths(), [2]int{k.LenA, k.LenB}):
+		return lengths(k)
+	case k.Block != 0:
+		return "block " + count(k.Block)
+	case k.GPURatio != 0:
+		return "GPU share " + num(k.GPURatio)
+	case k.Ranks != 0:
+		return "ranks " + count(k.Ranks)
+	}
+	return ""
+}
+
+// notDrawn is the sentence that says what else the records of the runs
+// hold, outside the kept spec's grid, or "".
+func (r *rep) notDrawn(v *ownView) string {
+	if !v.kept {
+		return ""
+	}
+	var what []string
+	n := 0
+	for _, ix := range r.runs {
+		for _, k := range ix.ownKeys(v.sp.Name) {
+			w := v.outside(ix, k)
+			if w == "" {
+				continue
+			}
+			n++
+			switch {
+			case strings.HasPrefix(w, "impl "):
+				w += ", no longer in the spec"
+			case strings.HasPrefix(w, "case "):
+				w += ", where the spec's is now " + v.sp.CaseOr()
+			}
+			if !slices.Contains(what, w) {
+				what = append(what, w)
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	// Implementations first, then the inputs, then the parameters.
+	rank := func(w string) int {
+		return slices.IndexFunc([]string{"impl ", "case ", "n = ", "workers ", "tile ", "block ", "GPU share ", "ranks "},
+			func(p string) bool { return strings.HasPrefix(w, p) })
+	}
+	slices.SortStableFunc(what, func(a, b string) int { return rank(a) - rank(b) })
+	return fmt.Sprintf("The records also hold %d %s outside the kept spec's grid — %s: not drawn (levlab run --fresh measures the spec anew).",
+		n, "point"+plural(n), strings.Join(what, "; "))
 }
 
 // ownKeys returns the points of an experiment of one's own, measured or
@@ -117,13 +243,18 @@ func (q ratio) String() string {
 }
 
 // baselineOf returns the point a speedup of k is over: the baseline
-// implementation at the fewest workers of the grid, at k's lengths and
-// tile (else any tile).
-func (ix *index) baselineOf(s *spec.Spec, baseline string, k key) (key, bool) {
-	w0 := slices.Min(s.WorkersOr())
+// implementation at the fewest workers of the grid, on k's inputs (case
+// and lengths) and at its block, GPU share and ranks, and at its tile
+// (else any tile); a point v draws.
+func (ix *index) baselineOf(v *ownView, baseline string, k key) (key, bool) {
+	w0 := slices.Min(v.sp.WorkersOr())
 	var found []key
-	for _, c := range ix.find(s.Name, nil) {
-		if c.Algorithm == baseline && c.Workers == w0 && c.LenA == k.LenA && c.LenB == k.LenB {
+	for _, c := range v.keys(ix) {
+		if _, ok := ix.stats[c]; !ok {
+			continue // failed: no time to divide by
+		}
+		if c.Algorithm == baseline && c.Workers == w0 && c.Case == k.Case && c.LenA == k.LenA && c.LenB == k.LenB &&
+			c.Block == k.Block && c.GPURatio == k.GPURatio && c.Ranks == k.Ranks {
 			if c.Tile == k.Tile {
 				return c, true
 			}
@@ -150,7 +281,8 @@ func specBaseline(s *spec.Spec) string {
 // figures as its spec declares them, then every point in a table, the
 // failed ones with why, and the speedups with their confidence intervals.
 func sectionOwn(r *rep, name string) section {
-	sp := r.ownSpec(name)
+	v := r.ownViewOf(name)
+	sp := v.sp
 	title := sp.Title
 	if title == "" {
 		title = name
@@ -163,20 +295,23 @@ func sectionOwn(r *rep, name string) section {
 		}
 	}
 	for _, ix := range r.runs {
-		if ks := ix.ownKeys(name); len(ks) > 0 {
-			s.p("%s", ownFindings(r, ix, sp, base, ks))
+		if ks := v.keys(ix); len(ks) > 0 {
+			s.p("%s", ownFindings(ix, v, base, ks))
 		}
 	}
+	if w := r.notDrawn(v); w != "" {
+		s.p("%s", w)
+	}
 	for i, f := range sp.Figures() {
-		if c := ownChart(r, sp, f, i); c != nil {
+		if c := ownChart(r, v, f, i); c != nil {
 			s.add(c)
 		}
 	}
 	for _, ix := range r.runs {
-		if ks := ix.ownKeys(name); len(ks) > 0 {
-			s.add(ownTimes(r, ix, sp, ks))
+		if ks := v.keys(ix); len(ks) > 0 {
+			s.add(ownTimes(r, ix, v, ks))
 			if base != "" {
-				if t := ownSpeedups(r, ix, sp, base, ks); t != nil {
+				if t := ownSpeedups(r, ix, v, base, ks); t != nil {
 					s.add(t)
 				}
 			}
@@ -198,13 +333,16 @@ func chartSafe(name string) string {
 
 // pointName names a point of one's own for people: the implementation and
 // the parameters that vary in the grid.
-func pointName(sp *spec.Spec, k key) string {
+func (v *ownView) pointName(k key) string {
 	parts := []string{k.Algorithm}
-	if len(sp.WorkersOr()) > 1 || k.Workers > 1 {
+	if len(v.sp.WorkersOr()) > 1 || k.Workers > 1 {
 		parts = append(parts, fmt.Sprintf("%d %s", k.Workers, "worker"+plural(k.Workers)))
 	}
 	if k.Tile != 0 {
 		parts = append(parts, "tile "+count(k.Tile))
+	}
+	for _, d := range v.vary {
+		parts = append(parts, d+" "+ownExtra(k, d))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -218,7 +356,7 @@ func lengths(k key) string {
 
 // ownFindings is the paragraph that opens a run's part of the section:
 // the fastest at the largest size, the best speedup, and the failures.
-func ownFindings(r *rep, ix *index, sp *spec.Spec, base string, ks []key) string {
+func ownFindings(ix *index, v *ownView, base string, ks []key) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "On %s (%s): ", ix.name, ix.rd.where)
 	maxN := 0
@@ -227,22 +365,22 @@ func ownFindings(r *rep, ix *index, sp *spec.Spec, base string, ks []key) string
 	}
 	var best key
 	bestT := math.Inf(1)
-	for _, k := range ix.find(sp.Name, func(k key) bool { return k.LenA == maxN }) {
-		if v := ix.stats[k]; v.med < bestT {
-			best, bestT = k, v.med
+	for _, k := range ks {
+		if st, ok := ix.stats[k]; ok && k.LenA == maxN && st.med < bestT {
+			best, bestT = k, st.med
 		}
 	}
 	if !math.IsInf(bestT, 1) {
-		v := ix.stats[best]
-		fmt.Fprintf(&b, "at the largest size, %s, the fastest is %s: %s (%s–%s).", lengths(best), pointName(sp, best), dur(v.med), dur(v.min), dur(v.max))
+		st := ix.stats[best]
+		fmt.Fprintf(&b, "at the largest size, %s, the fastest is %s: %s (%s–%s).", lengths(best), v.pointName(best), dur(st.med), dur(st.min), dur(st.max))
 	} else {
 		b.WriteString("no point has a time.")
 	}
 	if base != "" {
 		var bk key
 		var bq ratio
-		for _, k := range ix.find(sp.Name, nil) {
-			b0, ok := ix.baselineOf(sp, base, k)
+		for _, k := range ks {
+			b0, ok := ix.baselineOf(v, base, k)
 			if !ok || b0 == k {
 				continue
 			}
@@ -251,14 +389,14 @@ func ownFindings(r *rep, ix *index, sp *spec.Spec, base string, ks []key) string
 			}
 		}
 		if bq.x > 0 {
-			fmt.Fprintf(&b, " The best speedup over %s at %d %s is %s: %s at %s.", base, slices.Min(sp.WorkersOr()),
-				"worker"+plural(slices.Min(sp.WorkersOr())), bq, pointName(sp, bk), lengths(bk))
+			w0 := slices.Min(v.sp.WorkersOr())
+			fmt.Fprintf(&b, " The best speedup over %s at %d %s is %s: %s at %s.", base, w0, "worker"+plural(w0), bq, v.pointName(bk), lengths(bk))
 		}
 	}
 	var failed []string
 	for _, k := range ks {
 		if why, ok := ix.rd.tally.failed[k]; ok {
-			failed = append(failed, fmt.Sprintf("%s at %s (%s)", pointName(sp, k), lengths(k), strings.TrimPrefix(why, "failed: ")))
+			failed = append(failed, fmt.Sprintf("%s at %s (%s)", v.pointName(k), lengths(k), strings.TrimPrefix(why, "failed: ")))
 		}
 	}
 	switch {
@@ -310,7 +448,8 @@ var ownYNames = map[string]string{
 // dimensions that are neither x nor a series are held at their largest
 // value, which the title names; a point that failed at that value is a
 // vertical line at its x, named.
-func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
+func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
+	sp := v.sp
 	c := &chart{id: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), xName: ownXNames[f.X], yName: ownYNames[f.Y]}
 	c.xLog = f.X == "n" || f.X == "m"
 	c.xFit, c.xWhole = true, f.X == "workers" || f.X == "tile"
@@ -336,7 +475,7 @@ func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
 		}
 		vals := map[float64]bool{}
 		for _, ix := range r.runs {
-			for _, k := range ix.ownKeys(sp.Name) {
+			for _, k := range v.keys(ix) {
 				vals[dimOf(k, d)] = true
 			}
 		}
@@ -375,7 +514,7 @@ func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
 	// the experiment.
 	ran := 0
 	for _, ix := range r.runs {
-		if len(ix.ownKeys(sp.Name)) > 0 {
+		if len(v.keys(ix)) > 0 {
 			ran++
 		}
 	}
@@ -383,13 +522,16 @@ func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
 	for _, ix := range r.runs {
 		bySeries := map[string]*series{}
 		var order []string
-		for _, k := range ix.ownKeys(sp.Name) {
+		for _, k := range v.keys(ix) {
 			if !keep(k) {
 				continue
 			}
 			parts := []string{k.Algorithm}
 			for _, d := range dims[1:] {
 				parts = append(parts, dimLabel(d, dimOf(k, d)))
+			}
+			for _, d := range v.vary {
+				parts = append(parts, d+" "+ownExtra(k, d))
 			}
 			name := strings.Join(parts, ", ")
 			if ran > 1 {
@@ -402,23 +544,23 @@ func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
 				}
 				continue
 			}
-			v, ok := ix.stats[k]
+			st, ok := ix.stats[k]
 			if !ok {
 				continue
 			}
 			p := pt{x: x}
 			switch f.Y {
 			case "time":
-				p.y, p.lo, p.hi = v.med, v.min, v.max
+				p.y, p.lo, p.hi = st.med, st.min, st.max
 			case "gcups":
-				p.y, p.lo, p.hi = v.gcups, v.gcups, v.gcups
+				p.y, p.lo, p.hi = st.gcups, st.gcups, st.gcups
 			case "memory":
-				if v.alloc <= 0 && c.yLog {
+				if st.alloc <= 0 && c.yLog {
 					continue
 				}
-				p.y, p.lo, p.hi = v.alloc, v.alloc, v.alloc
+				p.y, p.lo, p.hi = st.alloc, st.alloc, st.alloc
 			case "speedup", "efficiency":
-				b0, ok := ix.baselineOf(sp, f.Baseline, k)
+				b0, ok := ix.baselineOf(v, f.Baseline, k)
 				if !ok {
 					continue
 				}
@@ -467,15 +609,14 @@ func ownChart(r *rep, sp *spec.Spec, f spec.Figure, i int) *chart {
 // ownTimes is the table of every point of a run: a row per
 // implementation and parameters, a column per length pair; a failed
 // point says why in its cell.
-func ownTimes(r *rep, ix *index, sp *spec.Spec, ks []key) *table {
-	type rowKey struct {
-		alg           string
-		workers, tile int
-	}
+func ownTimes(r *rep, ix *index, v *ownView, ks []key) *table {
+	// A row is a point without its lengths, which are the columns.
+	type rowKey = key
 	var rows []rowKey
 	var cols [][2]int
 	for _, k := range ks {
-		rk := rowKey{k.Algorithm, k.Workers, k.Tile}
+		rk := k
+		rk.LenA, rk.LenB = 0, 0
 		if !slices.Contains(rows, rk) {
 			rows = append(rows, rk)
 		}
@@ -483,16 +624,19 @@ func ownTimes(r *rep, ix *index, sp *spec.Spec, ks []key) *table {
 			cols = append(cols, c)
 		}
 	}
-	order := sp.ImplNames()
+	order := v.sp.ImplNames()
 	slices.SortStableFunc(rows, func(a, b rowKey) int {
-		ia, ib := slices.Index(order, a.alg), slices.Index(order, b.alg)
+		ia, ib := slices.Index(order, a.Algorithm), slices.Index(order, b.Algorithm)
 		if ia != ib {
 			return ia - ib
 		}
-		if a.workers != b.workers {
-			return a.workers - b.workers
+		if lessKey(a, b) {
+			return -1
 		}
-		return a.tile - b.tile
+		if lessKey(b, a) {
+			return 1
+		}
+		return 0
 	})
 	slices.SortFunc(cols, func(a, b [2]int) int {
 		if a[0] != b[0] {
@@ -500,27 +644,29 @@ func ownTimes(r *rep, ix *index, sp *spec.Spec, ks []key) *table {
 		}
 		return a[1] - b[1]
 	})
-	t := &table{caption: "Every point: median time, and below it min–max, or why it failed" + onName(r, ix), head: []string{"implementation", "workers", "tile"}}
+	t := &table{caption: "Every point: median time, and below it min–max, or why it failed" + onName(r, ix), head: []string{"implementation"}}
+	t.head = append(append(t.head, v.vary...), "workers", "tile")
 	for _, c := range cols {
 		t.head = append(t.head, lengths(key{LenA: c[0], LenB: c[1]}))
 	}
 	for _, rk := range rows {
 		tile := "—"
-		if rk.tile != 0 {
-			tile = count(rk.tile)
+		if rk.Tile != 0 {
+			tile = count(rk.Tile)
 		}
-		row := []string{rk.alg, count(rk.workers), tile}
+		row := []string{rk.Algorithm}
+		for _, d := range v.vary {
+			row = append(row, ownExtra(rk, d))
+		}
+		row = append(row, count(rk.Workers), tile)
 		for _, c := range cols {
+			k := rk
+			k.LenA, k.LenB = c[0], c[1]
 			cell := "—"
-			for _, k := range ks {
-				if k.Algorithm != rk.alg || k.Workers != rk.workers || k.Tile != rk.tile || k.LenA != c[0] || k.LenB != c[1] {
-					continue
-				}
-				if why, ok := ix.rd.tally.failed[k]; ok {
-					cell = "FAILED\n" + strings.TrimPrefix(why, "failed: ")
-				} else if v, ok := ix.stats[k]; ok {
-					cell = dur(v.med) + "\n" + dur(v.min) + "–" + dur(v.max)
-				}
+			if why, ok := ix.rd.tally.failed[k]; ok {
+				cell = "FAILED\n" + strings.TrimPrefix(why, "failed: ")
+			} else if st, ok := ix.stats[k]; ok {
+				cell = dur(st.med) + "\n" + dur(st.min) + "–" + dur(st.max)
 			}
 			row = append(row, cell)
 		}
@@ -531,17 +677,17 @@ func ownTimes(r *rep, ix *index, sp *spec.Spec, ks []key) *table {
 
 // ownSpeedups is the table of every speedup over the baseline, with its
 // confidence interval and test.
-func ownSpeedups(r *rep, ix *index, sp *spec.Spec, base string, ks []key) *table {
-	w0 := slices.Min(sp.WorkersOr())
+func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *table {
+	w0 := slices.Min(v.sp.WorkersOr())
 	t := &table{caption: fmt.Sprintf("Speedup over %s at %d %s, with its 95%% confidence interval and the Mann–Whitney U test%s", base, w0, "worker"+plural(w0), onName(r, ix)),
 		head: []string{"implementation", "lengths", "speedup", "95% CI", "p", "significant"}}
 	for _, k := range ks {
-		b0, ok := ix.baselineOf(sp, base, k)
+		b0, ok := ix.baselineOf(v, base, k)
 		if !ok || b0 == k {
 			continue
 		}
 		if _, failed := ix.rd.tally.failed[k]; failed {
-			t.rows = append(t.rows, []string{pointName(sp, k), lengths(k), "failed", "—", "—", "—"})
+			t.rows = append(t.rows, []string{v.pointName(k), lengths(k), "failed", "—", "—", "—"})
 			continue
 		}
 		q, ok := ix.speedupOf(b0, k)
@@ -556,7 +702,7 @@ func ownSpeedups(r *rep, ix *index, sp *spec.Spec, base string, ks []key) *table
 		if !q.significant {
 			sig = "no"
 		}
-		t.rows = append(t.rows, []string{pointName(sp, k), lengths(k), times(q.x), ci, num(q.p), sig})
+		t.rows = append(t.rows, []string{v.pointName(k), lengths(k), times(q.x), ci, num(q.p), sig})
 	}
 	if len(t.rows) == 0 {
 		return nil

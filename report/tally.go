@@ -25,6 +25,7 @@ type tally struct {
 	gos      map[string]bool
 	commits  map[string]bool
 	made     map[[2]string]map[string]bool // experiment and algorithm: the commits its ok records were made at
+	madeBy   map[[2]string]map[string]bool // experiment of one's own and implementation: its records' made_by
 	first    string                        // the earliest and latest record's date (YYYY-MM-DD), "" for none
 	last     string
 	cores    int // the most
@@ -40,7 +41,7 @@ func newTally() *tally {
 		points: map[key]*measured{}, matches: map[key]int64{}, skipSeen: map[skip]bool{}, unknown: map[string]bool{},
 		failed: map[key]string{}, own: map[string]bool{},
 		cpus: map[string]bool{}, gpus: map[string]bool{}, gos: map[string]bool{}, commits: map[string]bool{},
-		made: map[[2]string]map[string]bool{},
+		made: map[[2]string]map[string]bool{}, madeBy: map[[2]string]map[string]bool{},
 	}
 }
 
@@ -58,6 +59,7 @@ func (t *tally) add(r records.Record) {
 	k := records.Key(r)
 	if r.Source == records.SourceOwn {
 		t.own[r.Experiment] = true
+		addTo(t.madeBy, [2]string{r.Experiment, r.Algorithm}, r.MadeBy)
 	}
 	if r.Status == records.StatusFailed {
 		t.failed[k] = r.Note
@@ -69,11 +71,7 @@ func (t *tally) add(r records.Record) {
 		}
 		return
 	}
-	ea := [2]string{r.Experiment, r.Algorithm}
-	if t.made[ea] == nil {
-		t.made[ea] = map[string]bool{}
-	}
-	t.made[ea][r.Commit] = true
+	addTo(t.made, [2]string{r.Experiment, r.Algorithm}, r.Commit)
 	m := t.points[k]
 	if m == nil {
 		m = &measured{}
@@ -85,6 +83,14 @@ func (t *tally) add(r records.Record) {
 	m.alloc = append(m.alloc, float64(r.AllocBytes))
 	m.compute = append(m.compute, r.Seconds-r.AllocSeconds)
 	t.matches[k] = r.Matches
+}
+
+// addTo adds v to the set of k in m.
+func addTo(m map[[2]string]map[string]bool, k [2]string, v string) {
+	if m[k] == nil {
+		m[k] = map[string]bool{}
+	}
+	m[k][v] = true
 }
 
 // addSkip adds s unless it is there, and reports whether it was new.
@@ -142,12 +148,11 @@ func (t *tally) merge(o *tally) {
 		t.first = o.first
 	}
 	t.last = max(t.last, o.last)
-	for ea, cs := range o.made {
-		if t.made[ea] == nil {
-			t.made[ea] = map[string]bool{}
-		}
-		for c := range cs {
-			t.made[ea][c] = true
+	for _, m := range [][2]map[[2]string]map[string]bool{{t.made, o.made}, {t.madeBy, o.madeBy}} {
+		for ea, vs := range m[1] {
+			for v := range vs {
+				addTo(m[0], ea, v)
+			}
 		}
 	}
 	t.cores, t.reps = max(t.cores, o.cores), max(t.reps, o.reps)
