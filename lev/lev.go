@@ -38,6 +38,7 @@ package lev
 import (
 	"context"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/cudaext"
@@ -110,26 +111,32 @@ type symbol interface{ ~uint8 | ~uint32 }
 // valid, resolved config.
 type kernel[S symbol] func(a, b []S, c *config) (int, error)
 
+// impl is an algorithm's line in impls: its name, what it can do, and its
+// kernels. The capabilities are the ones Distance checks options against
+// and the ones the command line and the experiments ask (Parallel, GPU,
+// TakesTile, SpansRanks).
 type impl struct {
 	name     string
-	parallel bool // uses more than one worker
-	gpu      bool
+	parallel bool // uses more than one worker: takes WithWorkers(n > 1)
+	gpu      bool // runs on a CUDA device: takes WithBlockSize
+	tile     bool // takes WithTile: a tile side, or a column chunk
+	ranks    bool // takes WithRanks: one distance over several processes
 	bytes    kernel[uint8]
 	wide     kernel[uint32]
 }
 
 var impls = [numAlgorithms]impl{
-	Auto:          {name: "auto", parallel: true},
+	Auto:          {name: "auto", parallel: true, tile: true, ranks: true},
 	FullMatrix:    {name: "fullmatrix", bytes: fullMatrix[uint8], wide: fullMatrix[uint32]},
 	TwoRow:        {name: "tworow", bytes: twoRow[uint8], wide: twoRow[uint32]},
 	Diagonal:      {name: "diagonal", parallel: true, bytes: diagonal[uint8], wide: diagonal[uint32]},
-	Tiled:         {name: "tiled", parallel: true, bytes: tiled[uint8], wide: tiled[uint32]},
-	TiledBarrier:  {name: "tiled-barrier", parallel: true, bytes: tiledBarrier[uint8], wide: tiledBarrier[uint32]},
-	Myers:         {name: "myers", bytes: myers[uint8], wide: myers[uint32]},
-	MyersParallel: {name: "myers-parallel", parallel: true, bytes: myersParallel[uint8], wide: myersParallel[uint32]},
+	Tiled:         {name: "tiled", parallel: true, tile: true, bytes: tiled[uint8], wide: tiled[uint32]},
+	TiledBarrier:  {name: "tiled-barrier", parallel: true, tile: true, bytes: tiledBarrier[uint8], wide: tiledBarrier[uint32]},
+	Myers:         {name: "myers", ranks: true, bytes: myers[uint8], wide: myers[uint32]},
+	MyersParallel: {name: "myers-parallel", parallel: true, tile: true, ranks: true, bytes: myersParallel[uint8], wide: myersParallel[uint32]},
 	CUDADiagonal:  {name: "cuda-diagonal", parallel: true, gpu: true, bytes: cudaDiagonal[uint8], wide: cudaDiagonal[uint32]},
 	CUDAMatrix:    {name: "cuda-matrix", parallel: true, gpu: true, bytes: cudaMatrix[uint8], wide: cudaMatrix[uint32]},
-	CUDAFast:      {name: "cuda-fast", parallel: true, gpu: true, bytes: cudaFast[uint8], wide: cudaFast[uint32]},
+	CUDAFast:      {name: "cuda-fast", parallel: true, gpu: true, tile: true, bytes: cudaFast[uint8], wide: cudaFast[uint32]},
 }
 
 // algorithmNames are the algorithms' stable names, in impls' order.
@@ -151,8 +158,33 @@ func (a Algorithm) String() string { return algorithmNames.String(a) }
 // Sequential algorithms refuse WithWorkers(n) for n > 1.
 func (a Algorithm) Parallel() bool { return a < numAlgorithms && impls[a].parallel }
 
-// GPU reports whether the algorithm runs on a CUDA device.
+// GPU reports whether the algorithm runs on a CUDA device, its launches
+// sized by WithBlockSize.
 func (a Algorithm) GPU() bool { return a < numAlgorithms && impls[a].gpu }
+
+// TakesTile reports whether WithTile means something to the algorithm: the
+// tile side of Tiled and TiledBarrier, the column chunk of MyersParallel
+// (and of Auto, which may run it) and of CUDAFast. The others ignore it.
+func (a Algorithm) TakesTile() bool { return a < numAlgorithms && impls[a].tile }
+
+// SpansRanks reports whether the algorithm computes one distance over the
+// processes of WithRanks; the others refuse the option.
+func (a Algorithm) SpansRanks() bool { return a < numAlgorithms && impls[a].ranks }
+
+// algorithmsThat names, in impls' order, the algorithms for which can
+// holds, as prose: "auto, myers and myers-parallel".
+func algorithmsThat(can func(Algorithm) bool) string {
+	var names []string
+	for _, a := range Algorithms() {
+		if can(a) {
+			names = append(names, a.String())
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // ParseAlgorithm returns the algorithm with the given stable name.
 func ParseAlgorithm(name string) (Algorithm, error) { return algorithmNames.Parse(name) }

@@ -142,8 +142,8 @@ func WithWorkers(n int) Option {
 }
 
 // WithTile sets the tile side in cells for Tiled and TiledBarrier, and the
-// column-chunk width for MyersParallel. It must be positive; other
-// algorithms ignore it.
+// column-chunk width for MyersParallel and CUDAFast (Algorithm.TakesTile).
+// It must be positive; other algorithms ignore it.
 func WithTile(n int) Option {
 	return func(c *config) {
 		if n <= 0 {
@@ -252,6 +252,23 @@ func (c *config) capK() int {
 	return -1
 }
 
+// Check returns the error Distance and DistanceString return for opts
+// before they look at their inputs, whatever the inputs: a bad option or
+// options that do not go together (wrapping ErrInvalidOption), a GPU
+// algorithm where no GPU is usable, a context already done; nil where
+// they would compute. It computes nothing; for a GPU algorithm it loads
+// the CUDA driver, as Distance does.
+func Check(opts ...Option) error {
+	c, err := newConfig(opts)
+	if err != nil {
+		return err
+	}
+	// The inputs choose only between Myers and MyersParallel for Auto,
+	// which ready treats alike (but for the name a done context's error
+	// gives): empty ones stand for any.
+	return ready(c.resolve(0, 0), c)
+}
+
 // parseOptions applies opts to a new config: the checks of each option,
 // not of how they go together.
 func parseOptions(opts []Option) (*config, error) {
@@ -276,12 +293,8 @@ func newConfig(opts []Option) (*config, error) {
 	if c.top > 0 {
 		return nil, fmt.Errorf("lev: %w: top = %d: one distance has no nearest; WithTop is for Cross and All", ErrInvalidOption, c.top)
 	}
-	switch c.alg {
-	case Auto, Myers, MyersParallel:
-	default:
-		if c.ranks != nil {
-			return nil, fmt.Errorf("lev: %w: ranks: %s computes in one process; WithRanks is for %s, %s and %s", ErrInvalidOption, c.alg, Auto, Myers, MyersParallel)
-		}
+	if c.ranks != nil && !c.alg.SpansRanks() {
+		return nil, fmt.Errorf("lev: %w: ranks: %s computes in one process; WithRanks is for %s", ErrInvalidOption, c.alg, algorithmsThat(Algorithm.SpansRanks))
 	}
 	if !impls[c.alg].parallel && c.workers > 1 {
 		return nil, fmt.Errorf("lev: %w: %s is sequential: workers = %d is not allowed (0 or 1)", ErrInvalidOption, c.alg, c.workers)
