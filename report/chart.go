@@ -5,9 +5,9 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"html"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -62,8 +62,29 @@ func (c *chart) render() (element, script string, err error) {
 		class += " small"
 	}
 	element = "<figure class=\"" + class + "\" style=\"margin:1em 0\">\n<figcaption style=\"font-weight:bold;padding:4px 0\">" +
-		html.EscapeString(c.title) + "</figcaption>\n" + el + "\n</figure>"
+		htmlText(c.title) + "</figcaption>\n" + el + "\n</figure>"
 	return element, sc, nil
+}
+
+// shown returns a copy of c whose every name — of the chart, its axes,
+// series, bars and marks — is visible: ECharts draws them as text, where
+// a bidirectional control would turn them around.
+func (c *chart) shown() *chart {
+	v := *c
+	v.title, v.xName, v.yName, v.markName = visible(c.title), visible(c.xName), visible(c.yName), visible(c.markName)
+	v.labels = make([]string, len(c.labels))
+	for i, l := range c.labels {
+		v.labels[i] = visible(l)
+	}
+	v.series = slices.Clone(c.series)
+	for i := range v.series {
+		v.series[i].name, v.series[i].group = visible(v.series[i].name), visible(v.series[i].group)
+	}
+	v.marksX = slices.Clone(c.marksX)
+	for i := range v.marksX {
+		v.marksX[i].name = visible(v.marksX[i].name)
+	}
+	return &v
 }
 
 // option returns the chart's initialisation, at the given CSS width and
@@ -75,6 +96,7 @@ func (c *chart) render() (element, script string, err error) {
 // unit's name into the formatter), and a save-as-PNG button that the
 // script hides in print.
 func (c *chart) option(width, height string) (opts.Initialization, map[string]any) {
+	c = c.shown()
 	if len(c.labels) > 0 {
 		return c.barOption(width, height)
 	}

@@ -6,7 +6,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"html"
 	"io"
 	"os"
 	"path/filepath"
@@ -229,7 +228,7 @@ func pdfFooter(d *doc) string {
 		}
 	}
 	return `<div style="font-size:8px;color:#666;width:100%;padding:0 1.5cm;display:flex;justify-content:space-between">` +
-		`<span>` + html.EscapeString(line) + `</span><span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`
+		`<span>` + htmlText(line) + `</span><span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`
 }
 
 // writePDF writes d as a PDF of A4 pages: the HTML report (writeHTML),

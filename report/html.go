@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"html"
 	"io"
 	"strings"
 
@@ -32,7 +31,7 @@ section,h2,div.table:not(.narrow),figure.align,details,figure.chart:not(.small){
 div.table{overflow:visible}table{font-size:7pt;max-width:100%;margin:.3em 0 .6em}th,td{padding:1px 5px}td{white-space:normal}details:not([open]){display:none}}`
 
 func writeHTML(w *bytes.Buffer, d *doc) error {
-	e := html.EscapeString
+	e := htmlText
 	fmt.Fprintf(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>%s</style>\n", e(d.title), css)
 	// ECharts inline: the report fetches nothing. A "</script" inside the
 	// library would end the tag early; it holds none (checked in tests).
@@ -70,7 +69,7 @@ func shortTitle(t string) string {
 
 // writeHTMLSection writes one section as a <section> element.
 func writeHTMLSection(w *bytes.Buffer, s section) error {
-	e := html.EscapeString
+	e := htmlText
 	fmt.Fprintf(w, "<section id=\"%s\">\n<h2>%s</h2>\n", s.id, e(s.title))
 	if s.source != "" {
 		fmt.Fprintf(w, "<p class=\"source\">Source: %s</p>\n", e(s.source))
@@ -109,7 +108,7 @@ var drawingColors = map[byte]string{alignview.Match: "color:#2a7a2a", alignview.
 // symbols coloured by its edit, styled inline so that it reads the same
 // without the report's stylesheet (in a notebook).
 func writeHTMLDrawing(w *bytes.Buffer, d *drawing) {
-	e := html.EscapeString
+	e := htmlText
 	fmt.Fprintf(w, "<figure class=\"align\" style=\"margin:.4em 0 1em\"><figcaption style=\"font-weight:600;font-size:.88em;padding:4px 0\">%s</figcaption>", e(d.caption))
 	w.WriteString("<pre style=\"overflow-x:auto;background:#f7f7f7;border:1px solid #ddd;padding:6px 8px;margin:0;font-size:.95em;line-height:1.3\">")
 	for i, b := range d.blocks {
@@ -155,7 +154,7 @@ func AlignmentHTML(what, a, b, cigar string, width int) (string, error) {
 // the section without the page's).
 // A folded table shows its caption, and its rows on a click.
 func writeHTMLTable(w io.Writer, t *table) {
-	e := html.EscapeString
+	e := htmlText
 	if t.folded {
 		fmt.Fprintf(w, "<details><summary>%s (%d rows)</summary>\n", e(t.caption), len(t.rows))
 	}

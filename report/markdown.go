@@ -135,7 +135,8 @@ func mdPath(p string) string {
 // strikethrough) that shows s as it is, on one line: the report's text is
 // plain — a heading, a paragraph, a caption or a table cell, never
 // Markdown of its own — and some of it comes from CSV and folder names.
-// Line breaks become spaces (a row or paragraph stays one); \, `, *, ~,
+// Line breaks become spaces (a row or paragraph stays one), and every
+// other control or format character its code point (visible); \, `, *, ~,
 // |, #, < and > are always escaped (no code, emphasis, strikethrough, cell
 // break, heading end, HTML or autolink); _ where it is not between two
 // letters or digits (there it cannot start or end emphasis); & before a
@@ -144,7 +145,7 @@ func mdPath(p string) string {
 // defines it); and a -, +, = or "1." or "1)" that starts s and would
 // start a list or a rule ("- x", "---", "1. x"; not "-1" or "0.38").
 func mdText(s string) string {
-	rs := []rune(s)
+	rs := []rune(visible(s))
 	at := func(i int) rune {
 		if i < 0 || i >= len(rs) {
 			return 0

@@ -133,15 +133,20 @@ func writeTeXPara(w *bytes.Buffer, p string) {
 	fmt.Fprintf(w, "\n%s\n", t)
 }
 
-// oneLine returns s on one line, for a TeX comment: a line break would
-// end the comment and make the rest of s TeX.
+// oneLine returns s on one line of ASCII, for a TeX comment: a line break
+// would end the comment and make the rest of s TeX, and the fragment is
+// ASCII throughout. A rune visible writes as its code point is written
+// so; any other past ASCII is ?.
 func oneLine(s string) string {
 	return strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 {
+		switch {
+		case r < ' ' || r == 0x7f:
 			return ' '
+		case r > 0x7e:
+			return '?'
 		}
 		return r
-	}, s)
+	}, visible(s))
 }
 
 // texPathOK returns an error unless p, a path in \includegraphics, is of
@@ -246,12 +251,14 @@ func texCell(c string, first bool, spread string) string {
 // starts s, so that neither becomes the optional argument or the star of
 // a \\ before it in a table; {} goes between two runes that would join
 // into one glyph (texLigature); a / or _ is followed by \allowbreak, so
-// that a long path or name can break across lines. Line breaks, tabs and
-// other control characters become spaces. Latin-1 letters become accent
+// that a long path or name can break across lines. Line breaks and tabs
+// become spaces, and every other control or format character its code
+// point (visible: "{[}U+202E{]}"). Latin-1 letters become accent
 // commands; the symbols the report uses (× – — µ ≤ ≥ ± → … ’ and
 // superscript digits) and a few more (texRunes) become text or math
 // commands; any other rune becomes ?.
 func texText(s string) string {
+	s = visible(s)
 	var b strings.Builder
 	last := byte(0) // the last byte written
 	for i, r := range s {
@@ -325,7 +332,7 @@ func texLigature(a, b byte) bool {
 // \pounds, \copyright and \textbullet are from TS1, which it may have
 // only as a bitmap made by mktexpk).
 var texRunes = map[rune]string{
-	'\u00a0': "~", '\u00ad': `\-`, '\u2002': " ", '\u2003': " ", '\u2009': `\,`, '\u202f': `\,`, '\u200b': "",
+	'\u00a0': "~", '\u00ad': `\-`, '\u2002': " ", '\u2003': " ", '\u2009': `\,`, '\u202f': `\,`,
 	'\u2010': "-", '\u2011': "-", '–': "--", '—': "---", '−': `$-$`,
 	'‘': "`", '’': "'", '“': "``", '”': "''", '«': `$\ll$`, '»': `$\gg$`,
 	'…': `\dots{}`, '•': `$\bullet$`, '·': `$\cdot$`,

@@ -46,7 +46,9 @@ func TestTeXText(t *testing.T) {
 		{"2 × 3 – 4 — 5 µs ≤ ≥ ± → … ’ 10⁹ m²", `2 $\times$ 3 -- 4 --- 5 $\mu$s $\leq$ $\geq$ $\pm$ $\rightarrow$ \dots{} ' 10$^{9}$ m$^{2}$`},
 		{"Café Ñandú Ça ïì ÿ straße", "Caf\\'{e} \\~{N}and\\'{u} \\c{C}a \\\"{\\i}\\`{\\i} \\\"{y} stra\\ss{}e"},
 		{"日本 ð Ω \u00a0", "?? ? ? ~"},
-		{"\x00\x7f\u0085\xff", "   ?"},
+		// Controls and format characters show as their code points.
+		{"\x00\x7f\u0085\xff", "{[}U+0000{]}{[}U+007F{]}{[}U+0085{]}?"},
+		{"a\u202eb\u200bc\u00add", "a{[}U+202E{]}b{[}U+200B{]}c\\-d"},
 	} {
 		if got := texText(c.in); got != c.want {
 			t.Errorf("texText(%q) = %q; want %q", c.in, got, c.want)
