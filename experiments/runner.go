@@ -11,15 +11,16 @@ import (
 	"time"
 
 	"github.com/levlab/levlab/records"
+	"github.com/levlab/levlab/spec"
 )
 
 // DefaultReps is the number of timed repetitions per point when
 // Runner.Reps is 0: ten, as the reports timed.
 const DefaultReps = 10
 
-// MaxReps bounds Runner.Reps: past it a count is a typo, and its plan
-// alone would take memory without bound.
-const MaxReps = 1000
+// MaxReps bounds Runner.Reps, as it bounds a spec's reps: past it a count
+// is a typo, and its plan alone would take memory without bound.
+const MaxReps = spec.MaxReps
 
 // The runner calls these through variables so that its tests can put fakes
 // in their place.

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/levlab/levlab/experiments"
 )
 
 // TestSpecEditedBetweenRuns: a spec whose implementation now names
@@ -54,5 +58,47 @@ algo = "myers"
 	writeSpec(t, dir, "edited.toml", strings.Replace(text(second), "reps = 2", "reps = 3", 1))
 	if stdout, stderr, code := levlab(t, "run", "--spec", specPath, "--out", out); code != exitOK || !strings.Contains(stdout, "2 records written") {
 		t.Errorf("more reps of the same spec: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestVerifyBounds: counts and lengths past what verify can prepare are
+// refused before any case is made, naming the bound; within them, verify
+// says on stderr what it prepares.
+func TestVerifyBounds(t *testing.T) {
+	start := time.Now()
+	checkFailure(t, []string{"verify", "--cases", "1000000000", "--", "true"}, exitUsage, "--cases 1000000000", "want 1 to 100000")
+	checkFailure(t, []string{"verify", "--max-len", "100000000", "--", "true"}, exitUsage, "--max-len 100000000", "want 2 to 1000000")
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("refusing took %v", took)
+	}
+	prog := writeScript(t, "zero", "echo 0\n")
+	_, stderr, _ := levlab(t, "verify", "--cases", "5", "--max-len", "100", "--", prog, "{a}", "{b}")
+	if !strings.Contains(stderr, "preparing 5 cases") {
+		t.Errorf("verify does not say what it prepares:\n%s", stderr)
+	}
+}
+
+// TestRunRepsBound: a repetition count past MaxReps is refused, on the
+// command line and in the runner, before anything is planned.
+func TestRunRepsBound(t *testing.T) {
+	dir := t.TempDir()
+	checkFailure(t, []string{"run", "--only", "s000-table1", "--reps", "1000000000", "--out", dir}, exitUsage, "--reps 1000000000", "want 1 to 1000")
+	specPath := writeSpec(t, dir, "r.toml", "name = \"r\"\n[inputs]\nn = [10]\n[[impl]]\nname = \"a\"\nalgo = \"myers\"\n")
+	checkFailure(t, []string{"run", "--spec", specPath, "--reps", "1000000000", "--out", dir}, exitUsage, "--reps 1000000000")
+	_, err := (&experiments.Runner{Reps: 1e9, Dir: dir}).Run(context.Background(), nil)
+	if err == nil || !strings.Contains(err.Error(), "1000000000") {
+		t.Errorf("Runner{Reps: 1e9}.Run: %v", err)
+	}
+}
+
+// TestRunSpecHugeLengths: lengths whose exact distance (or strings) the
+// machine cannot compute (or hold) are refused at once, naming them.
+func TestRunSpecHugeLengths(t *testing.T) {
+	dir := t.TempDir()
+	specPath := writeSpec(t, dir, "huge.toml", "name = \"huge\"\n[inputs]\nn = [1073741824]\n[[impl]]\nname = \"a\"\nalgo = \"myers\"\n")
+	start := time.Now()
+	checkFailure(t, []string{"run", "--spec", specPath, "--out", filepath.Join(dir, "out")}, exitUsage, "n = 1073741824", "cells; at most 1e+14")
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("refusing took %v", took)
 	}
 }

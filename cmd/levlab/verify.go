@@ -68,14 +68,29 @@ Exit status:
 // verifyMaxFailures is how many failures end a verify early.
 const verifyMaxFailures = 100
 
+// The bounds of --cases and --max-len: every case is made, with its
+// exact distance, before the first runs, and a program under test may
+// take O(n²) time on each.
+const (
+	verifyMaxCases = 100000
+	verifyMaxLen   = 1000000
+)
+
+// verifyMemory is about what n cases, the longest of maxLen symbols (up to
+// four bytes each), hold: the long cases (a few dozen lengths up to
+// maxLen, two strings each) and the rest, of at most 300 symbols.
+func verifyMemory(n, maxLen int) int64 {
+	return 4 * (int64(2*maxLen)*8 + int64(n)*600)
+}
+
 // verifyPlaceholders are the words a command may hold in braces.
 var verifyPlaceholders = progrun.Placeholders[:5]
 
 func runVerify(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("verify", stdout, verifyUsage)
-	n := fs.Int("cases", 1000, "`N` cases to run, at least 1")
+	n := fs.Int("cases", 1000, "`N` cases to run, 1 to "+strconv.Itoa(verifyMaxCases))
 	runes := fs.Bool("runes", false, "UTF-8 text cases, the distance counted in runes")
-	maxLen := fs.Int("max-len", 20000, "the longest string of the long cases, `N` >= 2")
+	maxLen := fs.Int("max-len", 20000, "the longest string of the long cases, `N` from 2 to "+strconv.Itoa(verifyMaxLen))
 	timeout := fs.Duration("timeout", 10*time.Second, "the longest a case may run, `D` (e.g. 500ms, 1m)")
 	workers := fs.Int("workers", 2, "`N` for the {workers} placeholder, at least 1")
 	jobs := fs.Int("jobs", 1, "`N` cases run at once, at least 1: more for a sequential program, never for a parallel one")
@@ -94,10 +109,10 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case len(prog) == 0:
 		return usageErrorf("no program: levlab verify [flags] -- PROG [ARGS...], with {a} and {b} for the files of the strings")
-	case *n < 1:
-		return usageErrorf("--cases %d: want at least 1", *n)
-	case *maxLen < 2:
-		return usageErrorf("--max-len %d: want at least 2", *maxLen)
+	case *n < 1 || *n > verifyMaxCases:
+		return usageErrorf("--cases %d: want 1 to %d", *n, verifyMaxCases)
+	case *maxLen < 2 || *maxLen > verifyMaxLen:
+		return usageErrorf("--max-len %d: want 2 to %d (past it, the long cases' exact distances alone take minutes each)", *maxLen, verifyMaxLen)
 	case *timeout <= 0:
 		return usageErrorf("--timeout %v: want a positive duration", *timeout)
 	case *workers < 1:
@@ -132,7 +147,14 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	defer os.RemoveAll(dir)
 	v.dir = dir
 
-	cases := levtest.Cases(rand.New(rand.NewPCG(*seed, 0x1e71ab)), levtest.CaseOptions{N: *n, MaxLen: *maxLen, Runes: *runes})
+	if err := fitsMemory(fmt.Sprintf("%d cases, the longest of %d symbols", *n, *maxLen), verifyMemory(*n, *maxLen)); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "levlab verify: preparing %d cases (the longest of %d %s) and their exact distances…\n", *n, *maxLen, unit(*runes))
+	cases, err := levtest.CasesContext(ctx, rand.New(rand.NewPCG(*seed, 0x1e71ab)), levtest.CaseOptions{N: *n, MaxLen: *maxLen, Runes: *runes})
+	if err != nil {
+		return fmt.Errorf("%w while preparing the cases", errInterrupted)
+	}
 	ran, fails := levtest.CheckJobs(ctx, cases, *jobs, func(j int) func(context.Context, levtest.Case) string {
 		dir := filepath.Join(v.dir, strconv.Itoa(j))
 		return func(ctx context.Context, c levtest.Case) string {
