@@ -29,7 +29,7 @@ var algorithmSummaries = map[lev.Algorithm]string{
 	lev.MyersParallel: "Myers' word blocks as a wavefront pipeline over the workers; --tile is the column chunk",
 	lev.CUDADiagonal:  "GPU: one thread per antidiagonal cell, one launch per antidiagonal (report 000); --block",
 	lev.CUDAMatrix:    "GPU: the whole matrix on the device (report 002); --block",
-	lev.CUDAFast:      "GPU: a persistent bit-parallel kernel, no launch per antidiagonal; --block",
+	lev.CUDAFast:      "GPU: a persistent bit-parallel kernel, no launch per antidiagonal; --block; --tile is the column chunk",
 }
 
 func printAlgorithms(w io.Writer) {
@@ -212,7 +212,7 @@ func parseDistance(ctx context.Context, args []string, stdout io.Writer, ranks i
 	fs := newFlagSet("distance", stdout, distanceUsage)
 	algoName := fs.String("algo", "auto", "algorithm `NAME` (listed below)")
 	workers := fs.Int("workers", 0, "`N` goroutines for a parallel algorithm, 0..4096; 0: GOMAXPROCS (sequential algorithms: 0 or 1); under mpirun, each rank's")
-	tile := fs.Int("tile", 0, "tile side in cells (tiled, tiled-barrier) or column chunk (myers-parallel, auto); other algorithms refuse it; unset: the algorithm's default")
+	tile := fs.Int("tile", 0, "tile side in cells (tiled, tiled-barrier) or column chunk (myers-parallel, auto, cuda-fast); other algorithms refuse it; unset: the algorithm's default")
 	block := fs.Int("block", 0, "CUDA threads per block, 1..1024 (cuda-* only); unset: the algorithm's default")
 	maxD := fs.Int("max", 0, "cap the distance at `K` >= 0: K+1 is printed for anything more, found without computing it")
 	var maxMemory byteSize
@@ -251,16 +251,15 @@ func parseDistance(ctx context.Context, args []string, stdout io.Writer, ranks i
 	if set["max"] {
 		opts = append(opts, lev.WithMax(*maxD))
 	}
-	// lev checks the options (and the GPU) on every call, before looking at
-	// the inputs: an empty call reports a bad value before a file is read.
-	if _, err := lev.Distance(nil, nil, opts...); err != nil {
+	// A bad value (or no GPU) is reported before a file is read.
+	if err := lev.Check(opts...); err != nil {
 		return nil, err
 	}
 	if set["runes"] && !*files {
 		return nil, usageErrorf("--runes compares files as UTF-8 text and needs --files; literal arguments are always compared as text")
 	}
-	if set["tile"] && !usesTile(alg) {
-		return nil, usageErrorf("--tile %d: %s has no tiles or chunks; --tile applies to %s", *tile, alg, tileAlgorithms())
+	if set["tile"] && !alg.TakesTile() {
+		return nil, usageErrorf("--tile %d: %s has no tiles or chunks; --tile applies to %s", *tile, alg, algorithmsThat(lev.Algorithm.TakesTile, ", "))
 	}
 	if set["max-memory"] && alg != lev.FullMatrix {
 		return nil, usageErrorf("--max-memory bounds fullmatrix's matrix; %s keeps no matrix", alg)
@@ -268,8 +267,8 @@ func parseDistance(ctx context.Context, args []string, stdout io.Writer, ranks i
 	if set["block"] && !alg.GPU() {
 		return nil, usageErrorf("--block %d: %s runs on the CPU; --block applies to the GPU algorithms (cuda-*)", *block, alg)
 	}
-	if ranks > 1 && !spansRanks(alg) {
-		return nil, usageErrorf("--algo %s computes in one process; under mpirun distance runs %s, %s or %s over the ranks", alg, lev.Auto, lev.Myers, lev.MyersParallel)
+	if ranks > 1 && !alg.SpansRanks() {
+		return nil, usageErrorf("--algo %s computes in one process; under mpirun distance runs %s over the ranks", alg, algorithmsThat(lev.Algorithm.SpansRanks, " or "))
 	}
 
 	job := &distanceJob{opts: opts, json: *asJSON, res: distanceResult{Algorithm: alg, Tile: *tile, Block: *block}}
@@ -309,30 +308,20 @@ func parseDistance(ctx context.Context, args []string, stdout io.Writer, ranks i
 	return job, nil
 }
 
-// spansRanks reports whether alg computes one distance over MPI ranks.
-func spansRanks(alg lev.Algorithm) bool {
-	return alg == lev.Auto || alg == lev.Myers || alg == lev.MyersParallel
-}
-
-// usesTile reports whether --tile means something to alg: the tile side
-// of tiled and tiled-barrier, the column chunk of myers-parallel (and of
-// auto, where it runs myers-parallel).
-func usesTile(alg lev.Algorithm) bool {
-	switch alg {
-	case lev.Tiled, lev.TiledBarrier, lev.MyersParallel, lev.Auto:
-		return true
-	}
-	return false
-}
-
-func tileAlgorithms() string {
+// algorithmsThat names the algorithms for which can holds, in
+// lev.Algorithms' order, the last two joined by last: "auto, myers or
+// myers-parallel" for " or ".
+func algorithmsThat(can func(lev.Algorithm) bool, last string) string {
 	var names []string
 	for _, a := range lev.Algorithms() {
-		if usesTile(a) {
+		if can(a) {
 			names = append(names, a.String())
 		}
 	}
-	return strings.Join(names, ", ")
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + last + names[len(names)-1]
 }
 
 // textDistance records the rune lengths of a and b in res and returns the
