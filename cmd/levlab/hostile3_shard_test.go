@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -184,4 +187,32 @@ func wantShardOf(la, lb []int, tri, top bool, i, parts int) int {
 		}
 	}
 	return lo
+}
+
+// TestMatrixShardOutNotAFolder: matrix --shard with an --out that is a
+// file, a link to nothing or nothing says which, and that a folder is
+// wanted; never a Go <nil>.
+func TestMatrixShardOutNotAFolder(t *testing.T) {
+	a, _, _ := shardInputs(t)
+	file := writeFile(t, "plain", "x")
+	target := filepath.Join(t.TempDir(), "nowhere")
+	dangling := filepath.Join(t.TempDir(), "out")
+	if err := os.Symlink(target, dangling); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(t.TempDir(), "none")
+	for _, tc := range []struct {
+		out  string
+		want []string
+	}{
+		{file, []string{"--out " + file, "is a file", "a folder"}},
+		{dangling, []string{"--out " + dangling, "symbolic link", target, "does not exist", "a folder"}},
+		{missing, []string{"--out " + missing, "does not exist", "make the folder"}},
+	} {
+		args := []string{"matrix", "--shard", "0/1", "--out", tc.out, a}
+		checkFailure(t, args, exitFailure, tc.want...)
+		if _, stderr, _ := levlab(t, args...); strings.Contains(stderr, "<nil>") || strings.Contains(stderr, "%!") {
+			t.Errorf("%q: stderr %q", args, stderr)
+		}
+	}
 }

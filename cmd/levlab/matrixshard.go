@@ -6,8 +6,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/bits"
 	"os"
 	"path/filepath"
@@ -219,6 +221,45 @@ func shardFile(s taskShard) string {
 	return fmt.Sprintf("matrix-%0*d-of-%d%s", w, s.Index, s.Count, shardExt)
 }
 
+// folderProblem says why path is no folder — "does not exist", "is a
+// symbolic link to T, which does not exist", "is a file" … — or returns ""
+// if it is one (through a link or not).
+func folderProblem(path string) string {
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return ""
+	case err == nil:
+		return "is " + fileKind(fi.Mode())
+	case errors.Is(err, fs.ErrNotExist):
+		if target, lerr := os.Readlink(path); lerr == nil {
+			return fmt.Sprintf("is a symbolic link to %s, which does not exist", target)
+		}
+		return "does not exist"
+	}
+	return fmt.Sprintf("cannot be read (%v)", err)
+}
+
+// fileKind names a file's type for a message: "a file", "a folder", "a
+// FIFO" ….
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return "a file"
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	}
+	return "a file of mode " + m.String()
+}
+
 // countingWriter counts the bytes and lines written through it.
 type countingWriter struct {
 	w            io.Writer
@@ -240,8 +281,8 @@ type pairsFunc func(a, b [][]byte, fn func(lev.Pair) error, extra ...lev.Option)
 // not at all (a temporary file renamed once its last line is written; an
 // earlier file of the shard is replaced only then).
 func writeShard(ctx context.Context, dir string, s taskShard, h shardHeader, a, b [][]byte, tri bool, top int, pairs pairsFunc, out *lineWriter) (string, error) {
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return "", fmt.Errorf("--out %s: not a folder (make it first): %v", dir, err)
+	if p := folderProblem(dir); p != "" {
+		return "", fmt.Errorf("--out %s %s; want a folder for the shard's file (make the folder first)", dir, p)
 	}
 	path := filepath.Join(dir, shardFile(s))
 	err := atomicfile.Write(path, func(w io.Writer) error {
