@@ -216,3 +216,37 @@ func TestMatrixShardOutNotAFolder(t *testing.T) {
 		}
 	}
 }
+
+// shardsOf writes the n shards of levlab matrix file into dir and returns
+// what one levlab matrix of file prints.
+func shardsOf(t *testing.T, dir string, n int, file string) string {
+	t.Helper()
+	for i := range n {
+		args := []string{"matrix", "--shard", fmt.Sprintf("%d/%d", i, n), "--out", dir, file}
+		if _, stderr, code := levlab(t, args...); code != exitOK {
+			t.Fatalf("%q: exit %d: %s", args, code, stderr)
+		}
+	}
+	want, stderr, code := levlab(t, "matrix", file)
+	if code != exitOK {
+		t.Fatalf("matrix %s: exit %d: %s", file, code, stderr)
+	}
+	return want
+}
+
+// TestMergeFolderWithGlobCharacters: the shards' folder is listed, not
+// read as a pattern: folders named with [, ], * and ? merge as any other.
+func TestMergeFolderWithGlobCharacters(t *testing.T) {
+	a, _, _ := shardInputs(t)
+	for _, name := range []string{"g[1]", "results[old]", "x[", "a*b?"} {
+		dir := filepath.Join(t.TempDir(), name)
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		want := shardsOf(t, dir, 3, a)
+		got, stderr, code := levlab(t, "merge", dir)
+		if code != exitOK || got != want {
+			t.Errorf("merge %s: exit %d, %d bytes where one process writes %d: %s", dir, code, len(got), len(want), stderr)
+		}
+	}
+}

@@ -62,7 +62,12 @@ func runMerge(args []string, stdout, _ io.Writer) error {
 	if len(pos) != 1 {
 		return usageErrorf("want one DIR, the folder of the shards, got %d arguments: %s", len(pos), quoteAll(pos))
 	}
-	shards, err := readShards(pos[0])
+	dir := pos[0]
+	paths, err := shardPaths(dir)
+	if err != nil {
+		return err
+	}
+	shards, err := readShards(paths)
 	if err != nil {
 		return err
 	}
@@ -90,20 +95,33 @@ func runMerge(args []string, stdout, _ io.Writer) error {
 	return bw.Flush()
 }
 
-// readShards reads the header and trailer of every shard file of dir and
-// returns them in shard order, or an error naming every file that keeps
-// them from being one run.
-func readShards(dir string) ([]shardRead, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*"+shardExt))
-	if err != nil {
-		return nil, err
+// shardPaths lists the *.shard entries of dir by name, in order. The
+// folder is listed, not matched as a pattern: its name may hold [, * or
+// ?, which filepath.Glob would read as a pattern's.
+func shardPaths(dir string) ([]string, error) {
+	if p := folderProblem(dir); p != "" {
+		return nil, fmt.Errorf("merge: %s %s; want the folder of the shards", dir, p)
 	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("merge: %s is not a folder: %v", dir, err)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
+	var paths []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), shardExt) {
+			paths = append(paths, filepath.Join(dir, e.Name()))
+		}
 	}
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("merge: %s holds no shard (*%s): levlab matrix --shard I/N --out %s writes them", dir, shardExt, dir)
 	}
+	return paths, nil
+}
+
+// readShards reads the header and trailer of every shard file at paths
+// and returns them in shard order, or an error naming every file that
+// keeps them from being one run.
+func readShards(paths []string) ([]shardRead, error) {
 	var (
 		good     []shardRead
 		problems []string
