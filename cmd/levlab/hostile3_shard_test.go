@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/big"
@@ -248,5 +249,70 @@ func TestMergeFolderWithGlobCharacters(t *testing.T) {
 		if code != exitOK || got != want {
 			t.Errorf("merge %s: exit %d, %d bytes where one process writes %d: %s", dir, code, len(got), len(want), stderr)
 		}
+	}
+}
+
+// TestMergeOutIsAShard: merge --out refuses, as bad usage naming the
+// shard, to write where one of the shards it reads is — by its path, by
+// another spelling of it, through a symbolic or a hard link — and a new
+// *.shard file in the shards' folder, which the next merge would take for
+// a shard; every shard is left as it was. An --out beside the shards of
+// another name is written.
+func TestMergeOutIsAShard(t *testing.T) {
+	a, _, _ := shardInputs(t)
+	for _, tc := range []struct {
+		name string
+		out  func(dir string) string
+		want []string
+	}{
+		{"its path", func(dir string) string { return filepath.Join(dir, "matrix-0-of-2.shard") }, []string{"matrix-0-of-2.shard"}},
+		{"another spelling", func(dir string) string {
+			return strings.Join([]string{dir, "..", filepath.Base(dir), ".", "matrix-1-of-2.shard"}, string(filepath.Separator))
+		}, []string{"matrix-1-of-2.shard"}},
+		{"a symbolic link", func(dir string) string {
+			link := filepath.Join(t.TempDir(), "out.tsv")
+			if err := os.Symlink(filepath.Join(dir, "matrix-1-of-2.shard"), link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}, []string{"matrix-1-of-2.shard"}},
+		{"a hard link", func(dir string) string {
+			link := filepath.Join(t.TempDir(), "out.tsv")
+			if err := os.Link(filepath.Join(dir, "matrix-0-of-2.shard"), link); err != nil {
+				t.Fatal(err)
+			}
+			return link
+		}, []string{"matrix-0-of-2.shard"}},
+		{"a new shard", func(dir string) string { return filepath.Join(dir, "all.shard") }, []string{"all.shard", "*.shard"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			shardsOf(t, dir, 2, a)
+			before := map[string][]byte{}
+			entries, _ := os.ReadDir(dir)
+			for _, e := range entries {
+				before[e.Name()], _ = os.ReadFile(filepath.Join(dir, e.Name()))
+			}
+			out := tc.out(dir)
+			checkFailure(t, []string{"merge", "--out", out, dir}, exitUsage, append([]string{"--out " + out}, tc.want...)...)
+			entries, _ = os.ReadDir(dir)
+			if len(entries) != len(before) {
+				t.Errorf("the shards' folder held %d files, now %d", len(before), len(entries))
+			}
+			for name, data := range before {
+				if now, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(now, data) {
+					t.Errorf("%s changed: %d bytes, was %d (%v)", name, len(now), len(data), err)
+				}
+			}
+		})
+	}
+	dir := t.TempDir()
+	want := shardsOf(t, dir, 2, a)
+	out := filepath.Join(dir, "all.tsv")
+	if _, stderr, code := levlab(t, "merge", "--out", out, dir); code != exitOK {
+		t.Fatalf("merge --out beside the shards: exit %d: %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(out); string(got) != want {
+		t.Errorf("merge --out beside the shards wrote %d bytes, want %d", len(got), len(want))
 	}
 }

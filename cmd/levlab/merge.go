@@ -40,7 +40,8 @@ Exit status:
   0  the shards were joined
   1  DIR holds no shard, or shards that do not make one run (named), a file
      cannot be read, or the output cannot be written
-  2  bad usage: an unknown flag, not one DIR
+  2  bad usage: an unknown flag, not one DIR, an --out that is one of the
+     shards (or a link to one) or a new *.shard file in DIR
 `)
 }
 
@@ -66,6 +67,11 @@ func runMerge(args []string, stdout, _ io.Writer) error {
 	paths, err := shardPaths(dir)
 	if err != nil {
 		return err
+	}
+	if *out != "" {
+		if err := outsideShards(*out, dir, paths); err != nil {
+			return err
+		}
 	}
 	shards, err := readShards(paths)
 	if err != nil {
@@ -116,6 +122,29 @@ func shardPaths(dir string) ([]string, error) {
 		return nil, fmt.Errorf("merge: %s holds no shard (*%s): levlab matrix --shard I/N --out %s writes them", dir, shardExt, dir)
 	}
 	return paths, nil
+}
+
+// outsideShards refuses an --out that is one of the shards at paths, by
+// another name or through a link (the output, read from the shards,
+// would replace one of them: that shard, or the file a link points to,
+// lost), or a new *.shard file in dir, which the next merge of dir would
+// read as a shard.
+func outsideShards(out, dir string, paths []string) error {
+	if oi, err := os.Stat(out); err == nil {
+		for _, p := range paths {
+			if pi, err := os.Stat(p); err == nil && os.SameFile(oi, pi) {
+				return usageErrorf("--out %s is the shard %s, or a link to it: merge would write over a file it reads; write the output elsewhere", out, p)
+			}
+		}
+	}
+	if strings.HasSuffix(out, shardExt) {
+		pi, perr := os.Stat(filepath.Dir(out))
+		di, derr := os.Stat(dir)
+		if perr == nil && derr == nil && os.SameFile(pi, di) {
+			return usageErrorf("--out %s is a *%s file in the shards' folder %s, which the next merge would read as a shard; give it another name or folder", out, shardExt, dir)
+		}
+	}
+	return nil
 }
 
 // readShards reads the header and trailer of every shard file at paths
