@@ -412,22 +412,33 @@ func finite(xs ...float64) bool {
 // The tooltip's formatter writes its result into the tooltip as HTML, so
 // every name and value goes through echarts.format.encodeHTML: a series
 // named "<img …>" shows as that text. A point's value is [x, median, min,
-// max]; a mark line's is its y alone. The units use Intl's en-US numbers,
-// which never write e-notation.
+// max]; a mark line's is its y alone. The units use Intl's en-US numbers
+// as num does (format.go): a whole number under 10¹⁵ with every digit,
+// another to three significant digits, and past 10⁻⁴ and 10⁶ three
+// significant digits times a power of ten (sci), so that no label or
+// tooltip is a number of hundreds of digits.
 const chartJS = `(function () {
-      var sig = function (v) { return v.toLocaleString('en-US', {maximumSignificantDigits: 3}); };
+      var sci = function (v) {
+        var p = v.toExponential(2).split('e'), sup = '\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079';
+        return p[0] + '\u00d710' + String(Number(p[1])).replace(/./g, function (c) { return c === '-' ? '\u207b' : sup[c]; });
+      };
+      var extreme = function (a) { return a !== 0 && (a < 1e-4 || a >= 1e6); };
+      var sig = function (v) { return extreme(Math.abs(v)) ? sci(v) : v.toLocaleString('en-US', {maximumSignificantDigits: 3}); };
       var guard = function (f) { return function (v) { return typeof v === 'number' && isFinite(v) ? f(v) : String(v); }; };
       var units = {
         number: guard(function (v) {
           var a = Math.abs(v);
-          return a >= 1 || a === 0 ? v.toLocaleString('en-US', {maximumFractionDigits: 2}) : sig(v);
+          if (Number.isInteger(v) && a < 1e15) { return v.toLocaleString('en-US'); }
+          if (extreme(a)) { return sci(v); }
+          return a >= 1 ? v.toLocaleString('en-US', {maximumFractionDigits: 2}) : sig(v);
         }),
         seconds: guard(function (v) {
           var a = Math.abs(v);
           if (a === 0 || a >= 1) { return sig(v) + ' s'; }
           if (a >= 1e-3) { return sig(v * 1e3) + ' ms'; }
           if (a >= 1e-6) { return sig(v * 1e6) + ' \u00b5s'; }
-          return sig(v * 1e9) + ' ns';
+          if (a >= 1e-9) { return sig(v * 1e9) + ' ns'; }
+          return sci(v) + ' s';
         }),
         bytes: guard(function (v) {
           var a = Math.abs(v), i = 0, u = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'];

@@ -6,9 +6,23 @@ import (
 	"strings"
 )
 
-// The number formatters: how every figure of the report is written.
+// The number formatters: how every figure of the report is written. Every
+// number they write has a bounded count of digits, whatever the records
+// hold: at most six digits, and past plainMin and plainMax three
+// significant digits times a power of ten ("1.00×10⁻³⁰⁰"), not a number
+// of three hundred digits.
 
-// num formats x to three significant digits ("0.0345", "12.3", "1,234").
+// plainMin and plainMax bound what num writes without a power of ten:
+// 0.000100 to 999,999.
+const (
+	plainMin = 1e-4
+	plainMax = 1e6
+)
+
+// num formats x to three significant digits ("0.0345", "12.3"), from 100
+// on rounded to a whole number ("1,234"), and under plainMin or from
+// plainMax on as three significant digits times a power of ten
+// ("2.50×10¹²").
 func num(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "—"
@@ -17,6 +31,9 @@ func num(x float64) string {
 		return "0"
 	}
 	a := math.Abs(x)
+	if a < plainMin || a >= plainMax {
+		return sci(x)
+	}
 	if a >= 100 {
 		return groupDigits(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
 	}
@@ -27,6 +44,25 @@ func num(x float64) string {
 		s = strconv.FormatFloat(x, 'f', d-1, 64)
 	}
 	return s
+}
+
+// sci formats x, finite and not 0, as three significant digits times a
+// power of ten: "1.00×10⁻³⁰⁰", "-2.50×10¹²".
+func sci(x float64) string {
+	mant, exp, _ := strings.Cut(strconv.FormatFloat(x, 'e', 2, 64), "e")
+	e, _ := strconv.Atoi(exp)
+	return mant + "×10" + superscript(e)
+}
+
+// superscript writes n in superscript digits: "⁻³⁰⁰".
+func superscript(n int) string {
+	digits := []rune("⁰¹²³⁴⁵⁶⁷⁸⁹")
+	return strings.Map(func(c rune) rune {
+		if c == '-' {
+			return '⁻'
+		}
+		return digits[c-'0']
+	}, strconv.Itoa(n))
 }
 
 // groupDigits puts a comma between each three digits of the whole part of
@@ -54,7 +90,8 @@ func groupDigits(s string) string {
 func count[T int | int64](n T) string { return groupDigits(strconv.FormatInt(int64(n), 10)) }
 
 // durUnit returns the unit a time of sec seconds reads best in, and the
-// number of seconds in it.
+// number of seconds in it: s, ms, µs, ns, and s again under a
+// nanosecond, where num writes a power of ten.
 func durUnit(sec float64) (string, float64) {
 	a := math.Abs(sec)
 	switch {
@@ -62,8 +99,12 @@ func durUnit(sec float64) (string, float64) {
 		return "s", 1
 	case a >= 1e-3:
 		return "ms", 1e-3
+	case a >= 1e-6:
+		return "µs", 1e-6
+	case a >= 1e-9:
+		return "ns", 1e-9
 	}
-	return "µs", 1e-6
+	return "s", 1
 }
 
 // dur formats a time given in seconds: "345 µs", "12.3 ms", "1.52 s".
@@ -107,15 +148,33 @@ func times(x float64) string { return num(x) + "×" }
 
 // pubNum formats a published number as its report printed it, with
 // thousands separators, where it printed four significant digits or fewer
-// ("0.38", "181.5"); a number printed with more ("0.6186212674082705")
-// is rounded to three.
+// ("0.38", "181.5"); a number printed with more ("0.6186212674082705"),
+// or one num writes with a power of ten, as num does.
 func pubNum(v float64) string {
+	if a := math.Abs(v); a != 0 && (a < plainMin || a >= plainMax) {
+		return num(v)
+	}
 	s := strconv.FormatFloat(v, 'f', -1, 64)
 	digits := strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(s, "-"), ".", ""), "0")
 	if len(digits) > 4 {
 		return num(v)
 	}
 	return groupDigits(s)
+}
+
+// maxDecimals is the most decimals pubFixed writes: a column of published
+// times printed to a common count of decimals ("1.30 s") keeps it up to
+// here.
+const maxDecimals = 4
+
+// pubFixed formats a published number with dec decimals, as a report
+// printed a column of them ("0.38" with two as "0.38", "4" as "4.00"); past
+// maxDecimals, or where num writes a power of ten, as pubNum does.
+func pubFixed(v float64, dec int) string {
+	if a := math.Abs(v); dec > maxDecimals || a != 0 && (a < plainMin || a >= plainMax) {
+		return pubNum(v)
+	}
+	return groupDigits(strconv.FormatFloat(v, 'f', max(dec, 0), 64))
 }
 
 // size formats a string length or a byte count of an input: "10,000".

@@ -208,9 +208,9 @@ func joinSet(s map[string]bool) string {
 	return strings.Join(l, "; ")
 }
 
-// Numbers for people: three significant digits, thousands separated by
-// commas, never an exponent; times in µs, ms or s and memory in B, KiB,
-// MiB or GiB, chosen per value.
+// Numbers for people (format.go): three significant digits, thousands
+// separated by commas, a power of ten only past 10⁻⁴ and 10⁶; times in
+// ns, µs, ms or s and memory in B, KiB, MiB or GiB, chosen per value.
 
 // setting is an algorithm and its workers: a line of a chart, a row of a
 // table.

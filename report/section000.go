@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/levlab/levlab/records"
@@ -43,7 +42,7 @@ func section000(r *rep) section {
 		line := []string{row.name}
 		for _, n := range sizes {
 			if v, ok := pubVal(row.alg, row.w, n); ok {
-				line = append(line, groupDigits(strconv.FormatFloat(v, 'f', dec, 64))+" s")
+				line = append(line, pubFixed(v, dec)+" s")
 			} else {
 				line = append(line, "—")
 			}

@@ -255,13 +255,23 @@ func texCell(c string, first bool, spread string) string {
 // become spaces, and every other control or format character its code
 // point (visible: "{[}U+202E{]}"). Latin-1 letters become accent
 // commands; the symbols the report uses (× – — µ ≤ ≥ ± → … ’ and
-// superscript digits) and a few more (texRunes) become text or math
+// superscript digits, a run of them one superscript: 10$^{-5}$) and a few
+// more (texRunes, texSuper) become text or math
 // commands; any other rune becomes ?.
 func texText(s string) string {
 	s = visible(s)
 	var b strings.Builder
 	last := byte(0) // the last byte written
+	sup := ""       // superscript runes not yet written: "×10⁻³⁰⁰" is one exponent
 	for i, r := range s {
+		if d, ok := texSuper[r]; ok {
+			sup += d
+			continue
+		}
+		if sup != "" {
+			b.WriteString("$^{" + sup + "}$")
+			sup, last = "", '$'
+		}
 		t := texRune(r, i == 0)
 		if t == "" {
 			continue
@@ -272,7 +282,16 @@ func texText(s string) string {
 		b.WriteString(t)
 		last = t[len(t)-1]
 	}
+	if sup != "" {
+		b.WriteString("$^{" + sup + "}$")
+	}
 	return b.String()
+}
+
+// texSuper maps the superscript runes to what they raise: a run of them,
+// a power of ten's exponent, is one superscript.
+var texSuper = map[rune]string{
+	'⁰': "0", '¹': "1", '²': "2", '³': "3", '⁴': "4", '⁵': "5", '⁶': "6", '⁷': "7", '⁸': "8", '⁹': "9", '⁺': "+", '⁻': "-",
 }
 
 // texRune returns the rune r as texText writes it; first says r starts
@@ -339,8 +358,6 @@ var texRunes = map[rune]string{
 	'×': `$\times$`, '÷': `$\div$`, '±': `$\pm$`, '≤': `$\leq$`, '≥': `$\geq$`, '≈': `$\approx$`, '≠': `$\neq$`,
 	'∞': `$\infty$`, '¬': `$\neg$`, '°': `$^{\circ}$`, 'µ': `$\mu$`, 'μ': `$\mu$`,
 	'→': `$\rightarrow$`, '←': `$\leftarrow$`, '↔': `$\leftrightarrow$`,
-	'⁰': `$^{0}$`, '¹': `$^{1}$`, '²': `$^{2}$`, '³': `$^{3}$`, '⁴': `$^{4}$`, '⁵': `$^{5}$`,
-	'⁶': `$^{6}$`, '⁷': `$^{7}$`, '⁸': `$^{8}$`, '⁹': `$^{9}$`, '⁺': `$^{+}$`, '⁻': `$^{-}$`,
 	'₀': `$_{0}$`, '₁': `$_{1}$`, '₂': `$_{2}$`, '₃': `$_{3}$`, '₄': `$_{4}$`, '₅': `$_{5}$`,
 	'₆': `$_{6}$`, '₇': `$_{7}$`, '₈': `$_{8}$`, '₉': `$_{9}$`,
 	'§': `$\S$`, '¶': `$\P$`, '©': `(c)`, '®': `(R)`, '£': `$\pounds$`,

@@ -44,6 +44,7 @@ func TestTeXText(t *testing.T) {
 		{",,", ",{},"},
 		// The symbols the report uses, and others.
 		{"2 × 3 – 4 — 5 µs ≤ ≥ ± → … ’ 10⁹ m²", `2 $\times$ 3 -- 4 --- 5 $\mu$s $\leq$ $\geq$ $\pm$ $\rightarrow$ \dots{} ' 10$^{9}$ m$^{2}$`},
+		{"1.08×10⁻⁵ and 10³⁰⁰²", `1.08$\times$10$^{-5}$ and 10$^{3002}$`},
 		{"Café Ñandú Ça ïì ÿ straße", "Caf\\'{e} \\~{N}and\\'{u} \\c{C}a \\\"{\\i}\\`{\\i} \\\"{y} stra\\ss{}e"},
 		{"日本 ð Ω \u00a0", "?? ? ? ~"},
 		// Controls and format characters show as their code points.
