@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // TestShardRowsMillionReads: a million reads of 150 bp in 1,000 shards —
@@ -314,5 +316,91 @@ func TestMergeOutIsAShard(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(out); string(got) != want {
 		t.Errorf("merge --out beside the shards wrote %d bytes, want %d", len(got), len(want))
+	}
+}
+
+// TestMergeShardNotARegularFile: a *.shard that is a folder or a FIFO is
+// refused at once, named, not waited on.
+func TestMergeShardNotARegularFile(t *testing.T) {
+	a, _, _ := shardInputs(t)
+	dir := t.TempDir()
+	shardsOf(t, dir, 1, a)
+	folder := filepath.Join(dir, "folder.shard")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkFailure(t, []string{"merge", dir}, exitFailure, folder, "not a regular file", "a folder")
+	os.Remove(folder)
+
+	fifo := filepath.Join(dir, "fifo.shard")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	type result struct {
+		stdout, stderr string
+		code           int
+	}
+	done := make(chan result, 1)
+	go func() {
+		stdout, stderr, code := levlab(t, "merge", dir)
+		done <- result{stdout, stderr, code}
+	}()
+	select {
+	case r := <-done:
+		if r.code != exitFailure || r.stdout != "" || !strings.Contains(r.stderr, fifo) || !strings.Contains(r.stderr, "a FIFO") {
+			t.Errorf("merge of a folder with a FIFO: exit %d, %d bytes on stdout, stderr %q; want 1 naming the FIFO", r.code, len(r.stdout), r.stderr)
+		}
+	case <-time.After(10 * time.Second):
+		// A writer that comes and goes lets the blocked open, and then
+		// its read, end.
+		if f, err := os.OpenFile(fifo, os.O_RDWR, 0); err == nil {
+			f.Close()
+		}
+		<-done
+		t.Fatalf("merge waited 10 s on the FIFO %s", fifo)
+	}
+}
+
+// TestMergeShardUnboundedUnderLimit: under ulimit -v 2 GiB, a *.shard
+// that links to /dev/zero, or a sparse file of 8 GiB whose first line
+// never ends, is refused, named, with exit 1 and no trace of the runtime
+// running out of memory.
+func TestMergeShardUnboundedUnderLimit(t *testing.T) {
+	_, bin := prlimitAndLevlab(t)
+	a, _, _ := shardInputs(t)
+	dir := t.TempDir()
+	shardsOf(t, dir, 1, a)
+	zero := filepath.Join(dir, "zero.shard")
+	if err := os.Symlink("/dev/zero", zero); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := underAS(t, bin, 2<<30, "merge", dir)
+	noTrace(t, "a link to /dev/zero", code, stderr, zero, "not a regular file", "a device")
+	os.Remove(zero)
+
+	long := filepath.Join(dir, "long.shard")
+	if err := os.WriteFile(long, []byte(shardTag+`{"format":1,"shards":1,"inputs":[{"file":"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(long, 8<<30); err != nil {
+		t.Skipf("no sparse file of 8 GiB: %v", err)
+	}
+	code, stderr = underAS(t, bin, 2<<30, "merge", dir)
+	noTrace(t, "a first line of 8 GiB", code, stderr, long, "first line", "KiB")
+}
+
+// noTrace checks a run that must fail with exit 1, naming each of want,
+// without a trace of the Go runtime.
+func noTrace(t *testing.T, what string, code int, stderr string, want ...string) {
+	t.Helper()
+	short := stderr[:min(len(stderr), 600)]
+	if code != exitFailure || strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "fatal error") {
+		t.Errorf("%s: exit %d, want 1 and no trace:\n%s", what, code, short)
+		return
+	}
+	for _, w := range want {
+		if !strings.Contains(stderr, w) {
+			t.Errorf("%s: stderr does not say %q:\n%s", what, w, short)
+		}
 	}
 }

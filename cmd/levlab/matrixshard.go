@@ -213,6 +213,10 @@ const (
 	shardTag    = "#levlab-matrix-shard "
 	shardEnd    = "#levlab-matrix-shard-end "
 	shardExt    = ".shard"
+
+	// maxShardHeader is the most bytes merge reads for a shard's first
+	// line; levlab writes a few hundred (two file names, the flags).
+	maxShardHeader = 64 << 10
 )
 
 // shardFile is shard s's file name in its folder.

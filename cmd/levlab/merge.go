@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/levlab/levlab/internal/atomicfile"
 )
@@ -38,8 +39,9 @@ Flags:
 	fmt.Fprint(w, `
 Exit status:
   0  the shards were joined
-  1  DIR holds no shard, or shards that do not make one run (named), a file
-     cannot be read, or the output cannot be written
+  1  DIR holds no shard, or shards that do not make one run (named), a
+     *.shard that is no regular file, a file cannot be read, or the output
+     cannot be written
   2  bad usage: an unknown flag, not one DIR, an --out that is one of the
      shards (or a link to one) or a new *.shard file in DIR
 `)
@@ -48,6 +50,7 @@ Exit status:
 // shardRead is a shard's file as merge found it.
 type shardRead struct {
 	path   string
+	info   os.FileInfo // the file checked, to be the file copied
 	head   shardHeader
 	body   int64 // offset of the first line after the header
 	length int64 // bytes of the lines between header and trailer
@@ -79,7 +82,11 @@ func runMerge(args []string, stdout, _ io.Writer) error {
 	}
 	write := func(w io.Writer) error {
 		for _, s := range shards {
-			f, err := os.Open(s.path)
+			f, fi, err := openShard(s.path)
+			if err == nil && (!os.SameFile(fi, s.info) || fi.Size() != s.info.Size()) {
+				f.Close()
+				err = fmt.Errorf("%s changed while merge read the shards; run merge again", s.path)
+			}
 			if err != nil {
 				return err
 			}
@@ -248,26 +255,50 @@ func differs(ref, h shardHeader) string {
 	return strings.Join(d, "; ")
 }
 
+// openShard opens the file at path, following a link, and returns it and
+// its mode only if it is a regular file. It never waits: with O_NONBLOCK
+// the open of a FIFO returns at once, to be refused, as a folder or a
+// device (a link to /dev/zero, which never ends) is.
+func openShard(path string) (*os.File, os.FileInfo, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s is not a regular file (%s): levlab matrix --shard writes a shard as a file", path, fileKind(fi.Mode()))
+	}
+	return f, fi, nil
+}
+
 // readShard reads a shard file's header and trailer and checks that the
 // lines between are whole.
 func readShard(path string) (shardRead, error) {
-	f, err := os.Open(path)
+	f, fi, err := openShard(path)
 	if err != nil {
 		return shardRead{}, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
+	// The header: the first line, of at most maxShardHeader bytes, so that
+	// a file that is no shard is not read whole to find its end.
+	head := make([]byte, min(fi.Size(), maxShardHeader))
+	if _, err := f.ReadAt(head, 0); err != nil && !errors.Is(err, io.EOF) {
 		return shardRead{}, err
 	}
-	br := bufio.NewReader(f)
-	first, err := br.ReadString('\n')
-	rest, found := strings.CutPrefix(first, shardTag)
-	if err != nil || !found {
+	end := bytes.IndexByte(head, '\n')
+	if !bytes.HasPrefix(head, []byte(shardTag)) || end < 0 && fi.Size() <= maxShardHeader {
 		return shardRead{}, fmt.Errorf("%s is not a shard of levlab matrix (its first line is not %q…)", path, strings.TrimSpace(shardTag))
 	}
-	s := shardRead{path: path, body: int64(len(first))}
-	if err := json.Unmarshal([]byte(rest), &s.head); err != nil {
+	if end < 0 {
+		return shardRead{}, fmt.Errorf("%s: its first line, a shard's header, runs past %d KiB, where levlab matrix writes a few hundred bytes: it is no shard levlab wrote", path, maxShardHeader>>10)
+	}
+	s := shardRead{path: path, info: fi, body: int64(end) + 1}
+	if err := json.Unmarshal(head[len(shardTag):end], &s.head); err != nil {
 		return shardRead{}, fmt.Errorf("%s: its header cannot be read: %v", path, err)
 	}
 	if s.head.Format != shardFormat {
