@@ -142,3 +142,18 @@ func TestTreeGlobNames(t *testing.T) {
 		t.Errorf("Runs = %v, want %v", got, want)
 	}
 }
+
+// TestHoldsRecords: a run's folder holds records; a results tree, a folder
+// of a header-only file, and one of none do not.
+func TestHoldsRecords(t *testing.T) {
+	root := t.TempDir()
+	treeFiles(t, root, map[string]string{"out/e.csv": rowsCSV, "out/e.toml": "", "tree/box/quick/e.csv": rowsCSV, "killed/e.csv": headerOnly})
+	for _, c := range []struct {
+		dir  string
+		want bool
+	}{{"out", true}, {"tree", false}, {"tree/box/quick", true}, {"killed", false}, {"none", false}} {
+		if got := HoldsRecords(filepath.Join(root, c.dir)); got != c.want {
+			t.Errorf("HoldsRecords(%s) = %v, want %v", c.dir, got, c.want)
+		}
+	}
+}

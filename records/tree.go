@@ -107,6 +107,16 @@ func walkRuns(root string) (runs, empty []Run, err error) {
 	return readOnce(runs), readOnce(empty), nil
 }
 
+// HoldsRecords reports whether dir holds records as a run's folder does:
+// a records file (CSVFiles) with a row below its header, or one that
+// cannot be read, for its reader to name. It is how a reader tells the
+// folder levlab run --out DIR wrote from a results tree given in its
+// place.
+func HoldsRecords(dir string) bool {
+	files, _ := CSVFiles(dir)
+	return slices.ContainsFunc(files, hasRow)
+}
+
 // sortScales puts the runs of one machine paper first, then quick, then
 // other scales by name.
 func sortScales(runs []Run) {
