@@ -14,20 +14,33 @@ import (
 	"github.com/levlab/levlab/records"
 )
 
-// codePaths are the sources, as git pathspecs from the repository's root,
-// that an algorithm's time depends on: a record made before the last
-// commit that changed them measured other code than this version's.
-// Peers (other libraries) have none.
+// codePaths are the sources, as git pathspecs from the repository's root
+// (a file, a folder, or a pattern of path.Match), that an algorithm's time
+// depends on: a record made before the last commit that changed them
+// measured other code than this version's. Peers (other libraries) have
+// none. Every source of lev, match, cudaext and internal/bitpar is some
+// algorithm's, or named in the test with the reason no record times it
+// (TestCodePathsClaimEverySource).
 var codePaths = func() map[string][]string {
-	common := []string{"lev/lev.go", "lev/mem.go"}
-	// One worker runs the same pass as many (myersparallel.go's myersPass).
+	// Every distance: the entry points and the table, the options and
+	// their checks, the memory a call may take.
+	common := []string{"lev/lev.go", "lev/options.go", "lev/mem.go"}
+	// One worker runs the same pass as many (myersparallel.go's myersPass),
+	// the ranks' link among its units (ranks.go); the step of a word is
+	// bitpar's.
 	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*", "lev/myers512_*", "lev/myers1024_*",
-		"lev/myerstrim.go", "lev/blockmyers.go", "lev/myersparallel.go", "lev/parking.go")
+		"lev/myerstrim.go", "lev/blockmyers.go", "lev/myersparallel.go", "lev/parking.go", "lev/ranks.go", "internal/bitpar")
 	parallel := myers
 	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*")
 	cuda := append(slices.Clone(common), "lev/cuda.go", "cudaext")
-	// What Count runs: not Positions, which no experiment times.
-	apm := []string{"match/match.go", "match/options.go", "match/apm*", "match/filter*", "match/lanes*"}
+	// What every GPU job runs through: the driver, NVRTC and the one
+	// program every kernel is compiled in, the jobs and their timing.
+	gpuJobs := []string{"cudaext/cudaext.go", "cudaext/api.go", "cudaext/driver*", "cudaext/lv_driver.*", "cudaext/module.go",
+		"cudaext/lv_module.c", "cudaext/kernels.go", "cudaext/kernels/common.cuh", "cudaext/cache.go", "cudaext/jobs.go", "cudaext/lv_jobs.c"}
+	// What Count runs, its GPU share's window count included: not
+	// Positions, which no experiment times.
+	apm := append([]string{"match/match.go", "match/options.go", "match/apm*", "match/filter*", "match/lanes*", "internal/bitpar",
+		"cudaext/match.go", "cudaext/kernels/windows.cu"}, gpuJobs...)
 	return map[string][]string{
 		records.AlgFullMatrix:    append(slices.Clone(common), "lev/fullmatrix.go"),
 		records.AlgTwoRow:        append(slices.Clone(common), "lev/tworow.go"),
@@ -47,25 +60,37 @@ var codePaths = func() map[string][]string {
 	}
 }()
 
-// benchPaths are what a benchmark file may time: every algorithm's code;
-// benchCode, what each file of make bench-results times (others: every CPU
-// algorithm's, cpuPaths).
-var (
-	benchPaths = []string{"lev", "match", "cudaext"}
-	benchCode  = map[string][]string{
-		"align.txt":         codePaths[records.AlgAlign],
-		"distance.txt":      codePaths[records.AlgAuto],
-		"similar.txt":       codePaths[records.AlgAuto],
-		"kernel.txt":        codePaths[records.AlgMyers],
-		"matrix.txt":        codePaths[records.AlgAuto],
-		"pairs.txt":         codePaths[records.AlgAuto],
-		"match.txt":         codePaths[records.AlgAPMFast],
-		"many.txt":          codePaths[records.AlgAPMFast],
-		"gpu.txt":           codePaths[records.AlgCUDAFast],
-		"scaleout.txt":      codePaths[records.AlgAuto],
-		"scaleout-huge.txt": codePaths[records.AlgAuto],
+// codeSpecs are git's pathspecs of every algorithm's code (codePaths),
+// the history gitFor reads: its glob magic matches as path.Match does, a
+// star within one folder.
+func codeSpecs() []string {
+	var out []string
+	for _, ps := range codePaths {
+		for _, p := range ps {
+			if p := ":(glob)" + p; !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
 	}
-)
+	sort.Strings(out)
+	return out
+}
+
+// benchCode is what each benchmark file of make bench-results times
+// (others: every CPU algorithm's, cpuPaths).
+var benchCode = map[string][]string{
+	"align.txt":         codePaths[records.AlgAlign],
+	"distance.txt":      codePaths[records.AlgAuto],
+	"similar.txt":       codePaths[records.AlgAuto],
+	"kernel.txt":        codePaths[records.AlgMyers],
+	"matrix.txt":        codePaths[records.AlgAuto],
+	"pairs.txt":         codePaths[records.AlgAuto],
+	"match.txt":         codePaths[records.AlgAPMFast],
+	"many.txt":          codePaths[records.AlgAPMFast],
+	"gpu.txt":           codePaths[records.AlgCUDAFast],
+	"scaleout.txt":      codePaths[records.AlgAuto],
+	"scaleout-huge.txt": codePaths[records.AlgAuto],
+}
 
 // change is a commit, abbreviated, and its date.
 type change struct{ commit, date string }
@@ -80,7 +105,7 @@ func (c change) String() string { return c.commit[:min(len(c.commit), 12)] + " (
 type gitInfo struct {
 	mu      sync.Mutex
 	top     string
-	history []gitCommit            // the commits that changed code under benchPaths, newest first
+	history []gitCommit            // the commits that changed an algorithm's code (codeSpecs), newest first
 	last    map[string]change      // pathspecs joined: their last change
 	seen    map[string]*commitInfo // a record's commit: its date and ancestors
 }
@@ -113,7 +138,7 @@ func gitFor(dir string) *gitInfo {
 	// that is neither blank nor a comment: one that changes only comments
 	// (a doc, a note) leaves the measured code as it was. -G lists, of
 	// each commit, only the files with such a line.
-	args := append([]string{"log", "-G" + codeLine, "--format=@%H %cs", "--name-only", "--"}, benchPaths...)
+	args := append([]string{"log", "-G" + codeLine, "--format=@%H %cs", "--name-only", "--"}, codeSpecs()...)
 	if out, err := git(top, args...); err == nil {
 		for _, line := range strings.Split(out, "\n") {
 			switch {
@@ -333,7 +358,6 @@ func (r *rep) oldTable() *table {
 	return t
 }
 
-// cpuPaths is every CPU algorithm's code.
 // benchFileCode returns the code a benchmark file of make bench-results
 // times: benchCode's, or for lev.txt every CPU algorithm's but match's,
 // for any other every CPU algorithm's.
@@ -347,6 +371,8 @@ func benchFileCode(name string) []string {
 	return cpuPaths()
 }
 
+// cpuPaths is every CPU algorithm's code: not cudaext, which match's GPU
+// share alone of them runs.
 func cpuPaths() []string {
 	var out []string
 	for alg, ps := range codePaths {
@@ -354,7 +380,7 @@ func cpuPaths() []string {
 			continue
 		}
 		for _, p := range ps {
-			if !slices.Contains(out, p) {
+			if !pathHas("cudaext", p) && !slices.Contains(out, p) {
 				out = append(out, p)
 			}
 		}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,11 +10,12 @@ import (
 	"testing"
 )
 
-// TestCodeAge builds a repository of four commits — lev/fullmatrix.go,
-// then lev/tworow.go, then a test file only, then comments only — and asks
-// which code each commit has: a record made at the first lacks tworow's
-// last change, one made at the second has it, and a change to a test file
-// or to comments is no change.
+// TestCodeAge builds a repository of five commits — lev/fullmatrix.go,
+// then lev/tworow.go, then a test file only, then comments only, then
+// internal/bitpar — and asks which code each commit has: a record made at
+// the first lacks tworow's last change, one made at the second has it, a
+// change to a test file or to comments is no change, and one outside lev
+// that an algorithm's code paths name is read too.
 func TestCodeAge(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
@@ -44,6 +46,7 @@ func TestCodeAge(t *testing.T) {
 	second := commit("lev/tworow.go", "package lev\n")
 	commit("lev/tworow_test.go", "package lev\n")
 	commit("lev/tworow.go", "// Package lev: a doc.\n\npackage lev\n")
+	fifth := commit("internal/bitpar/bitpar.go", "package bitpar\n")
 	os.MkdirAll(filepath.Join(dir, "results", "m", "paper"), 0o755)
 
 	g := gitFor(filepath.Join(dir, "results", "m", "paper"))
@@ -56,6 +59,9 @@ func TestCodeAge(t *testing.T) {
 	}
 	if c, _ := g.lastChange([]string{"lev"}); c.commit != second {
 		t.Errorf("lev's last change: %v; want %s", c, second)
+	}
+	if c, _ := g.lastChange(codePaths["myers"]); c.commit != fifth {
+		t.Errorf("myers' last change: %v; want %s, internal/bitpar's", c, fifth)
 	}
 	if has, known := g.made(first[:12], chg); !known || has {
 		t.Errorf("a record at the first commit: has = %v, known = %v; want false, true", has, known)
@@ -109,5 +115,84 @@ func TestBenchFileCode(t *testing.T) {
 	}
 	if !slices.Equal(benchFileCode("other.txt"), cpuPaths()) {
 		t.Errorf("a file not named: %v, want every CPU algorithm's", benchFileCode("other.txt"))
+	}
+}
+
+// untimed are the sources under codeRoots that no record times, each
+// with the reason; every other source must be some algorithm's code.
+var untimed = map[string]string{
+	"lev/levtest":        "the conformance suite and the reference distance: tests and levlab verify run it",
+	"lev/matrixsize.go":  "FullMatrixBytes, for callers to size a fullmatrix call before making it; fullmatrix does not call it",
+	"match/positions.go": "Positions, which no experiment times",
+}
+
+// codeRoots are the folders of the algorithms' code.
+var codeRoots = []string{"lev", "match", "cudaext", "internal/bitpar"}
+
+// TestCodePathsClaimEverySource: every source file (Go but tests,
+// assembly, C, CUDA) of lev, match, cudaext and internal/bitpar is some
+// algorithm's code, or named untimed with its reason; every code path
+// and untimed path names a file. A file no algorithm claims is one whose
+// change marks no record older.
+func TestCodePathsClaimEverySource(t *testing.T) {
+	var files []string
+	for _, root := range codeRoots {
+		err := filepath.WalkDir(filepath.Join("..", filepath.FromSlash(root)), func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == "testdata" {
+				return filepath.SkipDir
+			}
+			name := d.Name()
+			switch {
+			case d.IsDir(), strings.HasSuffix(name, "_test.go"):
+				return nil
+			case slices.Contains([]string{".go", ".s", ".c", ".h", ".cu", ".cuh"}, filepath.Ext(name)):
+				rel, err := filepath.Rel("..", p)
+				files = append(files, filepath.ToSlash(rel))
+				return err
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Contains(files, "lev/lev.go") {
+		t.Fatalf("found no lev/lev.go among %d files: not run from report/?", len(files))
+	}
+	claims := func(paths []string, f string) bool {
+		return slices.ContainsFunc(paths, func(p string) bool { return pathHas(p, f) })
+	}
+	var unclaimed []string
+	for _, f := range files {
+		in := false
+		for _, paths := range codePaths {
+			in = in || claims(paths, f)
+		}
+		skip := claims(slices.Collect(maps.Keys(untimed)), f)
+		switch {
+		case !in && !skip:
+			unclaimed = append(unclaimed, f)
+		case in && skip:
+			t.Errorf("%s is both some algorithm's code and untimed", f)
+		}
+	}
+	if len(unclaimed) > 0 {
+		t.Errorf("no algorithm's code paths claim %s: a change there marks no record older; add each to codePaths (or, if no record times it, to untimed)",
+			strings.Join(unclaimed, ", "))
+	}
+	for alg, paths := range codePaths {
+		for _, p := range paths {
+			if !slices.ContainsFunc(files, func(f string) bool { return pathHas(p, f) }) {
+				t.Errorf("%s's code path %s names no source file", alg, p)
+			}
+		}
+	}
+	for p := range untimed {
+		if !slices.ContainsFunc(files, func(f string) bool { return pathHas(p, f) }) {
+			t.Errorf("untimed %s names no source file", p)
+		}
 	}
 }
