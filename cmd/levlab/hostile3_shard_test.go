@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/big"
@@ -403,4 +404,67 @@ func noTrace(t *testing.T, what string, code int, stderr string, want ...string)
 			t.Errorf("%s: stderr does not say %q:\n%s", what, w, short)
 		}
 	}
+}
+
+// levlabNoPanic is levlab that turns a panic into the test's failure.
+func levlabNoPanic(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("levlab %q panicked: %v", args, r)
+		}
+	}()
+	return levlab(t, args...)
+}
+
+// TestMergeHeaderNumbers: every number of a shard's header is checked
+// against its range before it is used: the message names the file, the
+// number and the range, without a panic. matrix writes no shard count
+// merge would refuse.
+func TestMergeHeaderNumbers(t *testing.T) {
+	a, _, _ := shardInputs(t)
+	for _, tc := range []struct {
+		name string
+		edit func(h *shardHeader)
+		want []string
+	}{
+		{"shards 9e18", func(h *shardHeader) { h.Shards = 9_000_000_000_000_000_000 }, []string{"9000000000000000000", "1 to 4194304"}},
+		{"shards 0", func(h *shardHeader) { h.Shards = 0 }, []string{"count 0", "1 to 4194304"}},
+		{"shard -1", func(h *shardHeader) { h.Shard = -1 }, []string{"index -1", "0 to 0"}},
+		{"shard past the count", func(h *shardHeader) { h.Shard = math.MaxInt }, []string{"index 9223372036854775807", "0 to 0"}},
+		{"rows backwards", func(h *shardHeader) { h.Rows = [2]int{5, 2} }, []string{"rows 5 to 2", "0 to 91"}},
+		{"rows past the strings", func(h *shardHeader) { h.Rows = [2]int{0, math.MaxInt} }, []string{"rows 0 to 9223372036854775807", "0 to 91"}},
+		{"rows before the first", func(h *shardHeader) { h.Rows = [2]int{math.MinInt, 91} }, []string{"rows -9223372036854775808 to 91", "0 to 91"}},
+		{"strings below 0", func(h *shardHeader) { h.Strings, h.Rows = -1, [2]int{0, 0} }, []string{"-1 strings", "0 or more"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			shardsOf(t, dir, 1, a)
+			path := filepath.Join(dir, "matrix-0-of-1.shard")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			head, body, _ := bytes.Cut(data, []byte("\n"))
+			var h shardHeader
+			if err := json.Unmarshal(bytes.TrimPrefix(head, []byte(shardTag)), &h); err != nil {
+				t.Fatal(err)
+			}
+			tc.edit(&h)
+			head, _ = json.Marshal(h)
+			if err := os.WriteFile(path, append(append([]byte(shardTag), head...), append([]byte("\n"), body...)...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			stdout, stderr, code := levlabNoPanic(t, "merge", dir)
+			if code != exitFailure || stdout != "" || !strings.Contains(stderr, path) {
+				t.Errorf("exit %d, %d bytes on stdout, stderr %q; want 1 naming %s", code, len(stdout), stderr, path)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr %q does not say %q", stderr, w)
+				}
+			}
+		})
+	}
+	checkFailure(t, []string{"matrix", "--shard", "0/4194305", "--out", t.TempDir(), a}, exitUsage, "0/4194305", "1 to 4194304")
 }

@@ -155,6 +155,9 @@ func parseMatrix(ctx context.Context, args []string, stdout io.Writer) (*matrixJ
 	if m.sh, m.sharded, err = parseShard(*shardSpec, *shards, set["shards"]); err != nil {
 		return nil, err
 	}
+	if m.sharded && m.sh.Count > maxShards {
+		return nil, usageErrorf("shard %d/%d: want N from 1 to %d, the most shards levlab merge joins", m.sh.Index, m.sh.Count, maxShards)
+	}
 	switch {
 	case m.sharded && *outDir == "":
 		return nil, usageErrorf("--shard and --shards write a file: give --out DIR, the folder for it")

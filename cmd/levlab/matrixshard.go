@@ -214,6 +214,11 @@ const (
 	shardEnd    = "#levlab-matrix-shard-end "
 	shardExt    = ".shard"
 
+	// maxShards is the most shards matrix writes and merge joins: more
+	// than a Slurm job array holds (MaxArraySize is at most 4,000,001)
+	// or a Kubernetes indexed job, and few enough that a header's count
+	// is no cause to hold much memory.
+	maxShards = 1 << 22
 	// maxShardHeader is the most bytes merge reads for a shard's first
 	// line; levlab writes a few hundred (two file names, the flags).
 	maxShardHeader = 64 << 10

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -189,23 +190,50 @@ func readShards(paths []string) ([]shardRead, error) {
 	if len(foreign) > 0 {
 		return nil, fmt.Errorf("merge: shards of another run than %s: %s", good[0].path, strings.Join(foreign, ", "))
 	}
-	slices.SortFunc(good, func(x, y shardRead) int { return x.head.Shard - y.head.Shard })
-	seen := make([][]string, ref.Shards)
-	for _, s := range good {
-		seen[s.head.Shard] = append(seen[s.head.Shard], s.path)
-	}
+	slices.SortStableFunc(good, func(x, y shardRead) int { return cmp.Compare(x.head.Shard, y.head.Shard) })
+	// The shards missing, as runs, and those found more than once: walked
+	// in order rather than counted in a table of the header's count, which
+	// may be millions where a few files are there.
+	const named = 10 // runs of missing shards named, at most
 	var missing, twice []string
-	for i, ps := range seen {
-		switch {
-		case len(ps) == 0:
-			missing = append(missing, fmt.Sprint(i))
-		case len(ps) > 1:
-			twice = append(twice, fmt.Sprintf("shard %d in %s", i, strings.Join(ps, " and ")))
+	lost, runs := 0, 0
+	gap := func(from, to int) { // shards from … to−1 are missing
+		if from >= to {
+			return
+		}
+		lost += to - from
+		if runs++; runs > named {
+			return
+		}
+		if to-from == 1 {
+			missing = append(missing, fmt.Sprint(from))
+		} else {
+			missing = append(missing, fmt.Sprintf("%d to %d", from, to-1))
 		}
 	}
-	if len(missing) > 0 || len(twice) > 0 {
+	next := 0
+	for i := 0; i < len(good); {
+		k, j := good[i].head.Shard, i+1
+		for j < len(good) && good[j].head.Shard == k {
+			j++
+		}
+		if j-i > 1 {
+			var ps []string
+			for _, s := range good[i:j] {
+				ps = append(ps, s.path)
+			}
+			twice = append(twice, fmt.Sprintf("shard %d in %s", k, strings.Join(ps, " and ")))
+		}
+		gap(next, k)
+		next, i = k+1, j
+	}
+	gap(next, ref.Shards)
+	if lost > 0 || len(twice) > 0 {
 		var msg []string
-		if len(missing) > 0 {
+		if lost > 0 {
+			if runs > named {
+				missing = append(missing, fmt.Sprintf("… (%d missing in all)", lost))
+			}
 			msg = append(msg, fmt.Sprintf("shards missing of %d: %s (levlab matrix --shard I/%d writes shard I)", ref.Shards, strings.Join(missing, ", "), ref.Shards))
 		}
 		if len(twice) > 0 {
@@ -214,7 +242,7 @@ func readShards(paths []string) ([]shardRead, error) {
 		return nil, fmt.Errorf("merge: %s", strings.Join(msg, "; "))
 	}
 	// The rows follow each other from the first string to the last.
-	next := 0
+	next = 0
 	for _, s := range good {
 		if s.head.Rows[0] != next {
 			return nil, fmt.Errorf("merge: %s holds strings %d to %d, but the shards before end at %d", s.path, s.head.Rows[0]+1, s.head.Rows[1], next)
@@ -277,7 +305,8 @@ func openShard(path string) (*os.File, os.FileInfo, error) {
 }
 
 // readShard reads a shard file's header and trailer and checks that the
-// lines between are whole.
+// lines between are whole and that every number of the header is in its
+// range.
 func readShard(path string) (shardRead, error) {
 	f, fi, err := openShard(path)
 	if err != nil {
@@ -301,11 +330,8 @@ func readShard(path string) (shardRead, error) {
 	if err := json.Unmarshal(head[len(shardTag):end], &s.head); err != nil {
 		return shardRead{}, fmt.Errorf("%s: its header cannot be read: %v", path, err)
 	}
-	if s.head.Format != shardFormat {
-		return shardRead{}, fmt.Errorf("%s was written by a levlab of shard format %d (levlab %s); this one reads format %d: write the shard again", path, s.head.Format, s.head.Levlab, shardFormat)
-	}
-	if s.head.Shards < 1 || s.head.Shard < 0 || s.head.Shard >= s.head.Shards {
-		return shardRead{}, fmt.Errorf("%s: shard %d of %d is out of range", path, s.head.Shard, s.head.Shards)
+	if err := checkHeader(path, s.head); err != nil {
+		return shardRead{}, err
 	}
 	// The trailer: the last line.
 	const most = 4096
@@ -332,4 +358,23 @@ func readShard(path string) (shardRead, error) {
 		return shardRead{}, fmt.Errorf("%s holds %d bytes of pairs where its last line says %d: it was changed after it was written; write it again", path, s.length, tr.Bytes)
 	}
 	return s, nil
+}
+
+// checkHeader checks the numbers of shard path's header h against their
+// ranges before any is used (a count sizes nothing, an index indexes
+// nothing, until then), and names the number and its range otherwise.
+func checkHeader(path string, h shardHeader) error {
+	switch {
+	case h.Format != shardFormat:
+		return fmt.Errorf("%s was written by a levlab of shard format %d (levlab %s); this one reads format %d: write the shard again", path, h.Format, h.Levlab, shardFormat)
+	case h.Shards < 1 || h.Shards > maxShards:
+		return fmt.Errorf("%s: shard count %d in its header: want 1 to %d", path, h.Shards, maxShards)
+	case h.Shard < 0 || h.Shard >= h.Shards:
+		return fmt.Errorf("%s: shard index %d in its header: want 0 to %d, below its count of %d shards", path, h.Shard, h.Shards-1, h.Shards)
+	case h.Strings < 0:
+		return fmt.Errorf("%s: %d strings in its header: want 0 or more", path, h.Strings)
+	case h.Rows[0] < 0 || h.Rows[0] > h.Rows[1] || h.Rows[1] > h.Strings:
+		return fmt.Errorf("%s: rows %d to %d in its header: want two rows from 0 to %d, its strings, the first no more than the second", path, h.Rows[0], h.Rows[1], h.Strings)
+	}
+	return nil
 }
