@@ -5,8 +5,10 @@
 // call the same things a failure.
 //
 // Placeholders in braces stand for a pair's files and lengths: {a} and
-// {b}, the files holding the two strings; {n} and {m}, their lengths;
-// {workers} and {tile}, the point's parameters.
+// {b}, the files holding the two strings; {a:text} and {b:text}, the
+// strings themselves; {n} and {m}, their lengths; {workers} and {tile},
+// the point's parameters; {input}, a file written from a template (the
+// shape of input a program reads, such as "n m\ns\nr").
 package progrun
 
 import (
@@ -34,7 +36,42 @@ const MaxOutput = 1 << 20
 // Placeholders are the words a command may hold in braces.
 var Placeholders = []string{"{a}", "{b}", "{n}", "{m}", "{workers}", "{tile}"}
 
-var placeholderRE = regexp.MustCompile(`\{[A-Za-z_]+\}`)
+// TextPlaceholders stand for the two strings themselves, where a program
+// takes them as arguments or reads them from a template (Options.Stdin,
+// an input file). An argument is a C string: where they are used, no
+// string may hold a NUL byte, and one in an argument no more than MaxArg
+// bytes.
+var TextPlaceholders = []string{"{a:text}", "{b:text}"}
+
+// InputPlaceholder is the file written from an input template, for a
+// program that reads one file of its own shape.
+const InputPlaceholder = "{input}"
+
+// MaxArg is the most bytes one argument may hold (Linux's MAX_ARG_STRLEN,
+// 32 pages, less the NUL that ends it).
+const MaxArg = 32*4096 - 1
+
+var placeholderRE = regexp.MustCompile(`\{[A-Za-z_]+(?::[A-Za-z_]+)?\}`)
+
+// UsesText reports whether any of args holds {a:text} or {b:text}.
+func UsesText(args ...string) bool {
+	for _, a := range args {
+		if strings.Contains(a, TextPlaceholders[0]) || strings.Contains(a, TextPlaceholders[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// Uses reports whether any of args holds the placeholder p.
+func Uses(p string, args ...string) bool {
+	for _, a := range args {
+		if strings.Contains(a, p) {
+			return true
+		}
+	}
+	return false
+}
 
 // CheckPlaceholders returns an error naming the first word in braces of
 // args that is not among allowed (a typo would reach the program as it
@@ -53,14 +90,73 @@ func CheckPlaceholders(allowed []string, args ...string) error {
 // Values are what the placeholders stand for in one run.
 type Values struct {
 	A, B          string // the files
+	TextA, TextB  string // the strings themselves
+	Input         string // the file written from an input template
 	N, M          int    // their lengths
 	Workers, Tile int
 }
 
-// Expand returns s with every placeholder replaced by its value.
+// Expand returns s with every placeholder replaced by its value, in one
+// pass: a string that holds "{b}" is not expanded again.
 func (v Values) Expand(s string) string {
-	return strings.NewReplacer("{a}", v.A, "{b}", v.B, "{n}", strconv.Itoa(v.N), "{m}", strconv.Itoa(v.M),
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	return strings.NewReplacer("{a}", v.A, "{b}", v.B, "{a:text}", v.TextA, "{b:text}", v.TextB, InputPlaceholder, v.Input,
+		"{n}", strconv.Itoa(v.N), "{m}", strconv.Itoa(v.M),
 		"{workers}", strconv.Itoa(v.Workers), "{tile}", strconv.Itoa(v.Tile)).Replace(s)
+}
+
+// Unescape returns a template given on a command line with its escapes
+// \n, \t, \r and \\ replaced by what they stand for, or an error naming
+// any other backslash.
+func Unescape(s string) (string, error) {
+	if !strings.Contains(s, `\`) {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 == len(s) {
+			return "", fmt.Errorf("%q ends in a lone backslash; escapes: \\n \\t \\r \\\\", s)
+		}
+		i++
+		switch s[i] {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case '\\':
+			b.WriteByte('\\')
+		default:
+			return "", fmt.Errorf("%q holds \\%c, which is no escape; escapes: \\n \\t \\r \\\\", s, s[i])
+		}
+	}
+	return b.String(), nil
+}
+
+// TimeUnits are the units a program may print its own time in, and
+// their seconds.
+var TimeUnits = []string{"s", "ms", "us", "ns"}
+
+// unitSeconds returns a time unit's length in seconds; "" is seconds.
+func unitSeconds(unit string) (float64, bool) {
+	switch unit {
+	case "", "s":
+		return 1, true
+	case "ms":
+		return 1e-3, true
+	case "us":
+		return 1e-6, true
+	case "ns":
+		return 1e-9, true
+	}
+	return 0, false
 }
 
 // Options say how to run a program and read its answer.
@@ -72,11 +168,19 @@ type Options struct {
 	// Dir is the program's working folder; "" is levlab's.
 	Dir string
 	// Distance, when set, finds the distance: the first group of its last
-	// match on stdout. Unset, the distance is the last integer there.
+	// match on stdout. Unset, it is the number on the last line that names
+	// the distance, else the last line holding an integer alone, else the
+	// last integer not part of a decimal number (defaultDistance).
 	Distance *regexp.Regexp
-	// Time, when set, finds the program's own time of its kernel in
-	// seconds: the first group of its last match on stdout.
+	// Time, when set, finds the program's own time of its kernel, in
+	// TimeUnit: the first group of its last match on stdout.
 	Time *regexp.Regexp
+	// TimeUnit is what Time's number counts: "s" (or ""), "ms", "us" or
+	// "ns" (TimeUnits).
+	TimeUnit string
+	// Stdin, when not nil, is what the program reads on its standard
+	// input; nil, it reads nothing (/dev/null).
+	Stdin []byte
 }
 
 // Result is what one run of a program gave.
@@ -89,14 +193,21 @@ type Result struct {
 	// leaving a process it started running, or holding its output open,
 	// and Run ended it. A failing run's Failure says it too.
 	Note string
-	// Distance is the distance it printed.
+	// Distance is the distance it printed, and Line the line of stdout it
+	// was read from (also set where that number is the wrong one, or out
+	// of range).
 	Distance int
+	Line     string
 	// Wall is the time from starting the program to its exit; Kernel the
 	// time it printed itself (Options.Time), else 0.
 	Wall, Kernel float64
 	// PeakRSS is the most memory the program held resident, in bytes (its
 	// rusage), 0 where the system does not say.
 	PeakRSS int64
+	// CPU is the processor time the program and the processes it waited
+	// for took, user and system, in seconds: CPU/Wall is about how many
+	// cores it kept busy.
+	CPU float64
 }
 
 const (
@@ -126,6 +237,9 @@ func Run(ctx context.Context, args []string, o Options) Result {
 	if len(args) == 0 {
 		return Result{Failure: "no program"}
 	}
+	if _, ok := unitSeconds(o.TimeUnit); !ok {
+		return Result{Failure: fmt.Sprintf("time unit %q: want one of %s", o.TimeUnit, strings.Join(TimeUnits, ", "))}
+	}
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
 	defer cancel()
@@ -135,6 +249,17 @@ func Run(ctx context.Context, args []string, o Options) Result {
 		cmd.Env = append(os.Environ(), o.Env...)
 	}
 	setGroup(cmd)
+	if o.Stdin != nil {
+		// A file, not a pipe: a pipe needs a writer, which a program that
+		// reads less than it is given (or leaves a process holding its
+		// stdin) would block.
+		in, err := stdinFile(o.Stdin)
+		if err != nil {
+			return Result{Failure: "cannot write its standard input: " + err.Error()}
+		}
+		defer in.Close()
+		cmd.Stdin = in
+	}
 	out := &cappedBuffer{max: MaxOutput, full: cancel}
 	errOut := &cappedBuffer{max: 4 << 10, discard: true}
 	// Pipes of Run's own rather than exec's: exec's Wait waits for every
@@ -217,6 +342,9 @@ func Run(ctx context.Context, args []string, o Options) Result {
 	}
 
 	r := Result{Wall: ex.wall, Note: note, PeakRSS: peakRSS(cmd.ProcessState)}
+	if ps := cmd.ProcessState; ps != nil {
+		r.CPU = (ps.UserTime() + ps.SystemTime()).Seconds()
+	}
 	var exitErr *exec.ExitError
 	switch {
 	case out.over:
@@ -226,10 +354,11 @@ func Run(ctx context.Context, args []string, o Options) Result {
 	case stopped:
 		r.Failure = fmt.Sprintf("ran past its time-out of %v and was killed", o.Timeout)
 	case errors.As(ex.err, &exitErr):
+		said := said(errOut.Bytes(), out.Bytes())
 		if st, ok := exitErr.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-			r.Failure = fmt.Sprintf("killed by signal %v%s", st.Signal(), FirstLine(errOut.Bytes()))
+			r.Failure = fmt.Sprintf("killed by signal %v%s", st.Signal(), said)
 		} else {
-			r.Failure = fmt.Sprintf("exited with status %d%s", exitErr.ExitCode(), FirstLine(errOut.Bytes()))
+			r.Failure = fmt.Sprintf("exited with status %d%s%s", exitErr.ExitCode(), viaLauncher(exitErr.ExitCode()), said)
 		}
 	case ex.err != nil:
 		r.Failure = ex.err.Error()
@@ -245,74 +374,101 @@ func Run(ctx context.Context, args []string, o Options) Result {
 }
 
 // answer reads the distance, and with o.Time the kernel time, from out
-// into r, or returns why it cannot.
+// into r, or returns why it cannot. Either way r.Line is the line of
+// stdout the distance was read from, where there is one.
 func (r *Result) answer(out []byte, o Options) string {
-	s, ok := lastGroup(out, o.Distance)
-	if !ok {
-		what := "the last integer"
-		if o.Distance != nil {
-			what = fmt.Sprintf("a match of %q", o.Distance)
-		}
-		return fmt.Sprintf("exited 0 but printed no distance (%s on stdout)%s", what, FirstLine(out))
+	var (
+		s  string
+		ok bool
+	)
+	if o.Distance != nil {
+		var g []byte
+		g, r.Line, ok = lastGroup(out, o.Distance)
+		s = string(g)
+	} else {
+		s, r.Line, ok = defaultDistance(out)
 	}
-	d, err := strconv.Atoi(string(s))
+	if !ok {
+		if o.Distance != nil {
+			return fmt.Sprintf("exited 0 but printed no distance (no match of %q on stdout)%s", o.Distance, LastLine(out))
+		}
+		return fmt.Sprintf("exited 0 but printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout)%s", LastLine(out))
+	}
+	d, err := strconv.Atoi(s)
+	if n := toNumber(s); err != nil && n.integral && n.value != s {
+		d, err = strconv.Atoi(n.value) // 3.0 reads as 3
+	}
 	switch {
 	case errors.Is(err, strconv.ErrRange):
-		return fmt.Sprintf("exited 0 but printed a distance out of range, %s: an int holds %d to %d", quote(s), math.MinInt, math.MaxInt)
+		return fmt.Sprintf("exited 0 but printed a distance out of range, %s: an int holds %d to %d (the line %s)", quote([]byte(s)), math.MinInt, math.MaxInt, Quote(r.Line))
 	case err != nil:
-		return fmt.Sprintf("exited 0 but printed a distance that is no integer, %s (a match of %q on stdout)", quote(s), o.Distance)
+		return fmt.Sprintf("exited 0 but printed a distance that is no integer, %s (the line %s)", quote([]byte(s)), Quote(r.Line))
 	}
 	r.Distance = d
 	if o.Time == nil {
 		return ""
 	}
-	s, ok = lastGroup(out, o.Time)
+	g, line, ok := lastGroup(out, o.Time)
 	if !ok {
-		return fmt.Sprintf("printed no time (a match of %q on stdout whose group is a number of seconds)%s", o.Time, FirstLine(out))
+		return fmt.Sprintf("printed no time (a match of %q on stdout whose group is a number of %s)%s", o.Time, unitName(o.TimeUnit), LastLine(out))
 	}
-	t, why := kernelTime(s, r.Wall)
+	t, why := kernelTime(g, r.Wall, o.TimeUnit)
+	if why != "" {
+		return why + " (the line " + Quote(line) + ")"
+	}
 	r.Kernel = t
-	return why
+	return ""
 }
 
-// kernelTime returns the time s, printed by a program, in seconds, or why
-// it is none: not a finite number, or outside (0, wall] — a kernel takes
-// some time, at least the nanosecond clocks count in, and no longer than
-// the process that ran it lived.
-func kernelTime(s []byte, wall float64) (float64, string) {
-	t, err := strconv.ParseFloat(string(s), 64)
+// unitName is a time unit's name in words.
+func unitName(unit string) string {
+	switch unit {
+	case "ms":
+		return "milliseconds"
+	case "us":
+		return "microseconds"
+	case "ns":
+		return "nanoseconds"
+	}
+	return "seconds"
+}
+
+// kernelTime returns the time s, printed by a program in unit, in
+// seconds, or why it is none: not a finite number, or outside (0, wall]
+// — a kernel takes some time, at least the nanosecond clocks count in,
+// and no longer than the process that ran it lived.
+func kernelTime(s []byte, wall float64, unit string) (float64, string) {
+	scale, _ := unitSeconds(unit)
+	if unit == "" {
+		unit = "s"
+	}
+	v, err := strconv.ParseFloat(string(s), 64)
+	t := v * scale
 	switch {
 	case err != nil && !errors.Is(err, strconv.ErrRange):
-		return 0, fmt.Sprintf("printed a kernel time %s that is no number of seconds", quote(s))
-	case err != nil || math.IsNaN(t) || math.IsInf(t, 0):
-		return 0, fmt.Sprintf("printed a kernel time of %s s, which is no finite number of seconds", short(s))
+		return 0, fmt.Sprintf("printed a kernel time %s that is no number of %s", quote(s), unitName(unit))
+	case err != nil || math.IsNaN(v) || math.IsInf(v, 0):
+		return 0, fmt.Sprintf("printed a kernel time of %s %s, which is no finite number of %s", short(s), unit, unitName(unit))
 	case t <= 0:
-		return 0, fmt.Sprintf("printed a kernel time of %s s: want more than 0 and at most its wall time, %.4g s; if the kernel is that fast, print more digits (e.g. %%.9f or %%g)", short(s), wall)
+		return 0, fmt.Sprintf("printed a kernel time of %s %s: want more than 0 and at most its wall time, %.4g s; if the kernel is that fast, print more digits (e.g. %%.9f or %%g)", short(s), unit, wall)
 	case t < 1e-9:
-		return 0, fmt.Sprintf("printed a kernel time of %s s, less than a nanosecond, which no clock here measures: want 1e-9 s to its wall time, %.4g s", short(s), wall)
+		return 0, fmt.Sprintf("printed a kernel time of %s %s, less than a nanosecond, which no clock here measures: want 1e-9 s to its wall time, %.4g s", short(s), unit, wall)
 	case t > wall:
-		return 0, fmt.Sprintf("printed a kernel time of %s s, longer than the process lived: its wall time was %.4g s", short(s), wall)
+		why := fmt.Sprintf("printed a kernel time of %s %s, longer than the process lived: its wall time was %.4g s", short(s), unit, wall)
+		if unit != "s" {
+			why = fmt.Sprintf("printed a kernel time of %s %s (%.4g s), longer than the process lived: its wall time was %.4g s", short(s), unit, t, wall)
+		}
+		// The likeliest cause: a program printing milliseconds read as
+		// seconds. Name the unit its number would fit.
+		for _, u := range TimeUnits {
+			if k, _ := unitSeconds(u); k < scale && v*k <= wall && v*k >= 1e-9 {
+				why += fmt.Sprintf("; if it prints %s, say time_unit = %q", unitName(u), u)
+				break
+			}
+		}
+		return 0, why
 	}
 	return t, ""
-}
-
-var integerRE = regexp.MustCompile(`-?[0-9]+`)
-
-// lastGroup returns the first group of re's last match in out, or with re
-// nil the last integer.
-func lastGroup(out []byte, re *regexp.Regexp) ([]byte, bool) {
-	if re == nil {
-		all := integerRE.FindAll(out, -1)
-		if len(all) == 0 {
-			return nil, false
-		}
-		return all[len(all)-1], true
-	}
-	all := re.FindAllSubmatch(out, -1)
-	if len(all) == 0 || len(all[len(all)-1]) < 2 {
-		return nil, false
-	}
-	return bytes.TrimSpace(all[len(all)-1][1]), true
 }
 
 // short returns b as a string of at most 64 bytes, "..." ending one cut.
@@ -369,6 +525,48 @@ func CompileRegexp(what, expr string) (*regexp.Regexp, error) {
 		return nil, fmt.Errorf("%s %q has no group: put the number's digits in one, e.g. %q", what, expr, `distance: (\d+)`)
 	}
 	return re, nil
+}
+
+// said returns what a failing program said, for its failure: the first
+// line of its stderr, or where that is empty the last line of its stdout
+// (a program's error message is often there).
+func said(stderr, stdout []byte) string {
+	if l := FirstLine(stderr); l != "" {
+		return l
+	}
+	if l := LastLine(stdout); l != "" {
+		return l + " (on stdout; stderr was empty)"
+	}
+	return ""
+}
+
+// viaLauncher explains an exit status of 128+N: what a launcher (mpirun,
+// srun) or a shell reports when what it ran was killed by signal N.
+func viaLauncher(status int) string {
+	n := status - 128
+	if n < 1 || n > 64 {
+		return ""
+	}
+	return fmt.Sprintf(" = 128+%d, which a launcher (mpirun, srun) or a shell reports when what it ran was killed by signal %d (%v)", n, n, syscall.Signal(n))
+}
+
+// stdinFile returns a file holding b, at its start, its name already
+// removed: the program's standard input.
+func stdinFile(b []byte) (*os.File, error) {
+	f, err := os.CreateTemp("", "levlab-stdin-")
+	if err != nil {
+		return nil, err
+	}
+	os.Remove(f.Name())
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // FirstLine is ": LINE", the first non-empty line of b, short, for a

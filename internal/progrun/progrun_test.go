@@ -26,7 +26,7 @@ func TestRun(t *testing.T) {
 		{"kernel time", []string{"sh", "-c", "sleep 0.3; echo 'kernel 0.25 s'; echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 3, 0.25, ""},
 		{"env", []string{"sh", "-c", "echo $LEVLAB_X"}, Options{Timeout: time.Second, Env: []string{"LEVLAB_X=41"}}, 41, 0, ""},
 		{"no time", []string{"sh", "-c", "echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 0, 0, "printed no time"},
-		{"no number", []string{"sh", "-c", "echo none"}, long, 0, 0, `printed no distance (the last integer on stdout): "none"`},
+		{"no number", []string{"sh", "-c", "echo none"}, long, 0, 0, `printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout): "none"`},
 		{"exit", []string{"sh", "-c", "echo why >&2; exit 4"}, long, 0, 0, `exited with status 4: "why"`},
 		{"signal", []string{"sh", "-c", "kill -KILL $$"}, long, 0, 0, "killed by signal killed"},
 		{"time-out", []string{"sleep", "10"}, Options{Timeout: 200 * time.Millisecond}, 0, 0, "ran past its time-out of 200ms"},

@@ -1,0 +1,173 @@
+package progrun
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The distance is read where programs print it: on a line naming it, on
+// a line of its own, else the last integer that is no piece of a decimal
+// number; the line it came from comes with it.
+func TestDefaultDistance(t *testing.T) {
+	for _, c := range []struct {
+		name, out, want, line string
+	}{
+		{"MPI time after the distance", "3\nMPI Time = 0.000035s\n", "3", "3"},
+		{"milliseconds after the distance", "5\n12 ms\n", "5", "5"},
+		{"distance then its time in ms", "5\n0\n", "0", "0"}, // two lines alone: the last
+		{"a line naming it", "Levenshtein distance: 7\ntook 12 ms\n", "7", "Levenshtein distance: 7"},
+		{"any case", "EDIT DISTANCE = 4\n9\n", "4", "EDIT DISTANCE = 4"},
+		{"is", "The distance is 11.\n", "11", "The distance is 11."},
+		{"the number after the word", "distance 3 computed in 12 ms on 4 threads\n", "3", "distance 3 computed in 12 ms on 4 threads"},
+		{"the last on its line", "distance of 100 and 120 symbols: 57\n", "57", "distance of 100 and 120 symbols: 57"},
+		{"a name in parentheses", "distance(kitten, sitting) = 3\n", "3", "distance(kitten, sitting) = 3"},
+		{"a time naming the distance", "distance: 6\ntime for the distance: 0.25 s\n", "6", "distance: 6"},
+		{"3.0 reads as 3", "distance: 3.0\n", "3", "distance: 3.0"},
+		{"3.000 alone", "3.000\n", "3", "3.000"},
+		{"a line alone over numbers in text", "on 4 threads\n17\nkernel 0.5 s on 2 threads\n", "17", "17"},
+		{"the last integer apart from decimals", "answer 9 in 0.000035s\n", "9", "answer 9 in 0.000035s"},
+		{"names and versions are no numbers", "x86_64 sm_80 v1.2.3 result=8\n", "8", "x86_64 sm_80 v1.2.3 result=8"},
+		{"a date is no negative number", "2026-01-02 d 4\n", "4", "2026-01-02 d 4"},
+		{"negative", "-1\n", "-1", "-1"},
+		{"CRLF", "distance: 12\r\n", "12", "distance: 12"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, line, ok := defaultDistance([]byte(c.out))
+			if !ok || got != c.want || line != c.line {
+				t.Errorf("defaultDistance(%q) = %q on %q (%v), want %q on %q", c.out, got, line, ok, c.want, c.line)
+			}
+		})
+	}
+	for _, out := range []string{"", "MPI Time = 0.000035s\n", "no number here\n", "took 2.5 s\n", "distance: 3.5\n"} {
+		if got, line, ok := defaultDistance([]byte(out)); ok {
+			t.Errorf("defaultDistance(%q) = %q on %q, want none", out, got, line)
+		}
+	}
+}
+
+// A wrong number's failure quotes its line; so does a missing one's.
+func TestRunQuotesTheLine(t *testing.T) {
+	r := Run(context.Background(), []string{"sh", "-c", "echo 'MPI Time = 0.000035s'"}, Options{Timeout: 5 * time.Second})
+	if !strings.Contains(r.Failure, "printed no distance") || !strings.Contains(r.Failure, `"MPI Time = 0.000035s"`) {
+		t.Errorf("failure %q: want no distance, quoting the time's line", r.Failure)
+	}
+	r = Run(context.Background(), []string{"sh", "-c", "echo 'distance: 3'; echo 'MPI Time = 0.000035s'"}, Options{Timeout: 5 * time.Second})
+	if r.Failure != "" || r.Distance != 3 || r.Line != "distance: 3" {
+		t.Errorf("%+v: want 3 from the line naming it", r)
+	}
+	r = Run(context.Background(), []string{"sh", "-c", "echo 'answer: 3'"}, Options{Timeout: 5 * time.Second, Distance: regexp.MustCompile(`answer: (\d+)`)})
+	if r.Failure != "" || r.Distance != 3 || r.Line != "answer: 3" {
+		t.Errorf("%+v: want 3 from the regexp's line", r)
+	}
+}
+
+// Templates: the strings themselves, an input file, stdin.
+func TestPlaceholdersText(t *testing.T) {
+	v := Values{A: "/a", B: "/b", TextA: "x{b}y", TextB: "", Input: "/in", N: 3, M: 0, Workers: 2}
+	if got := v.Expand("{a:text}|{b:text}|{input}|{a}|{n} {m}"); got != "x{b}y||/in|/a|3 0" {
+		t.Errorf("Expand: %q", got)
+	}
+	all := append(append(append([]string{}, Placeholders...), TextPlaceholders...), InputPlaceholder)
+	if err := CheckPlaceholders(all, "--s={a:text}", "{b:text}", "{input}"); err != nil {
+		t.Error(err)
+	}
+	if err := CheckPlaceholders(all, "{a:txt}"); err == nil || !strings.Contains(err.Error(), "{a:txt}") {
+		t.Errorf("{a:txt}: %v", err)
+	}
+	if !UsesText("x", "-a={a:text}") || UsesText("{a}", "{b}") || !Uses(InputPlaceholder, "{input}") {
+		t.Error("UsesText or Uses")
+	}
+}
+
+func TestUnescape(t *testing.T) {
+	got, err := Unescape(`1\n{a:text}\t\\\r`)
+	if err != nil || got != "1\n{a:text}\t\\\r" {
+		t.Errorf("Unescape: %q, %v", got, err)
+	}
+	for _, bad := range []string{`\q`, `a\`} {
+		if _, err := Unescape(bad); err == nil || !strings.Contains(err.Error(), `\n`) {
+			t.Errorf("Unescape(%q): %v, want an error naming the escapes", bad, err)
+		}
+	}
+}
+
+// A program reads its standard input from Options.Stdin, NUL bytes and
+// all, and stops reading where it likes.
+func TestRunStdin(t *testing.T) {
+	r := Run(context.Background(), []string{"sh", "-c", "head -c 3 | od -An -tx1 | wc -w"}, Options{Timeout: 5 * time.Second, Stdin: []byte("a\x00b\nrest of it")})
+	if r.Failure != "" || r.Distance != 3 {
+		t.Errorf("%+v: want the 3 bytes read", r)
+	}
+	// Much more than a pipe holds, unread: no hang.
+	r = Run(context.Background(), []string{"sh", "-c", "echo 1"}, Options{Timeout: 5 * time.Second, Stdin: make([]byte, 1<<20)})
+	if r.Failure != "" || r.Distance != 1 {
+		t.Errorf("%+v: want 1", r)
+	}
+}
+
+// A time in a unit of the spec's: converted to seconds, and checked
+// against the wall time with both named.
+func TestRunTimeUnit(t *testing.T) {
+	re := regexp.MustCompile(`time (\S+)`)
+	for _, c := range []struct {
+		unit, printed string
+		want          float64
+		says          []string
+	}{
+		{"ms", "50", 0.05, nil},
+		{"us", "50000", 0.05, nil},
+		{"ns", "50000000", 0.05, nil},
+		{"s", "0.05", 0.05, nil},
+		{"", "50", 0, []string{"50 s", "longer than the process lived", "wall time", `time_unit = "ms"`}},
+		{"ms", "50000", 0, []string{"50000 ms (50 s)", "wall time", `time_unit = "us"`}},
+		{"ms", "0", 0, []string{"0 ms", "wall time"}},
+		{"ms", "-3", 0, []string{"-3 ms", "wall time"}},
+	} {
+		r := Run(context.Background(), []string{"sh", "-c", "sleep 0.1; echo 'time " + c.printed + "'; echo 3"}, Options{Timeout: 5 * time.Second, Time: re, TimeUnit: c.unit})
+		if c.says == nil {
+			if r.Failure != "" || r.Kernel < c.want*0.999 || r.Kernel > c.want*1.001 {
+				t.Errorf("%s %s: %+v, want %v s", c.printed, c.unit, r, c.want)
+			}
+			continue
+		}
+		for _, w := range append(c.says, `"time `+c.printed+`"`) {
+			if !strings.Contains(r.Failure, w) {
+				t.Errorf("%s %s: failure %q does not say %q", c.printed, c.unit, r.Failure, w)
+			}
+		}
+	}
+	if r := Run(context.Background(), []string{"true"}, Options{Timeout: time.Second, TimeUnit: "min"}); !strings.Contains(r.Failure, `"min"`) || !strings.Contains(r.Failure, "s, ms, us, ns") {
+		t.Errorf("a unit levlab does not know: %q", r.Failure)
+	}
+}
+
+// A failing program's message is quoted from stdout where stderr is
+// empty; an exit status of 128+N is named as the signal a launcher saw.
+func TestRunFailureSays(t *testing.T) {
+	r := Run(context.Background(), []string{"sh", "-c", "echo 'usage: prog A B'; exit 1"}, Options{Timeout: 5 * time.Second})
+	if !strings.Contains(r.Failure, `exited with status 1: "usage: prog A B" (on stdout; stderr was empty)`) {
+		t.Errorf("failure %q: want stdout's line", r.Failure)
+	}
+	r = Run(context.Background(), []string{"sh", "-c", "echo rank 1 died >&2; exit 139"}, Options{Timeout: 5 * time.Second})
+	for _, w := range []string{"status 139 = 128+11", "mpirun", "signal 11 (segmentation fault)", `"rank 1 died"`} {
+		if !strings.Contains(r.Failure, w) {
+			t.Errorf("failure %q does not say %q", r.Failure, w)
+		}
+	}
+	r = Run(context.Background(), []string{"sh", "-c", "exit 3"}, Options{Timeout: 5 * time.Second})
+	if r.Failure != "exited with status 3" {
+		t.Errorf("failure %q", r.Failure)
+	}
+}
+
+// CPU counts the processor time of the program, so that a caller can tell
+// a program that keeps one core busy from one that keeps several.
+func TestRunCPU(t *testing.T) {
+	r := Run(context.Background(), []string{"sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo 1"}, Options{Timeout: 10 * time.Second})
+	if r.Failure != "" || r.CPU <= 0 || r.CPU > 1.5*r.Wall {
+		t.Errorf("%+v: want CPU time in (0, 1.5 wall]", r)
+	}
+}
