@@ -24,10 +24,13 @@
 //
 //	[[impl]]                    # one per implementation: a command or a lev algorithm
 //	name    = "mine"
-//	command = ["./ed_omp", "{a}", "{b}"]  # {a} {b} files; {n} {m} lengths; {workers} {tile}
+//	command = ["./ed_omp", "{a}", "{b}"]  # {a} {b} files; {a:text} {b:text} the strings; {n} {m} lengths; {workers} {tile}; {input}
 //	env     = { OMP_NUM_THREADS = "{workers}" }  # names: not empty, no = or NUL; values: no NUL
-//	distance_regexp = 'distance: (\d+)'   # unset: the last integer on stdout
+//	stdin   = "{n} {m}\n{a:text}\n{b:text}\n"  # what the program reads on stdin, placeholders expanded
+//	input   = "{n} {m}\n{a:text}\n{b:text}\n"  # a file written for each point, {input} in the command
+//	distance_regexp = 'distance: (\d+)'   # unset: on a line naming the distance, else alone on a line, else the last integer
 //	time_regexp     = 'kernel: ([0-9.]+) s'  # the program's own time; unset: wall time
+//	time_unit       = "ms"                   # what time_regexp's number counts: s (default), ms, us, ns
 //
 //	[[impl]]
 //	name = "levlab"
@@ -104,6 +107,30 @@ type Impl struct {
 	Algo           string            `toml:"algo,omitempty"`
 	DistanceRegexp string            `toml:"distance_regexp,omitempty"`
 	TimeRegexp     string            `toml:"time_regexp,omitempty"`
+	// The keys added since the first specs are left out of MadeBy's hash
+	// when unset (omitempty), so that those specs' records stay theirs.
+	Stdin    string `toml:"stdin,omitempty" json:",omitempty"`
+	Input    string `toml:"input,omitempty" json:",omitempty"`
+	TimeUnit string `toml:"time_unit,omitempty" json:",omitempty"`
+}
+
+// CommandPlaceholders are the words a command and its env may hold in
+// braces; TemplatePlaceholders those of a stdin or input template.
+var (
+	CommandPlaceholders  = slices.Concat(progrun.Placeholders, progrun.TextPlaceholders, []string{progrun.InputPlaceholder})
+	TemplatePlaceholders = slices.Concat(progrun.Placeholders, progrun.TextPlaceholders)
+)
+
+// UsesText reports whether the implementation is given the strings
+// themselves ({a:text}, {b:text}) anywhere, and whether in an argument or
+// a variable, which hold at most progrun.MaxArg bytes.
+func (im Impl) UsesText() (anywhere, inArgs bool) {
+	args := slices.Clone(im.Command)
+	for _, v := range im.Env {
+		args = append(args, v)
+	}
+	inArgs = progrun.UsesText(args...)
+	return inArgs || progrun.UsesText(im.Stdin, im.Input), inArgs
 }
 
 // Figure is one figure the report draws of the experiment.
@@ -385,8 +412,16 @@ func (s *Spec) check(l *lines) error {
 			return l.errorf("impl", i, "", "impl %q: give command = [...] or algo = \"...\", one of them", im.Name)
 		case len(im.Command) > 0 && im.Command[0] == "":
 			return l.errorf("impl", i, "command", "impl %q: the command's program is empty", im.Name)
-		case im.Algo != "" && (len(im.Env) > 0 || im.DistanceRegexp != "" || im.TimeRegexp != ""):
-			return l.errorf("impl", i, "algo", "impl %q: env, distance_regexp and time_regexp are for a command, not an algorithm", im.Name)
+		case im.Algo != "" && (len(im.Env) > 0 || im.DistanceRegexp != "" || im.TimeRegexp != "" || im.Stdin != "" || im.Input != "" || im.TimeUnit != ""):
+			return l.errorf("impl", i, "algo", "impl %q: env, stdin, input, distance_regexp, time_regexp and time_unit are for a command, not an algorithm", im.Name)
+		case im.TimeUnit != "" && !slices.Contains(progrun.TimeUnits, im.TimeUnit):
+			return l.errorf("impl", i, "time_unit", "impl %q: time_unit = %q: want one of %s", im.Name, im.TimeUnit, strings.Join(progrun.TimeUnits, ", "))
+		case im.TimeUnit != "" && im.TimeRegexp == "":
+			return l.errorf("impl", i, "time_unit", "impl %q: time_unit = %q says what time_regexp's number counts, and there is no time_regexp", im.Name, im.TimeUnit)
+		case im.Input != "" && !slices.ContainsFunc(im.Command, func(a string) bool { return strings.Contains(a, progrun.InputPlaceholder) }):
+			return l.errorf("impl", i, "input", "impl %q: input = %q is written to a file the command names as {input}, and its command has no {input}", im.Name, im.Input)
+		case im.Input == "" && progrun.Uses(progrun.InputPlaceholder, im.Command...):
+			return l.errorf("impl", i, "command", "impl %q: the command names {input}, the file written from input = \"...\", and there is no input", im.Name)
 		}
 		names[im.Name] = true
 		// exec passes each argument and variable as a C string, which a NUL
@@ -404,14 +439,21 @@ func (s *Spec) check(l *lines) error {
 				return l.errorf("impl", i, "env", "impl %q: env %q = %q holds a NUL byte, which no variable's value can carry", im.Name, k, im.Env[k])
 			}
 		}
-		words := map[string][]string{"command": im.Command}
+		words := map[string][]string{"command": im.Command, "stdin": {im.Stdin}, "input": {im.Input}}
 		for _, k := range slices.Sorted(maps.Keys(im.Env)) {
 			words["env"] = append(words["env"], k, im.Env[k])
 		}
-		for _, key := range []string{"command", "env"} {
-			if err := progrun.CheckPlaceholders(progrun.Placeholders, words[key]...); err != nil {
+		for _, key := range []string{"command", "env", "stdin", "input"} {
+			allowed := CommandPlaceholders
+			if key == "stdin" || key == "input" {
+				allowed = TemplatePlaceholders
+			}
+			if err := progrun.CheckPlaceholders(allowed, words[key]...); err != nil {
 				return l.errorf("impl", i, key, "impl %q: %v", im.Name, err)
 			}
+		}
+		if err := s.checkTextInputs(im); err != nil {
+			return l.errorf("impl", i, "command", "impl %q: %v", im.Name, err)
 		}
 		for _, re := range []struct{ key, expr string }{{"distance_regexp", im.DistanceRegexp}, {"time_regexp", im.TimeRegexp}} {
 			if re.expr == "" {
@@ -449,6 +491,29 @@ func (s *Spec) check(l *lines) error {
 			if !slices.Contains(SeriesValues, se) {
 				return l.errorf("figure", i, "series", "figure %d: series %q: want among %s", i+1, se, strings.Join(SeriesValues, ", "))
 			}
+		}
+	}
+	return nil
+}
+
+// checkTextInputs refuses inputs that the strings themselves cannot be given
+// as, where im takes them ({a:text}, {b:text}): a NUL byte among the
+// symbols drawn (no argument, variable or line-reading program carries
+// it), or a length past what one argument holds.
+func (s *Spec) checkTextInputs(im Impl) error {
+	anywhere, inArgs := im.UsesText()
+	if !anywhere {
+		return nil
+	}
+	if strings.IndexByte(s.Inputs.Alphabet, 0) >= 0 {
+		return fmt.Errorf("{a:text} and {b:text} give the strings themselves, and [inputs] alphabet %q holds a NUL byte, which no argument can carry: leave it out, or give the strings as files ({a} {b})", s.Inputs.Alphabet)
+	}
+	if !inArgs {
+		return nil
+	}
+	for _, nm := range s.Lengths() {
+		if max(nm[0], nm[1]) > progrun.MaxArg {
+			return fmt.Errorf("{a:text} and {b:text} in the command or env give the strings as arguments, which hold at most %d bytes, and [inputs] has n = %d, m = %d: give them as files ({a} {b}), on stdin or in an input file", progrun.MaxArg, nm[0], nm[1])
 		}
 	}
 	return nil
