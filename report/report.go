@@ -19,7 +19,9 @@ import (
 // Options say what to read and how to write it.
 type Options struct {
 	// Results is the results tree: published/ and <machine>/<scale>/
-	// below it (records.Runs).
+	// below it (records.Runs). A run's folder given in its place (what
+	// levlab run --spec --out DIR wrote: records in it, not below it) is
+	// read as one run, named after the folder.
 	Results string
 	// Measured, when set, is a run's folder to read first (for example
 	// what levlab reproduce just wrote), wherever it lies; the tree's other
@@ -88,6 +90,8 @@ func Write(w io.Writer, o Options) error {
 // WriteFile writes the report to path atomically: into a temporary file
 // in the same folder, renamed over path once complete. The Markdown and
 // LaTeX reports link the figures (o.Figures) relative to path's folder.
+// A path, or o.Figures, that cannot be written to (CheckPath) is an error
+// wrapping ErrBadPath, before any result is read.
 func WriteFile(path string, o Options) error {
 	format, err := formatOf(o.Format)
 	if err != nil {
@@ -115,6 +119,13 @@ func WriteFiles(o Options, paths ...string) error {
 }
 
 func writeFiles(o Options, paths, formats []string) error {
+	// Before anything is read: a path that cannot be written to is the
+	// user's to fix, and says so plainly rather than as a failed mkdir.
+	for _, p := range paths {
+		if err := CheckPath(p, false); err != nil {
+			return fmt.Errorf("report: %s: %w", p, err)
+		}
+	}
 	doc, err := prepare(o)
 	if err != nil {
 		return err
@@ -160,6 +171,11 @@ func formatOf(format string) (string, error) {
 // prepare reads what o names, builds the report and, with o.Figures set,
 // draws its figures there.
 func prepare(o Options) (*doc, error) {
+	if o.Figures != "" {
+		if err := CheckPath(o.Figures, true); err != nil {
+			return nil, fmt.Errorf("report: figures folder %s: %w", o.Figures, err)
+		}
+	}
 	d, err := load(o)
 	if err != nil {
 		return nil, err
@@ -241,6 +257,10 @@ func load(o Options) (*data, error) {
 	if err != nil {
 		return nil, fmt.Errorf("report: results folder %s: %w (%w)", o.Results, err, ErrNoResults)
 	}
+	if records.HoldsRecords(o.Results) {
+		// A run's folder, not a tree: its records are one run.
+		all = append([]records.Run{{Machine: filepath.Base(absPath(o.Results)), Scale: scaleOf(o.Results), Dir: o.Results}}, all...)
+	}
 	read, ignored, err := chooseRuns(o, all)
 	if err != nil {
 		return nil, err
@@ -273,11 +293,31 @@ func load(o Options) (*data, error) {
 		d.runs = append(d.runs, rd)
 	}
 	if len(o.Only) > 0 {
-		if err := d.keepOwn(o.Only); err != nil {
+		if err := d.keepOwn(o.Results, o.Only); err != nil {
 			return nil, err
 		}
 	}
 	return d, nil
+}
+
+// errStop ends a scan of records early.
+var errStop = errors.New("stop")
+
+// scaleOf returns the scale the first record of the run's folder dir was
+// measured at (its scale column), or "quick", the scale levlab run
+// writes by default, where none says.
+func scaleOf(dir string) string {
+	scale := ""
+	for _, f := range csvFiles(dir) {
+		records.ScanRows(f, func(r records.Row) error {
+			scale = r.Scale
+			return errStop
+		})
+		if scale != "" {
+			return scale
+		}
+	}
+	return records.ScaleQuick
 }
 
 // noRecords names each records file of a folder records.EmptyRuns gives
@@ -301,9 +341,9 @@ func noRecords(run records.Run) []string {
 }
 
 // keepOwn keeps the runs that hold an experiment of one's own of only (a
-// report of them alone), or says which of only no run holds, naming those
-// there are.
-func (d *data) keepOwn(only []string) error {
+// report of them alone), or says which of only no run holds, naming where
+// it looked, the runs it read there and the experiments they hold.
+func (d *data) keepOwn(root string, only []string) error {
 	var have []string
 	for _, rd := range d.runs {
 		for e := range rd.tally.own {
@@ -314,18 +354,53 @@ func (d *data) keepOwn(only []string) error {
 	}
 	slices.Sort(have)
 	for _, name := range only {
-		if !slices.Contains(have, name) {
-			there := strings.Join(have, ", ")
-			if there == "" {
-				there = "none"
-			}
-			return fmt.Errorf("report: --only %s: %w: no records of an experiment of one's own by that name in the runs read; there are: %s", name, ErrNoRun, there)
+		if slices.Contains(have, name) {
+			continue
 		}
+		if len(d.runs) == 0 {
+			return fmt.Errorf("report: --only %s: %w: %s holds no run to read: %s", name, ErrNoRun, root, lookedIn(root))
+		}
+		var read []string
+		for _, rd := range d.runs {
+			read = append(read, rd.where)
+		}
+		there := strings.Join(have, ", ")
+		if there == "" {
+			there = "none"
+		}
+		return fmt.Errorf("report: --only %s: %w: no records of an experiment of one's own by that name in the runs read from %s (%s); there are: %s",
+			name, ErrNoRun, root, strings.Join(read, ", "), there)
 	}
 	d.runs = slices.DeleteFunc(d.runs, func(rd *runData) bool {
 		return !slices.ContainsFunc(only, func(name string) bool { return rd.tally.own[name] })
 	})
 	return nil
+}
+
+// lookedIn says what a folder that holds no run holds instead, and where
+// runs would be.
+func lookedIn(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err.Error()
+	}
+	var names []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() {
+			n += "/"
+		}
+		names = append(names, n)
+	}
+	const shown = 8
+	held := "nothing"
+	switch {
+	case len(names) > shown:
+		held = fmt.Sprintf("%s and %d more", strings.Join(names[:shown], ", "), len(names)-shown)
+	case len(names) > 0:
+		held = strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("it holds %s; a run is a folder of records files with a record at least (NAME.csv, as levlab run --spec --out DIR writes them), given as the results folder itself or as its <machine>/<scale>/", held)
 }
 
 // chooseRuns picks the runs of all to read as o asks — o.Measured first,
