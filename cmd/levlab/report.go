@@ -41,7 +41,8 @@ first, then each course report's tables and figures with the reports'
 numbers beside ours, one column or line per machine, and each machine's
 go test -bench output in DIR/<machine>/bench (make bench-results); your
 own experiments (levlab run --spec) follow, or with --only NAME are the
-report alone, findings first. By
+report alone, findings first. DIR may be a run's folder itself, its
+records in it (levlab run --spec S --out DIR): it is read as one run. By
 default every machine is read, each at its preferred scale (paper before
 quick). It prints the file's path.
 
@@ -69,8 +70,9 @@ Exit status:
   1  the results could not be read, a machine or scale asked for has no
      run, --only names an experiment of one's own no run read holds, Chromium is missing for pdf or figures, or the file could not
      be written (nothing is left half-written)
-  2  bad usage: an unknown flag, format or scale, an --out that is a
-     folder, arguments
+  2  bad usage: an unknown flag, format or scale, an --out or --figures
+     that cannot be written to (a folder where the file goes, a file
+     where a folder does or on the way, a link to nothing), arguments
 `)
 }
 
@@ -125,12 +127,21 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return usageErrorf("--out %s is a folder; want the report's file, such as %s", path, filepath.Join(path, "levlab-report."+*format))
 	}
+	if err := report.CheckPath(path, false); err != nil {
+		return usageErrorf("--out %s: %v", path, err)
+	}
 	switch {
 	case *figures == "none":
 	case *figures != "":
 		o.Figures = *figures
+		if err := report.CheckPath(o.Figures, true); err != nil {
+			return usageErrorf("--figures %s: %v", o.Figures, err)
+		}
 	case *format == report.FormatMarkdown || *format == report.FormatTeX:
 		o.Figures = strings.TrimSuffix(path, filepath.Ext(path)) + "-figures"
+		if err := report.CheckPath(o.Figures, true); err != nil {
+			return usageErrorf("--out %s: its figures' folder %s (--figures): %v", path, o.Figures, err)
+		}
 	}
 	if err := report.WriteFile(path, o); err != nil {
 		return err
