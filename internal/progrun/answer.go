@@ -62,6 +62,11 @@ func standsAlone(line []byte, i, j int) bool {
 	if line[i] == '-' && i > 0 && isWordByte(line[i-1]) {
 		return false
 	}
+	// A menu's items, "1) enter the strings  2) compute the distance",
+	// are numbered, not numbers; f(3) is a number.
+	if j < len(line) && line[j] == ')' && (i == 0 || line[i-1] != '(') {
+		return false
+	}
 	// 1.2.3: the match 1.2 is followed by .3.
 	return !(j+1 < len(line) && line[j] == '.' && line[j+1] >= '0' && line[j+1] <= '9')
 }

@@ -33,6 +33,8 @@ func TestDefaultDistance(t *testing.T) {
 		{"a date is no negative number", "2026-01-02 d 4\n", "4", "2026-01-02 d 4"},
 		{"negative", "-1\n", "-1", "-1"},
 		{"CRLF", "distance: 12\r\n", "12", "distance: 12"},
+		{"a menu after the answer", "> Edit distance: 3\n1) enter the strings  2) compute the distance  3) quit\n> bye\n", "3", "> Edit distance: 3"},
+		{"f(3)", "distance f(3)\n", "3", "distance f(3)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, line, ok := defaultDistance([]byte(c.out))
