@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/lev"
@@ -40,6 +42,18 @@ type CaseOptions struct {
 	// ASCII keeps the cases whose strings are ASCII alone: for an
 	// implementation that counts runes, asked the bytes question.
 	ASCII bool
+	// Text keeps to printable symbols that are no white space: no NUL, no
+	// line end, no blank, no control byte (with Runes, printable runes
+	// but the space), for a program that reads its strings as words or
+	// lines. The random alphabet of 256 bytes becomes the 94 printable
+	// ASCII symbols.
+	Text bool
+	// NoNUL leaves out every string holding a NUL byte, which no argument
+	// of a command can carry; the 256 bytes become the 255 others.
+	NoNUL bool
+	// EqualLengths keeps to pairs of strings of one length (in symbols),
+	// for a program that takes no other.
+	EqualLengths bool
 }
 
 // Cases returns the suite's cases as data, drawn with rng:
@@ -70,7 +84,7 @@ func Cases(rng *rand.Rand, o CaseOptions) []Case {
 func CasesContext(ctx context.Context, rng *rand.Rand, o CaseOptions) ([]Case, error) {
 	n := cmp.Or(o.N, 1000)
 	maxLen := cmp.Or(o.MaxLen, 20000)
-	b := caseBuilder{ctx: ctx, runes: o.Runes, ascii: o.ASCII, max: n}
+	b := caseBuilder{ctx: ctx, runes: o.Runes, ascii: o.ASCII, text: o.Text, noNUL: o.NoNUL || o.Text, equal: o.EqualLengths, max: n}
 	b.known()
 	b.boundaries(rng)
 	b.long(rng, maxLen)
@@ -86,9 +100,76 @@ func CasesContext(ctx context.Context, rng *rand.Rand, o CaseOptions) ([]Case, e
 type caseBuilder struct {
 	ctx          context.Context
 	runes, ascii bool
+	text, noNUL  bool // CaseOptions' Text and NoNUL
+	equal        bool // CaseOptions.EqualLengths
 	max          int
 	out          []Case
 }
+
+// keeps reports whether the options keep a case of strings x and y.
+func (b *caseBuilder) keeps(x, y []byte) bool {
+	switch {
+	case b.runes && (!utf8.Valid(x) || !utf8.Valid(y)), b.ascii && (!isASCII(x) || !isASCII(y)):
+		return false
+	case b.text && (!b.isText(x) || !b.isText(y)):
+		return false
+	case b.noNUL && (slices.Contains(x, 0) || slices.Contains(y, 0)):
+		return false
+	case b.equal && b.count(x) != b.count(y):
+		return false
+	}
+	return true
+}
+
+// isText reports whether s holds printable symbols alone, none of them
+// white space: bytes 0x21 to 0x7e, or with runes printable runes but the
+// space.
+func (b *caseBuilder) isText(s []byte) bool {
+	if !b.runes {
+		for _, c := range s {
+			if c <= ' ' || c > '~' {
+				return false
+			}
+		}
+		return true
+	}
+	for _, r := range string(s) {
+		if r == ' ' || !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// count is the length of s in symbols: bytes, or with runes runes.
+func (b *caseBuilder) count(s []byte) int {
+	if b.runes {
+		return utf8.RuneCount(s)
+	}
+	return len(s)
+}
+
+// allSymbols returns the byte alphabet of 256 symbols as the options
+// keep it — every byte, the 255 but NUL, or the 94 printable ones — and
+// its name.
+func (b *caseBuilder) allSymbols() ([]byte, string) {
+	switch {
+	case b.text:
+		return []byte(printable), "94 printable symbols"
+	case b.noNUL:
+		return []byte(AllBytes[1:]), "255 symbols (no NUL)"
+	}
+	return []byte(AllBytes), "256 symbols"
+}
+
+// printable is the printable ASCII symbols but the space, 0x21 to 0x7e.
+var printable = func() string {
+	var s []byte
+	for c := byte('!'); c <= '~'; c++ {
+		s = append(s, c)
+	}
+	return string(s)
+}()
 
 // add appends a case whose distance is want, or, with want < 0, computed.
 // Once the builder's context is done it adds nothing.
@@ -96,7 +177,7 @@ func (b *caseBuilder) add(name string, x, y []byte, want int) {
 	if len(b.out) >= b.max || b.ctx.Err() != nil {
 		return
 	}
-	if b.runes && (!utf8.Valid(x) || !utf8.Valid(y)) || b.ascii && (!isASCII(x) || !isASCII(y)) {
+	if !b.keeps(x, y) {
 		return
 	}
 	if want < 0 {
@@ -250,9 +331,15 @@ func (b *caseBuilder) known() {
 			b.add(fmt.Sprintf("known text: %q vs %q", k.a, k.b), []byte(k.a), []byte(k.b), k.d)
 		}
 	} else {
-		all := []byte(AllBytes)
-		b.add("all 256 byte values vs rotated by one", all, append(slices.Clone(all[1:]), all[0]), 2)
-		b.add("all 256 byte values vs reversed", all, reversed(all), -1)
+		all, name := b.allSymbols()
+		name = strings.Replace(name, " symbols", " byte values", 1)
+		if !b.text && !b.noNUL {
+			name = "all " + name
+		} else {
+			name = "the " + name
+		}
+		b.add(name+" vs rotated by one", all, append(slices.Clone(all[1:]), all[0]), 2)
+		b.add(name+" vs reversed", all, reversed(all), -1)
 	}
 }
 
@@ -267,7 +354,8 @@ func (b *caseBuilder) alphabet(i int) [][]byte {
 		}
 		return out
 	}
-	set := []string{Binary, DNA, Lowercase, AllBytes}[i]
+	all, _ := b.allSymbols()
+	set := []string{Binary, DNA, Lowercase, string(all)}[i]
 	out := make([][]byte, len(set))
 	for j := range set {
 		out[j] = []byte{set[j]}
@@ -275,8 +363,8 @@ func (b *caseBuilder) alphabet(i int) [][]byte {
 	return out
 }
 
-// text returns n symbols of alphabet i drawn at random.
-func (b *caseBuilder) text(rng *rand.Rand, n, i int) []byte {
+// randomText returns n symbols of alphabet i drawn at random.
+func (b *caseBuilder) randomText(rng *rand.Rand, n, i int) []byte {
 	syms := b.alphabet(i)
 	var out []byte
 	for range n {
@@ -301,7 +389,7 @@ func (b *caseBuilder) symbols(s []byte) [][]byte {
 // constructed adds the cases whose answer is known by construction for a
 // random string a of n symbols over DNA (x is in no case's alphabet).
 func (b *caseBuilder) constructed(rng *rand.Rand, n int, what string) {
-	a := b.text(rng, n, 1)
+	a := b.randomText(rng, n, 1)
 	syms := b.symbols(a)
 	join := func(parts ...[][]byte) []byte { return slices.Concat(slices.Concat(parts...)...) }
 	x := [][]byte{[]byte("x")}
@@ -324,7 +412,7 @@ func (b *caseBuilder) boundaries(rng *rand.Rand) {
 	for _, n := range boundaryLengths {
 		b.constructed(rng, n, fmt.Sprintf("length %d", n))
 		for _, m := range []int{n - 1, n, n + 1} {
-			b.add(fmt.Sprintf("random %d vs %d over ACGT", n, m), b.text(rng, n, 1), b.text(rng, m, 1), -1)
+			b.add(fmt.Sprintf("random %d vs %d over ACGT", n, m), b.randomText(rng, n, 1), b.randomText(rng, m, 1), -1)
 		}
 	}
 }
@@ -355,7 +443,7 @@ func (b *caseBuilder) long(rng *rand.Rand, maxLen int) {
 		if b.ctx.Err() != nil || len(b.out) >= b.max {
 			return
 		}
-		a := b.text(rng, n, 1)
+		a := b.randomText(rng, n, 1)
 		if i%3 == 0 {
 			syms := b.symbols(a)
 			b.add(fmt.Sprintf("long %d: substitution at %d", n, n/2), a, slices.Concat(slices.Concat(syms[:n/2]...), []byte("x"), slices.Concat(syms[n/2+1:]...)), 1)
@@ -363,7 +451,10 @@ func (b *caseBuilder) long(rng *rand.Rand, maxLen int) {
 			b.add(fmt.Sprintf("long %d: insertion at the start", n), slices.Concat([]byte("x"), a), a, 1)
 		}
 		m := n - 1 + i%3
-		b.add(fmt.Sprintf("random %d vs %d over ACGT", n, m), a, b.text(rng, m, 1), -1)
+		if b.equal {
+			m = n
+		}
+		b.add(fmt.Sprintf("random %d vs %d over ACGT", n, m), a, b.randomText(rng, m, 1), -1)
 	}
 }
 
@@ -373,6 +464,10 @@ func (b *caseBuilder) random(rng *rand.Rand) {
 		i = rng.IntN(3)
 	}
 	la, lb := rng.IntN(300), rng.IntN(300)
-	names := []string{"a, b", "ACGT", "a–z", "256 symbols"}
-	b.add(fmt.Sprintf("random %d vs %d over %s", la, lb, names[i]), b.text(rng, la, i), b.text(rng, lb, i), -1)
+	if b.equal {
+		lb = la
+	}
+	_, all := b.allSymbols()
+	names := []string{"a, b", "ACGT", "a–z", all}
+	b.add(fmt.Sprintf("random %d vs %d over %s", la, lb, names[i]), b.randomText(rng, la, i), b.randomText(rng, lb, i), -1)
 }
