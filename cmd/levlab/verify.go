@@ -1,19 +1,26 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/levlab/levlab/internal/progrun"
 	"github.com/levlab/levlab/lev/levtest"
@@ -21,8 +28,10 @@ import (
 
 func verifyUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
-  levlab verify [--cases N] [--runes] [--max-len N] [--timeout D] [--workers N]
-                [--jobs N] [--seed S] [--distance-regexp RE] [--] PROG [ARGS...]
+  levlab verify [--cases N] [--runes] [--text] [--equal-lengths] [--max-len N]
+                [--timeout D] [--workers N,...] [--jobs N|auto] [--seed S]
+                [--stdin TEMPLATE] [--input TEMPLATE] [--distance-regexp RE]
+                [--] PROG [ARGS...]
 
 Runs the conformance cases through another program — yours, written in C,
 C++, CUDA, Go, anything — and checks every answer against the exact
@@ -34,24 +43,46 @@ symbols. With --runes the cases are UTF-8 text and the distance counts
 runes. Flags come before PROG; everything from PROG on is the command.
 
 In PROG and ARGS these placeholders are replaced, case by case:
-  {a} {b}     files holding the two strings (raw bytes, no newline added)
-  {n} {m}     their lengths (bytes, or runes with --runes)
-  {workers}   --workers, for a parallel program's thread count
+  {a} {b}            files holding the two strings (raw bytes, no newline added)
+  {a:text} {b:text}  the strings themselves, as arguments (then no case holds a NUL byte)
+  {n} {m}            their lengths (bytes, or runes with --runes)
+  {workers}          each count of --workers, for a parallel program's threads or ranks
+  {input}            a file written from --input for each case
+--stdin and --input are templates of what the program reads, with the same
+placeholders ({input} aside) and the escapes \n \t \r \\: for a program that
+reads a menu, or one file such as --input '{n} {m}\n{a:text}\n{b:text}\n'.
 
-The program prints the distance: the last integer on its stdout, or the
-first group of the last match of --distance-regexp. A case fails when the
-program answers another number, prints none, exits non-zero, is killed by a
-signal or runs past --timeout; stdout past 1 MiB is not read. The cases
-start smallest first, one at a time: a parallel program has the machine to
-itself (two OpenMP programs sharing the cores spin at their barriers and
-crawl; where other work shares them, OMP_WAIT_POLICY=PASSIVE has the
-threads sleep there instead). For a sequential one, --jobs N runs N at once. verify prints how
-many agree and the smallest failures with what was wanted, keeps the smallest failure's
-inputs in a folder it names, and stops after 100 failures.
+The program prints the distance: the number on the last line that names
+the distance ("distance", any case), else the last line holding only an
+integer, else the last integer that is no part of a decimal number (3.0
+reads as 3); or the first group of the last match of --distance-regexp.
+A case fails when the program answers another number (its line is quoted),
+prints none, exits non-zero, is killed by a signal or runs past --timeout
+(it is then run once more, alone, before it fails); stdout past 1 MiB is
+not read. The cases start smallest first, each at every count of --workers.
+
+--jobs auto, the default, runs one case at a time where the command takes
+{workers} (a parallel program has the machine to itself: two OpenMP
+programs sharing the cores spin at their barriers and crawl). Otherwise it
+first runs the longest case alone, and where that kept no more than one
+core busy, as many cases at once as there are cores; a run that keeps more
+busy brings it back to one.
+
+Progress goes to stderr every second. At the end verify prints how many
+agree, the failures by family of case (known answers, length boundaries,
+long, random over each alphabet) with the smallest of each, what the
+failures share where they share a trait (a NUL byte, a trailing line end,
+white space, unequal lengths: --text and --equal-lengths leave such cases
+out), the smallest failures, and keeps the smallest failure's inputs in a
+folder it names. A family stops after 10 failures; verify after 100.
 
 Example:
   levlab verify -- ./ed_omp {a} {b}
-  levlab verify --runes --workers 4 -- env OMP_NUM_THREADS={workers} ./ed_omp {a} {b}
+  levlab verify --runes --workers 1,2,4 -- env OMP_NUM_THREADS={workers} ./ed_omp {a} {b}
+  levlab verify --text -- ./ed_args {a:text} {b:text}
+  levlab verify --text --stdin '1\n{a:text}\n{b:text}\n3\n' -- ./ed_menu
+  levlab verify --input '{n} {m}\n{a:text}\n{b:text}\n' -- ./ed_file {input}
+  levlab verify --workers 1,2,4 -- mpirun -np {workers} ./ed_mpi {a} {b}
 
 Flags:
 `)
@@ -65,8 +96,17 @@ Exit status:
 `)
 }
 
-// verifyMaxFailures is how many failures end a verify early.
-const verifyMaxFailures = 100
+const (
+	// verifyMaxFailures is how many failures end a verify early.
+	verifyMaxFailures = 100
+	// verifyFamilyFailures is how many failures end a family of cases (at
+	// one count of workers):
+	// a program that fails one family throughout (every string with a
+	// NUL byte, say) leaves the others room to show theirs.
+	verifyFamilyFailures = 10
+	// verifyListed is how many of the smallest failures are listed.
+	verifyListed = 10
+)
 
 // The bounds of --cases and --max-len: every case is made, with its
 // exact distance, before the first runs, and a program under test may
@@ -83,19 +123,27 @@ func verifyMemory(n, maxLen int) int64 {
 	return 4 * (int64(2*maxLen)*8 + int64(n)*600)
 }
 
-// verifyPlaceholders are the words a command may hold in braces.
-var verifyPlaceholders = progrun.Placeholders[:5]
+// verifyPlaceholders are the words a command may hold in braces, and
+// templatePlaceholders those of --stdin and --input.
+var (
+	verifyPlaceholders   = slices.Concat(progrun.Placeholders[:5], progrun.TextPlaceholders, []string{progrun.InputPlaceholder})
+	templatePlaceholders = slices.Concat(progrun.Placeholders[:5], progrun.TextPlaceholders)
+)
 
 func runVerify(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("verify", stdout, verifyUsage)
 	n := fs.Int("cases", 1000, "`N` cases to run, 1 to "+strconv.Itoa(verifyMaxCases))
 	runes := fs.Bool("runes", false, "UTF-8 text cases, the distance counted in runes")
+	text := fs.Bool("text", false, "cases of printable symbols, no white space, NUL or line end (runes with --runes): for a program that reads words or lines")
+	equal := fs.Bool("equal-lengths", false, "pairs of strings of equal length only")
 	maxLen := fs.Int("max-len", 20000, "the longest string of the long cases, `N` from 2 to "+strconv.Itoa(verifyMaxLen))
 	timeout := fs.Duration("timeout", 10*time.Second, "the longest a case may run, `D` (e.g. 500ms, 1m)")
-	workers := fs.Int("workers", 2, "`N` for the {workers} placeholder, at least 1")
-	jobs := fs.Int("jobs", 1, "`N` cases run at once, at least 1: more for a sequential program, never for a parallel one")
+	workersList := fs.String("workers", "2", "`N[,N...]`: the values of {workers}, each at least 1; every case runs at each (e.g. 1,2,4)")
+	jobsFlag := fs.String("jobs", "auto", "`N` cases run at once, at least 1, or auto (see above): more for a sequential program, never for a parallel one")
 	seed := fs.Uint64("seed", 0, "seed `S` of the random cases; unset: a new one, printed")
-	distRE := fs.String("distance-regexp", "", "`RE` whose first group, in its last match on stdout, is the distance; unset: the last integer")
+	distRE := fs.String("distance-regexp", "", "`RE` whose first group, in its last match on stdout, is the distance; unset: see above")
+	stdinT := fs.String("stdin", "", "`TEMPLATE` of what the program reads on stdin, placeholders expanded, escapes \\n \\t \\r \\\\")
+	inputT := fs.String("input", "", "`TEMPLATE` of a file written for each case, named by {input} in the command; escapes as --stdin's")
 	// Flags end at PROG: what follows is the program's.
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -106,6 +154,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf("%v", err)
 	}
 	prog := fs.Args()
+	given := fs.given()
 	switch {
 	case len(prog) == 0:
 		return usageErrorf("no program: levlab verify [flags] -- PROG [ARGS...], with {a} and {b} for the files of the strings")
@@ -115,15 +164,49 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		return usageErrorf("--max-len %d: want 2 to %d (past it, the long cases' exact distances alone take minutes each)", *maxLen, verifyMaxLen)
 	case *timeout <= 0:
 		return usageErrorf("--timeout %v: want a positive duration", *timeout)
-	case *workers < 1:
-		return usageErrorf("--workers %d: want at least 1", *workers)
-	case *jobs < 1:
-		return usageErrorf("--jobs %d: want at least 1", *jobs)
+	}
+	workers, err := parseWorkersList(*workersList)
+	if err != nil {
+		return err
+	}
+	jobs, err := parseJobs(*jobsFlag)
+	if err != nil {
+		return err
 	}
 	if err := checkPlaceholders(prog); err != nil {
 		return err
 	}
-	v := &verifier{prog: prog, timeout: *timeout, workers: *workers}
+	v := &verifier{prog: prog, timeout: *timeout, hasInput: given["input"], hasStdin: given["stdin"]}
+	for _, t := range []struct {
+		flag string
+		in   string
+		out  *string
+	}{{"--stdin", *stdinT, &v.stdin}, {"--input", *inputT, &v.input}} {
+		s, err := progrun.Unescape(t.in)
+		if err != nil {
+			return usageErrorf("%s: %v", t.flag, err)
+		}
+		if err := progrun.CheckPlaceholders(templatePlaceholders, s); err != nil {
+			return usageErrorf("%s: %v", t.flag, err)
+		}
+		*t.out = s
+	}
+	usesInput := progrun.Uses(progrun.InputPlaceholder, prog...)
+	switch {
+	case v.hasInput && !usesInput:
+		return usageErrorf("--input %q is written to a file the command names as {input}, and the command has no {input}", *inputT)
+	case !v.hasInput && usesInput:
+		return usageErrorf("the command names {input}, the file written from --input TEMPLATE, and there is no --input")
+	case len(workers) > 1 && !progrun.Uses("{workers}", append(slices.Clone(prog), v.stdin, v.input)...):
+		return usageErrorf("--workers %s runs every case at each count, and the command holds no {workers} to give it: put {workers} where your program takes its threads or ranks (env OMP_NUM_THREADS={workers} ./prog, mpirun -np {workers} ./prog)", *workersList)
+	}
+	textAnywhere := progrun.UsesText(append(slices.Clone(prog), v.stdin, v.input)...)
+	if progrun.UsesText(prog...) && *maxLen > progrun.MaxArg {
+		return usageErrorf("--max-len %d with {a:text} or {b:text} in an argument: an argument holds at most %d bytes; want --max-len up to that, or give the strings on --stdin or in an --input file", *maxLen, progrun.MaxArg)
+	}
+	v.workers = workers
+	v.multi = len(workers) > 1
+	v.usesFiles = progrun.Uses("{a}", append(slices.Clone(prog), v.stdin, v.input)...) || progrun.Uses("{b}", append(slices.Clone(prog), v.stdin, v.input)...)
 	if *distRE != "" {
 		re, err := progrun.CompileRegexp("--distance-regexp", *distRE)
 		if err != nil {
@@ -134,7 +217,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	if _, err := exec.LookPath(prog[0]); err != nil && !strings.Contains(prog[0], "{") {
 		return fmt.Errorf("cannot run %s: %w", prog[0], err)
 	}
-	if !fs.given()["seed"] {
+	if !given["seed"] {
 		*seed = rand.Uint64()
 	}
 
@@ -151,38 +234,85 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stderr, "levlab verify: preparing %d cases (the longest of %d %s) and their exact distances…\n", *n, *maxLen, unit(*runes))
-	cases, err := levtest.CasesContext(ctx, rand.New(rand.NewPCG(*seed, 0x1e71ab)), levtest.CaseOptions{N: *n, MaxLen: *maxLen, Runes: *runes})
+	opts := levtest.CaseOptions{N: *n, MaxLen: *maxLen, Runes: *runes, Text: *text, NoNUL: textAnywhere, EqualLengths: *equal}
+	cases, err := levtest.CasesContext(ctx, rand.New(rand.NewPCG(*seed, 0x1e71ab)), opts)
 	if err != nil {
 		return fmt.Errorf("%w while preparing the cases", errInterrupted)
 	}
-	ran, fails := levtest.CheckJobs(ctx, cases, *jobs, func(j int) func(context.Context, levtest.Case) string {
-		dir := filepath.Join(v.dir, strconv.Itoa(j))
-		return func(ctx context.Context, c levtest.Case) string {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err.Error()
-			}
-			return v.check(ctx, dir, c)
+	// Smallest first, each case at every count of workers.
+	families := caseFamilies(cases)
+	order := make([]int, len(cases))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(cases[x].Size(), cases[y].Size()) })
+	runs := make([]verifyRun, 0, len(cases)*len(workers))
+	for _, i := range order {
+		for _, w := range workers {
+			runs = append(runs, verifyRun{c: &cases[i], family: families[i], workers: w})
 		}
-	}, verifyMaxFailures)
+	}
+
+	s := &verifySession{v: v, runs: runs, jobs: jobs, stderr: stderr, start: time.Now()}
+	s.autoJobs = jobs == 0
+	if s.autoJobs && progrun.Uses("{workers}", append(slices.Clone(prog), v.stdin, v.input)...) {
+		s.jobs, s.why = 1, "the command takes {workers}: a parallel program has the cores to itself"
+	}
+	s.run(ctx)
+
 	cmdline := shellQuote(prog)
-	fmt.Fprintf(stdout, "%d of %d cases through %s: %d agree, %d fail (--seed %d)\n", ran, len(cases), cmdline, ran-len(fails), len(fails), *seed)
+	ran, failed := s.count()
+	if v.multi {
+		fmt.Fprintf(stdout, "%d of %d runs (%d cases at --workers %s) through %s: %d agree, %d fail (--seed %d)\n",
+			ran, len(runs), len(cases), joinInts(workers), cmdline, ran-failed, failed, *seed)
+	} else {
+		fmt.Fprintf(stdout, "%d of %d cases through %s: %d agree, %d fail (--seed %d)\n", ran, len(cases), cmdline, ran-failed, failed, *seed)
+	}
 	if ctx.Err() != nil {
 		return fmt.Errorf("%w after %d cases", errInterrupted, ran)
 	}
-	if len(fails) == 0 {
+	if failed == 0 {
 		return nil
 	}
-	if len(fails) >= verifyMaxFailures {
-		fmt.Fprintf(stdout, "stopped after %d failures\n", len(fails))
-	}
-	fmt.Fprintln(stdout, "the smallest failures:")
-	for i, f := range fails[:min(len(fails), 10)] {
-		fmt.Fprintf(stdout, "  %d. %s (%s and %s %s): %s\n", i+1, f.Case.Name, strconv.Itoa(v.length(f.Case.A, f.Case.Runes)), strconv.Itoa(v.length(f.Case.B, f.Case.Runes)), unit(f.Case.Runes), f.Why)
-	}
-	if keep, err := keepInputs(fails[0].Case); err == nil {
-		fmt.Fprintf(stdout, "the smallest failure's inputs: %s and %s (want %d)\n", filepath.Join(keep, "a"), filepath.Join(keep, "b"), fails[0].Case.Want)
-	}
+	s.report(stdout)
 	return exitStatus(exitFailure)
+}
+
+// parseWorkersList reads --workers: counts of at least 1, comma-separated,
+// each once.
+func parseWorkersList(s string) ([]int, error) {
+	var out []int
+	for f := range strings.SplitSeq(s, ",") {
+		w, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || w < 1 || w > 1<<20 {
+			return nil, usageErrorf("--workers %s: want counts from 1 to %d, comma-separated (e.g. 1,2,4)", s, 1<<20)
+		}
+		if slices.Contains(out, w) {
+			return nil, usageErrorf("--workers %s names %d twice", s, w)
+		}
+		out = append(out, w)
+	}
+	return out, nil
+}
+
+// parseJobs reads --jobs: auto (0), or a count of at least 1.
+func parseJobs(s string) (int, error) {
+	if s == "auto" {
+		return 0, nil
+	}
+	j, err := strconv.Atoi(s)
+	if err != nil || j < 1 || j > 1024 {
+		return 0, usageErrorf("--jobs %s: want auto or 1 to 1024", s)
+	}
+	return j, nil
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }
 
 func unit(runes bool) string {
@@ -201,55 +331,664 @@ func checkPlaceholders(prog []string) error {
 	return nil
 }
 
+// caseFamilies returns the family of each case, cases in the order
+// levtest.Cases makes them: known answers; the length boundaries (cases
+// named "length N: …", each length's followed by random pairs of it);
+// the long pairs (past 1001 symbols); random pairs over an alphabet.
+func caseFamilies(cases []levtest.Case) []string {
+	const (
+		known = iota
+		boundaries
+		long
+		random
+	)
+	section, boundary := known, ""
+	out := make([]string, len(cases))
+	for i, c := range cases {
+		switch {
+		case strings.HasPrefix(c.Name, "length "):
+			section = boundaries
+			boundary, _, _ = strings.Cut(strings.TrimPrefix(c.Name, "length "), ":")
+		case strings.HasPrefix(c.Name, "long "):
+			section = long
+		case strings.HasPrefix(c.Name, "random "):
+			var n, m int
+			fmt.Sscanf(c.Name, "random %d vs %d", &n, &m)
+			switch {
+			case section == boundaries && strconv.Itoa(n) == boundary:
+			case max(n, m) > 1001:
+				section = long
+			default:
+				section = random
+			}
+		}
+		switch section {
+		case known:
+			out[i] = "known answers"
+		case boundaries:
+			out[i] = "length boundaries"
+		case long:
+			out[i] = "long"
+		default:
+			_, over, _ := strings.Cut(c.Name, " over ")
+			out[i] = "random over " + over
+		}
+	}
+	return out
+}
+
 type verifier struct {
-	prog    []string
-	timeout time.Duration
-	workers int
-	re      *regexp.Regexp
-	dir     string
+	prog               []string
+	timeout            time.Duration
+	workers            []int
+	multi              bool // more than one count of --workers
+	re                 *regexp.Regexp
+	dir                string
+	stdin, input       string // the templates
+	hasStdin, hasInput bool
+	usesFiles          bool // {a} or {b} somewhere
 }
 
 func (v *verifier) length(s []byte, runes bool) int {
 	if runes {
-		return len([]rune(string(s)))
+		return utf8.RuneCount(s)
 	}
 	return len(s)
 }
 
-// check runs the program on one case and returns why it failed, or "".
-func (v *verifier) check(ctx context.Context, dir string, c levtest.Case) string {
-	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
-	if err := os.WriteFile(a, c.A, 0o644); err != nil {
-		return err.Error()
+// verifyRun is one case at one count of workers, and what came of it.
+type verifyRun struct {
+	c       *levtest.Case
+	family  string
+	workers int
+
+	done     bool
+	why      string // "": it agreed
+	timedOut bool
+	retried  bool   // run again, alone, after a time-out
+	skipped  string // why it did not run: its family had failed enough
+}
+
+// familyAt is the run's family at its count of workers: a family that
+// fails throughout at one count stops there alone.
+func (r *verifyRun) familyAt() string { return r.family + "\x00" + strconv.Itoa(r.workers) }
+
+// expand returns the command, its stdin and its input file's contents for
+// a case, the case's files named a and b in dir.
+func (v *verifier) expand(dir string, c *levtest.Case, workers int) (args []string, stdin, input []byte) {
+	vals := progrun.Values{
+		A: filepath.Join(dir, "a"), B: filepath.Join(dir, "b"), TextA: string(c.A), TextB: string(c.B),
+		Input: filepath.Join(dir, "input"), N: v.length(c.A, c.Runes), M: v.length(c.B, c.Runes), Workers: workers,
 	}
-	if err := os.WriteFile(b, c.B, 0o644); err != nil {
-		return err.Error()
-	}
-	vals := progrun.Values{A: a, B: b, N: v.length(c.A, c.Runes), M: v.length(c.B, c.Runes), Workers: v.workers}
-	args := make([]string, len(v.prog))
+	args = make([]string, len(v.prog))
 	for i, p := range v.prog {
 		args[i] = vals.Expand(p)
 	}
-	res := progrun.Run(ctx, args, progrun.Options{Timeout: v.timeout, Distance: v.re})
-	switch {
-	case strings.HasPrefix(res.Failure, "ran past its time-out"):
-		return fmt.Sprintf("ran past --timeout %v and was killed", v.timeout)
-	case res.Failure != "":
-		return res.Failure
-	case res.Distance != c.Want:
-		return fmt.Sprintf("printed %d, want %d", res.Distance, c.Want)
+	if v.hasStdin {
+		stdin = []byte(vals.Expand(v.stdin))
 	}
-	return ""
+	if v.hasInput {
+		input = []byte(vals.Expand(v.input))
+	}
+	return args, stdin, input
 }
 
-// keepInputs writes a case's inputs into a new folder, which it returns.
-func keepInputs(c levtest.Case) (string, error) {
+// write writes what a case's run reads from files into dir.
+func (v *verifier) write(dir string, c *levtest.Case, input []byte) error {
+	if v.usesFiles {
+		if err := os.WriteFile(filepath.Join(dir, "a"), c.A, 0o644); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "b"), c.B, 0o644); err != nil {
+			return err
+		}
+	}
+	if v.hasInput {
+		return os.WriteFile(filepath.Join(dir, "input"), input, 0o644)
+	}
+	return nil
+}
+
+// check runs the program on one case at one count of workers and returns
+// why it failed, or "", and its result.
+func (v *verifier) check(ctx context.Context, dir string, r *verifyRun) (string, progrun.Result) {
+	args, stdin, input := v.expand(dir, r.c, r.workers)
+	if err := v.write(dir, r.c, input); err != nil {
+		return err.Error(), progrun.Result{}
+	}
+	res := progrun.Run(ctx, args, progrun.Options{Timeout: v.timeout, Distance: v.re, Stdin: stdin})
+	switch {
+	case strings.HasPrefix(res.Failure, "ran past its time-out"):
+		return fmt.Sprintf("ran past --timeout %v and was killed", v.timeout), res
+	case res.Failure != "":
+		return res.Failure, res
+	case res.Distance != r.c.Want:
+		return fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, r.c.Want, progrun.Quote(res.Line)), res
+	}
+	return "", res
+}
+
+// verifySession runs a verify's runs: smallest first, up to jobs at
+// once, a family stopped after verifyFamilyFailures failures and the
+// whole after verifyMaxFailures, a time-out run again alone.
+type verifySession struct {
+	v        *verifier
+	runs     []verifyRun
+	jobs     int  // 0: auto, not yet decided
+	autoJobs bool // --jobs auto
+	why      string
+	stderr   io.Writer
+	start    time.Time
+
+	mu       sync.Mutex
+	next     int
+	finished int
+	failures int
+	famFails map[string]int
+}
+
+// run runs every run it can, then the timed-out ones again, alone.
+func (s *verifySession) run(ctx context.Context) {
+	s.famFails = map[string]int{}
+	stopProgress := s.progress()
+	defer stopProgress()
+	if s.jobs == 0 {
+		s.decideJobs(ctx)
+	}
+	var wg sync.WaitGroup
+	for j := range s.jobs {
+		dir := filepath.Join(s.v.dir, strconv.Itoa(j))
+		wg.Go(func() {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				s.mu.Lock()
+				s.why = err.Error()
+				s.mu.Unlock()
+				return
+			}
+			for {
+				r := s.take(j)
+				if r == nil {
+					return
+				}
+				why, res := s.v.check(ctx, dir, r)
+				if ctx.Err() != nil {
+					return
+				}
+				s.finish(r, why, res)
+			}
+		})
+	}
+	wg.Wait()
+	// A run past the time-out may have been slowed by the runs beside it,
+	// or by anything else the machine ran meanwhile: it fails only if it
+	// runs past it again, alone.
+	dir := filepath.Join(s.v.dir, "0")
+	for i := range s.runs {
+		r := &s.runs[i]
+		if !r.done || !r.timedOut || ctx.Err() != nil {
+			continue
+		}
+		why, _ := s.v.check(ctx, dir, r)
+		if ctx.Err() != nil {
+			return
+		}
+		s.mu.Lock()
+		r.retried = true
+		if why == "" || !strings.HasPrefix(why, "ran past --timeout") {
+			r.timedOut = false
+		}
+		if why == "" {
+			s.failures--
+			s.famFails[r.familyAt()]--
+		}
+		r.why = why
+		s.mu.Unlock()
+	}
+}
+
+// decideJobs settles --jobs auto: the longest case run alone tells
+// whether the program keeps more than one core busy.
+func (s *verifySession) decideJobs(ctx context.Context) {
+	cores := runtime.NumCPU()
+	if cores == 1 || len(s.runs) < 2 {
+		s.jobs, s.why = 1, "one core here"
+		return
+	}
+	r := &s.runs[len(s.runs)-1]
+	dir := filepath.Join(s.v.dir, "0")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		s.jobs, s.why = 1, err.Error()
+		return
+	}
+	why, res := s.v.check(ctx, dir, r)
+	if ctx.Err() != nil {
+		s.jobs = 1
+		return
+	}
+	s.mu.Lock()
+	r.done = true // out of take's way
+	s.mu.Unlock()
+	s.finish(r, why, res)
+	busy := 0.0
+	if res.Wall > 0 {
+		busy = res.CPU / res.Wall
+	}
+	if busy > 1.25 {
+		s.jobs, s.why = 1, fmt.Sprintf("the longest case kept %.1f cores busy", busy)
+		return
+	}
+	s.jobs, s.why = cores, fmt.Sprintf("the longest case kept %.1f cores busy", busy)
+}
+
+// take returns the next run for job j, or nil when there is none, the
+// session has failed enough, or auto has brought the jobs down below j+1.
+func (s *verifySession) take(j int) *verifyRun {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for {
+		if s.next >= len(s.runs) || s.failures >= verifyMaxFailures || j >= s.jobs {
+			return nil
+		}
+		r := &s.runs[s.next]
+		s.next++
+		switch {
+		case r.done:
+			continue
+		case s.famFails[r.familyAt()] >= verifyFamilyFailures:
+			r.skipped = fmt.Sprintf("%d of its cases had failed", verifyFamilyFailures)
+			continue
+		}
+		return r
+	}
+}
+
+// finish records a run's outcome.
+func (s *verifySession) finish(r *verifyRun, why string, res progrun.Result) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r.done, r.why = true, why
+	r.timedOut = strings.HasPrefix(why, "ran past --timeout")
+	s.finished++
+	if why != "" {
+		s.failures++
+		s.famFails[r.familyAt()]++
+	}
+	// A program that keeps several cores busy wants them to itself.
+	if s.autoJobs && s.jobs > 1 && res.Wall >= 0.05 && res.CPU > 1.5*res.Wall {
+		s.jobs, s.why = 1, fmt.Sprintf("a run of %s kept %.1f cores busy", r.c.Name, res.CPU/res.Wall)
+	}
+}
+
+// progress prints, every second, how far the runs are; the returned
+// function stops it.
+func (s *verifySession) progress() func() {
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		last := -1
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			s.mu.Lock()
+			n, f, jobs := s.finished, s.failures, s.jobs
+			s.mu.Unlock()
+			if n == last {
+				continue
+			}
+			last = n
+			what := "cases"
+			if s.v.multi {
+				what = "runs"
+			}
+			at := ""
+			if jobs > 1 {
+				at = fmt.Sprintf(", %d at a time", jobs)
+			}
+			fmt.Fprintf(s.stderr, "levlab verify: %d of %d %s, %d failed, %s%s\n", n, len(s.runs), what, f, time.Since(s.start).Round(time.Second), at)
+		}
+	})
+	return func() { close(done); wg.Wait() }
+}
+
+// ranCount is how many runs ran.
+func (s *verifySession) ranCount() int {
+	ran, _ := s.count()
+	return ran
+}
+
+// count returns how many runs ran and how many failed.
+func (s *verifySession) count() (ran, failed int) {
+	for _, r := range s.runs {
+		if r.done {
+			ran++
+			if r.why != "" {
+				failed++
+			}
+		}
+	}
+	return ran, failed
+}
+
+// report prints the failures: by worker count, by family with the
+// smallest of each, what they share, the smallest of all, and keeps the
+// smallest one's inputs.
+func (s *verifySession) report(w io.Writer) {
+	v := s.v
+	var fails []*verifyRun
+	for i := range s.runs {
+		if r := &s.runs[i]; r.done && r.why != "" {
+			fails = append(fails, r)
+		}
+	}
+	if len(fails) >= verifyMaxFailures {
+		fmt.Fprintf(w, "stopped after %d failures\n", len(fails))
+	}
+	if s.jobs > 1 {
+		fmt.Fprintf(w, "%d cases ran at a time (--jobs auto: %s; --jobs 1 runs one at a time)\n", s.jobs, s.why)
+	}
+	retried, agreed := 0, 0
+	for _, r := range s.runs {
+		if r.retried {
+			retried++
+			if r.why == "" {
+				agreed++
+			}
+		}
+	}
+	if retried > 0 {
+		fmt.Fprintf(w, "%d runs past --timeout %v were run again, alone: %d agreed then\n", retried, v.timeout, agreed)
+	}
+	if v.multi {
+		fmt.Fprintln(w, "by --workers:")
+		for _, n := range v.workers {
+			ran, failed := 0, 0
+			for _, r := range s.runs {
+				if r.workers == n && r.done {
+					ran++
+					if r.why != "" {
+						failed++
+					}
+				}
+			}
+			fmt.Fprintf(w, "  %d: %d of %d fail\n", n, failed, ran)
+		}
+	}
+
+	// By family, in the order the families come, with the smallest of each.
+	fmt.Fprintln(w, "failures by family of case, with the smallest of each:")
+	var order []string
+	seen := map[string]bool{}
+	for _, r := range s.runs {
+		if !seen[r.family] {
+			seen[r.family] = true
+			order = append(order, r.family)
+		}
+	}
+	slices.SortStableFunc(order, func(x, y string) int { return cmp.Compare(familyRank(x), familyRank(y)) })
+	for _, f := range order {
+		total, ran, failed, skipped := 0, 0, 0, 0
+		var first *verifyRun
+		for i := range s.runs {
+			r := &s.runs[i]
+			if r.family != f {
+				continue
+			}
+			total++
+			if r.skipped != "" {
+				skipped++
+			}
+			if r.done {
+				ran++
+				if r.why != "" {
+					failed++
+					if first == nil {
+						first = r
+					}
+				}
+			}
+		}
+		line := fmt.Sprintf("  %s: %d of %d fail", f, failed, ran)
+		if failed == 0 {
+			line = fmt.Sprintf("  %s: %d agree", f, ran)
+		}
+		if skipped > 0 {
+			line += fmt.Sprintf(", %d not run (a family stops after %d failures)", skipped, verifyFamilyFailures)
+		} else if ran < total {
+			line += fmt.Sprintf(", %d not run", total-ran)
+		}
+		fmt.Fprintln(w, line)
+		if first != nil {
+			fmt.Fprintf(w, "      %s\n", v.describe(first))
+		}
+	}
+
+	// What the failures share: the trait that explains the most of them
+	// (of those that fail at least half the runs that have it, the one
+	// that fails the most of them), then among the failures left the next.
+	explained := map[*verifyRun]bool{}
+	said := map[string]bool{}
+	for {
+		var (
+			best           *verifyTrait
+			bestK, bestHas int
+			bestRate       float64
+		)
+		left := len(fails) - len(explained)
+		for i := range verifyTraits {
+			t := &verifyTraits[i]
+			if said[t.name] {
+				continue
+			}
+			has, failedHas, k := 0, 0, 0
+			for j := range s.runs {
+				r := &s.runs[j]
+				if r.done && t.has(r.c) {
+					has++
+					if r.why != "" {
+						failedHas++
+						if !explained[r] {
+							k++
+						}
+					}
+				}
+			}
+			all := s.ranCount()
+			rate := float64(failedHas) / float64(max(has, 1))
+			// Worth saying where most failures left share the trait and
+			// chance would seldom give them it, were failures drawn from
+			// the runs at random: a trait most cases have (unequal
+			// lengths) takes many failures, and one all have none.
+			p := float64(has) / float64(max(all, 1))
+			if k == 0 || 2*k < left || rate < 0.5 || binomialTail(left, k, p) > 0.01 {
+				continue
+			}
+			if k > bestK || k == bestK && rate > bestRate {
+				best, bestK, bestHas, bestRate = t, k, has, rate
+			}
+		}
+		if best == nil {
+			break
+		}
+		said[best.name] = true
+		what := fmt.Sprintf("all %d failures", bestK)
+		switch {
+		case len(fails) == 1:
+			what = "the one failure"
+		case bestK < len(fails):
+			what = fmt.Sprintf("%d of the %d failures", bestK, len(fails))
+		}
+		fmt.Fprintf(w, "%s %s (as do %d of the %d runs): %s\n", what, best.what, bestHas, s.ranCount(), best.hint)
+		for _, r := range fails {
+			if best.has(r.c) {
+				explained[r] = true
+			}
+		}
+	}
+
+	// The smallest, those no trait explains first: a real bug hides among
+	// a program's honest limits.
+	listed := slices.Clone(fails)
+	slices.SortStableFunc(listed, func(x, y *verifyRun) int {
+		return cmp.Compare(b2i(explained[x]), b2i(explained[y]))
+	})
+	if len(explained) > 0 && len(explained) < len(fails) {
+		fmt.Fprintln(w, "the smallest failures, those the trait above does not explain first:")
+	} else {
+		fmt.Fprintln(w, "the smallest failures:")
+	}
+	for i, r := range listed[:min(len(listed), verifyListed)] {
+		fmt.Fprintf(w, "  %d. %s\n", i+1, v.describe(r))
+	}
+	if keep, err := v.keepInputs(listed[0]); err == nil {
+		fmt.Fprintf(w, "the smallest failure's inputs: %s (want %d)\n", keep, listed[0].c.Want)
+	}
+}
+
+// binomialTail is the chance of k or more successes in n draws of
+// chance p each.
+func binomialTail(n, k int, p float64) float64 {
+	if p >= 1 {
+		return 1
+	}
+	if p <= 0 {
+		return b2f(k == 0)
+	}
+	sum := 0.0
+	for i := k; i <= n; i++ {
+		lg, _ := math.Lgamma(float64(n + 1))
+		li, _ := math.Lgamma(float64(i + 1))
+		lr, _ := math.Lgamma(float64(n - i + 1))
+		sum += math.Exp(lg - li - lr + float64(i)*math.Log(p) + float64(n-i)*math.Log1p(-p))
+	}
+	return sum
+}
+
+func b2f(b bool) float64 { return float64(b2i(b)) }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// familyRank orders families as the cases are made.
+func familyRank(f string) int {
+	switch f {
+	case "known answers":
+		return 0
+	case "length boundaries":
+		return 1
+	case "long":
+		return 2
+	}
+	// Random pairs by the size of their alphabet.
+	for i, over := range []string{"a, b", "ACGT", "a–z"} {
+		if f == "random over "+over {
+			return 3 + i
+		}
+	}
+	return 6
+}
+
+// describe is a failed run in one line: the case, its lengths, the
+// workers where there are several counts, and why.
+func (v *verifier) describe(r *verifyRun) string {
+	at := ""
+	if v.multi {
+		at = fmt.Sprintf(" at --workers %d", r.workers)
+	}
+	return fmt.Sprintf("%s (%d and %d %s)%s: %s", r.c.Name, v.length(r.c.A, r.c.Runes), v.length(r.c.B, r.c.Runes), unit(r.c.Runes), at, r.why)
+}
+
+// A verifyTrait is what failures may share that a program's honest limit
+// explains, and the flag that leaves such cases out.
+type verifyTrait struct {
+	name string
+	what string
+	has  func(c *levtest.Case) bool
+	hint string
+}
+
+var verifyTraits = []verifyTrait{
+	{
+		name: "line end",
+		what: "have a string that ends in a line end (\\n or \\r)",
+		has: func(c *levtest.Case) bool {
+			return bytes.HasSuffix(c.A, []byte("\n")) || bytes.HasSuffix(c.B, []byte("\n")) || bytes.HasSuffix(c.A, []byte("\r")) || bytes.HasSuffix(c.B, []byte("\r"))
+		},
+		hint: "a program that strips a trailing line end changes the string; if yours is meant to, --text leaves out every case with a line end",
+	},
+	{
+		name: "line",
+		what: "hold a line end (\\n or \\r)",
+		has: func(c *levtest.Case) bool {
+			return bytes.ContainsAny(c.A, "\n\r") || bytes.ContainsAny(c.B, "\n\r")
+		},
+		hint: "a program that reads its strings as lines (fgets, getline) ends them there; if yours need not take them, --text keeps to printable symbols",
+	},
+	{
+		name: "NUL",
+		what: "hold a NUL byte",
+		has:  func(c *levtest.Case) bool { return bytes.IndexByte(c.A, 0) >= 0 || bytes.IndexByte(c.B, 0) >= 0 },
+		hint: "a program that keeps its strings as C strings (strlen, %s, fgets) stops at the first; if yours need not take them, --text keeps to printable symbols",
+	},
+	{
+		name: "white space",
+		what: "hold white space (a blank, tab or line end)",
+		has: func(c *levtest.Case) bool {
+			return bytes.ContainsAny(c.A, " \t\n\r\v\f") || bytes.ContainsAny(c.B, " \t\n\r\v\f")
+		},
+		hint: "a program that reads words (scanf %s, cin >>) or lines splits there; if yours need not take them, --text keeps to printable symbols without white space",
+	},
+	{
+		name: "unequal lengths",
+		what: "pair strings of unequal lengths",
+		has: func(c *levtest.Case) bool {
+			if c.Runes {
+				return utf8.RuneCount(c.A) != utf8.RuneCount(c.B)
+			}
+			return len(c.A) != len(c.B)
+		},
+		hint: "if yours takes strings of one length only, --equal-lengths keeps to them",
+	},
+}
+
+// keepInputs writes what a failed run read — the strings, and its stdin
+// and input file where it had them — into a new folder, and returns what
+// it kept for a message.
+func (v *verifier) keepInputs(r *verifyRun) (string, error) {
 	dir, err := progrun.MkdirTemp("levlab-verify-failure-")
 	if err != nil {
 		return "", err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "a"), c.A, 0o644); err != nil {
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	if err := os.WriteFile(a, r.c.A, 0o644); err != nil {
 		return "", err
 	}
-	return dir, os.WriteFile(filepath.Join(dir, "b"), c.B, 0o644)
+	if err := os.WriteFile(b, r.c.B, 0o644); err != nil {
+		return "", err
+	}
+	kept := a + " and " + b
+	_, stdin, input := v.expand(dir, r.c, r.workers)
+	if v.hasStdin {
+		p := filepath.Join(dir, "stdin")
+		if err := os.WriteFile(p, stdin, 0o644); err != nil {
+			return "", err
+		}
+		kept += ", its stdin " + p
+	}
+	if v.hasInput {
+		p := filepath.Join(dir, "input")
+		if err := os.WriteFile(p, input, 0o644); err != nil {
+			return "", err
+		}
+		kept += ", its input file " + p
+	}
+	return kept, nil
 }

@@ -46,7 +46,7 @@ if [ "$(wc -c < "$1")" -gt 100 ]; then echo "distance: $((d+1))"; else echo "dis
 	if code != exitFailure {
 		t.Fatalf("verify of a wrong program: exit %d, want 1\n%s", code, stdout)
 	}
-	first := regexp.MustCompile(`(?m)^  1\. .* \((\d+) and (\d+) bytes\): printed (\d+), want (\d+)$`).FindStringSubmatch(stdout)
+	first := regexp.MustCompile(`(?m)^  1\. .* \((\d+) and (\d+) bytes\): printed (\d+), want (\d+) \(the line "distance: \d+"\)$`).FindStringSubmatch(stdout)
 	if first == nil || atoi(t, first[1]) <= 100 || atoi(t, first[3]) != atoi(t, first[4])+1 {
 		t.Errorf("the first failure listed is not a case past 100 bytes answered one too many:\n%s", stdout)
 	}

@@ -1,0 +1,372 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// cc compiles C source (a file of examples/, or text) into dir and
+// returns the program's path; without a C compiler the test is skipped.
+func cc(t *testing.T, dir, name, src string, flags ...string) string {
+	t.Helper()
+	compiler, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skipf("no C compiler: %v", err)
+	}
+	if !strings.HasSuffix(src, ".c") {
+		p := filepath.Join(dir, name+".c")
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		src = p
+	}
+	out := filepath.Join(dir, name)
+	args := append([]string{"-O2", "-o", out, src}, flags...)
+	if b, err := exec.Command(compiler, args...).CombinedOutput(); err != nil {
+		t.Fatalf("cc %s: %v\n%s", strings.Join(args, " "), err, b)
+	}
+	return out
+}
+
+// examplesOnce builds the examples' programs once for every test here,
+// as make examples does.
+var (
+	examplesOnce sync.Once
+	examplesDir  string
+	examplesErr  string
+)
+
+func examples(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("compiles C; not in -short")
+	}
+	examplesOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "levlab-examples-")
+		if err != nil {
+			examplesErr = err.Error()
+			return
+		}
+		examplesDir = dir
+		compiler, err := exec.LookPath("cc")
+		if err != nil {
+			examplesErr = "no C compiler: " + err.Error()
+			return
+		}
+		for _, name := range []string{"ed_args", "ed_menu", "ed_file", "ed_seeded"} {
+			if b, err := exec.Command(compiler, "-O2", "-Wall", "-Wextra", "-Werror", "-o", filepath.Join(dir, name), "../../examples/"+name+".c").CombinedOutput(); err != nil {
+				examplesErr = string(b) + err.Error()
+				return
+			}
+		}
+	})
+	if strings.HasPrefix(examplesErr, "no C compiler") {
+		t.Skip(examplesErr)
+	}
+	if examplesErr != "" {
+		t.Fatalf("building the examples: %s", examplesErr)
+	}
+	return examplesDir
+}
+
+// dp is the distance of two byte strings in C, for the test programs
+// below, each wrong in one way a student's can be.
+const dp = `#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static long dist(const unsigned char *a, long n, const unsigned char *b, long m) {
+	long *row = malloc((m + 1) * sizeof *row);
+	for (long j = 0; j <= m; j++) row[j] = j;
+	for (long i = 1; i <= n; i++) {
+		long diag = row[0];
+		row[0] = i;
+		for (long j = 1; j <= m; j++) {
+			long up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best) best = up + 1;
+			if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	long d = row[m];
+	free(row);
+	return d;
+}
+static unsigned char *slurp(const char *path, long *len) {
+	FILE *f = fopen(path, "rb");
+	if (!f) { perror(path); exit(1); }
+	long cap = 1 << 16, n = 0;
+	unsigned char *buf = malloc(cap + 1);
+	size_t got;
+	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += (long)got;
+		if (n == cap) buf = realloc(buf, (cap *= 2) + 1);
+	}
+	fclose(f);
+	buf[n] = 0;
+	*len = n;
+	return buf;
+}
+`
+
+// Programs of honest limits, each failing one trait of case.
+const (
+	// strlenProg keeps its strings as C strings: a NUL ends them.
+	strlenProg = dp + `int main(int argc, char **argv) {
+	long n, m;
+	unsigned char *a = slurp(argv[1], &n), *b = slurp(argv[2], &m);
+	printf("%ld\n", dist(a, strlen((char *)a), b, strlen((char *)b)));
+	return 0;
+}
+`
+	// chompProg strips a trailing line end from each string, as a
+	// program that reads lines does.
+	chompProg = dp + `int main(int argc, char **argv) {
+	long n, m;
+	unsigned char *a = slurp(argv[1], &n), *b = slurp(argv[2], &m);
+	if (n > 0 && a[n - 1] == '\n') n--;
+	if (m > 0 && b[m - 1] == '\n') m--;
+	printf("%ld\n", dist(a, n, b, m));
+	return 0;
+}
+`
+	// wordsProg reads its strings with scanf's %s: white space splits
+	// them. Each comes after an x, so that an empty one is a word too.
+	wordsProg = dp + `int main(void) {
+	static char a[1 << 20], b[1 << 20];
+	if (scanf("%s %s", a, b) != 2) { a[0] = 0; b[0] = 0; }
+	printf("distance %ld\n", dist((unsigned char *)a + 1, strlen(a + 1), (unsigned char *)b + 1, strlen(b + 1)));
+	return 0;
+}
+`
+	// hammingProg takes equal lengths only, and says so on stdout.
+	hammingProg = dp + `int main(int argc, char **argv) {
+	long n, m;
+	unsigned char *a = slurp(argv[1], &n), *b = slurp(argv[2], &m);
+	if (n != m) { printf("error: the strings must be of one length\n"); return 1; }
+	printf("%ld\n", dist(a, n, b, m));
+	return 0;
+}
+`
+)
+
+// verifyOut runs levlab verify and returns its stdout and exit status.
+func verifyOut(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	stdout, stderr, code := levlab(t, append([]string{"verify", "--seed", "7"}, args...)...)
+	if k := regexp.MustCompile(`inputs: (\S+)/a and`).FindStringSubmatch(stdout); k != nil {
+		os.RemoveAll(k[1])
+	}
+	return stdout, stderr, code
+}
+
+// The shapes of program verify takes besides two files: the strings as
+// arguments ({a:text} {b:text}), a menu on stdin (--stdin), one input
+// file (--input, {input}), and a program that makes its own strings but
+// takes files when asked.
+func TestVerifyShapes(t *testing.T) {
+	ex := examples(t)
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"arguments", []string{"--", filepath.Join(ex, "ed_args"), "{a:text}", "{b:text}"}},
+		{"stdin menu", []string{"--text", "--stdin", `1\n{a:text}\n{b:text}\n2\n3\n`, "--", filepath.Join(ex, "ed_menu")}},
+		{"one file", []string{"--input", `{n} {m}\n{a:text}\n{b:text}\n`, "--", filepath.Join(ex, "ed_file"), "{input}"}},
+		{"self-generated strings", []string{"--", filepath.Join(ex, "ed_seeded"), "-f", "{a}", "{b}"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			stdout, stderr, code := verifyOut(t, append([]string{"--cases", "300", "--max-len", "2100"}, c.args...)...)
+			if code != exitOK || !strings.Contains(stdout, "300 agree, 0 fail") {
+				t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+			}
+		})
+	}
+}
+
+// With {a:text} no case holds a NUL byte, which no argument carries; a
+// string longer than an argument holds is refused up front.
+func TestVerifyTextArguments(t *testing.T) {
+	dir := t.TempDir()
+	// Fails where an argument is cut short: where a string held a NUL.
+	prog := cc(t, dir, "nulcheck", dp+`int main(int argc, char **argv) {
+	long n = strlen(argv[1]), m = strlen(argv[2]);
+	if (n != atol(argv[3]) || m != atol(argv[4])) { fprintf(stderr, "cut short\n"); return 1; }
+	printf("%ld\n", dist((unsigned char *)argv[1], n, (unsigned char *)argv[2], m));
+	return 0;
+}
+`)
+	stdout, stderr, code := verifyOut(t, "--cases", "400", "--max-len", "2100", "--", prog, "{a:text}", "{b:text}", "{n}", "{m}")
+	if code != exitOK || !strings.Contains(stdout, "400 agree, 0 fail") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	checkFailure(t, []string{"verify", "--max-len", "200000", "--", prog, "{a:text}", "{b:text}"}, exitUsage, "--max-len 200000", "131071 bytes", "--stdin")
+	checkFailure(t, []string{"verify", "--", prog, "{a:txt}"}, exitUsage, "{a:txt}", "{a:text}")
+}
+
+// Failures that share a trait of the cases are said to, with the flag
+// that leaves such cases out; with the flag the program agrees, or its
+// real failures are left.
+func TestVerifyTraits(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, src string
+		cmd       []string
+		says      []string
+		flag      string
+	}{
+		{"NUL", strlenProg, []string{"{a}", "{b}"}, []string{"hold a NUL byte", "--text"}, "--text"},
+		{"trailing line end", chompProg, []string{"{a}", "{b}"}, []string{"ends in a line end", "--text"}, "--text"},
+		{"white space", wordsProg, nil, []string{"hold white space", "--text"}, "--text"},
+		{"unequal lengths", hammingProg, []string{"{a}", "{b}"}, []string{"pair strings of unequal lengths", "--equal-lengths",
+			`"error: the strings must be of one length" (on stdout; stderr was empty)`}, "--equal-lengths"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prog := cc(t, dir, strings.ReplaceAll(c.name, " ", "_"), c.src)
+			args := append([]string{"--cases", "1000", "--max-len", "2100"}, "--")
+			if c.cmd == nil {
+				args = append([]string{"--stdin", `x{a:text} x{b:text}`}, args...)
+			}
+			args = append(append(args, prog), c.cmd...)
+			stdout, _, code := verifyOut(t, args...)
+			if code != exitFailure {
+				t.Fatalf("exit %d, want 1\n%s", code, stdout)
+			}
+			for _, w := range c.says {
+				if !strings.Contains(stdout, w) {
+					t.Errorf("verify does not say %q:\n%s", w, stdout)
+				}
+			}
+			stdout, stderr, code := verifyOut(t, append([]string{c.flag}, args...)...)
+			if code != exitOK {
+				t.Errorf("with %s: exit %d\n%s%s", c.flag, code, stdout, stderr)
+			}
+		})
+	}
+}
+
+// A real bug among honest limits: the limits' failures stop their family
+// after ten, the long cases still run, and the failures no trait explains
+// are listed first, by family with the smallest of each.
+func TestVerifyFamilies(t *testing.T) {
+	dir := t.TempDir()
+	// No NUL (a C string), and one too many past 2,000 bytes.
+	prog := cc(t, dir, "twobugs", dp+`int main(int argc, char **argv) {
+	long n, m;
+	unsigned char *a = slurp(argv[1], &n), *b = slurp(argv[2], &m);
+	n = strlen((char *)a), m = strlen((char *)b);
+	printf("%ld\n", dist(a, n, b, m) + (n > 2000));
+	return 0;
+}
+`)
+	stdout, _, code := verifyOut(t, "--cases", "1000", "--max-len", "2600", "--", prog, "{a}", "{b}")
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1\n%s", code, stdout)
+	}
+	for _, w := range []string{
+		"failures by family of case, with the smallest of each:",
+		"  length boundaries: 250 agree",
+		"not run (a family stops after 10 failures)",
+		"  long: ",
+		"  random over 256 symbols: ",
+		"hold a NUL byte",
+		"the smallest failures, those the trait above does not explain first:",
+	} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("verify does not say %q:\n%s", w, stdout)
+		}
+	}
+	if first := regexp.MustCompile(`(?m)^  1\. (long|random \d+ vs \d+ over ACGT)`).FindString(stdout); first == "" {
+		t.Errorf("the first failure listed is not a long one, which no trait explains:\n%s", stdout)
+	}
+}
+
+// --workers runs every case at each count: a program that deadlocks on
+// one rank fails there alone, each of its time-outs tried again alone
+// first; a launcher's exit status of 128+N is named as signal N.
+func TestVerifyWorkers(t *testing.T) {
+	ex := examples(t)
+	// A launcher in the way of mpirun: one rank waits for a message that
+	// never comes; three ranks crash.
+	launcher := writeScript(t, "launch", `np=$2; shift 2
+if [ "$np" = 1 ]; then sleep 5; fi
+if [ "$np" = 3 ]; then echo "rank 2 crashed" >&2; exit 139; fi
+exec "$@"
+`)
+	stdout, stderr, code := verifyOut(t, "--cases", "20", "--max-len", "2100", "--timeout", "300ms", "--workers", "1,2,3",
+		"--input", `{n} {m}\n{a:text}\n{b:text}\n`, "--", launcher, "-np", "{workers}", filepath.Join(ex, "ed_file"), "{input}")
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout, stderr)
+	}
+	for _, w := range []string{
+		"runs (20 cases at --workers 1,2,3)",
+		"by --workers:", "  1: 12 of 12 fail", "  2: 0 of 20 fail", "  3: 12 of 12 fail", // ten of the known answers, then the first two boundaries
+		"at --workers 1: ran past --timeout 300ms",
+		"were run again, alone: 0 agreed then",
+		"at --workers 3: exited with status 139 = 128+11", "mpirun", "signal 11 (segmentation fault)", `"rank 2 crashed"`,
+	} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("verify does not say %q:\n%s", w, stdout)
+		}
+	}
+	if strings.Contains(stdout, "ran at a time") {
+		t.Errorf("a command that takes {workers} ran cases beside each other:\n%s", stdout)
+	}
+	checkFailure(t, []string{"verify", "--workers", "1,2", "--", "true", "{a}"}, exitUsage, "--workers 1,2", "no {workers}")
+	checkFailure(t, []string{"verify", "--workers", "1,x", "--", "true"}, exitUsage, "--workers 1,x", "comma-separated")
+	checkFailure(t, []string{"verify", "--workers", "2,2", "--", "true", "{workers}"}, exitUsage, "names 2 twice")
+	checkFailure(t, []string{"verify", "--jobs", "some", "--", "true"}, exitUsage, "--jobs some", "auto")
+	checkFailure(t, []string{"verify", "--input", "x", "--", "true"}, exitUsage, "--input", "no {input}")
+	checkFailure(t, []string{"verify", "--", "true", "{input}"}, exitUsage, "{input}", "no --input")
+	checkFailure(t, []string{"verify", "--stdin", `\q`, "--", "true"}, exitUsage, "--stdin", `\q`, "no escape")
+	checkFailure(t, []string{"verify", "--stdin", `{input}`, "--", "true"}, exitUsage, "--stdin", "{input}", "no placeholder")
+}
+
+// A case past the time-out is run again, alone, before it fails: a
+// program slow only the first time it meets a case agrees.
+func TestVerifyRetriesTimeOuts(t *testing.T) {
+	ex := examples(t)
+	seen := t.TempDir()
+	prog := writeScript(t, "slowfirst", `key=$(cksum < "$1" | cut -d' ' -f1)-$(cksum < "$2" | cut -d' ' -f1)
+if [ ! -e "`+seen+`/$key" ]; then : > "`+seen+`/$key"; sleep 5; fi
+exec "`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2"
+`)
+	stdout, stderr, code := verifyOut(t, "--cases", "6", "--timeout", "500ms", "--", prog, "{a}", "{b}")
+	if code != exitOK || !strings.Contains(stdout, "6 agree, 0 fail") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// Progress goes to stderr while verify runs.
+func TestVerifyProgress(t *testing.T) {
+	ex := examples(t)
+	prog := writeScript(t, "slow", `sleep 0.4; exec "`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2"`+"\n")
+	stdout, stderr, code := verifyOut(t, "--cases", "8", "--jobs", "1", "--", prog, "{a}", "{b}")
+	if code != exitOK || !regexp.MustCompile(`levlab verify: \d of 8 cases, 0 failed, \d+s`).MatchString(stderr) {
+		t.Errorf("exit %d, no progress on stderr\n%s%s", code, stdout, stderr)
+	}
+}
+
+// The distance is read where programs print it: beside a time in
+// seconds (MPI's) and one in milliseconds, a wrong one quoting its line.
+func TestVerifyReadsTheDistance(t *testing.T) {
+	ex := examples(t)
+	mpi := writeScript(t, "mpi", `"`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2" | sed -n 's/distance: //p'; echo "MPI Time = 0.000035s"`+"\n")
+	ms := writeScript(t, "ms", `"`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2" | sed -n 's/distance: //p'; echo "0 ms"`+"\n")
+	for _, prog := range []string{mpi, ms} {
+		stdout, stderr, code := verifyOut(t, "--cases", "60", "--", prog, "{a}", "{b}")
+		if code != exitOK || !strings.Contains(stdout, "60 agree") {
+			t.Errorf("%s: exit %d\n%s%s", filepath.Base(prog), code, stdout, stderr)
+		}
+	}
+	none := writeScript(t, "none", `echo "Time taken: 2.5 s"`+"\n")
+	stdout, _, _ := verifyOut(t, "--cases", "3", "--", none, "{a}", "{b}")
+	if !strings.Contains(stdout, `printed no distance`) || !strings.Contains(stdout, `"Time taken: 2.5 s"`) {
+		t.Errorf("a program printing no distance:\n%s", stdout)
+	}
+}
