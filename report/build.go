@@ -26,7 +26,24 @@ const (
 type rep struct {
 	d     *data
 	runs  []*index
-	stale *[]oldRecords // staleness's answer, once found
+	stale *[]oldRecords   // staleness's answer, once found
+	said  map[string]bool // paragraphs said once (once), by their text
+}
+
+// once adds text to s the first time the report says it, and later
+// again instead, so that no paragraph is printed twice word for word.
+func (r *rep) once(s *section, text, again string) {
+	if r.said == nil {
+		r.said = map[string]bool{}
+	}
+	if r.said[text] {
+		if again != "" {
+			s.p("%s", again)
+		}
+		return
+	}
+	r.said[text] = true
+	s.p("%s", text)
 }
 
 func build(d *data) *doc {

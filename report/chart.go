@@ -116,7 +116,7 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "8px", Left: "center"}),
 		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", legendTop+24*legendRows+nameRoom), Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(c.xAxis(xType)),
-		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: c.yName, NameLocation: "end", NameGap: 12, Scale: opts.Bool(true),
+		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: logNamed(c.yName, c.yLog), NameLocation: "end", NameGap: 12, Scale: opts.Bool(true),
 			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
 	)...)
 	colours := map[string]int{} // a group's colour, in the order first drawn
@@ -269,7 +269,7 @@ func setAxis(o map[string]any, axes, field string, v any) {
 
 // xAxis is the chart's x axis, of type typ.
 func (c *chart) xAxis(typ string) opts.XAxis {
-	x := opts.XAxis{Type: typ, Name: c.xName, NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
+	x := opts.XAxis{Type: typ, Name: logNamed(c.xName, c.xLog), NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
 		AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.xName))}}
 	if c.xFit || c.xLog {
 		// A log axis would otherwise run on to the next power past the
@@ -281,6 +281,18 @@ func (c *chart) xAxis(typ string) opts.XAxis {
 	}
 	return x
 }
+
+// logNamed is an axis's name as drawn: a log axis says so.
+func logNamed(name string, log bool) string {
+	if log && name != "" {
+		return name + ", log scale"
+	}
+	return name
+}
+
+// timeAxis names a time axis: its ticks say µs, ms or s each, so the name
+// states no unit of its own that a tick could contradict.
+const timeAxis = "time (unit per tick)"
 
 // legendTop is where the legend starts, and nameRoom the room between its
 // last row and the grid for the y axis's name (px); the script's fit
@@ -294,7 +306,7 @@ const legendTop, nameRoom = 8, 36
 // knows these names (unitsJS).
 func axisUnit(name string) string {
 	switch {
-	case strings.Contains(name, "time (s)"):
+	case name == timeAxis || strings.Contains(name, "time (s)"):
 		return "seconds"
 	case strings.Contains(name, "bytes"):
 		return "bytes"

@@ -324,6 +324,37 @@ func (r *rep) isOld(ix *index, exps ...string) bool {
 	return false
 }
 
+// oldCommits lists the commits run ix's records of exps older than their
+// code were made at, each once, in order.
+func (r *rep) oldCommits(ix *index, exps ...string) []string {
+	var out []string
+	for _, o := range r.staleness() {
+		if o.machine == ix.name && slices.Contains(exps, o.exp) && !slices.Contains(out, o.made.commit) {
+			out = append(out, o.made.commit)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// dirtyCommits lists the commits ending -dirty (a tree with changes no
+// commit holds) that run ix's records of exps were made at.
+func dirtyCommits(ix *index, exps ...string) []string {
+	var out []string
+	for ea, commits := range ix.rd.tally.made {
+		if !slices.Contains(exps, ea[0]) {
+			continue
+		}
+		for c := range commits {
+			if dirtyCommit(c) && !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // oldSummary says, machine by machine, which experiments have records
 // older than their code: "on M, a, b; on N, c".
 func (r *rep) oldSummary() string {

@@ -16,7 +16,8 @@ type key = records.Point
 type stat struct {
 	n             int
 	med, min, max float64 // seconds
-	gcups         float64 // median
+	gcups         float64 // median matrix rate: 10⁹ cells of the m×n matrix a second, computed or not
+	ccups         float64 // median computed GCUPS (cells the algorithm computed); 0: not counted
 	alloc         float64 // median bytes allocated
 	compute       float64 // median of seconds − alloc_seconds
 }
@@ -61,10 +62,14 @@ func aggregate(rd *runData) *index {
 	t := rd.tally
 	ix := &index{stats: map[key]stat{}, matches: t.matches, skips: slices.Clone(t.skips), rd: rd}
 	for k, m := range t.points {
-		ix.stats[k] = stat{
+		st := stat{
 			n: len(m.sec), med: median(m.sec), min: slices.Min(m.sec), max: slices.Max(m.sec),
 			gcups: median(m.gcups), alloc: median(m.alloc), compute: median(m.compute),
 		}
+		if !m.uncounted && len(m.computed) > 0 {
+			st.ccups = median(m.computed)
+		}
+		ix.stats[k] = st
 	}
 	for k := range t.failed {
 		delete(ix.stats, k) // a failed point's times before it failed are not its

@@ -119,7 +119,7 @@ func (c *chart) asTable() *table {
 // yValue formats a y value of the chart in its axis's unit.
 func (c *chart) yValue(y float64) string {
 	switch {
-	case strings.Contains(c.yName, "time (s)"):
+	case axisUnit(c.yName) == "seconds":
 		return dur(y)
 	case strings.Contains(c.yName, "bytes"):
 		return bytesStr(y)

@@ -188,7 +188,7 @@ func table2(r *rep, s *section) {
 		}
 		t2.rows = append(t2.rows, row)
 	}
-	c4 := &chart{id: "r000fig4", title: "CUDA time by string length per block size, and our CPU's two rows for scale (report 000, Figure 4)", xName: "string length (characters)", yName: "time (s)", yLog: true}
+	c4 := &chart{id: "r000fig4", title: "CUDA time by string length per block size, and our CPU's two rows for scale (report 000, Figure 4)", xName: "string length (characters)", yName: timeAxis, yLog: true}
 	for _, b := range blocks {
 		ps := series{name: fmt.Sprintf("report, block %d", b), published: true}
 		for _, p := range pub2 {

@@ -84,10 +84,19 @@ func section001(r *rep) section {
 			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, wX))
 	})
 	s.add(cw)
+	// One sentence for every machine of the same core count.
+	byCores := map[int][]string{}
+	var coreCounts []int
 	for _, ix := range r.runs {
 		if ix.has(records.ExpS001Threads) {
-			s.p("Beyond %s our threads share %d cores%s, so Figure 7 flattens there rather than at the report's core count.", workersN(ix.cores()), ix.cores(), onName(r, ix))
+			if byCores[ix.cores()] == nil {
+				coreCounts = append(coreCounts, ix.cores())
+			}
+			byCores[ix.cores()] = append(byCores[ix.cores()], ix.name)
 		}
+	}
+	for _, c := range coreCounts {
+		s.p("Beyond %s our threads share %d cores on %s, so Figure 7 flattens there rather than at the report's core count.", workersN(c), c, strings.Join(byCores[c], " and "))
 	}
 	cr := &chart{id: "r001ratio", title: "Section 4: speedup over two rows, by length ratio", xName: "length ratio len_a/len_b", yName: "speedup (×)", xLog: true}
 	ratioX := func(k key) float64 { return float64(k.LenA) / float64(k.LenB) }

@@ -58,7 +58,7 @@ func section003(r *rep) section {
 // section003Ratio is Figures 2–3: runtime by the share of the work sent
 // to the GPU.
 func section003Ratio(r *rep, s *section) {
-	c := &chart{id: "r003ratio", title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", xName: "share of positions sent to the GPU", yName: "time (s)"}
+	c := &chart{id: "r003ratio", title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", xName: "share of positions sent to the GPU", yName: timeAxis}
 	t := &table{caption: "Time by the share sent to the GPU, median with the spread below (report 003, Figures 2–3)", head: []string{"", "text", "share to the GPU", "workers", "time", "matches"}}
 	for _, ix := range r.runs {
 		sr := series{name: r.named(ix, "ours")}
@@ -85,7 +85,7 @@ func section003Ratio(r *rep, s *section) {
 
 // section003Ranks is Figures 4–7: time and speedup by ranks.
 func section003Ranks(r *rep, s *section, pub []records.Published) {
-	ct := &chart{id: "r003ranktime", title: "Time by ranks (report 003, Figures 4–7)", xName: "ranks (one worker each)", yName: "time (s)", yLog: true, xLog: true, xBase2: true, xWhole: true}
+	ct := &chart{id: "r003ranktime", title: "Time by ranks (report 003, Figures 4–7)", xName: "ranks (one worker each)", yName: timeAxis, yLog: true, xLog: true, xBase2: true, xWhole: true}
 	cs := &chart{id: "r003ranks", title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", xName: "ranks (one worker each)", yName: "speedup (×)", xLog: true, xBase2: true, xWhole: true}
 	any := false
 	for _, ix := range r.runs {

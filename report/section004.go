@@ -7,7 +7,7 @@ import "github.com/levlab/levlab/records"
 func section004(r *rep) section {
 	s := section{id: "r004", title: "Report 004 — two rows instead of the whole matrix (a blog post, 2012)", source: src004}
 	algs := []struct{ alg, name string }{{records.AlgFullMatrix, "full matrix"}, {records.AlgTwoRow, "two rows"}, {records.AlgMyers, "Myers (bit-parallel)"}}
-	ct := &chart{id: "r004time", title: "Time by string length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
+	ct := &chart{id: "r004time", title: "Time by string length", xName: "string length (characters)", yName: timeAxis, xLog: true, yLog: true}
 	cm := &chart{id: "r004mem", title: "Memory allocated per call, by string length", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpS004Memory, nil)

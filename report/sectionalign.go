@@ -123,7 +123,7 @@ func sectionAlign(r *rep) section {
 		}
 		s.p("Under each column, | marks a match and . a substitution; - stands for the symbol a sequence lacks.")
 	}
-	c := &chart{id: "aligntime", title: "Time by length: the alignment beside the distance alone", xName: "length of each sequence (symbols)", yName: "time (s)", xLog: true, yLog: true}
+	c := &chart{id: "aligntime", title: "Time by length: the alignment beside the distance alone", xName: "length of each sequence (symbols)", yName: timeAxis, xLog: true, yLog: true}
 	for _, ix := range r.runs {
 		for _, cs := range alignCases {
 			ks := ix.find(exp, func(k key) bool { return k.Case == cs.c })

@@ -22,11 +22,12 @@ func sectionBenchmarks(r *rep) section {
 				continue // in Beyond the reports
 			}
 			if t := benchTable(f, on); t != nil {
-				// A long table is for looking things up: its rows on a click
-				// (on paper, its caption alone).
-				t.folded = len(t.rows) > foldBenchRows
+				// A benchmark table is for looking things up, and its
+				// numbers are quoted where the report uses them: its rows
+				// on a click (on paper, its caption alone).
+				t.folded = true
 				if !shown {
-					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: GCUPS counts the n² cells of the problem per second whatever an algorithm skips, MB/s the text's bytes per second, Gbp/s the text's symbols times the patterns (10⁹ a second), compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")
+					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: " + matrixRate + " the benchmark's GCUPS metric, which counts the m×n cells of the matrix a second whatever an algorithm skips, MB/s the text's bytes a second, Gbp/s (giga base pairs a second) the text's symbols times the patterns, 10⁹ a second, compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on.")
 					shown = true
 				}
 				s.add(t)
@@ -60,9 +61,6 @@ func benchMachines(r *rep) iter.Seq2[string, string] {
 		}
 	}
 }
-
-// foldBenchRows is the most rows a benchmark table shows unfolded.
-const foldBenchRows = 12
 
 // benchTable pivots a file's results: a row per setting (the name's k=v
 // parts but n), a column per n, each cell the median time and the median
@@ -162,7 +160,7 @@ func metric(u string, v float64) string {
 	case "MB":
 		return num(v) + " MB peak resident"
 	}
-	return num(v) + " " + u
+	return num(v) + " " + benchMetricName(u)
 }
 
 // benchSetting splits a benchmark name, "Distance/alg=myers/n=10000/workers=1",

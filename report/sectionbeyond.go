@@ -12,8 +12,8 @@ import (
 // GCUPS and memory by length.
 func sectionBeyond(r *rep) section {
 	s := section{id: "beyond", title: "Beyond the reports: every algorithm and the peers"}
-	cg := &chart{id: "beyondgcups", title: "GCUPS of every algorithm, by string length", xName: "string length (characters)", yName: "GCUPS (10⁹ cells/s)", xLog: true, yLog: true}
-	ctm := &chart{id: "beyondtime", title: "Time by string length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
+	cg := &chart{id: "beyondgcups", title: "Cells of the matrix a second of every algorithm, by string length", xName: "string length (characters)", yName: matrixRateAxis, xLog: true, yLog: true}
+	ctm := &chart{id: "beyondtime", title: "Time by string length", xName: "string length (characters)", yName: timeAxis, xLog: true, yLog: true}
 	cmem := &chart{id: "beyondmem", title: "Memory allocated per call, by string length", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
 	var tables []*table
 	var notes []string
@@ -31,7 +31,7 @@ func sectionBeyond(r *rep) section {
 			lens = append(lens, k.LenA)
 		}
 		lens = sortedInts(lens)
-		t := &table{caption: "Time (median) and, below it, GCUPS and memory per call" + onName(r, ix), head: []string{"algorithm", "workers"}}
+		t := &table{caption: "Time (median) and, below it, the rate and memory per call" + onName(r, ix), head: []string{"algorithm", "workers"}}
 		for _, n := range lens {
 			t.head = append(t.head, size(n))
 		}
@@ -60,25 +60,28 @@ func sectionBeyond(r *rep) section {
 					best, bestG = k, v.gcups
 				}
 				row[1] = count(k.Workers)
-				row = append(row, dur(v.med)+"\n"+num(v.gcups)+" GCUPS, "+bytesStr(v.alloc))
+				row = append(row, dur(v.med)+"\n"+rateText(v)+", "+bytesStr(v.alloc))
 			}
 			cg.series, ctm.series, cmem.series = append(cg.series, sg), append(ctm.series, st), append(cmem.series, sm)
 			t.rows = append(t.rows, row)
 		}
 		tables = append(tables, t)
 		if bestG > 0 {
-			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s GCUPS", onName(r, ix), best.Algorithm, size(best.LenA), num(bestG))
+			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, size(best.LenA), rateText(ix.stats[best]))
 			if v, ok := ix.get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.gcups > 0 {
-				line += fmt.Sprintf(", %s the two-row DP of report 004 (%s GCUPS) at that length", times(bestG/v.gcups), num(v.gcups))
+				line += fmt.Sprintf(", %s the two-row DP of report 004 (%s, every cell computed) at that length", times(bestG/v.gcups), num(v.gcups)+" "+matrixRate)
 			}
-			notes = append(notes, line+". GCUPS counts the m×n cells of the matrix per second, whether or not an algorithm visits them all.")
+			notes = append(notes, line+": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells.")
 		}
 		if len(noHeap) > 0 {
 			verb := "allocate"
 			if len(noHeap) == 1 {
 				verb = "allocates"
 			}
-			notes = append(notes, fmt.Sprintf("Memory 0 (not drawn on the log axis): %s %s outside Go's heap, which is all that is counted here.", strings.Join(noHeap, ", "), verb))
+			note := fmt.Sprintf("Memory 0 (not drawn on the log axis): %s %s outside Go's heap, which is all that is counted here.", strings.Join(noHeap, ", "), verb)
+			if !slices.Contains(notes, note) {
+				notes = append(notes, note)
+			}
 		}
 	}
 	if len(tables) == 0 {

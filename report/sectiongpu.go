@@ -13,7 +13,7 @@ import (
 func sectionGPU(r *rep) section {
 	s := section{id: "gpu", title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
 	s.p("cuda-fast is one persistent launch of bit-parallel Myers/Hyyrö in the lanes of warps (32 rows per lane, carries passed by shuffles, bands handing column chunks down through progress counters); cuda-diagonal is report 000's one launch per antidiagonal; myers-parallel on every core is the CPU's best.")
-	c := &chart{id: "gputime", title: "Time by string length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
+	c := &chart{id: "gputime", title: "Time by string length", xName: "string length (characters)", yName: timeAxis, xLog: true, yLog: true}
 	gpuRan := false
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpGPUFast, nil)
@@ -24,7 +24,7 @@ func sectionGPU(r *rep) section {
 		for _, l := range lines {
 			gpuRan = gpuRan || strings.HasPrefix(l.alg, "cuda")
 		}
-		t := &table{caption: "gpu-fast: time (median) and, below it, GCUPS" + onName(r, ix), head: []string{"algorithm", "workers"}}
+		t := &table{caption: "gpu-fast: time (median) and, below it, the rate" + onName(r, ix), head: []string{"algorithm", "workers"}}
 		for _, n := range lens {
 			t.head = append(t.head, size(n))
 		}
@@ -46,7 +46,7 @@ func sectionGPU(r *rep) section {
 					continue
 				}
 				st := ix.stats[ks[i]]
-				row = append(row, dur(st.med)+"\n"+num(st.gcups)+" GCUPS")
+				row = append(row, dur(st.med)+"\n"+rateText(st))
 				sr.pts = append(sr.pts, pt{x: float64(n), y: st.med, lo: st.min, hi: st.max})
 			}
 			t.rows = append(t.rows, row)

@@ -38,8 +38,18 @@ func keyTable(r *rep) *table {
 			case v == "":
 				v = "—"
 			case r.isOld(ix, f.exps...):
-				v += " †"
+				cs := r.oldCommits(ix, f.exps...)
+				for i, c := range cs {
+					if dirtyCommit(c) {
+						cs[i] = c + ": uncommitted changes, which no commit holds"
+					}
+				}
+				v += " † earlier code (" + strings.Join(cs, ", ") + ")"
 				old = true
+			default:
+				if d := dirtyCommits(ix, f.exps...); len(d) > 0 {
+					v += " (from a tree with uncommitted changes: " + strings.Join(d, ", ") + ", which no commit holds)"
+				}
 			}
 			row = append(row, v)
 		}
@@ -49,7 +59,7 @@ func keyTable(r *rep) *table {
 		}
 	}
 	if old {
-		t.caption += "; † made before its algorithm's code last changed (What was read)"
+		t.caption += "; † earlier code (commit): measured with code older than this report's, before its algorithm's code last changed (What was read), so a column compares code versions as well as machines"
 	}
 	return t
 }
@@ -85,11 +95,13 @@ func findings(r *rep) []finding {
 		})
 	}
 
-	// The fastest distance against the reports' best DP rate.
+	// The fastest distance against the reports' best DP rate: its matrix
+	// is computed whole, so its rate is both; ours is named for what it
+	// counts, and what differs (size, workers, algorithm) is said.
 	if base, ok := publishedBestGCUPS(r); ok {
 		out = append(out, finding{
-			claim:  "Fastest exact distance, GCUPS (report 000's best rate, Table 1)",
-			theirs: fmt.Sprintf("%s (%s² in %s s, 8 threads)", num(base.gcups), size(base.n), pubNum(base.sec)),
+			claim:  fmt.Sprintf("Fastest exact distance, %s (report 000's best rate, %s)", matrixRate, base.table),
+			theirs: fmt.Sprintf("%s (%s² in %s s, %s; every cell computed)", num(base.gcups), size(base.n), pubNum(base.sec), base.how),
 			id:     "beyond",
 			exps:   []string{records.ExpPeers},
 			ours: func(ix *index) string {
@@ -103,7 +115,14 @@ func findings(r *rep) []finding {
 				if bg == 0 {
 					return ""
 				}
-				return fmt.Sprintf("%s (%s at %s, %s; %s)", num(bg), bk.Algorithm, size(bk.LenA), workersN(bk.Workers), times(bg/base.gcups))
+				v := fmt.Sprintf("%s (%s at %s, %s", rateText(ix.stats[bk]), bk.Algorithm, size(bk.LenA), workersN(bk.Workers))
+				if bk.LenA != base.n {
+					v += fmt.Sprintf("; n = %s against the report's %s", size(bk.LenA), size(base.n))
+				}
+				// Myers' bit-parallel pass, banded and trimmed, skips most
+				// of the matrix: the ratio is of algorithms, not of
+				// parallel hardware.
+				return v + fmt.Sprintf("; %s the report's matrix rate: algorithmic, not parallel — a bit-parallel band against a full DP)", times(bg/base.gcups))
 			},
 		})
 	}
@@ -232,7 +251,25 @@ func findings(r *rep) []finding {
 				return ""
 			}
 			ed := ix.stats[ek]
-			return fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast)", size(ek.LenA), size(ek.LenB), bk.Algorithm, dur(bs.med), dur(ed.med), times(ed.med/bs.med))
+			// Worker for worker, where a point on edlib's one thread was measured.
+			ew := max(ek.Workers, 1)
+			var one stat
+			for _, k := range ix.find(records.ExpPeers, func(k key) bool {
+				return k.LenA == ek.LenA && k.LenB == ek.LenB && k.Workers == ew && !isPeer(k.Algorithm)
+			}) {
+				if st := ix.stats[k]; one.n == 0 || st.med < one.med {
+					one = st
+				}
+			}
+			oneR := 0.0
+			if one.n > 0 {
+				oneR = ed.med / one.med
+			}
+			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast", size(ek.LenA), size(ek.LenB), bk.Algorithm, dur(bs.med), dur(ed.med), times(ed.med/bs.med))
+			if w := workersText(bk.Workers, ew, oneThread(ew), ed.med/bs.med, oneR); w != "" {
+				v += ", " + w
+			}
+			return v + ")"
 		},
 	})
 
@@ -249,16 +286,26 @@ func findings(r *rep) []finding {
 			}
 			ek := eds[len(eds)-1]
 			var best stat
+			var bestK key
 			for _, k := range ix.find(records.ExpManyPairs, func(k key) bool { return k.LenA == ek.LenA && k.Algorithm != records.AlgEdlib }) {
 				if st := ix.stats[k]; st.gcups > best.gcups {
-					best = st
+					best, bestK = st, k
 				}
 			}
 			ed := ix.stats[ek]
 			if best.gcups == 0 || ed.gcups == 0 {
 				return ""
 			}
-			return fmt.Sprintf("%s strings: %s GCUPS, %s edlib's", count(ek.LenA), num(best.gcups), times(best.gcups/ed.gcups))
+			ew := max(ek.Workers, 1)
+			oneR := 0.0
+			if one, ok := ix.get(records.ExpManyPairs, bestK.Algorithm, ew, 0, ek.LenA, ek.LenB); ok && one.gcups > 0 {
+				oneR = one.gcups / ed.gcups
+			}
+			v := fmt.Sprintf("%s strings: %s, %s edlib's (%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), workersN(bestK.Workers))
+			if w := workersText(bestK.Workers, ew, "edlib's "+oneThread(ew), best.gcups/ed.gcups, oneR); w != "" {
+				v = fmt.Sprintf("%s strings: %s, %s edlib's (%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), w)
+			}
+			return v + ")"
 		},
 	})
 
@@ -278,7 +325,13 @@ func findings(r *rep) []finding {
 					return ""
 				}
 				a := rows[0] // the first input: the largest, DNA 1% diverged
-				return fmt.Sprintf("%s: %s against %s (%s the time)", benchInput(a.input), dur(a.ours), dur(a.peer), times(a.ours/a.peer))
+				// The command runs on every core (GOMAXPROCS, the
+				// benchmark's -N suffix); edlib-aligner on one thread.
+				v := fmt.Sprintf("%s: %s against %s (%s as fast", benchInput(a.input), dur(a.ours), dur(a.peer), times(a.peer/a.ours))
+				if p := benchProcs(f); p > 1 {
+					v += ", " + workersText(p, 1, "edlib-aligner's one thread", a.peer/a.ours, 0)
+				}
+				return v + ")"
 			}
 			return ""
 		},
@@ -291,19 +344,31 @@ func findings(r *rep) []finding {
 		id:     "pairs",
 		exps:   []string{records.ExpSuggest},
 		ours: func(ix *index) string {
-			var loop, best stat
+			var loop, best, one stat
+			var loopK, bestK key
 			for _, k := range ix.find(records.ExpSuggest, nil) {
 				v := ix.stats[k]
 				if k.Algorithm == records.AlgMyers {
-					loop = v
+					loop, loopK = v, k
 				} else if best.n == 0 || v.med < best.med {
-					best = v
+					best, bestK = v, k
 				}
 			}
 			if loop.n == 0 || best.n == 0 {
 				return ""
 			}
-			return fmt.Sprintf("%s against %s (%s as fast)", dur(best.med), dur(loop.med), times(loop.med/best.med))
+			for _, k := range ix.find(records.ExpSuggest, func(k key) bool { return k.Algorithm == bestK.Algorithm && k.Workers == loopK.Workers }) {
+				one = ix.stats[k]
+			}
+			oneR := 0.0
+			if one.n > 0 {
+				oneR = loop.med / one.med
+			}
+			v := fmt.Sprintf("%s against %s (%s as fast", dur(best.med), dur(loop.med), times(loop.med/best.med))
+			if w := workersText(bestK.Workers, max(loopK.Workers, 1), "a loop on "+workersN(max(loopK.Workers, 1)), loop.med/best.med, oneR); w != "" {
+				v += ", " + w
+			}
+			return v + ")"
 		},
 	})
 	return out

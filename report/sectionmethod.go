@@ -1,31 +1,169 @@
 package report
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// sectionMethod names each machine as its records do, and how the numbers
-// were taken.
+// sectionMethod names each machine as its records do, and says how the
+// numbers were taken: the repetitions each run holds, what the clock
+// times, the warm-up, the statistics, and where they are weakest (the
+// same point measured in several experiments, outliers).
 func sectionMethod(r *rep) section {
 	s := section{id: "method", title: "Machines and method"}
 	if len(r.runs) == 0 {
 		s.p("No run was read, so no machine is known.")
 		return s
 	}
-	t := &table{caption: "Our machines, from the records", head: []string{""}, prose: true}
-	rows := [][]string{{"CPU"}, {"cores"}, {"GPU"}, {"Go"}, {"levlab commit"}, {"repetitions a point (most)"}, {"scale"}, {"folder"}}
-	reps := 0
+	t := &table{caption: "Our machines, from the records (and the cpu line of their benchmark files)", head: []string{""}, prose: true}
+	rows := [][]string{{"CPU"}, {"CPU as go test names it"}, {"cores"}, {"GPU"}, {"Go"}, {"levlab commits"}, {"repetitions a point"}, {"scale"}, {"folder"}}
+	var reps []string
 	for _, ix := range r.runs {
 		m := ix.machine()
-		reps = max(reps, m.reps)
 		t.head = append(t.head, ix.name)
-		for i, v := range []string{m.cpu, strconv.Itoa(m.cores), m.gpu, m.goVersion, strings.Join(m.commits, ", "), strconv.Itoa(m.reps), ix.rd.run.Scale, ix.rd.where} {
+		least, most, _ := ix.repsRange()
+		rp := strconv.Itoa(most)
+		if least != most {
+			rp = fmt.Sprintf("%d to %d", least, most)
+		}
+		reps = append(reps, fmt.Sprintf("%s on %s", ix.repsText(), ix.name))
+		for i, v := range []string{m.cpu, benchCPU(r, ix), strconv.Itoa(m.cores), m.gpu, m.goVersion, strings.Join(m.commits, ", "), rp, ix.rd.run.Scale, ix.rd.where} {
 			rows[i] = append(rows[i], v)
 		}
 	}
 	t.rows = rows
 	s.add(t)
-	s.p("Method: every point was timed up to %d times after a warm-up; tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip. Every speedup names its baseline; it divides the baseline's median by the point's median, and its whiskers are the 95%% confidence interval of that ratio — each median's interval from the order statistics of its repetitions, divided (golang.org/x/perf/benchmath, no assumption of a distribution) — where both points have the 6 repetitions or more an interval needs, else the range the point's minimum and maximum give. A speedup a table marks 'not significant' is one the Mann–Whitney U test cannot tell from no difference at the 0.05 level. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more.", reps)
+	s.p("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it; the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
+	s.p("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", bootRounds, bootMin)
+	if says := spreadBetweenRuns(r); says != "" {
+		s.p("%s", says)
+	}
+	if says := outliers(r); says != "" {
+		s.p("%s", says)
+	}
 	return s
+}
+
+// benchCPU is the cpu line of run ix's benchmark files, "" without any.
+func benchCPU(r *rep, ix *index) string {
+	var cpus []string
+	for _, f := range r.d.bench[ix.rd.run.Machine] {
+		if c := strings.TrimSpace(f.Config["cpu"]); c != "" && !slices.Contains(cpus, c) {
+			cpus = append(cpus, c)
+		}
+	}
+	if len(cpus) == 0 {
+		return "—"
+	}
+	return strings.Join(cpus, "; ")
+}
+
+// spreadBetweenRuns says how far apart the medians of one point measured
+// in several experiments of one run are: the same algorithm, workers,
+// tile, block, case and lengths. "" where no point was measured twice.
+func spreadBetweenRuns(r *rep) string {
+	var says []string
+	for _, ix := range r.runs {
+		groups := map[key][]key{}
+		for k := range ix.stats {
+			g := k
+			g.Experiment = ""
+			groups[g] = append(groups[g], k)
+		}
+		n, worst := 0, 0.0
+		var wk []key
+		for _, ks := range groups {
+			if len(ks) < 2 {
+				continue
+			}
+			n++
+			slices.SortFunc(ks, func(a, b key) int { return strings.Compare(a.Experiment, b.Experiment) })
+			lo, hi := ks[0], ks[0]
+			for _, k := range ks {
+				if ix.stats[k].med < ix.stats[lo].med {
+					lo = k
+				}
+				if ix.stats[k].med > ix.stats[hi].med {
+					hi = k
+				}
+			}
+			if x := ix.stats[hi].med / ix.stats[lo].med; x > worst || (x == worst && lessKey(hi, wk[1])) {
+				worst, wk = x, []key{lo, hi}
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		lo, hi := wk[0], wk[1]
+		says = append(says, fmt.Sprintf("on %s, %d points measured in more than one experiment, their medians up to %s apart (%s, %s, n = %s: %s in %s against %s in %s)",
+			ix.name, n, times(worst), lo.Algorithm, workersN(lo.Workers), size(lo.LenA), dur(ix.stats[lo].med), lo.Experiment, dur(ix.stats[hi].med), hi.Experiment))
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return "Between runs: the same point measured in several experiments of one machine differs more than its repetitions do — " + strings.Join(says, "; ") + ". A difference of a few per cent between two experiments' points is within this spread, and is no finding."
+}
+
+// outlierFactor is how many times its median a repetition must take to
+// be named an outlier.
+const outlierFactor = 3
+
+// outliers names, run by run, how many points have a repetition past
+// outlierFactor times their median, and the worst. Medians keep them out
+// of every figure; the ranges shown keep them in.
+func outliers(r *rep) string {
+	var says []string
+	for _, ix := range r.runs {
+		n, worst := 0, 0.0
+		var wk key
+		for k, st := range ix.stats {
+			if st.med <= 0 {
+				continue
+			}
+			x := st.max / st.med
+			if x > outlierFactor {
+				n++
+			}
+			if x > worst || (x == worst && lessKey(k, wk)) {
+				worst, wk = x, k
+			}
+		}
+		if n > 0 {
+			says = append(says, fmt.Sprintf("on %s, %d point%s, the worst %s its median (%s, %s, n = %s, experiment %s: %s against %s)",
+				ix.name, n, plural(n), times(worst), wk.Algorithm, workersN(wk.Workers), size(wk.LenA), wk.Experiment, dur(ix.stats[wk].max), dur(ix.stats[wk].med)))
+		}
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Outliers, a repetition over %d× its point's median: %s. Medians resist them in every figure and ratio; the ranges shown keep them.", outlierFactor, strings.Join(says, "; "))
+}
+
+// benchCounts says how many runs of each benchmark the files hold (go
+// test -count): "3 runs of each benchmark", or "2 to 5 runs …".
+func benchCounts(r *rep) string {
+	least, most := 0, 0
+	for _, files := range r.d.bench {
+		for _, f := range files {
+			n := map[string]int{}
+			for _, res := range f.Results {
+				n[res.Name]++
+			}
+			for _, c := range n {
+				if least == 0 || c < least {
+					least = c
+				}
+				most = max(most, c)
+			}
+		}
+	}
+	switch {
+	case most == 0:
+		return "no benchmark file"
+	case least == most:
+		return fmt.Sprintf("%d run%s of each benchmark (go test -count)", most, plural(most))
+	}
+	return fmt.Sprintf("%d to %d runs of each benchmark (go test -count)", least, most)
 }

@@ -204,17 +204,19 @@ func (ix *index) sample(k key) (*benchmath.Sample, benchmath.Summary) {
 	return s, benchmath.AssumeNothing.Summary(s, 0.95)
 }
 
-// ratio is a speedup with what benchmath says of it: the confidence
-// interval of the ratio of medians (from each median's interval) and
-// whether the two samples differ (Mann–Whitney U).
+// ratio is a speedup with what is known of it: the 95% bootstrap
+// interval of the ratio of medians (bootRatio) and whether the two samples
+// differ, by benchmath's Mann–Whitney U test and by the interval alike.
 type ratio struct {
 	x, lo, hi   float64
 	p, alpha    float64
 	significant bool
-	ciKnown     bool // both intervals exist (enough repetitions)
+	ciKnown     bool // both points have bootMin repetitions or more
 }
 
-// speedupOf is base's median over that's.
+// speedupOf is base's median over that's. It is significant only where
+// the U test rejects no difference and the interval leaves out 1×, so
+// that no speedup is called significant whose interval spans no speedup.
 func (ix *index) speedupOf(base, that key) (ratio, bool) {
 	bs, bsum := ix.sample(base)
 	ts, tsum := ix.sample(that)
@@ -223,8 +225,9 @@ func (ix *index) speedupOf(base, that key) (ratio, bool) {
 	}
 	c := benchmath.AssumeNothing.Compare(bs, ts)
 	r := ratio{x: bsum.Center / tsum.Center, p: c.P, alpha: c.Alpha, significant: c.P < c.Alpha}
-	if finite(bsum.Lo, bsum.Hi, tsum.Lo, tsum.Hi) && tsum.Lo > 0 {
-		r.lo, r.hi, r.ciKnown = bsum.Lo/tsum.Hi, bsum.Hi/tsum.Lo, true
+	if lo, hi, ok := bootRatio(bs.Values, ts.Values); ok {
+		r.lo, r.hi, r.ciKnown = lo, hi, true
+		r.significant = r.significant && (lo > 1 || hi < 1)
 	}
 	return r, true
 }
@@ -234,7 +237,7 @@ func (q ratio) String() string {
 	if q.ciKnown {
 		s += fmt.Sprintf(" (95%% CI %s–%s)", num(q.lo), num(q.hi))
 	} else {
-		s += " (no CI: it needs 6 repetitions or more)"
+		s += fmt.Sprintf(" (no CI: it needs %d repetitions or more)", bootMin)
 	}
 	if !q.significant {
 		s += fmt.Sprintf(", not significant (p = %s)", num(q.p))
@@ -317,7 +320,8 @@ func sectionOwn(r *rep, name string) section {
 			}
 		}
 	}
-	s.p("How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.")
+	r.once(&s, "How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.",
+		"Read it as the first experiment of one's own above says.")
 	return s
 }
 
@@ -440,8 +444,8 @@ var ownXNames = map[string]string{
 }
 
 var ownYNames = map[string]string{
-	"time": "time (s)", "speedup": "speedup (×)", "efficiency": "parallel efficiency",
-	"gcups": "GCUPS (10⁹ cells/s)", "memory": "memory (bytes): a command's peak RSS, a Go call's heap",
+	"time": timeAxis, "speedup": "speedup (×)", "efficiency": "parallel efficiency",
+	"gcups": matrixRateAxis, "memory": "memory (bytes): a command's peak RSS, a Go call's heap",
 }
 
 // ownChart draws one figure of a spec over every run. The grid's
@@ -496,7 +500,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 		return true
 	}
 	what := map[string]string{"time": "Time", "speedup": "Speedup over " + f.Baseline, "efficiency": "Parallel efficiency over " + f.Baseline,
-		"gcups": "GCUPS", "memory": "Memory"}[f.Y]
+		"gcups": "Cells of the matrix a second", "memory": "Memory"}[f.Y]
 	c.title = f.Title
 	if c.title == "" {
 		c.title = what + " by " + ownXNames[f.X]

@@ -12,8 +12,8 @@ import (
 func sectionPairs(r *rep) section {
 	const exp = records.ExpManyPairs
 	s := section{id: "pairs", title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
-	s.p("lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call. GCUPS counts, for every pair, the product of its two lengths, per second.")
-	c := &chart{id: "pairsgcups", title: "GCUPS by number of strings", xName: "strings (every pair)", yName: "GCUPS", xLog: true, yLog: true}
+	s.p("lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call, on one thread. The rate counts, for every pair, the product of its two lengths (its matrix's cells), 10⁹ a second: " + matrixRate + ".")
+	c := &chart{id: "pairsgcups", title: "Cells of the pairs' matrices a second, by number of strings", xName: "strings (every pair)", yName: matrixRateAxis, xLog: true, yLog: true}
 	for _, ix := range r.runs {
 		ks := ix.find(exp, nil)
 		if len(ks) == 0 {
@@ -27,7 +27,7 @@ func sectionPairs(r *rep) section {
 			}
 			return "lev " + l.alg + ", " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
 		}
-		t := &table{caption: "Every pair of N strings of " + count(L) + " to " + count(2*L) + " bp: time (median) and, below it, GCUPS" + onName(r, ix), head: []string{""}}
+		t := &table{caption: "Every pair of N strings of " + count(L) + " to " + count(2*L) + " bp: time (median) and, below it, the rate" + onName(r, ix), head: []string{""}}
 		for _, n := range ns {
 			t.head = append(t.head, "N = "+count(n))
 		}
@@ -40,7 +40,7 @@ func sectionPairs(r *rep) section {
 					row = append(row, "—")
 					continue
 				}
-				row = append(row, dur(v.med)+"\n"+num(v.gcups)+" GCUPS")
+				row = append(row, dur(v.med)+"\n"+rateText(v))
 				sr.pts = append(sr.pts, pt{x: float64(n), y: v.gcups, lo: v.gcups, hi: v.gcups})
 			}
 			t.rows = append(t.rows, row)
@@ -57,7 +57,7 @@ func sectionPairs(r *rep) section {
 			}
 		}
 		if okE && bestName != "" && ed.gcups > 0 {
-			s.p("At N = %s%s, %s reached %s GCUPS, %s edlib's %s a pair a call.", count(n), onName(r, ix), bestName, num(best.gcups), times(best.gcups/ed.gcups), num(ed.gcups))
+			s.p("At N = %s%s, %s reached %s, %s edlib's %s a pair a call on one thread.", count(n), onName(r, ix), bestName, rateText(best), times(best.gcups/ed.gcups), num(ed.gcups))
 		}
 	}
 	if !r.measured(exp) {

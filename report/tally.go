@@ -34,7 +34,11 @@ type tally struct {
 }
 
 // measured is one point's ok records, a value per rep in the order read.
-type measured struct{ sec, gcups, alloc, compute []float64 }
+type measured struct {
+	sec, gcups, alloc, compute []float64
+	computed                   []float64 // computed GCUPS a rep; empty unless every rep counted its cells
+	uncounted                  bool      // some rep did not count its cells (computed_cells 0)
+}
 
 func newTally() *tally {
 	return &tally{
@@ -80,6 +84,11 @@ func (t *tally) add(r records.Record) {
 	}
 	m.sec = append(m.sec, r.Seconds)
 	m.gcups = append(m.gcups, r.GCUPS)
+	if r.Computed > 0 && r.Seconds > 0 {
+		m.computed = append(m.computed, float64(r.Computed)/r.Seconds/1e9)
+	} else {
+		m.uncounted = true
+	}
 	m.alloc = append(m.alloc, float64(r.AllocBytes))
 	m.compute = append(m.compute, r.Seconds-r.AllocSeconds)
 	t.matches[k] = r.Matches
@@ -123,6 +132,7 @@ func (t *tally) merge(o *tally) {
 		if a := t.points[k]; a != nil {
 			a.sec, a.gcups = append(a.sec, m.sec...), append(a.gcups, m.gcups...)
 			a.alloc, a.compute = append(a.alloc, m.alloc...), append(a.compute, m.compute...)
+			a.computed, a.uncounted = append(a.computed, m.computed...), a.uncounted || m.uncounted
 		} else {
 			t.points[k] = m
 		}

@@ -1,0 +1,167 @@
+package report
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/levlab/levlab/records"
+)
+
+// The two rates of a distance, each named for what it counts. A record's
+// gcups column divides the m×n cells of the matrix by the time, whether
+// the algorithm computed them or a band or the trimmed pass skipped them;
+// computed_cells counts those it computed (0 where the code that made the
+// record did not count). Only the second is a rate of work done, GCUPS;
+// the first is named "matrix Gcells/s" everywhere it is shown.
+const (
+	matrixRate   = "matrix Gcells/s"
+	computedRate = "computed GCUPS"
+	// matrixRateAxis and computedRateAxis are the rates as an axis names them.
+	matrixRateAxis   = "matrix Gcells/s (10⁹ cells of m×n a second, computed or skipped)"
+	computedRateAxis = "computed GCUPS (10⁹ computed cells a second)"
+)
+
+// rateDefinition defines both rates once, where the report first shows
+// one; counted says whether any record read counted its computed cells.
+func rateDefinition(counted bool) string {
+	s := "Rates: " + matrixRate + " is the m×n cells of the whole matrix divided by the time, 10⁹ a second, whether the algorithm computed each cell or skipped it (a band, the trimmed pass): a measure of the problem solved, not of the work done, and it may exceed what the machine could compute. " + computedRate + " (giga cell updates a second) counts only the cells the algorithm computed"
+	if counted {
+		return s + "; it is shown where the records counted them (their computed_cells column)."
+	}
+	return s + "; none of the records read counted them (they were measured before the computed_cells column), so no computed rate is shown."
+}
+
+// counted reports whether any point of any run read counted its cells.
+func (r *rep) counted() bool {
+	for _, ix := range r.runs {
+		for _, st := range ix.stats {
+			if st.ccups > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rateText writes a point's rate as the report shows it: the computed
+// GCUPS where its records counted the cells, beside the matrix rate, else
+// the matrix rate alone, named.
+func rateText(st stat) string {
+	if st.ccups > 0 {
+		return fmt.Sprintf("%s %s (%s %s)", num(st.ccups), computedRate, num(st.gcups), matrixRate)
+	}
+	return num(st.gcups) + " " + matrixRate
+}
+
+// benchMetricName is how a metric of go test -bench output is shown: the
+// benchmarks report the cells of the matrix a second as "GCUPS", which the
+// report names for what it counts.
+func benchMetricName(unit string) string {
+	if unit == "GCUPS" {
+		return matrixRate
+	}
+	return unit
+}
+
+// workersText names the workers of a comparison where they differ: "2
+// workers against one thread", then the ratio worker for worker: measured
+// (one > 0, the base's time over ours on the base's workers) or, where no
+// such point was measured, r divided by the workers' ratio, said so. r is
+// the base's time over ours; "" where the workers are the same.
+func workersText(ours, theirs int, theirsName string, r, one float64) string {
+	if ours <= 0 || theirs <= 0 || ours == theirs {
+		return ""
+	}
+	if one > 0 {
+		return fmt.Sprintf("%s against %s; %s on %s as well", workersN(ours), theirsName, times(one), workersN(theirs))
+	}
+	return fmt.Sprintf("%s against %s; %s per worker, divided", workersN(ours), theirsName, times(r*float64(theirs)/float64(ours)))
+}
+
+// oneThread names n threads of a peer: "one thread", "4 threads".
+func oneThread(n int) string {
+	if n == 1 {
+		return "one thread"
+	}
+	return fmt.Sprintf("%d threads", n)
+}
+
+// dirtyCommit reports whether a record's commit names a tree with changes
+// no commit holds.
+func dirtyCommit(c string) bool { return strings.HasSuffix(c, "-dirty") }
+
+// benchProcs is the GOMAXPROCS a benchmark file's results ran with: the
+// most of its results' -N suffixes.
+func benchProcs(f records.BenchFile) int {
+	p := 0
+	for _, r := range f.Results {
+		p = max(p, r.Procs)
+	}
+	return p
+}
+
+// repsRange is the fewest and the most repetitions a measured point of
+// run ix holds, and how many points hold fewer than the most.
+func (ix *index) repsRange() (least, most, fewer int) {
+	for _, st := range ix.stats {
+		if least == 0 || st.n < least {
+			least = st.n
+		}
+		most = max(most, st.n)
+	}
+	for _, st := range ix.stats {
+		if st.n < most {
+			fewer++
+		}
+	}
+	return least, most, fewer
+}
+
+// repsText says how many repetitions run ix's points hold, as recorded:
+// "10 repetitions a point", or "5 to 10 repetitions a point (12 points
+// fewer than 10)".
+func (ix *index) repsText() string {
+	least, most, fewer := ix.repsRange()
+	if least == most {
+		return fmt.Sprintf("%d repetition%s a point", most, plural(most))
+	}
+	return fmt.Sprintf("%d to %d repetitions a point (%d point%s fewer than %d)", least, most, fewer, plural(fewer), most)
+}
+
+// bootMin is the fewest repetitions a point needs for bootRatio's
+// interval; bootRounds the resamples it draws.
+const (
+	bootMin    = 5
+	bootRounds = 2000
+)
+
+// bootRatio is the 95% percentile bootstrap interval of median(base) /
+// median(that): each round resamples both with replacement. The seed is
+// fixed, so the same records give the same interval. ok is false where
+// either has fewer than bootMin values.
+func bootRatio(base, that []float64) (lo, hi float64, ok bool) {
+	if len(base) < bootMin || len(that) < bootMin {
+		return 0, 0, false
+	}
+	rng := rand.New(rand.NewPCG(45, 2026))
+	rs := make([]float64, 0, bootRounds)
+	b, t := make([]float64, len(base)), make([]float64, len(that))
+	for range bootRounds {
+		for i := range b {
+			b[i] = base[rng.IntN(len(base))]
+		}
+		for i := range t {
+			t[i] = that[rng.IntN(len(that))]
+		}
+		if mt := median(t); mt > 0 {
+			rs = append(rs, median(b)/mt)
+		}
+	}
+	if len(rs) < bootRounds/2 {
+		return 0, 0, false
+	}
+	slices.Sort(rs)
+	return rs[int(0.025*float64(len(rs)))], rs[int(0.975*float64(len(rs)-1))], true
+}
