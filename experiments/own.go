@@ -39,13 +39,33 @@ type Own struct {
 	// Log, if set, hears of long untimed work: the exact distance of a
 	// large pair, which every answer is checked against.
 	Log io.Writer
+	// KeepGoing times every point. Unset, once an implementation fails at
+	// a size (a wrong answer, a crash, a time-out), its points at larger
+	// sizes (more cells) with the same workers and tile are skipped, each
+	// saying why: a program that runs past the time-out at 4,000 symbols
+	// would spend the time-out at every size above, and reps times over.
+	KeepGoing bool
 
 	impls map[string]ownImpl
 	dir   string // the inputs' files, made on first use
 
-	mu    sync.Mutex
-	files map[[2]int][2]string // (n, m) → the files of a and b
-	want  map[[2]int]int       // (n, m) → the exact distance
+	mu     sync.Mutex
+	files  map[[2]int][2]string // (n, m) → the files of a and b
+	want   map[[2]int]int       // (n, m) → the exact distance
+	failed map[failKey]failure  // the smallest failure of an implementation at its workers and tile
+}
+
+// failKey is what a failure at one size says of the larger ones: the
+// implementation, at its workers and tile.
+type failKey struct {
+	impl          string
+	workers, tile int
+}
+
+// failure is the smallest point an implementation failed at, and why.
+type failure struct {
+	n, m int
+	why  string
 }
 
 type ownImpl struct {
@@ -53,6 +73,7 @@ type ownImpl struct {
 	fn         Func
 	distanceRE *regexp.Regexp
 	timeRE     *regexp.Regexp
+	usesText   bool // {a:text} or {b:text} somewhere
 }
 
 // FromSpec returns the experiment s declares. funcs adds implementations
@@ -65,12 +86,13 @@ func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
 	if slices.ContainsFunc(All(), func(e Experiment) bool { return e.Name == s.Name }) {
 		return nil, fmt.Errorf("experiments: name %q is one of the reports' experiments: choose another", s.Name)
 	}
-	o := &Own{Spec: s, impls: map[string]ownImpl{}, files: map[[2]int][2]string{}, want: map[[2]int]int{}}
+	o := &Own{Spec: s, impls: map[string]ownImpl{}, files: map[[2]int][2]string{}, want: map[[2]int]int{}, failed: map[failKey]failure{}}
 	if err := fitsInputs(s); err != nil {
 		return nil, err
 	}
 	for _, im := range s.Impl {
 		oi := ownImpl{impl: im}
+		oi.usesText, _ = im.UsesText()
 		var err error
 		if im.DistanceRegexp != "" {
 			if oi.distanceRE, err = progrun.CompileRegexp("distance_regexp", im.DistanceRegexp); err != nil {
@@ -209,10 +231,51 @@ func (o *Own) Close() error {
 	return os.RemoveAll(o.dir)
 }
 
+// NoteFailed records that p's implementation failed, why: unless
+// KeepGoing, its points at larger sizes with the same workers and tile
+// are skipped. measure notes its own failures; a runner's Progress notes
+// those an earlier run recorded, which are not measured again.
+func (o *Own) NoteFailed(p Point, why string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	k := failKey{p.Algorithm, p.Workers, p.Tile}
+	if f, ok := o.failed[k]; !ok || cells(p.LenA, p.LenB) < cells(f.n, f.m) {
+		o.failed[k] = failure{p.LenA, p.LenB, why}
+	}
+}
+
+func cells(n, m int) int64 { return int64(n) * int64(m) }
+
+// skipAfterFailure returns an error wrapping ErrSkipped where p's
+// implementation failed at a smaller size with the same workers and
+// tile, saying where and why; else nil.
+func (o *Own) skipAfterFailure(p Point) error {
+	if o.KeepGoing {
+		return nil
+	}
+	o.mu.Lock()
+	f, ok := o.failed[failKey{p.Algorithm, p.Workers, p.Tile}]
+	o.mu.Unlock()
+	if !ok || cells(p.LenA, p.LenB) <= cells(f.n, f.m) {
+		return nil
+	}
+	at := fmt.Sprintf("%d workers", p.Workers)
+	if p.Tile != 0 {
+		at += fmt.Sprintf(", tile %d", p.Tile)
+	}
+	return fmt.Errorf("%w: %s failed at n = %d, m = %d with %s (%s), so larger sizes are not timed; --keep-going times them anyway",
+		ErrSkipped, p.Algorithm, f.n, f.m, at, strings.TrimPrefix(f.why, ErrFailed.Error()+": "))
+}
+
 // inputs makes a point's strings (the same for every implementation and
 // parameter at one length pair), and once a length pair their files and
-// exact distance, outside the timing.
+// exact distance, outside the timing. A point past a failure of its
+// implementation (skipAfterFailure) is skipped before its strings are
+// made.
 func (o *Own) inputs(p Point) (a, b []byte, err error) {
+	if err := o.skipAfterFailure(p); err != nil {
+		return nil, nil, err
+	}
 	if alpha := o.Spec.Inputs.Alphabet; alpha != "" {
 		rng := inputRand(o.Name, Point{Case: p.Case, LenA: p.LenA, LenB: p.LenB})
 		a, b = random(rng, p.LenA, alpha), random(rng, p.LenB, alpha)
@@ -289,6 +352,21 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 	switch {
 	case len(im.impl.Command) > 0:
 		vals := progrun.Values{A: files[0], B: files[1], N: p.LenA, M: p.LenB, Workers: p.Workers, Tile: p.Tile}
+		if im.usesText {
+			vals.TextA, vals.TextB = string(a), string(b)
+		}
+		var stdin []byte
+		if im.impl.Stdin != "" {
+			stdin = []byte(vals.Expand(im.impl.Stdin))
+		}
+		if im.impl.Input != "" {
+			// Written afresh each run, outside its timing: the template
+			// may hold the point's workers and tile.
+			vals.Input = filepath.Join(filepath.Dir(files[0]), fmt.Sprintf("input-%s-%d-%d-%d-%d", p.Algorithm, p.LenA, p.LenB, p.Workers, p.Tile))
+			if err := os.WriteFile(vals.Input, []byte(vals.Expand(im.impl.Input)), 0o644); err != nil {
+				return m, fmt.Errorf("experiments: %s: writing its input file: %w", p.Algorithm, err)
+			}
+		}
 		args := make([]string, len(im.impl.Command))
 		for i, w := range im.impl.Command {
 			args[i] = vals.Expand(w)
@@ -300,12 +378,19 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 		for _, k := range slices.Sorted(maps.Keys(im.impl.Env)) {
 			env = append(env, k+"="+vals.Expand(im.impl.Env[k]))
 		}
-		res := progrun.Run(ctx, args, progrun.Options{Timeout: o.Spec.TimeoutOr(), Env: env, Dir: o.Spec.Dir, Distance: im.distanceRE, Time: im.timeRE})
+		res := progrun.Run(ctx, args, progrun.Options{Timeout: o.Spec.TimeoutOr(), Env: env, Dir: o.Spec.Dir,
+			Distance: im.distanceRE, Time: im.timeRE, TimeUnit: im.impl.TimeUnit, Stdin: stdin})
 		if err := ctx.Err(); err != nil {
 			return m, fmt.Errorf("experiments: %s: %w", p.Algorithm, err)
 		}
 		if res.Failure != "" {
+			o.NoteFailed(p, res.Failure)
 			return m, fmt.Errorf("%w: %s", ErrFailed, res.Failure)
+		}
+		if res.Distance != want {
+			why := fmt.Sprintf("answered %d, want %d (the line %s)", res.Distance, want, progrun.Quote(res.Line))
+			o.NoteFailed(p, why)
+			return Measurement{}, fmt.Errorf("%w: %s", ErrFailed, why)
 		}
 		m = Measurement{Seconds: res.Wall, Distance: res.Distance, AllocBytes: res.PeakRSS, Ran: filepath.Base(im.impl.Command[0]), RanWorkers: p.Workers}
 		if im.timeRE != nil {
@@ -319,6 +404,7 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 			return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, cerr)
 		}
 		if err != nil {
+			o.NoteFailed(p, err.Error())
 			return Measurement{}, fmt.Errorf("%w: %v", ErrFailed, err)
 		}
 		m.Distance, m.Ran, m.RanWorkers = d, "go", p.Workers
@@ -330,7 +416,9 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 		}
 	}
 	if m.Distance != want {
-		return Measurement{}, fmt.Errorf("%w: answered %d, want %d", ErrFailed, m.Distance, want)
+		why := fmt.Sprintf("answered %d, want %d", m.Distance, want)
+		o.NoteFailed(p, why)
+		return Measurement{}, fmt.Errorf("%w: %s", ErrFailed, why)
 	}
 	return m, nil
 }

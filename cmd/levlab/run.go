@@ -17,7 +17,7 @@ func runUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
   levlab run [--scale quick|paper] [--only NAME,...] [--reps N] [--out DIR] [--fresh]
   levlab run --list [--only NAME,...]
-  levlab run --spec FILE [--reps N] [--out DIR] [--fresh]
+  levlab run --spec FILE [--reps N] [--out DIR] [--fresh] [--keep-going]
   levlab run (--shard I/N | --shards N) [--scale …] [--only …] [--out DIR]
 
 Times the reports' experiments and appends one CSV record per repetition to
@@ -46,8 +46,11 @@ file by name, and the report names it.
 function or levlab's algorithms over the grid the TOML file declares
 (docs/your-own.md names every key). Every answer is checked against the
 exact distance; a wrong answer, a crash, a non-zero exit or a time-out is
-recorded as a failed point with the reason, never as a time. A copy of the
-spec is kept beside the records (DIR/<name>.toml) for levlab report.
+recorded as a failed point with the reason, never as a time; the larger
+sizes of that implementation at those workers and tile are then skipped,
+each saying why (--keep-going times them anyway). A copy of the spec is
+kept beside the records (DIR/<name>.toml) for levlab report, and the run
+ends by printing the levlab report command that writes it up.
 
 Flags:
 `)
@@ -82,6 +85,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 	specFile := fs.String("spec", "", "`FILE`: a TOML spec of an experiment of your own, timed instead of the reports'")
 	shardSpec := fs.String("shard", "", "run shard `I/N` of the points (I from 0), into files of its own beside the others'")
 	shards := fs.Int("shards", 0, "run one of `N` shards, the index from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
+	keepGoing := fs.Bool("keep-going", false, "with --spec: time an implementation's larger sizes after it failed at a smaller one (unset: they are skipped)")
 
 	pos, err := fs.parse(args)
 	if err != nil {
@@ -101,7 +105,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		if fs.given()["only"] {
 			return usageErrorf("--only and --spec: a spec is one experiment of its own; give one of them")
 		}
-		return runSpec(*specFile, *scaleName, *reps, fs.given()["reps"], *out, *name, *fresh, *list, stdout, stderr)
+		return runSpec(*specFile, *scaleName, *reps, fs.given()["reps"], *out, *name, *fresh, *list, *keepGoing, stdout, stderr)
+	}
+	if *keepGoing {
+		return usageErrorf("--keep-going is for --spec: the reports' experiments time every point")
 	}
 	exps, err := selectExperiments(*only, fs.given()["only"])
 	if err != nil {
@@ -137,7 +144,7 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 }
 
 // runSpec times the experiment of one's own that file declares.
-func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string, fresh, list bool, stdout, stderr io.Writer) error {
+func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string, fresh, list, keepGoing bool, stdout, stderr io.Writer) error {
 	if file == "" {
 		return usageErrorf("--spec \"\": name the TOML file of your experiment (docs/your-own.md)")
 	}
@@ -163,6 +170,7 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string,
 	}
 	defer own.Close()
 	own.Log = stderr
+	own.KeepGoing = keepGoing
 	if list {
 		listExperiments(stdout, "", []experiments.Experiment{own.Experiment})
 		return nil
@@ -175,7 +183,18 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string,
 	if repsGiven {
 		resume = append(resume, "--reps", strconv.Itoa(reps))
 	}
-	sum, err := runExperiments([]experiments.Experiment{own.Experiment}, experiments.Runner{Scale: scale, Reps: reps, Dir: dir, Fresh: fresh}, resume, stdout, stderr)
+	if keepGoing {
+		resume = append(resume, "--keep-going")
+	}
+	runner := experiments.Runner{Scale: scale, Reps: reps, Dir: dir, Fresh: fresh}
+	// A point that failed in an earlier run is not measured again; its
+	// failure still skips the larger sizes after it.
+	runner.Progress = func(pr experiments.Progress) {
+		if pr.Failed {
+			own.NoteFailed(pr.Point, strings.TrimSuffix(pr.Note, " (recorded earlier)"))
+		}
+	}
+	sum, err := runExperiments([]experiments.Experiment{own.Experiment}, runner, resume, stdout, stderr)
 	if len(sum.Files) > 0 {
 		// Beside the records, for the report: the figures and names it
 		// draws them by.
@@ -186,6 +205,13 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string,
 	if err != nil {
 		return err
 	}
+	// What to type next: the report reads the folder the records went to.
+	reportCmd := []string{"levlab", "report"}
+	if out != "" {
+		reportCmd = append(reportCmd, "--results", dir)
+	}
+	reportCmd = append(reportCmd, "--only", s.Name, "--out", s.Name+".html")
+	fmt.Fprintf(stdout, "to write it up: %s\n", shellQuote(reportCmd))
 	if len(sum.Failed) > 0 {
 		fmt.Fprintf(stderr, "levlab: %d points failed, recorded as failed with the reason:\n", len(sum.Failed))
 		for _, f := range sum.Failed[:min(len(sum.Failed), 20)] {

@@ -64,7 +64,8 @@ y = "speedup"
 baseline = "right"
 `)
 	out := filepath.Join(dir, "results", "box", "quick")
-	stdout, stderr, code := levlab(t, "run", "--spec", specPath, "--out", out)
+	// --keep-going: every point is timed, the failures' larger sizes too.
+	stdout, stderr, code := levlab(t, "run", "--spec", specPath, "--out", out, "--keep-going")
 	if code != exitFailure {
 		t.Fatalf("run --spec with a wrong program: exit %d, want 1\n%s%s", code, stdout, stderr)
 	}
@@ -113,7 +114,7 @@ baseline = "right"
 	}
 
 	// Again: nothing is timed, the failures are named again.
-	stdout, stderr, code = levlab(t, "run", "--spec", specPath, "--out", out)
+	stdout, stderr, code = levlab(t, "run", "--spec", specPath, "--out", out, "--keep-going")
 	if code != exitFailure || !strings.Contains(stdout, "0 records written") || !strings.Contains(stderr, "6 points failed") {
 		t.Errorf("second run: exit %d\n%s%s", code, stdout, stderr)
 	}
