@@ -81,22 +81,43 @@ build-mpi:
 	$(GO) build -tags mpi -o bin/levlab-mpi ./cmd/levlab
 
 ## examples: the example programs of docs/your-own.md in examples/bin/:
-## ed_omp (antidiagonals with OpenMP) and its off-by-one twin, for
-## levlab verify
+## ed_omp (antidiagonals with OpenMP) and its off-by-one twin, and one
+## program of each shape levlab verify and run --spec take — ed_args (the
+## strings as arguments), ed_menu (a menu on stdin), ed_file (one input
+## file), ed_seeded (strings of its own from a seed); ed_mpi where mpicc
+## is (Open MPI: make deps) and ed_cuda where nvcc is (the CUDA toolkit)
 CC ?= cc
+MPICC ?= mpicc
+NVCC ?= nvcc
 examples:
 	mkdir -p examples/bin
 	$(CC) -O2 -Wall -Wextra -fopenmp -o examples/bin/ed_omp examples/ed_omp.c
 	$(CC) -O2 -Wall -Wextra -fopenmp -DOFF_BY_ONE -o examples/bin/ed_omp_offbyone examples/ed_omp.c
+	for p in ed_args ed_menu ed_file ed_seeded; do \
+		$(CC) -O2 -Wall -Wextra -o examples/bin/$$p examples/$$p.c || exit 1; \
+	done
+	@if command -v $(MPICC) >/dev/null 2>&1; then \
+		echo "$(MPICC) -O2 -Wall -o examples/bin/ed_mpi examples/ed_mpi.c"; \
+		$(MPICC) -O2 -Wall -o examples/bin/ed_mpi examples/ed_mpi.c; \
+	else echo "examples: no $(MPICC), so no examples/bin/ed_mpi (Open MPI: make deps)"; fi
+	@if command -v $(NVCC) >/dev/null 2>&1; then \
+		echo "$(NVCC) -O2 -o examples/bin/ed_cuda examples/ed_cuda.cu"; \
+		$(NVCC) -O2 -o examples/bin/ed_cuda examples/ed_cuda.cu; \
+	else echo "examples: no $(NVCC), so no examples/bin/ed_cuda (the CUDA toolkit)"; fi
 
 ## your-own: docs/your-own.md's example end to end: examples/ed_omp.c
 ## built, verified, timed beside levlab from examples/ed_omp.toml (under
 ## results/<machine>/quick/, resumed when run again) and written up alone
-## as levlab-my-omp.html (about a minute on 2 cores)
+## as levlab-my-omp.html (about a minute on 2 cores); then the program of
+## each shape verified the way docs/your-own.md shows
 your-own: build examples
 	bin/levlab verify --cases 300 -- examples/bin/ed_omp {a} {b}
 	bin/levlab run --spec examples/ed_omp.toml
 	bin/levlab report --only my-omp --out levlab-my-omp.html
+	bin/levlab verify --cases 300 -- examples/bin/ed_args {a:text} {b:text}
+	bin/levlab verify --cases 300 --text --stdin '1\n{a:text}\n{b:text}\n2\n3\n' -- examples/bin/ed_menu
+	bin/levlab verify --cases 300 --input '{n} {m}\n{a:text}\n{b:text}\n' -- examples/bin/ed_file {input}
+	bin/levlab verify --cases 300 -- examples/bin/ed_seeded -f {a} {b}
 
 ## bench: the lev benchmarks
 bench:
