@@ -40,7 +40,7 @@ func TestSections(t *testing.T) {
 	// quick run of this checkout's own, say); the committed runs alone
 	// have none.
 	ids = slices.DeleteFunc(ids, func(id string) bool { return id == "read" })
-	want := "summary notrun r000 r001 r002 r003 r004 beyond pairs align gpu benchmarks own-my-omp own-offbyone method"
+	want := "summary notrun r000 r001 r002 r003 r004 beyond pairs align gpu benchmarks own-my-omp own-offbyone method refs"
 	if got := strings.Join(ids, " "); got != want {
 		t.Errorf("sections %s; want %s", got, want)
 	}

@@ -67,7 +67,11 @@ func build(d *data) *doc {
 		}
 		doc.sections = append(doc.sections, sectionMethod(r))
 		pruneEmpty(doc)
+		if refs := sectionRefs(doc); len(refs.blocks) > 0 {
+			doc.sections = append(doc.sections, refs)
+		}
 		r.groupSeries(doc)
+		r.splitCharts(doc)
 		return doc
 	}
 	doc.sections = append(sectionSummary(r),
@@ -78,7 +82,11 @@ func build(d *data) *doc {
 	}
 	doc.sections = append(doc.sections, sectionMethod(r))
 	pruneEmpty(doc)
+	if refs := sectionRefs(doc); len(refs.blocks) > 0 {
+		doc.sections = append(doc.sections, refs)
+	}
 	r.groupSeries(doc)
+	r.splitCharts(doc)
 	return doc
 }
 
@@ -183,6 +191,61 @@ func (r *rep) groupSeries(d *doc) {
 				}
 			}
 		}
+	}
+}
+
+// maxSeries is the most lines a chart draws before splitCharts splits it:
+// beyond about eight, colours repeat and a reader can no longer tell the
+// lines apart.
+const maxSeries = 8
+
+// splitCharts replaces each chart of more than maxSeries series drawn on
+// several machines with one chart a machine, titled "… on <machine>", each
+// with the reports' series as well. A chart whose series name no machine
+// stays whole.
+func (r *rep) splitCharts(d *doc) {
+	for si := range d.sections {
+		var blocks []any
+		for _, b := range d.sections[si].blocks {
+			c, ok := b.(*chart)
+			if !ok || len(c.series) <= maxSeries {
+				blocks = append(blocks, b)
+				continue
+			}
+			var pub []series
+			byMachine := map[int][]series{}
+			var order []int
+			for _, sr := range c.series {
+				switch {
+				case sr.published:
+					pub = append(pub, sr)
+				case sr.group == "":
+					// A series of no machine: the chart cannot be split
+					// without dropping it.
+					byMachine = nil
+				default:
+					if _, seen := byMachine[sr.machine]; !seen {
+						order = append(order, sr.machine)
+					}
+					byMachine[sr.machine] = append(byMachine[sr.machine], sr)
+				}
+				if byMachine == nil {
+					break
+				}
+			}
+			if len(order) < 2 || byMachine == nil {
+				blocks = append(blocks, b)
+				continue
+			}
+			for _, m := range order {
+				part := *c
+				part.id = fmt.Sprintf("%s_m%d", c.id, m+1)
+				part.title = c.title + " on " + r.runs[m].name
+				part.series = append(slices.Clone(pub), byMachine[m]...)
+				blocks = append(blocks, &part)
+			}
+		}
+		d.sections[si].blocks = blocks
 	}
 }
 

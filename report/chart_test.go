@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -253,5 +254,26 @@ func TestBarsFromZero(t *testing.T) {
 	}
 	if len(o.YAxis) != 1 || o.YAxis[0].Type != "category" || !o.YAxis[0].Inverse || strings.Join(o.YAxis[0].Data, ",") != "fast,slow" {
 		t.Errorf("label axis %+v; want the labels in order from the top", o.YAxis)
+	}
+}
+
+// TestChartsFewLines: no chart of the committed report draws more lines
+// than a reader tells apart (about eight; splitCharts splits one drawn on
+// several machines by machine), and a split chart names its machine.
+func TestChartsFewLines(t *testing.T) {
+	_, d, _ := committedDoc(t)
+	for _, s := range d.sections {
+		for _, b := range s.blocks {
+			c, ok := b.(*chart)
+			if !ok {
+				continue
+			}
+			if len(c.series) > maxSeries+1 {
+				t.Errorf("%s (%s): %d lines, want at most %d", c.id, c.title, len(c.series), maxSeries+1)
+			}
+			if regexp.MustCompile(`_m[0-9]+$`).MatchString(c.id) && !strings.Contains(c.title, " on ") {
+				t.Errorf("%s: split by machine, its title names none: %s", c.id, c.title)
+			}
+		}
 	}
 }

@@ -12,8 +12,14 @@ import (
 // GCUPS and memory by length.
 func sectionBeyond(r *rep) section {
 	s := section{id: "beyond", title: "Beyond the reports: every algorithm and the peers"}
-	cg := &chart{id: "beyondgcups", title: "Cells of the matrix a second of every algorithm, by string length", xName: "string length (characters)", yName: matrixRateAxis, xLog: true, yLog: true}
-	ctm := &chart{id: "beyondtime", title: "Time by string length", xName: "string length (characters)", yName: timeAxis, xLog: true, yLog: true}
+	// The rates are drawn in two charts, the full DPs and the bit-parallel
+	// algorithms, so that neither passes the lines a reader can tell apart
+	// (splitCharts then splits a chart by machine). Time needs no chart of
+	// its own: at one length a rate is the cells over the time, and the
+	// tables give both. Memory is drawn for the first machine alone: the
+	// same code allocates the same bytes on every machine.
+	cg := &chart{id: "beyondgcups", title: "Cells of the matrix a second by string length: bit-parallel algorithms and the peers", xName: "string length (characters)", yName: matrixRateAxis, xLog: true, yLog: true}
+	cdp := &chart{id: "beyonddp", title: "Cells of the matrix a second by string length: full dynamic programs, every cell computed", xName: "string length (characters)", yName: matrixRateAxis, xLog: true, yLog: true}
 	cmem := &chart{id: "beyondmem", title: "Memory allocated per call, by string length", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
 	var tables []*table
 	var notes []string
@@ -39,7 +45,7 @@ func sectionBeyond(r *rep) section {
 		var best key
 		var bestG float64
 		for _, a := range algs {
-			sg, st, sm := series{name: r.named(ix, a)}, series{name: r.named(ix, a)}, series{name: r.named(ix, a)}
+			sg, sm := series{name: r.named(ix, a)}, series{name: r.named(ix, a)}
 			row := []string{a, ""}
 			for _, n := range lens {
 				i := slices.IndexFunc(ks, func(k key) bool { return k.Algorithm == a && k.LenA == n })
@@ -50,7 +56,6 @@ func sectionBeyond(r *rep) section {
 				k := ks[i]
 				v := ix.stats[k]
 				sg.pts = append(sg.pts, pt{x: float64(n), y: v.gcups, lo: v.gcups, hi: v.gcups})
-				st.pts = append(st.pts, pt{x: float64(n), y: v.med, lo: v.min, hi: v.max})
 				if v.alloc > 0 { // a log axis has no 0
 					sm.pts = append(sm.pts, pt{x: float64(n), y: v.alloc, lo: v.alloc, hi: v.alloc})
 				} else if !slices.Contains(noHeap, a) {
@@ -62,7 +67,15 @@ func sectionBeyond(r *rep) section {
 				row[1] = count(k.Workers)
 				row = append(row, dur(v.med)+"\n"+rateText(v)+", "+bytesStr(v.alloc))
 			}
-			cg.series, ctm.series, cmem.series = append(cg.series, sg), append(ctm.series, st), append(cmem.series, sm)
+			if bitParallel(a) {
+				cg.series = append(cg.series, sg)
+			} else {
+				cdp.series = append(cdp.series, sg)
+			}
+			if len(tables) == 0 {
+				cmem.series = append(cmem.series, sm)
+				cmem.title = "Memory allocated per call, by string length" + onName(r, ix)
+			}
 			t.rows = append(t.rows, row)
 		}
 		tables = append(tables, t)
@@ -89,7 +102,7 @@ func sectionBeyond(r *rep) section {
 		beyondBenchmarks(r, &s)
 		return s
 	}
-	s.add(cg, ctm)
+	s.add(cg, cdp)
 	for _, t := range tables {
 		s.add(t)
 	}
@@ -100,6 +113,17 @@ func sectionBeyond(r *rep) section {
 	r.notRun(&s, records.ExpPeers)
 	beyondBenchmarks(r, &s)
 	return s
+}
+
+// bitParallel reports whether algorithm a of the peers experiment computes
+// a column of the matrix as bit-vectors (and, but for ka-weihe, in a band)
+// rather than cell by cell.
+func bitParallel(a string) bool {
+	switch a {
+	case records.AlgMyers, records.AlgMyersParallel, records.AlgEdlib, records.AlgKaWeihe:
+		return true
+	}
+	return false
 }
 
 // beyondBenchmarks adds to s what make bench-results measured beyond the

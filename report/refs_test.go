@@ -1,0 +1,48 @@
+package report
+
+import (
+	"strings"
+	"testing"
+)
+
+// Every tool, paper and report the committed report names has a row in its
+// references, every term of its jargon a row in its terms, and neither
+// lists what the rest of the report never names.
+func TestReferencesCoverNames(t *testing.T) {
+	_, d, _ := committedDoc(t)
+	last := d.sections[len(d.sections)-1]
+	if last.id != "refs" {
+		t.Fatalf("the last section is %q, want the terms and references", last.id)
+	}
+	body := docText(&doc{sections: d.sections[:len(d.sections)-1]})
+	rows := map[string]bool{}
+	for _, b := range last.blocks {
+		for _, row := range b.(*table).rows {
+			rows[row[0]] = true
+		}
+	}
+	for _, list := range [][]term{terms, refs} {
+		for _, tm := range list {
+			named := false
+			for _, k := range tm.keys {
+				named = named || strings.Contains(body, k)
+			}
+			if named != rows[tm.name] {
+				t.Errorf("%s: named in the report %v, listed at its end %v", tm.name, named, rows[tm.name])
+			}
+		}
+	}
+	for _, want := range []string{"edlib", "Myers 1999", "Hyyrö 2003", "Ukkonen 1985", "A*PA2", "Sassy2", "agnivade", "ka-weihe", "Report 000", "Report 004",
+		"Gbp/s", "strip", "lane", "paper scale", "first40", "shadow bytes", "Ukkonen band"} {
+		if !rows[want] {
+			t.Errorf("%s: not in the terms and references", want)
+		}
+	}
+	for _, lib := range []string{"agnivade", "ka-weihe"} {
+		for _, tm := range refs {
+			if tm.name == lib && !strings.Contains(tm.text, "a Go library") {
+				t.Errorf("%s is not said to be a Go library", lib)
+			}
+		}
+	}
+}

@@ -1,0 +1,115 @@
+package report
+
+import (
+	"strings"
+)
+
+// term is a word of the report's jargon and what it means; ref, a tool or
+// paper the report names and where to find it. Each is shown only where
+// the report's text holds one of its keys, so the list says no more than
+// the report does.
+type term struct {
+	keys       []string
+	name, text string
+}
+
+var terms = []term{
+	{[]string{matrixRate}, matrixRate, "the m×n cells of the whole matrix divided by the time, 10⁹ a second, whether the algorithm computed each cell or skipped it; a measure of the problem solved, which may exceed what the machine can compute"},
+	{[]string{"computed GCUPS"}, "computed GCUPS", "giga cell updates a second: only the cells the algorithm computed, 10⁹ a second"},
+	{[]string{"Gbp/s"}, "Gbp/s", "giga base pairs a second: for many patterns over one text, the text's symbols times the number of patterns, 10⁹ a second"},
+	{[]string{"paper scale"}, "paper scale", "the reports' own sizes (strings to 150,000 characters, texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶"},
+	{[]string{"strips"}, "strip", "in Myers' bit-vector kernel, 64 rows of the matrix held as one machine word a column; a vector register steps several strips at once"},
+	{[]string{"lanes"}, "lane", "one element of a vector register (AVX2: 256 bits, AVX-512: 512) or one thread of a GPU warp, holding one pair's, one pattern's or one strip's word"},
+	{[]string{"first40"}, "first40", "edlib in the many-pairs benchmark: the first 40 strings against every string, so that its run stays short; its rate counts those pairs' cells"},
+	{[]string{"shadow bytes"}, "shadow bytes", "the bytes past a part of the text that its last windows reach into, copied with the part so that a match across the cut is counted once"},
+	{[]string{"Ukkonen band"}, "Ukkonen band", "the diagonals within d of the main one: a path of cost d never leaves them, so a distance bounded by d needs only those cells (Ukkonen 1985)"},
+	{[]string{"Hyyrö"}, "Myers/Hyyrö", "Myers' bit-vector algorithm in Hyyrö's form for the edit distance of two whole strings: a column of the matrix as bit-vectors of +1 and −1 steps, updated a word at a time"},
+	{[]string{"q-gram filter"}, "q-gram filter", "apm-fast skips a window of the text unless enough of the pattern's substrings of length q occur in it; on random text that is nearly every window"},
+}
+
+var refs = []term{
+	{[]string{src000, "Report 000"}, "Report 000", "Ceccherelli, 2023: OpenMP tiles and a CUDA antidiagonal kernel; course report, file " + src000},
+	{[]string{src001, "Report 001"}, "Report 001", "Carkaxhija: OpenMP and C++ threads over diagonals and tiles; course report, file " + src001},
+	{[]string{src002, "Report 002"}, "Report 002", "Yang, 2018: CUDA with unified memory on three cases; course report (slides), file " + src002},
+	{[]string{src003, "Report 003"}, "Report 003", "Benbaki and Mammadov, 2021: approximate pattern matching over MPI, OpenMP and CUDA; course report, file " + src003},
+	{[]string{src004, "Report 004"}, "Report 004", "a blog post, 2012: the edit distance in two rows of the matrix; file " + src004},
+	{[]string{"edlib"}, "edlib", "M. Šošić and M. Šikić, Edlib: a C/C++ library for fast, exact sequence alignment using edit (Levenshtein) distance, Bioinformatics 33(9), 2017; edlib-aligner is its command-line program"},
+	{[]string{"Myers"}, "Myers 1999", "G. Myers, A fast bit-vector algorithm for approximate string matching based on dynamic programming, Journal of the ACM 46(3), 1999"},
+	{[]string{"Hyyrö"}, "Hyyrö 2003", "H. Hyyrö, A bit-vector algorithm for computing Levenshtein and Damerau edit distances, Nordic Journal of Computing 10(1), 2003"},
+	{[]string{"Ukkonen"}, "Ukkonen 1985", "E. Ukkonen, Algorithms for approximate string matching, Information and Control 64, 1985"},
+	{[]string{"Hirschberg"}, "Hirschberg 1975", "D. S. Hirschberg, A linear space algorithm for computing maximal common subsequences, Communications of the ACM 18(6), 1975"},
+	{[]string{"A*PA2"}, "A*PA2", "R. Groot Koerkamp, A*PA2: up to 19× faster exact global alignment, WABI 2024 (LIPIcs 312), 2024"},
+	{[]string{"Sassy"}, "Sassy2", "R. Beeloo and R. Groot Koerkamp, Sassy2, Bioinformatics, 2026: approximate search of many patterns; its published rate is quoted, not measured here"},
+	{[]string{"agnivade"}, "agnivade", "github.com/agnivade/levenshtein, a Go library: the textbook DP in one row, over runes"},
+	{[]string{"ka-weihe"}, "ka-weihe", "github.com/ka-weihe/fast-levenshtein, a Go library: Myers' bit-vector algorithm for strings"},
+	{[]string{"Jurafsky"}, "Jurafsky and Martin", "D. Jurafsky and J. H. Martin, Speech and Language Processing, whose edit distance example is intention → execution"},
+	{[]string{"Mann–Whitney"}, "Mann–Whitney U", "H. B. Mann and D. R. Whitney, On a test of whether one of two random variables is stochastically larger than the other, Annals of Mathematical Statistics 18(1), 1947; computed by golang.org/x/perf/benchmath"},
+}
+
+// sectionRefs returns the last section: the terms the report uses, and the
+// tools and papers it names, each only where the rest of d names it.
+func sectionRefs(d *doc) section {
+	s := section{id: "refs", title: "Terms and references"}
+	text := docText(d)
+	named := func(t term) bool {
+		for _, k := range t.keys {
+			if strings.Contains(text, k) {
+				return true
+			}
+		}
+		return false
+	}
+	tt := &table{caption: "Terms", head: []string{"term", "what it means here"}, prose: true}
+	for _, t := range terms {
+		if named(t) {
+			tt.rows = append(tt.rows, []string{t.name, t.text})
+		}
+	}
+	tr := &table{caption: "References: the reports, tools and papers named above", head: []string{"name", "reference"}, prose: true}
+	for _, t := range refs {
+		if named(t) {
+			tr.rows = append(tr.rows, []string{t.name, t.text})
+		}
+	}
+	if len(tt.rows) > 0 {
+		s.add(tt)
+	}
+	if len(tr.rows) > 0 {
+		s.add(tr)
+	}
+	return s
+}
+
+// docText returns every word d shows, one string, for sectionRefs to search.
+func docText(d *doc) string {
+	var b strings.Builder
+	w := func(ss ...string) {
+		for _, s := range ss {
+			b.WriteString(s)
+			b.WriteByte('\n')
+		}
+	}
+	for _, s := range d.sections {
+		w(s.title, s.source)
+		for _, blk := range s.blocks {
+			switch blk := blk.(type) {
+			case para:
+				w(string(blk))
+			case *table:
+				w(blk.caption)
+				w(blk.head...)
+				for _, row := range blk.rows {
+					w(row...)
+				}
+			case *drawing:
+				w(blk.caption)
+			case *chart:
+				w(blk.title, blk.xName, blk.yName)
+				for _, sr := range blk.series {
+					w(sr.name)
+				}
+			}
+		}
+	}
+	return b.String()
+}
