@@ -76,11 +76,11 @@ func section003Ratio(r *rep, s *section) {
 	}
 	s.add(t)
 	if c.empty() {
-		s.p("Only the CPU share (0) ran: every share above 0 goes to the GPU, and no GPU was found (see What did not run), so there is no curve to draw. The report's Figures 2–3 print no numbers, only curves: runtime falling from about 100 s to 40 s with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes.")
+		s.p("Only the CPU share (0) ran: every share above 0 goes to the GPU, and no GPU was found (see What did not run), so there is no curve to draw. The report's Figures 2–3 print no numbers, only curves: runtime falling from about 100 to 40 (read off the figure, whose axis names no unit; we take it as seconds) with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes.")
 		return
 	}
 	s.add(c)
-	s.p("The report's Figures 2–3 print no numbers, only curves (runtime falling from about 100 s to 40 s with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes); ours are drawn alone.")
+	s.p("The report's Figures 2–3 print no numbers, only curves (runtime falling from about 100 to 40, read off the figure, whose axis names no unit; we take it as seconds, with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes); ours are drawn alone.")
 }
 
 // section003Ranks is Figures 4–7: time and speedup by ranks.

@@ -215,7 +215,7 @@ func findings(r *rep) []finding {
 	// Pattern matching against report 003's per-window DP.
 	out = append(out, finding{
 		claim:  "Approximate pattern matching, pattern of 22, MB/s (report 003; k = 2 is ours, the report states none)",
-		theirs: "about 3.4 (136,473,378 bytes in about 40 s, 4 threads and a GPU; read from its Figure 3)",
+		theirs: "about 3.4 (136,473,378 bytes in about 40 s, 4 threads and a GPU; read off its Figure 3, whose axis names no unit: seconds are our reading)",
 		id:     "r003",
 		exps:   []string{records.ExpS003Ranks},
 		ours: func(ix *index) string {
