@@ -307,12 +307,15 @@ exec "$@"
 		"runs (20 cases at --workers 1,2,3)",
 		"by --workers:", "  1: 12 of 12 fail", "  2: 0 of 20 fail", "  3: 12 of 12 fail", // ten of the known answers, then the first two boundaries
 		"at --workers 1: ran past --timeout 300ms",
-		"were run again, alone: 0 agreed then",
 		"at --workers 3: exited with status 139 = 128+11", "mpirun", "signal 11 (segmentation fault)", `"rank 2 crashed"`,
 	} {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("verify does not say %q:\n%s", w, stdout)
 		}
+	}
+	// A run slowed by the machine's other work may agree when run again.
+	if !regexp.MustCompile(`\d+ runs past --timeout 300ms were run again, alone: \d+ agreed then`).MatchString(stdout) {
+		t.Errorf("verify does not say the runs past the time-out were run again:\n%s", stdout)
 	}
 	if strings.Contains(stdout, "ran at a time") {
 		t.Errorf("a command that takes {workers} ran cases beside each other:\n%s", stdout)

@@ -258,7 +258,9 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	if s.autoJobs && progrun.Uses("{workers}", append(slices.Clone(prog), v.stdin, v.input)...) {
 		s.jobs, s.why = 1, "the command takes {workers}: a parallel program has the cores to itself"
 	}
-	s.run(ctx)
+	if err := s.run(ctx); err != nil {
+		return err
+	}
 
 	cmdline := shellQuote(prog)
 	ran, failed := s.count()
@@ -433,27 +435,62 @@ func (v *verifier) expand(dir string, c *levtest.Case, workers int) (args []stri
 	return args, stdin, input
 }
 
-// write writes what a case's run reads from files into dir.
-func (v *verifier) write(dir string, c *levtest.Case, input []byte) error {
-	if v.usesFiles {
-		if err := os.WriteFile(filepath.Join(dir, "a"), c.A, 0o644); err != nil {
+// jobFiles are the files one job of verify writes a case into, kept open
+// from case to case: opening, truncating to nothing and closing a file a
+// case cost more than many a program's run (ext4 flushes a file
+// truncated to nothing at its close).
+type jobFiles struct {
+	dir   string
+	files map[string]*os.File
+}
+
+func newJobFiles(dir string) (*jobFiles, error) {
+	return &jobFiles{dir: dir, files: map[string]*os.File{}}, os.MkdirAll(dir, 0o755)
+}
+
+// put makes the file name of the job's folder hold data.
+func (j *jobFiles) put(name string, data []byte) error {
+	f := j.files[name]
+	if f == nil {
+		var err error
+		if f, err = os.OpenFile(filepath.Join(j.dir, name), os.O_RDWR|os.O_CREATE, 0o644); err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, "b"), c.B, 0o644); err != nil {
+		j.files[name] = f
+	}
+	if _, err := f.WriteAt(data, 0); err != nil {
+		return err
+	}
+	return f.Truncate(int64(len(data)))
+}
+
+func (j *jobFiles) close() {
+	for _, f := range j.files {
+		f.Close()
+	}
+}
+
+// write writes what a case's run reads from files into the job's folder.
+func (v *verifier) write(j *jobFiles, c *levtest.Case, input []byte) error {
+	if v.usesFiles {
+		if err := j.put("a", c.A); err != nil {
+			return err
+		}
+		if err := j.put("b", c.B); err != nil {
 			return err
 		}
 	}
 	if v.hasInput {
-		return os.WriteFile(filepath.Join(dir, "input"), input, 0o644)
+		return j.put("input", input)
 	}
 	return nil
 }
 
 // check runs the program on one case at one count of workers and returns
 // why it failed, or "", and its result.
-func (v *verifier) check(ctx context.Context, dir string, r *verifyRun) (string, progrun.Result) {
-	args, stdin, input := v.expand(dir, r.c, r.workers)
-	if err := v.write(dir, r.c, input); err != nil {
+func (v *verifier) check(ctx context.Context, j *jobFiles, r *verifyRun) (string, progrun.Result) {
+	args, stdin, input := v.expand(j.dir, r.c, r.workers)
+	if err := v.write(j, r.c, input); err != nil {
 		return err.Error(), progrun.Result{}
 	}
 	res := progrun.Run(ctx, args, progrun.Options{Timeout: v.timeout, Distance: v.re, Stdin: stdin})
@@ -487,30 +524,38 @@ type verifySession struct {
 	famFails map[string]int
 }
 
-// run runs every run it can, then the timed-out ones again, alone.
-func (s *verifySession) run(ctx context.Context) {
+// run runs every run it can, then the timed-out ones again, alone. Its
+// error is one of the files the runs read.
+func (s *verifySession) run(ctx context.Context) error {
 	s.famFails = map[string]int{}
 	stopProgress := s.progress()
 	defer stopProgress()
+	first, err := newJobFiles(filepath.Join(s.v.dir, "0"))
+	if err != nil {
+		return err
+	}
+	defer first.close()
 	if s.jobs == 0 {
-		s.decideJobs(ctx)
+		s.decideJobs(ctx, first)
+	}
+	jobs := []*jobFiles{first}
+	for j := 1; j < s.jobs; j++ {
+		f, err := newJobFiles(filepath.Join(s.v.dir, strconv.Itoa(j)))
+		if err != nil {
+			return err
+		}
+		defer f.close()
+		jobs = append(jobs, f)
 	}
 	var wg sync.WaitGroup
-	for j := range s.jobs {
-		dir := filepath.Join(s.v.dir, strconv.Itoa(j))
+	for j, files := range jobs {
 		wg.Go(func() {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				s.mu.Lock()
-				s.why = err.Error()
-				s.mu.Unlock()
-				return
-			}
 			for {
 				r := s.take(j)
 				if r == nil {
 					return
 				}
-				why, res := s.v.check(ctx, dir, r)
+				why, res := s.v.check(ctx, files, r)
 				if ctx.Err() != nil {
 					return
 				}
@@ -522,15 +567,14 @@ func (s *verifySession) run(ctx context.Context) {
 	// A run past the time-out may have been slowed by the runs beside it,
 	// or by anything else the machine ran meanwhile: it fails only if it
 	// runs past it again, alone.
-	dir := filepath.Join(s.v.dir, "0")
 	for i := range s.runs {
 		r := &s.runs[i]
 		if !r.done || !r.timedOut || ctx.Err() != nil {
 			continue
 		}
-		why, _ := s.v.check(ctx, dir, r)
+		why, _ := s.v.check(ctx, first, r)
 		if ctx.Err() != nil {
-			return
+			return nil
 		}
 		s.mu.Lock()
 		r.retried = true
@@ -544,40 +588,32 @@ func (s *verifySession) run(ctx context.Context) {
 		r.why = why
 		s.mu.Unlock()
 	}
+	return nil
 }
 
-// decideJobs settles --jobs auto: the longest case run alone tells
+// decideJobs settles --jobs auto: the longest case, run alone, tells
 // whether the program keeps more than one core busy.
-func (s *verifySession) decideJobs(ctx context.Context) {
+func (s *verifySession) decideJobs(ctx context.Context, files *jobFiles) {
 	cores := runtime.NumCPU()
 	if cores == 1 || len(s.runs) < 2 {
 		s.jobs, s.why = 1, "one core here"
 		return
 	}
 	r := &s.runs[len(s.runs)-1]
-	dir := filepath.Join(s.v.dir, "0")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		s.jobs, s.why = 1, err.Error()
-		return
-	}
-	why, res := s.v.check(ctx, dir, r)
+	why, res := s.v.check(ctx, files, r)
 	if ctx.Err() != nil {
 		s.jobs = 1
 		return
 	}
-	s.mu.Lock()
-	r.done = true // out of take's way
-	s.mu.Unlock()
 	s.finish(r, why, res)
 	busy := 0.0
 	if res.Wall > 0 {
 		busy = res.CPU / res.Wall
 	}
-	if busy > 1.25 {
-		s.jobs, s.why = 1, fmt.Sprintf("the longest case kept %.1f cores busy", busy)
-		return
-	}
 	s.jobs, s.why = cores, fmt.Sprintf("the longest case kept %.1f cores busy", busy)
+	if busy > 1.25 {
+		s.jobs = 1
+	}
 }
 
 // take returns the next run for job j, or nil when there is none, the
