@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -104,7 +106,7 @@ func TestInterruptWhileReading(t *testing.T) {
 				if err := cmd.Start(); err != nil {
 					t.Fatal(err)
 				}
-				time.Sleep(300 * time.Millisecond)
+				waitForHandler(t, cmd.Process.Pid, sig.(syscall.Signal))
 				sent := time.Now()
 				if err := cmd.Process.Signal(sig); err != nil {
 					t.Fatal(err)
@@ -153,4 +155,36 @@ func TestMatrixOverLimit(t *testing.T) {
 	if code != exitFailure || !strings.Contains(stderr, "ulimit -v") || strings.Contains(stderr, "goroutine") {
 		t.Errorf("fullmatrix of 3.2 GB under ulimit -v 2 GB: exit %d, want %d and an error naming ulimit -v:\n%s", code, exitFailure, stderr)
 	}
+}
+
+// waitForHandler waits until process pid has a handler for sig (Linux:
+// its SigCgt mask in /proc: the runtime's from its start, so the process
+// is past loading), then 300 ms for main to ask for it and block, so that
+// the signal tests levlab's handler, not the default action of a process
+// still starting on a busy machine; where /proc cannot say, 300 ms alone.
+func waitForHandler(t *testing.T, pid int, sig syscall.Signal) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+		if err != nil {
+			break
+		}
+		for line := range strings.SplitSeq(string(status), "\n") {
+			if mask, ok := strings.CutPrefix(line, "SigCgt:"); ok {
+				m, err := strconv.ParseUint(strings.TrimSpace(mask), 16, 64)
+				if err != nil {
+					t.Fatalf("/proc/%d/status: SigCgt %q", pid, mask)
+				}
+				if m&(1<<(uint(sig)-1)) != 0 {
+					// The runtime catches it from its start; main asks for it
+					// soon after, then reaches its blocking read.
+					time.Sleep(300 * time.Millisecond)
+					return
+				}
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(300 * time.Millisecond)
 }
