@@ -40,7 +40,7 @@ func openChecked(path string, flag int, perm os.FileMode, noFollow bool) (*os.Fi
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, fmt.Errorf("records: %s is not a regular file (%s); levlab reads and writes only regular files in a results folder", path, kind(fi.Mode()))
+		return nil, fmt.Errorf("records: %s is not a regular file (%s); levlab reads and writes only regular files in a results folder", path, FileKind(fi.Mode()))
 	}
 	return f, nil
 }
@@ -51,21 +51,24 @@ func isLink(path string) bool {
 	return err == nil && fi.Mode()&fs.ModeSymlink != 0
 }
 
-// kind names a file's type for an error message.
-func kind(m fs.FileMode) string {
+// FileKind names a file's type for people: "a file", "a folder", "a
+// FIFO", "a socket", "a device", "a symbolic link", else its mode.
+func FileKind(m fs.FileMode) string {
 	switch {
+	case m.IsRegular():
+		return "a file"
+	case m.IsDir():
+		return "a folder"
 	case m&fs.ModeNamedPipe != 0:
 		return "a FIFO"
 	case m&fs.ModeSocket != 0:
 		return "a socket"
 	case m&fs.ModeDevice != 0:
 		return "a device"
-	case m.IsDir():
-		return "a folder"
 	case m&fs.ModeSymlink != 0:
 		return "a symbolic link"
 	}
-	return "mode " + m.String()
+	return "a file of mode " + m.String()
 }
 
 // readRegular reads the regular file at path whole (see openRegular).

@@ -15,7 +15,7 @@ func openNoWait(path string, flag int, perm os.FileMode, noFollow bool) (*os.Fil
 		stat = os.Lstat
 	}
 	if fi, err := stat(path); err == nil && !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (%s)", path, kind(fi.Mode()))
+		return nil, fmt.Errorf("%s is not a regular file (%s)", path, FileKind(fi.Mode()))
 	}
 	return os.OpenFile(path, flag, perm)
 }

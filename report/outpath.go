@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/levlab/levlab/records"
 )
 
 // ErrBadPath is wrapped by the error of CheckPath, and of WriteFile and
@@ -45,7 +47,7 @@ func pathProblem(path string, folder bool) string {
 		}
 		switch {
 		case folder && !fi.IsDir():
-			return fmt.Sprintf("it is %s, not a folder", fileKind(fi.Mode()))
+			return fmt.Sprintf("it is %s, not a folder", records.FileKind(fi.Mode()))
 		case !folder && fi.IsDir():
 			return "it is a folder, not a file"
 		}
@@ -64,7 +66,7 @@ func pathProblem(path string, folder bool) string {
 				fi = st
 			}
 			if !fi.IsDir() {
-				return fmt.Sprintf("%s is %s, not a folder", dir, fileKind(fi.Mode()))
+				return fmt.Sprintf("%s is %s, not a folder", dir, records.FileKind(fi.Mode()))
 			}
 			return ""
 		}
@@ -73,21 +75,4 @@ func pathProblem(path string, folder bool) string {
 			return ""
 		}
 	}
-}
-
-// fileKind names a file's type for people: "a file", "a FIFO" ….
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return "a file"
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/internal/buildinfo"
 	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/records"
 )
 
 // A taskShard is the Index-th of Count parts of a run (Index from 0): of
@@ -239,7 +240,7 @@ func folderProblem(path string) string {
 	case err == nil && fi.IsDir():
 		return ""
 	case err == nil:
-		return "is " + fileKind(fi.Mode())
+		return "is " + records.FileKind(fi.Mode())
 	case errors.Is(err, fs.ErrNotExist):
 		if target, lerr := os.Readlink(path); lerr == nil {
 			return fmt.Sprintf("is a symbolic link to %s, which does not exist", target)
@@ -247,26 +248,6 @@ func folderProblem(path string) string {
 		return "does not exist"
 	}
 	return fmt.Sprintf("cannot be read (%v)", err)
-}
-
-// fileKind names a file's type for a message: "a file", "a folder", "a
-// FIFO" ….
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return "a file"
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symbolic link"
-	}
-	return "a file of mode " + m.String()
 }
 
 // countingWriter counts the bytes and lines written through it.

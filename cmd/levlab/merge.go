@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/levlab/levlab/internal/atomicfile"
+	"github.com/levlab/levlab/records"
 )
 
 func mergeUsage(w io.Writer, fs *flag.FlagSet) {
@@ -299,7 +300,7 @@ func openShard(path string) (*os.File, os.FileInfo, error) {
 	}
 	if !fi.Mode().IsRegular() {
 		f.Close()
-		return nil, nil, fmt.Errorf("%s is not a regular file (%s): levlab matrix --shard writes a shard as a file", path, fileKind(fi.Mode()))
+		return nil, nil, fmt.Errorf("%s is not a regular file (%s): levlab matrix --shard writes a shard as a file", path, records.FileKind(fi.Mode()))
 	}
 	return f, fi, nil
 }
