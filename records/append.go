@@ -40,10 +40,10 @@ type Appender struct {
 // with exactly Record's header, in order, and end with a whole line;
 // otherwise the error names the file and nothing is written to it.
 //
-// A file written before Record's later columns (made_by, computed_cells)
-// is first rewritten whole with them, each empty, in Record's order: a
-// new file takes the place of the old by a rename, so a crash leaves one
-// or the other.
+// A file written before Record's later columns (made_by, computed_cells,
+// cpu_seconds) is first rewritten whole with them, each empty, in
+// Record's order: a new file takes the place of the old by a rename, so a
+// crash leaves one or the other.
 func OpenAppend(path string) (*Appender, error) {
 	a, err := openAppend(path)
 	if !errors.Is(err, errEarlierSchema) {

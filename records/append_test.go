@@ -2,6 +2,7 @@ package records
 
 import (
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -74,68 +75,96 @@ func TestAppendFailsWhole(t *testing.T) {
 	}
 }
 
-// TestEarlierSchema: a records file written before the made_by and
-// computed_cells columns reads, those values empty, and appending to it
-// first rewrites it whole in Record's columns, keeping every row.
+// TestEarlierSchema: a records file written before the made_by,
+// computed_cells and cpu_seconds columns, or before cpu_seconds alone,
+// reads, those values empty, and appending to it first rewrites it whole
+// in Record's columns, keeping every row.
 func TestEarlierSchema(t *testing.T) {
-	var old []string
-	for _, c := range RecordColumns() {
-		if !slices.Contains(laterColumns, c) {
-			old = append(old, c)
+	for _, lacks := range [][]string{laterColumns, {"cpu_seconds"}} {
+		t.Run("without "+strings.Join(lacks, ","), func(t *testing.T) {
+			var old []string
+			for _, c := range RecordColumns() {
+				if !slices.Contains(lacks, c) {
+					old = append(old, c)
+				}
+			}
+			row := make([]string, len(old))
+			for i, c := range old {
+				switch c {
+				case "experiment":
+					row[i] = "e"
+				case "status":
+					row[i] = StatusOK
+				case "rep":
+					row[i] = "1"
+				case "seconds":
+					row[i] = "0.5"
+				case "cells":
+					row[i] = "100"
+				}
+			}
+			path := filepath.Join(t.TempDir(), "e.csv")
+			text := strings.Join(old, ",") + "\n" + strings.Join(row, ",") + "\n"
+			if err := os.WriteFile(path, []byte(text), 0o640); err != nil {
+				t.Fatal(err)
+			}
+			recs, err := ReadRecords(path)
+			if err != nil {
+				t.Fatalf("reading a file of the earlier columns: %v", err)
+			}
+			if len(recs) != 1 || recs[0].Seconds != 0.5 || recs[0].Cells != 100 || recs[0].MadeBy != "" || recs[0].Computed != 0 || recs[0].CPUSeconds != 0 {
+				t.Fatalf("read %+v", recs)
+			}
+			a, err := OpenAppend(path)
+			if err != nil {
+				t.Fatalf("OpenAppend on a file of the earlier columns: %v", err)
+			}
+			if err := a.Add(Record{Experiment: "e", Status: StatusOK, Rep: 2, Seconds: 0.25, Cells: 100, Computed: 40, MadeBy: "x", CPUSeconds: 0.75}); err != nil {
+				t.Fatal(err)
+			}
+			if err := a.Close(); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first, _, _ := strings.Cut(string(data), "\n"); first != strings.Join(RecordColumns(), ",") {
+				t.Errorf("header after the rewrite = %q, want Record's", first)
+			}
+			if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o640 {
+				t.Errorf("mode after the rewrite = %v, want 0640", fi.Mode().Perm())
+			}
+			recs, err = ReadRecords(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 2 || recs[0].Seconds != 0.5 || recs[0].CPUSeconds != 0 || recs[1].Computed != 40 || recs[1].MadeBy != "x" || recs[1].CPUSeconds != 0.75 {
+				t.Errorf("after the rewrite: %+v", recs)
+			}
+		})
+	}
+}
+
+// TestCPUSecondsLast: cpu_seconds is the last column, after made_by, so
+// that a file of the earlier columns is this one cut short at the right.
+func TestCPUSecondsLast(t *testing.T) {
+	cols := RecordColumns()
+	if n := len(cols); n < 2 || cols[n-2] != "made_by" || cols[n-1] != "cpu_seconds" {
+		t.Errorf("the last columns are %v; want made_by, cpu_seconds", cols[max(0, n-2):])
+	}
+}
+
+// TestCPUSecondsFault: an ok record whose cpu_seconds is no finite,
+// non-negative number is not used, as one whose seconds is not.
+func TestCPUSecondsFault(t *testing.T) {
+	for _, v := range []float64{math.NaN(), math.Inf(1), -0.5} {
+		r := Record{Status: StatusOK, Seconds: 1, CPUSeconds: v}
+		if why := r.Fault(); !strings.Contains(why, "cpu_seconds") {
+			t.Errorf("cpu_seconds %v: Fault() = %q; want it named", v, why)
 		}
 	}
-	row := make([]string, len(old))
-	for i, c := range old {
-		switch c {
-		case "experiment":
-			row[i] = "e"
-		case "status":
-			row[i] = StatusOK
-		case "rep":
-			row[i] = "1"
-		case "seconds":
-			row[i] = "0.5"
-		case "cells":
-			row[i] = "100"
-		}
-	}
-	path := filepath.Join(t.TempDir(), "e.csv")
-	text := strings.Join(old, ",") + "\n" + strings.Join(row, ",") + "\n"
-	if err := os.WriteFile(path, []byte(text), 0o640); err != nil {
-		t.Fatal(err)
-	}
-	recs, err := ReadRecords(path)
-	if err != nil {
-		t.Fatalf("reading a file of the earlier columns: %v", err)
-	}
-	if len(recs) != 1 || recs[0].Seconds != 0.5 || recs[0].Cells != 100 || recs[0].MadeBy != "" || recs[0].Computed != 0 {
-		t.Fatalf("read %+v", recs)
-	}
-	a, err := OpenAppend(path)
-	if err != nil {
-		t.Fatalf("OpenAppend on a file of the earlier columns: %v", err)
-	}
-	if err := a.Add(Record{Experiment: "e", Status: StatusOK, Rep: 2, Seconds: 0.25, Cells: 100, Computed: 40, MadeBy: "x"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if first, _, _ := strings.Cut(string(data), "\n"); first != strings.Join(RecordColumns(), ",") {
-		t.Errorf("header after the rewrite = %q, want Record's", first)
-	}
-	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o640 {
-		t.Errorf("mode after the rewrite = %v, want 0640", fi.Mode().Perm())
-	}
-	recs, err = ReadRecords(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) != 2 || recs[0].Seconds != 0.5 || recs[1].Computed != 40 || recs[1].MadeBy != "x" {
-		t.Errorf("after the rewrite: %+v", recs)
+	if why := (Record{Status: StatusOK, Seconds: 1, CPUSeconds: 2}).Fault(); why != "" {
+		t.Errorf("cpu_seconds 2: Fault() = %q; want none", why)
 	}
 }

@@ -502,8 +502,8 @@ func (p Problem) String() string { return fmt.Sprintf("%s:%d: %s", p.File, p.Lin
 //   - a value of it does not parse (Row.Bad);
 //   - its status is not "ok", "skipped" or "failed";
 //   - its gpu_ratio, which names its point, is NaN or infinite;
-//   - it is ok and its seconds, alloc_seconds or gcups is NaN, infinite
-//     or negative: no time or rate is measured as that;
+//   - it is ok and its seconds, alloc_seconds, gcups or cpu_seconds is
+//     NaN, infinite or negative: no time or rate is measured as that;
 //   - it is ok and repeats the point and rep of an earlier ok row (of any
 //     file in rows): the first is kept, as the one measured first.
 //
@@ -547,7 +547,7 @@ func (r Record) Fault() string {
 		for _, f := range []struct {
 			name string
 			v    float64
-		}{{"seconds", r.Seconds}, {"alloc_seconds", r.AllocSeconds}, {"gcups", r.GCUPS}} {
+		}{{"seconds", r.Seconds}, {"alloc_seconds", r.AllocSeconds}, {"gcups", r.GCUPS}, {"cpu_seconds", r.CPUSeconds}} {
 			if math.IsNaN(f.v) || math.IsInf(f.v, 0) || f.v < 0 {
 				return fmt.Sprintf("%s %v: not a finite, non-negative measurement", f.name, f.v)
 			}

@@ -48,13 +48,20 @@ type Record struct {
 	// record made by another definition as its own. The reports'
 	// experiments leave it empty: their code is the commit.
 	MadeBy string `csv:"made_by"`
+	// CPUSeconds is the processor time of the repetition, user and
+	// system, in seconds; 0: not measured. A command's is its rusage:
+	// the program's and that of every process it waited for (mpirun
+	// waits for its ranks), not of one it left running. A call inside
+	// levlab's is the process's own (getrusage RUSAGE_SELF) over the
+	// call. CPUSeconds/Seconds is about how many cores it kept busy.
+	CPUSeconds float64 `csv:"cpu_seconds"`
 }
 
 // laterColumns are the columns of Record added after records were first
-// written (made_by, computed_cells). A file without them still reads, each
-// value empty (zero: not known); appending to it first rewrites it whole
-// with them (see OpenAppend).
-var laterColumns = []string{"made_by", "computed_cells"}
+// written (made_by, computed_cells, cpu_seconds). A file without them
+// still reads, each value empty (zero: not known); appending to it first
+// rewrites it whole with them (see OpenAppend).
+var laterColumns = []string{"made_by", "computed_cells", "cpu_seconds"}
 
 // SourceOwn is the Source of every record of an experiment of one's own
 // (a spec's): its experiment and algorithm names are its author's.
