@@ -6,9 +6,9 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/levlab/levlab/records"
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 )
 
@@ -38,7 +38,7 @@ const noteRecorded = "recorded earlier"
 // display shows progress on Out: a bar on a terminal, else one line per
 // finished point. It runs between repetitions, never inside a timed call.
 type display struct {
-	bar   *progressbar.ProgressBar
+	bar   *bar
 	lines io.Writer       // when Out is not a terminal
 	start time.Time       // of the current point, for its line
 	said  map[string]bool // skip causes already written in full (records.SkipCause)
@@ -54,16 +54,13 @@ func newDisplay(out io.Writer, todo int) *display {
 		return nil
 	}
 	if f, ok := out.(*os.File); ok && todo > 0 && term.IsTerminal(int(f.Fd())) {
-		return &display{bar: progressbar.NewOptions(todo,
-			progressbar.OptionSetWriter(out),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetItsString("rep"),
-			progressbar.OptionShowIts(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionFullWidth(),
-			progressbar.OptionOnCompletion(func() { fmt.Fprintln(out) }),
-		)}
+		fd := int(f.Fd())
+		return &display{bar: newBar(out, todo, func() int {
+			if w, _, err := term.GetSize(fd); err == nil && w > 0 {
+				return w
+			}
+			return 80
+		})}
 	}
 	return &display{lines: out}
 }
@@ -75,14 +72,14 @@ func (d *display) begin(exp string, p Point) {
 	}
 	d.start = time.Now()
 	if d.bar != nil {
-		d.bar.Describe(exp + " " + pointLabel(p))
+		d.bar.describe(exp + " " + pointLabel(p))
 	}
 }
 
 // rep is called after each recorded repetition.
 func (d *display) rep() {
 	if d != nil && d.bar != nil {
-		d.bar.Add(1)
+		d.bar.add(1)
 	}
 }
 
@@ -94,7 +91,7 @@ func (d *display) done(pr Progress, untimed int) {
 	}
 	if d.bar != nil {
 		if untimed > 0 {
-			d.bar.Add(untimed)
+			d.bar.add(untimed)
 		}
 		return
 	}
@@ -149,8 +146,203 @@ func (d *display) finish() {
 	if d != nil && d.lines != nil {
 		d.flushResumed()
 	}
-	if d != nil && d.bar != nil && !d.bar.IsFinished() {
-		d.bar.Exit()
+	if d != nil && d.bar != nil {
+		d.bar.end()
+	}
+}
+
+// bar is the progress bar of a terminal: one line, redrawn in place
+// after a \r at most every barEvery, as wide as the terminal less one
+// column (a line that reached the last column would wrap on some
+// terminals), ended by a newline when it is full or the run stops:
+//
+//	pairs myers 1000x1000  42% |██████         | 42/100 rep, 5.1 rep/s, 11s left
+//
+// It is used from the runner's goroutine only.
+type bar struct {
+	out   io.Writer
+	width func() int       // the terminal's columns, read at each drawing
+	now   func() time.Time // time.Now but in tests
+	desc  string
+	n     int // repetitions counted, at most total
+	total int
+	// shown is when the line was last drawn; drawn is its width, so that
+	// a shorter line blanks what the longer one leaves.
+	shown  time.Time
+	drawn  int
+	start  time.Time
+	window []barSample // the recent counts the rate is taken over
+	ended  bool
+}
+
+// barSample is a count and when it was reached.
+type barSample struct {
+	at time.Time
+	n  int
+}
+
+const (
+	barEvery  = 100 * time.Millisecond // the most often the line is drawn
+	barKeep   = 500 * time.Millisecond // a count kept for the rate at most this often
+	barWindow = 10                     // counts kept: a rate over the last 5 s or so
+	barMin    = 10                     // the narrowest bar drawn; below, none
+)
+
+func newBar(out io.Writer, total int, width func() int) *bar {
+	b := &bar{out: out, total: total, width: width, now: time.Now}
+	b.start = b.now()
+	b.window = []barSample{{b.start, 0}}
+	return b
+}
+
+// describe names what is being timed; the line shows it when next drawn.
+func (b *bar) describe(desc string) {
+	b.desc = desc
+	b.draw(false)
+}
+
+// add counts n more repetitions; the line that shows the last of them ends
+// with a newline.
+func (b *bar) add(n int) {
+	if b.ended {
+		return
+	}
+	b.n = min(b.n+n, b.total)
+	now := b.now()
+	if last := b.window[len(b.window)-1]; now.Sub(last.at) >= barKeep {
+		b.window = append(b.window, barSample{now, b.n})
+		if len(b.window) > barWindow {
+			b.window = b.window[1:]
+		}
+	}
+	if b.n >= b.total {
+		b.end()
+		return
+	}
+	b.draw(false)
+}
+
+// end draws the line as it stands and ends it, once.
+func (b *bar) end() {
+	if b.ended {
+		return
+	}
+	b.draw(true)
+	fmt.Fprintln(b.out)
+	b.ended = true
+}
+
+// draw writes the line, unless it was drawn less than barEvery ago and
+// force is false.
+func (b *bar) draw(force bool) {
+	if b.ended {
+		return
+	}
+	now := b.now()
+	if !force && !b.shown.IsZero() && now.Sub(b.shown) < barEvery {
+		return
+	}
+	b.shown = now
+	rate := 0.0
+	if first := b.window[0]; now.Sub(first.at) > 0 {
+		rate = float64(b.n-first.n) / now.Sub(first.at).Seconds()
+	}
+	line := barLine(b.desc, b.n, b.total, rate, now.Sub(b.start), b.width())
+	w := utf8.RuneCountInString(line)
+	if w < b.drawn {
+		line += strings.Repeat(" ", b.drawn-w)
+	}
+	b.drawn = w
+	io.WriteString(b.out, "\r"+line)
+}
+
+// barLine is the bar's line for n of total repetitions at rate a second,
+// elapsed since the start, on a terminal width columns wide: at most
+// width-1 runes. The counts come first, then the description, then the
+// bar: the description is cut short (with "…") before the bar goes below
+// barMin cells, the bar is left out before the description goes below a
+// dozen runes, and the counts are cut last.
+func barLine(desc string, n, total int, rate float64, elapsed time.Duration, width int) string {
+	most := max(width-1, 1)
+	pct := 100
+	if total > 0 {
+		pct = 100 * n / total
+	}
+	head := fmt.Sprintf("%3d%%", pct)
+	tail := fmt.Sprintf("%d/%d rep", n, total)
+	switch {
+	case n >= total:
+		tail += ", in " + shortDuration(elapsed)
+	case rate > 0:
+		left := "more than 99h"
+		if secs := float64(total-n) / rate; secs < 99*3600 {
+			left = shortDuration(time.Duration(secs * float64(time.Second)))
+		}
+		tail += ", " + rateText(rate) + ", " + left + " left"
+	}
+	// desc + " " + head + " |" + cells + "| " + tail: the bar needs
+	// barMin cells beside the first descMin runes of the description, or
+	// it is left out and the description has the room.
+	const descMin = 12
+	descW := utf8.RuneCountInString(desc)
+	room := most - utf8.RuneCountInString(head) - utf8.RuneCountInString(tail) - 4
+	if descW > 0 {
+		room-- // the space after it
+	}
+	if room-min(descW, descMin) < barMin {
+		line := head + " " + tail
+		if r := most - utf8.RuneCountInString(line) - 1; descW > 0 && r >= 4 {
+			line = cut(desc, r) + " " + line
+		}
+		return cut(line, most)
+	}
+	if descW > 0 {
+		desc = cut(desc, room-barMin) + " "
+	}
+	cells := room - min(descW, room-barMin)
+	full := cells * n / max(total, 1)
+	if total == 0 {
+		full = cells
+	}
+	return desc + head + " |" + strings.Repeat("█", full) + strings.Repeat(" ", cells-full) + "| " + tail
+}
+
+// cut shortens s to at most w runes, ending it with "…" when cut.
+func cut(s string, w int) string {
+	if utf8.RuneCountInString(s) <= w {
+		return s
+	}
+	if w <= 0 {
+		return ""
+	}
+	r := []rune(s)
+	return string(r[:w-1]) + "…"
+}
+
+// rateText is a rate of repetitions in a unit that keeps a digit or two.
+func rateText(perSecond float64) string {
+	switch {
+	case perSecond >= 10:
+		return fmt.Sprintf("%.0f rep/s", perSecond)
+	case perSecond >= 1:
+		return fmt.Sprintf("%.1f rep/s", perSecond)
+	case perSecond*60 >= 1:
+		return fmt.Sprintf("%.1f rep/min", perSecond*60)
+	default:
+		return fmt.Sprintf("%.1f rep/h", perSecond*3600)
+	}
+}
+
+// shortDuration is d in whole seconds: 9s, 4m05s, 2h03m.
+func shortDuration(d time.Duration) string {
+	s := int64(d.Round(time.Second) / time.Second)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%ds", s)
+	case s < 3600:
+		return fmt.Sprintf("%dm%02ds", s/60, s%60)
+	default:
+		return fmt.Sprintf("%dh%02dm", s/3600, s%3600/60)
 	}
 }
 
