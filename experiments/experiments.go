@@ -121,6 +121,7 @@ type Measurement struct {
 	Cells        int64   // many pairs: Σ len·len over the pairs (else LenA·LenB)
 	Computed     int64   // the DP cells lev computed (lev.Stats.Computed); 0 where it counts none: peers, programs, matching
 	AllocBytes   int64   // heap bytes allocated during the call
+	CPUSeconds   float64 // processor time, user and system: a command's and its waited children's, a call's the process's; 0: not measured
 	Ran          string
 	RanWorkers   int
 }

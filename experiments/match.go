@@ -74,6 +74,7 @@ func measureMatches(ctx context.Context, p Point, text, pattern []byte) (Measure
 		Seconds:    elapsed,
 		Matches:    counts[0],
 		AllocBytes: alloc,
+		CPUSeconds: clk.cpu,
 		Ran:        ran.String(),
 		RanWorkers: st.Workers,
 	}, nil

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/internal/progrun"
 	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/match"
 )
@@ -120,6 +121,7 @@ func measureDistance(ctx context.Context, p Point, a, b []byte) (Measurement, er
 		Distance:     d,
 		Computed:     st.Computed,
 		AllocBytes:   alloc,
+		CPUSeconds:   clk.cpu,
 		Ran:          st.Algorithm.String(),
 		RanWorkers:   st.Workers,
 	}, nil
@@ -148,6 +150,7 @@ func measureAlign(ctx context.Context, p Point, a, b []byte) (Measurement, error
 		Distance:   al.Distance,
 		Computed:   st.Computed,
 		AllocBytes: alloc,
+		CPUSeconds: clk.cpu,
 		Ran:        AlignAlgorithm,
 		RanWorkers: st.Workers,
 	}, nil
@@ -180,6 +183,7 @@ func measurePeer(p Point, pe peer, a, b []byte) (Measurement, error) {
 		Seconds:    elapsed,
 		Distance:   d,
 		AllocBytes: alloc,
+		CPUSeconds: clk.cpu,
 		Ran:        p.Algorithm,
 		RanWorkers: 1,
 	}, nil
@@ -212,23 +216,33 @@ func gib(x int64) string {
 
 // clock is Measure's clock: the heap collected and read before, so that no
 // repetition pays for an earlier one's garbage, then the wall time and the
-// heap allocated (TotalAlloc's growth) until stop.
+// heap allocated (TotalAlloc's growth) until stop, and in cpu the
+// process's processor time over the same span (0 where the system does
+// not say).
 type clock struct {
 	before runtime.MemStats
 	start  time.Time
+	cpu0   float64
+	cpuOK  bool
+	cpu    float64 // set by stop
 }
 
 func startClock() *clock {
 	c := &clock{}
 	runtime.GC()
 	runtime.ReadMemStats(&c.before)
+	c.cpu0, c.cpuOK = progrun.SelfCPU()
 	c.start = time.Now()
 	return c
 }
 
-// stop returns the seconds since the start and the bytes allocated.
+// stop returns the seconds since the start and the bytes allocated, and
+// sets c.cpu.
 func (c *clock) stop() (seconds float64, alloc int64) {
 	elapsed := time.Since(c.start)
+	if cpu1, ok := progrun.SelfCPU(); ok && c.cpuOK {
+		c.cpu = max(0, cpu1-c.cpu0)
+	}
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	return elapsed.Seconds(), int64(after.TotalAlloc - c.before.TotalAlloc)

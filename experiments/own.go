@@ -392,7 +392,7 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 			o.NoteFailed(p, why)
 			return Measurement{}, fmt.Errorf("%w: %s", ErrFailed, why)
 		}
-		m = Measurement{Seconds: res.Wall, Distance: res.Distance, AllocBytes: res.PeakRSS, Ran: filepath.Base(im.impl.Command[0]), RanWorkers: p.Workers}
+		m = Measurement{Seconds: res.Wall, Distance: res.Distance, AllocBytes: res.PeakRSS, CPUSeconds: res.CPU, Ran: filepath.Base(im.impl.Command[0]), RanWorkers: p.Workers}
 		if im.timeRE != nil {
 			m.Seconds = res.Kernel
 		}
@@ -400,6 +400,7 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 		clk := startClock()
 		d, err := im.fn(ctx, a, b, p.Workers, p.Tile)
 		m.Seconds, m.AllocBytes = clk.stop()
+		m.CPUSeconds = clk.cpu
 		if cerr := ctx.Err(); cerr != nil {
 			return Measurement{}, fmt.Errorf("experiments: %s: %w", p.Algorithm, cerr)
 		}

@@ -89,6 +89,7 @@ func measurePairs(ctx context.Context, p Point, set [][]byte) (Measurement, erro
 		Cells:      cells,
 		Computed:   computed,
 		AllocBytes: alloc,
+		CPUSeconds: clk.cpu,
 		Ran:        ran,
 		RanWorkers: workers,
 	}, nil
@@ -173,6 +174,7 @@ func measureSuggest(ctx context.Context, p Point, typoSet, wordSet [][]byte) (Me
 		Cells:      cells,
 		Computed:   computed,
 		AllocBytes: alloc,
+		CPUSeconds: clk.cpu,
 		Ran:        p.Algorithm,
 		RanWorkers: workers,
 	}, nil

@@ -561,6 +561,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 			rec.GCUPS = float64(rec.Cells) / m.Seconds / 1e9
 		}
 		rec.Distance, rec.Matches, rec.AllocBytes = m.Distance, m.Matches, m.AllocBytes
+		rec.CPUSeconds = m.CPUSeconds
 		rec.Timestamp = time.Now().UTC().Format(time.RFC3339)
 		if werr := pl.app.Add(rec); werr != nil {
 			return werr
