@@ -60,6 +60,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -313,14 +314,20 @@ type lines struct {
 	text []string
 }
 
-var headerRE = regexp.MustCompile(`^\s*\[(\[)?\s*([A-Za-z0-9_.-]+)\s*\]`)
+// headerRE is compiled at first use: only a spec with an error needs it,
+// and every levlab process (each `levlab distance` that verify starts
+// included) would otherwise compile it as it starts.
+var headerRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*\[(\[)?\s*([A-Za-z0-9_.-]+)\s*\]`)
+})
 
 // line returns the line of key in table (top level: ""), the index'th of
 // an array of tables, or of the table's header when key is "", or 0.
 func (l *lines) line(table string, index int, key string) int {
 	cur, n := "", -1
+	header := headerRE()
 	for i, t := range l.text {
-		if m := headerRE.FindStringSubmatch(t); m != nil {
+		if m := header.FindStringSubmatch(t); m != nil {
 			cur = m[2]
 			if cur == table {
 				n++

@@ -347,7 +347,7 @@ func (b *caseBuilder) known() {
 // the pieces a string is made of.
 func (b *caseBuilder) alphabet(i int) [][]byte {
 	if b.runes {
-		set := [][]rune{runeRange('a', 'b'), []rune("ACGT"), runeRange('a', 'z'), mixed}[i]
+		set := [][]rune{runeRange('a', 'b'), []rune("ACGT"), runeRange('a', 'z'), mixedRunes()}[i]
 		out := make([][]byte, len(set))
 		for j, r := range set {
 			out[j] = utf8.AppendRune(nil, r)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -551,17 +552,21 @@ func abs(x int) int {
 	return x
 }
 
-// Rune alphabets for the text tests.
+// Rune alphabets for the text tests, made at first use: the CJK block is
+// 84 KB, which every program that imports levtest (levlab, for verify's
+// cases) would otherwise build as it starts.
 var (
-	cjk   = runeRange(0x4e00, 0x9fff) // CJK Unified Ideographs: far more than 256
-	mixed = slices.Concat(
-		runeRange('a', 'z'),
-		runeRange(0xc0, 0xff),   // Latin-1 letters: two bytes
-		runeRange(0x391, 0x3a9), // Greek capitals
-		runeRange(0x4e00, 0x4e3f),
-		runeRange(0x1f600, 0x1f64f), // emoji: four bytes
-		[]rune{utf8.RuneError},
-	)
+	cjkRunes   = sync.OnceValue(func() []rune { return runeRange(0x4e00, 0x9fff) }) // CJK Unified Ideographs: far more than 256
+	mixedRunes = sync.OnceValue(func() []rune {
+		return slices.Concat(
+			runeRange('a', 'z'),
+			runeRange(0xc0, 0xff),   // Latin-1 letters: two bytes
+			runeRange(0x391, 0x3a9), // Greek capitals
+			runeRange(0x4e00, 0x4e3f),
+			runeRange(0x1f600, 0x1f64f), // emoji: four bytes
+			[]rune{utf8.RuneError},
+		)
+	})
 )
 
 // knownTexts are distances in runes worked out by hand.
@@ -605,6 +610,7 @@ func (s *suite) text(t *testing.T) {
 	}
 
 	text := func(n int, alphabet []rune) []rune { return randomRunes(rng, n, alphabet) }
+	cjk, mixed := cjkRunes(), mixedRunes()
 	check := func(what string, a, b []rune) {
 		c.t.Helper()
 		c.text(what, string(a), string(b), ReferenceRunes(a, b), s.randomOptions(rng, len(a), len(b)))
@@ -674,7 +680,7 @@ func optionInputs(rng *rand.Rand) []optionInput {
 		{what: "3 vs 5", a: []byte("abc"), b: []byte("xbcyz")},
 		{what: "equal 300", a: main, b: slices.Clone(main)},
 		{what: "300 vs 5 edits", a: main, b: Mutate(rng, main, 5, DNA)},
-		{what: "CJK text", a: []byte(string(randomRunes(rng, 150, cjk))), b: []byte(string(randomRunes(rng, 140, cjk))), text: true},
+		{what: "CJK text", a: []byte(string(randomRunes(rng, 150, cjkRunes()))), b: []byte(string(randomRunes(rng, 140, cjkRunes()))), text: true},
 		{what: "random bytes as text", a: RandomBytes(rng, 200, AllBytes), b: RandomBytes(rng, 180, AllBytes), text: true},
 	}
 	for i := range in {
