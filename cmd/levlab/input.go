@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/levlab/levlab/internal/sysmem"
 )
@@ -13,9 +14,11 @@ import (
 // defaultMaxInput is the --max-input default: an eighth of the memory
 // this process may use (the machine's available memory, ulimit -v, the
 // cgroup limit), so that two inputs, their runes and the work on them fit.
-func defaultMaxInput() int64 {
+// It is read once: the flag's help and inputLimit both want it, and
+// /proc/meminfo and the cgroup's files are read again on every call.
+var defaultMaxInput = sync.OnceValue(func() int64 {
 	return max(sysmem.Available(4<<30)/8, 1<<20)
-}
+})
 
 // maxInputFlag is the --max-input flag of distance and match.
 func maxInputFlag(fs *flagSet) *byteSize {

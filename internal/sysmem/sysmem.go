@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Unlimited stands for a bound that is not set.
@@ -67,13 +68,24 @@ func Room() Bound {
 }
 
 // Total returns the machine's physical memory (MemTotal), or fallback
-// where it cannot be read.
+// where it cannot be read. It reads /proc/meminfo only when no call of
+// this package has read it yet: a levlab distance asks for Available (the
+// --max-input default) and then for Total (lev's matrix limit), and it
+// starts a thousand times under levlab verify.
 func Total(fallback int64) int64 {
+	if t := memTotal.Load(); t > 0 {
+		return t
+	}
 	if t := meminfo(osFS, "MemTotal:"); t != Unlimited {
 		return t
 	}
 	return fallback
 }
+
+// memTotal is MemTotal as this process last read it from the real
+// /proc/meminfo, 0 before: the machine's memory does not change while
+// levlab runs.
+var memTotal atomic.Int64
 
 // fsys reads the files the bounds come from; tests give a folder of their
 // own.
@@ -91,6 +103,11 @@ func meminfo(f fsys, field string) int64 {
 	data, err := f.read("/proc/meminfo")
 	if err != nil {
 		return Unlimited
+	}
+	if f.root == "" { // the machine's file, not a test's
+		if t := kiBField(data, "MemTotal:"); t != Unlimited {
+			memTotal.Store(t)
+		}
 	}
 	return kiBField(data, field)
 }

@@ -86,6 +86,31 @@ func TestMeminfo(t *testing.T) {
 	}
 }
 
+// TestTotalKept: a read of the machine's /proc/meminfo keeps MemTotal, and
+// Total then reads no file; a test's file is never kept.
+func TestTotalKept(t *testing.T) {
+	old := memTotal.Load()
+	t.Cleanup(func() { memTotal.Store(old) })
+	memTotal.Store(0)
+	f := fake(t, map[string]string{"/proc/meminfo": "MemTotal: 4 kB\nMemAvailable: 1 kB\n"}, 0)
+	meminfo(f, "MemAvailable:")
+	if got := memTotal.Load(); got != 0 {
+		t.Errorf("a test's meminfo was kept: MemTotal %d", got)
+	}
+	if _, err := os.Stat("/proc/meminfo"); err != nil {
+		t.Skip("no /proc/meminfo here")
+	}
+	Available(0)
+	kept := memTotal.Load()
+	if kept <= 0 {
+		t.Fatal("Available kept no MemTotal")
+	}
+	memTotal.Store(kept + 4096) // no file holds this: Total must not read one
+	if got := Total(0); got != kept+4096 {
+		t.Errorf("Total = %d, want the kept %d", got, kept+4096)
+	}
+}
+
 func TestSize(t *testing.T) {
 	for x, want := range map[int64]string{0: "0 bytes", 1023: "1023 bytes", 1024: "1.0 KiB", 3 << 29: "1.5 GiB"} {
 		if got := Size(x); got != want {
