@@ -7,7 +7,7 @@ import (
 	"sync/atomic"
 )
 
-// defaultTile is the tile side, in cells, of tiled and tiled-barrier when
+// DefaultTile is the tile side, in cells, of tiled and tiled-barrier when
 // WithTile is not given, within report 001's good range (128–1024). On the
 // 2-core Xeon this was tuned on, with 2 workers at 10k–30k, sides of 256,
 // 512 and 1024 ran within the noise of a shared machine of one another
@@ -15,14 +15,14 @@ import (
 // boundaries moving between cores), smaller ones idle less in the ramp-up
 // and ramp-down of the wavefront, which matters more with more workers.
 // 512 still leaves 20 tiles a side at the reports' smallest size, 10k.
-const defaultTile = 512
+const DefaultTile = 512
 
 // tileSide is the tile side a run uses.
 func tileSide(c *config) int {
 	if c.tile > 0 {
 		return c.tile
 	}
-	return defaultTile
+	return DefaultTile
 }
 
 // tileGrid is the state tiled and tiled-barrier share: the matrix D of a
