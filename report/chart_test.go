@@ -262,18 +262,12 @@ func TestBarsFromZero(t *testing.T) {
 // several machines by machine), and a split chart names its machine.
 func TestChartsFewLines(t *testing.T) {
 	_, d, _ := committedDoc(t)
-	for _, s := range d.sections {
-		for _, b := range s.blocks {
-			c, ok := b.(*chart)
-			if !ok {
-				continue
-			}
-			if len(c.series) > maxSeries+1 {
-				t.Errorf("%s (%s): %d lines, want at most %d", c.id, c.title, len(c.series), maxSeries+1)
-			}
-			if regexp.MustCompile(`_m[0-9]+$`).MatchString(c.id) && !strings.Contains(c.title, " on ") {
-				t.Errorf("%s: split by machine, its title names none: %s", c.id, c.title)
-			}
+	for _, c := range blocksOf[*chart](d) {
+		if len(c.series) > maxSeries+1 {
+			t.Errorf("%s (%s): %d lines, want at most %d", c.id, c.title, len(c.series), maxSeries+1)
+		}
+		if regexp.MustCompile(`_m[0-9]+$`).MatchString(c.id) && !strings.Contains(c.title, " on ") {
+			t.Errorf("%s: split by machine, its title names none: %s", c.id, c.title)
 		}
 	}
 }

@@ -26,11 +26,12 @@ const (
 // rateDefinition defines both rates once, where the report first shows
 // one; counted says whether any record read counted its computed cells.
 func rateDefinition(counted bool) string {
-	s := "Rates: " + matrixRate + " is the m×n cells of the whole matrix divided by the time, 10⁹ a second, whether the algorithm computed each cell or skipped it (a band, the trimmed pass): a measure of the problem solved, not of the work done, and it may exceed what the machine could compute. " + computedRate + " (giga cell updates a second) counts only the cells the algorithm computed"
+	s := "Rates: " + matrixRate + " is the m×n cells of the whole matrix divided by the time, 10⁹ a second, whether the algorithm computed each cell or skipped it (a band, the trimmed pass): a measure of the problem solved, not of the work done, and it may exceed what the machine could compute. A rate in " + computedRate + " (giga cell updates a second) counts only the cells the algorithm computed"
+	const terms = " Every other term of the trade the report uses (a band, strips, lanes, Gbp/s, paper scale …) is defined under Terms and references at its end."
 	if counted {
-		return s + "; it is shown where the records counted them (their computed_cells column)."
+		return s + "; it is shown where the records counted them (their computed_cells column)." + terms
 	}
-	return s + "; none of the records read counted them (they were measured before the computed_cells column), so no computed rate is shown."
+	return s + "; none of the records read counted them (they were measured before the computed_cells column), so no computed rate is shown." + terms
 }
 
 // counted reports whether any point of any run read counted its cells.

@@ -84,7 +84,14 @@ func sectionBeyond(r *rep) section {
 			if v, ok := ix.get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.gcups > 0 {
 				line += fmt.Sprintf(", %s the two-row DP of report 004 (%s, every cell computed) at that length", times(bestG/v.gcups), num(v.gcups)+" "+matrixRate)
 			}
-			notes = append(notes, line+": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells.")
+			line += ": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells"
+			// The same code on a larger matrix, in the GPU section's
+			// experiment, reaches more: say where, so that the two
+			// figures read as two sizes, not two claims.
+			if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.stats[k].gcups > bestG {
+				line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", size(best.LenA), size(k.LenA), k.Experiment, k.Algorithm, rateText(ix.stats[k]))
+			}
+			notes = append(notes, line+".")
 		}
 		if len(noHeap) > 0 {
 			verb := "allocate"

@@ -56,6 +56,9 @@ func sectionGPU(r *rep) section {
 		if v := gpuVersusCPU(ix, ks); v != "" {
 			s.p("%s", v+onName(r, ix)+".")
 		}
+		if v := diagonalElsewhere(r, ix, ks); v != "" {
+			s.p("%s", v)
+		}
 	}
 	if !c.empty() {
 		s.add(c)
@@ -98,4 +101,65 @@ func gpuVersusCPU(ix *index, ks []key) string {
 		return ""
 	}
 	return fmt.Sprintf("cuda-fast against myers-parallel on %s: %s", workersN(cpuW), strings.Join(parts, ", "))
+}
+
+// gpuDefaultBlock is the threads per block cuda-diagonal and cuda-matrix
+// take when a record's block is 0 (cudaext.DefaultBlock; a test holds the
+// two equal, as report does not link the GPU's package).
+const gpuDefaultBlock = 256
+
+// blockOf is the threads per block point k ran with: its own, or the
+// default where it names none.
+func blockOf(k key) int {
+	if k.Block == 0 && (k.Algorithm == records.AlgCUDADiagonal || k.Algorithm == records.AlgCUDAMatrix) {
+		return gpuDefaultBlock
+	}
+	return k.Block
+}
+
+// diagonalElsewhere says, for cuda-diagonal at the largest length of
+// gpu-fast's points ks, every other measurement of that one point on the
+// same machine (the same lengths and block, any strings: every cell is
+// computed) — another experiment's at the same block, and the
+// benchmark's — so that a reader who meets it in several sections reads
+// one point measured in several runs; "" where it was measured once.
+func diagonalElsewhere(r *rep, ix *index, ks []key) string {
+	var k key
+	for _, c := range ks {
+		if c.Algorithm == records.AlgCUDADiagonal && c.LenA >= k.LenA {
+			k = c
+		}
+	}
+	if k.Algorithm == "" {
+		return ""
+	}
+	block := blockOf(k)
+	var others []string
+	lo, hi := ix.stats[k].med, ix.stats[k].med
+	seen := func(sec float64) {
+		lo, hi = min(lo, sec), max(hi, sec)
+	}
+	for o := range ix.stats {
+		// Every cell is computed whatever the strings hold, so another
+		// case of input is the same work; it is named all the same.
+		if o.Experiment != k.Experiment && o.Algorithm == k.Algorithm && blockOf(o) == block && o.LenA == k.LenA && o.LenB == k.LenB {
+			w := fmt.Sprintf("%s in experiment %s", dur(ix.stats[o].med), o.Experiment)
+			if o.Case != k.Case {
+				w += fmt.Sprintf(" (strings of case %s, not %s: the same cells)", o.Case, k.Case)
+			}
+			others = append(others, w)
+			seen(ix.stats[o].med)
+		}
+	}
+	slices.Sort(others)
+	med := benchMedians(r.d.bench[ix.rd.run.Machine], []string{"gpu.txt"})
+	if ns := med[fmt.Sprintf("GPU/alg=%s/n=%d/block=%d", k.Algorithm, k.LenA, block)]["ns/op"]; ns > 0 {
+		others = append(others, dur(ns/1e9)+" in the benchmarks (make bench-results)")
+		seen(ns / 1e9)
+	}
+	if len(others) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("cuda-diagonal here runs %d threads a block; at n = %s it took %s, and the same point took %s: one point and one setting measured in %d runs, %s apart, at the commits What was read names, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
+		block, size(k.LenA), dur(ix.stats[k].med), strings.Join(others, ", "), len(others)+1, times(hi/lo))
 }

@@ -70,6 +70,7 @@ func spreadBetweenRuns(r *rep) string {
 		for k := range ix.stats {
 			g := k
 			g.Experiment = ""
+			g.Block = blockOf(k) // a GPU point at the default block is that block's point
 			groups[g] = append(groups[g], k)
 		}
 		n, worst := 0, 0.0

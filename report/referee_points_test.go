@@ -1,0 +1,179 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/levlab/levlab/records"
+)
+
+// Key results' fastest rate is the CPU point at the published best's own
+// size (150,000) where a run has one, so that one figure stands for one
+// machine, and it is the figure the GPU section's table shows there.
+func TestFastestAtTheReportsSize(t *testing.T) {
+	r, _, md := committedDoc(t)
+	row := lineFrom(t, md, "| [Fastest exact distance")
+	for _, ix := range r.runs {
+		k, ok := fastestCPU(ix, 150000)
+		if !ok {
+			continue
+		}
+		if k.LenA != 150000 {
+			t.Errorf("%s: fastest point at %d, want the report's 150,000", ix.name, k.LenA)
+		}
+		want := rateText(ix.stats[k]) + " (" + k.Algorithm + " at 150,000"
+		if !strings.Contains(row, want) {
+			t.Errorf("%s: Key results do not quote %q:\n%s", ix.name, want, row)
+		}
+	}
+}
+
+// fastestCPU prefers the size asked for over a faster point elsewhere,
+// and never takes a GPU point.
+func TestFastestCPUPrefersTheSize(t *testing.T) {
+	ix := &index{stats: map[key]stat{
+		{Experiment: records.ExpPeers, Algorithm: records.AlgMyersParallel, Workers: 2, LenA: 50000, LenB: 50000}:     {gcups: 700},
+		{Experiment: records.ExpGPUFast, Algorithm: records.AlgMyersParallel, Workers: 2, LenA: 150000, LenB: 150000}: {gcups: 600},
+		{Experiment: records.ExpGPUFast, Algorithm: records.AlgCUDAFast, LenA: 150000, LenB: 150000}:                  {gcups: 5000},
+	}}
+	k, ok := fastestCPU(ix, 150000)
+	if !ok || k.LenA != 150000 || k.Algorithm != records.AlgMyersParallel {
+		t.Errorf("fastestCPU(150000) = %+v, %v; want myers-parallel at 150,000", k, ok)
+	}
+	k, ok = fastestCPU(ix, 0)
+	if !ok || k.LenA != 50000 {
+		t.Errorf("fastestCPU(0) = %+v, %v; want the fastest CPU point, at 50,000", k, ok)
+	}
+}
+
+// One point measured in several runs is said to be one point where the
+// reader meets it: cuda-diagonal at 150,000 on the H200, and the many
+// pairs' in-process and whole-command rates.
+func TestOnePointSeveralRunsSaid(t *testing.T) {
+	_, _, md := committedDoc(t)
+	for _, want := range []string{
+		"cuda-diagonal here runs 256 threads a block; at n = 150,000",
+		"in experiment s000-table2 (strings of case random, not dna: the same cells)",
+		"in the benchmarks (make bench-results): one point and one setting measured in 3 runs",
+		"The whole levlab matrix command on 800 strings of the same lengths reached",
+		"This experiment stops at n = 50,000; at n = 150,000 (experiment gpu-fast, GPU section)",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the report does not say %q", want)
+		}
+	}
+	if blockOf(key{Algorithm: records.AlgCUDADiagonal}) != gpuDefaultBlock || blockOf(key{Algorithm: records.AlgCUDADiagonal, Block: 128}) != 128 || blockOf(key{Algorithm: records.AlgCUDAFast}) != 0 {
+		t.Error("blockOf does not give a record's block, or the default for cuda-diagonal's 0")
+	}
+}
+
+// Report 001's stated bound is drawn only where it was stated (the
+// length chart), named with its lengths and tiles; our best set beside
+// it is taken at those lengths.
+func TestBoundWhereClaimed(t *testing.T) {
+	_, d, md := committedDoc(t)
+	seen := false
+	for _, c := range blocksOf[*chart](d) {
+		switch {
+		case strings.HasPrefix(c.id, "r001len"):
+			seen = true
+			if c.markY <= 0 || !strings.Contains(c.markName, "tiles 128–1,024") || !strings.Contains(c.markName, "10,000 and more") {
+				t.Errorf("%s: bound %v named %q; want it drawn, with its lengths and tiles", c.id, c.markY, c.markName)
+			}
+		case strings.HasPrefix(c.id, "r001tile"), strings.HasPrefix(c.id, "r001threads"):
+			if c.markY != 0 {
+				t.Errorf("%s: the bound is drawn over tiles or threads it was not stated for", c.id)
+			}
+		}
+	}
+	if !seen {
+		t.Error("no r001len chart")
+	}
+	if !strings.Contains(md, "our best at those lengths and more (tile 512, inside its range)") {
+		t.Error("report 001's bound is not set beside our best at its own lengths")
+	}
+	s := series{pts: []pt{{x: 1000, y: 9}, {x: 10000, y: 2}, {x: 50000, y: 3}}}
+	if got := maxYFrom(s, claimN001); got != 3 {
+		t.Errorf("maxYFrom = %v, want 3 (the point at 1,000 is outside the claim)", got)
+	}
+}
+
+// Report 001's words on unequal lengths are set beside our diagonal's
+// shape, in each of the three ways it can fall.
+func TestRatioClaim(t *testing.T) {
+	r := &rep{runs: []*index{{name: "A"}, {name: "B"}, {name: "C"}}}
+	cr := &chart{series: []series{
+		{pts: []pt{{1, 0.5, 0.45, 0.55}, {2, 0.4, 0.38, 0.42}, {128, 0.2, 0.19, 0.21}}}, {},
+		{pts: []pt{{1, 0.5, 0.45, 0.55}, {8, 0.7, 0.65, 0.75}, {128, 0.3, 0.29, 0.31}}}, {},
+		{pts: []pt{{1, 0.5, 0.40, 0.60}, {32, 0.6, 0.50, 0.70}, {128, 0.4, 0.39, 0.41}}}, {},
+	}}
+	got := ratioClaim(r, cr)
+	for _, want := range []string{
+		"on A it is highest at equal lengths (0.500×) and 0.200× at ratio 128: no gain",
+		"on B it rises from 0.500× at equal lengths to 0.700× at ratio 8.00, their spreads apart, as the report says",
+		"on C its highest, 0.600× at ratio 32.0, is above 0.500× at equal lengths but within their spreads",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("ratioClaim lacks %q:\n%s", want, got)
+		}
+	}
+	_, _, md := committedDoc(t)
+	if !strings.Contains(md, "Report 001 (Section 4, First results) finds the diagonal approach gaining") {
+		t.Error("the committed report does not set report 001's unequal-lengths claim beside our data")
+	}
+}
+
+// Our point at report 003's own text length is used, with what differs.
+func TestOwnPointAtReport003Size(t *testing.T) {
+	_, _, md := committedDoc(t)
+	line := lineFrom(t, md, "At the report's own length, 136,473,378 bytes")
+	for _, want := range []string{"apm-fast", "algorithmic, not parallel", "q-gram filter", "k = 2 is ours"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the sentence lacks %q: %s", want, line)
+		}
+	}
+}
+
+// A table holding our rows does not stand under the report's headers.
+func TestNoOursUnderTheReportsHeaders(t *testing.T) {
+	_, d, _ := committedDoc(t)
+	for _, tb := range blocksOf[*table](d) {
+		reportHead := false
+		for _, h := range tb.head {
+			reportHead = reportHead || strings.HasPrefix(h, "report: ")
+		}
+		if !reportHead {
+			continue
+		}
+		for _, row := range tb.rows {
+			if len(row) > 0 && strings.Contains(row[0], "ours") {
+				t.Errorf("%q: our row %q under the report's headers %q", tb.caption, row[0], tb.head)
+			}
+		}
+	}
+}
+
+// blocksOf is every block of type T in d, section by section.
+func blocksOf[T any](d *doc) []T {
+	var out []T
+	for _, s := range d.sections {
+		for _, b := range s.blocks {
+			if v, ok := b.(T); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// lineFrom is md's text from the first start to the end of its line; the
+// test fails without one.
+func lineFrom(t *testing.T, md, start string) string {
+	t.Helper()
+	i := strings.Index(md, start)
+	if i < 0 {
+		t.Fatalf("the report has no %q", start)
+	}
+	line, _, _ := strings.Cut(md[i:], "\n")
+	return line
+}
