@@ -20,6 +20,7 @@ type stat struct {
 	ccups         float64 // median computed GCUPS (cells the algorithm computed); 0: not counted
 	alloc         float64 // median bytes allocated
 	compute       float64 // median of seconds − alloc_seconds
+	cores         float64 // median of cpu_seconds/seconds (coresOf); 0: not every rep recorded its CPU time
 }
 
 // skip is a point that was not run, with its note.
@@ -66,6 +67,7 @@ func aggregate(rd *runData) *index {
 			n: len(m.sec), med: median(m.sec), min: slices.Min(m.sec), max: slices.Max(m.sec),
 			gcups: median(m.gcups), alloc: median(m.alloc), compute: median(m.compute),
 		}
+		st.cores = coresOf(m.cpu, m.sec)
 		if !m.uncounted && len(m.computed) > 0 {
 			st.ccups = median(m.computed)
 		}

@@ -215,8 +215,9 @@ type ratio struct {
 }
 
 // speedupOf is base's median over that's. It is significant only where
-// the U test rejects no difference and the interval leaves out 1×, so
-// that no speedup is called significant whose interval spans no speedup.
+// the U test rejects no difference and the interval is known and leaves
+// out 1×, so that no speedup is called significant whose interval spans
+// no speedup, or that has no interval (fewer than bootMin repetitions).
 func (ix *index) speedupOf(base, that key) (ratio, bool) {
 	bs, bsum := ix.sample(base)
 	ts, tsum := ix.sample(that)
@@ -224,10 +225,10 @@ func (ix *index) speedupOf(base, that key) (ratio, bool) {
 		return ratio{}, false
 	}
 	c := benchmath.AssumeNothing.Compare(bs, ts)
-	r := ratio{x: bsum.Center / tsum.Center, p: c.P, alpha: c.Alpha, significant: c.P < c.Alpha}
+	r := ratio{x: bsum.Center / tsum.Center, p: c.P, alpha: c.Alpha}
 	if lo, hi, ok := bootRatio(bs.Values, ts.Values); ok {
 		r.lo, r.hi, r.ciKnown = lo, hi, true
-		r.significant = r.significant && (lo > 1 || hi < 1)
+		r.significant = c.P < c.Alpha && (lo > 1 || hi < 1)
 	}
 	return r, true
 }
@@ -305,14 +306,40 @@ func sectionOwn(r *rep, name string) section {
 	if w := r.notDrawn(v); w != "" {
 		s.p("%s", w)
 	}
+	if c := ownClocks(r, v); c != "" {
+		s.p("%s", c)
+	}
 	for i, f := range sp.Figures() {
 		if c := ownChart(r, v, f, i); c != nil {
 			s.add(c)
 		}
 	}
+	scaled := false
+	if c := ownScalingChart(r, v); c != nil {
+		s.add(c)
+	}
+	for _, ix := range r.runs {
+		ks := v.keys(ix)
+		if len(ks) == 0 {
+			continue
+		}
+		rows := ownScaling(ix, v, ks)
+		if len(rows) > 0 {
+			if w := ownScalingWords(r, ix, v, rows); w != "" {
+				s.p("%s", w)
+			}
+			for _, t := range ownScalingTables(r, ix, v, rows) {
+				s.add(t)
+			}
+			scaled = true
+		}
+		if !coversAll(rows, ks) {
+			// Points of one worker count alone: every point's time.
+			s.add(ownTimes(r, ix, v, ks))
+		}
+	}
 	for _, ix := range r.runs {
 		if ks := v.keys(ix); len(ks) > 0 {
-			s.add(ownTimes(r, ix, v, ks))
 			if base != "" {
 				if t := ownSpeedups(r, ix, v, base, ks); t != nil {
 					s.add(t)
@@ -322,8 +349,15 @@ func sectionOwn(r *rep, name string) section {
 	}
 	r.once(&s, "How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.",
 		"Read it as the first experiment of one's own above says.")
+	if scaled {
+		r.once(&s, ownScalingHow, "")
+	}
 	return s
 }
+
+// ownScalingHow says how the speedups over an implementation's own one
+// worker read.
+const ownScalingHow = "Over its own one worker: S = T1/Tp (medians, at the same lengths), E = S/p, and Karp–Flatt's e = (1/S − 1/p)/(1 − 1/p) (CACM 33(5), 1990), the share of T1 not run in parallel were Amdahl's law (AFIPS 1967) to hold: the same at every p where it does, rising where an overhead grows with p. The Amdahl fit is the f whose f + (1 − f)/p is nearest T_p/T_1 in least squares. Cores: CPU time over time, the median of the repetitions; a command's CPU time counts the processes it waited for (mpirun's ranks), not one it left running; over a time the program printed itself it is an upper bound (≤). n.s.: not significant (U test p ≥ 0.05, or the 95% interval holds 1×)."
 
 // chartSafe makes name a chart id's tail: letters, digits and _.
 func chartSafe(name string) string {
@@ -610,6 +644,28 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 	return c
 }
 
+// compareKeys orders points by the spec's implementations (Go functions
+// run beside them after), then as lessKey does.
+func (v *ownView) compareKeys(a, b key) int {
+	order := v.sp.ImplNames()
+	rank := func(name string) int {
+		if i := slices.Index(order, name); i >= 0 {
+			return i
+		}
+		return len(order)
+	}
+	if ra, rb := rank(a.Algorithm), rank(b.Algorithm); ra != rb {
+		return ra - rb
+	}
+	if lessKey(a, b) {
+		return -1
+	}
+	if lessKey(b, a) {
+		return 1
+	}
+	return 0
+}
+
 // ownTimes is the table of every point of a run: a row per
 // implementation and parameters, a column per length pair; a failed
 // point says why in its cell.
@@ -628,20 +684,7 @@ func ownTimes(r *rep, ix *index, v *ownView, ks []key) *table {
 			cols = append(cols, c)
 		}
 	}
-	order := v.sp.ImplNames()
-	slices.SortStableFunc(rows, func(a, b rowKey) int {
-		ia, ib := slices.Index(order, a.Algorithm), slices.Index(order, b.Algorithm)
-		if ia != ib {
-			return ia - ib
-		}
-		if lessKey(a, b) {
-			return -1
-		}
-		if lessKey(b, a) {
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(rows, v.compareKeys)
 	slices.SortFunc(cols, func(a, b [2]int) int {
 		if a[0] != b[0] {
 			return a[0] - b[0]
@@ -684,7 +727,11 @@ func ownTimes(r *rep, ix *index, v *ownView, ks []key) *table {
 func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *table {
 	w0 := slices.Min(v.sp.WorkersOr())
 	t := &table{caption: fmt.Sprintf("Speedup over %s at %d %s, with its 95%% confidence interval and the Mann–Whitney U test%s", base, w0, "worker"+plural(w0), onName(r, ix)),
-		head: []string{"implementation", "lengths", "speedup", "95% CI", "p", "significant"}}
+		head: []string{"implementation", "lengths", "speedup", "95% CI", "p", "significant"},
+		// Folded (not printed on paper): the findings give the best, the
+		// spec's figures draw them, and the table over each one's own one
+		// worker says how each scales.
+		folded: true}
 	for _, k := range ks {
 		b0, ok := ix.baselineOf(v, base, k)
 		if !ok || b0 == k {
@@ -698,7 +745,7 @@ func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *table {
 		if !ok {
 			continue
 		}
-		ci := "needs ≥ 6 reps"
+		ci := fmt.Sprintf("needs ≥ %d reps", bootMin)
 		if q.ciKnown {
 			ci = num(q.lo) + "–" + num(q.hi)
 		}

@@ -38,6 +38,7 @@ type measured struct {
 	sec, gcups, alloc, compute []float64
 	computed                   []float64 // computed GCUPS a rep; empty unless every rep counted its cells
 	uncounted                  bool      // some rep did not count its cells (computed_cells 0)
+	cpu                        []float64 // cpu_seconds a rep; 0: not measured
 }
 
 func newTally() *tally {
@@ -91,6 +92,7 @@ func (t *tally) add(r records.Record) {
 	}
 	m.alloc = append(m.alloc, float64(r.AllocBytes))
 	m.compute = append(m.compute, r.Seconds-r.AllocSeconds)
+	m.cpu = append(m.cpu, r.CPUSeconds)
 	t.matches[k] = r.Matches
 }
 
@@ -133,6 +135,7 @@ func (t *tally) merge(o *tally) {
 			a.sec, a.gcups = append(a.sec, m.sec...), append(a.gcups, m.gcups...)
 			a.alloc, a.compute = append(a.alloc, m.alloc...), append(a.compute, m.compute...)
 			a.computed, a.uncounted = append(a.computed, m.computed...), a.uncounted || m.uncounted
+			a.cpu = append(a.cpu, m.cpu...)
 		} else {
 			t.points[k] = m
 		}

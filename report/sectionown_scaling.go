@@ -1,0 +1,600 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/levlab/levlab/internal/progrun"
+	"github.com/levlab/levlab/spec"
+)
+
+// This file is the part of an experiment of one's own that says how each
+// implementation scales over its own one-worker time: speedup S(p) =
+// T1/Tp, efficiency E(p) = S(p)/p, Karp–Flatt's serial fraction e(p), an
+// Amdahl fit, and the cores each point kept busy (CPU time over time).
+
+// coresOf returns the median over the repetitions of CPU time over time
+// (cpu_seconds/seconds): about how many cores a run kept busy. It is 0
+// where any repetition recorded no CPU time (records made before the
+// cpu_seconds column) or no time.
+func coresOf(cpu, sec []float64) float64 {
+	if len(cpu) == 0 || len(cpu) != len(sec) {
+		return 0
+	}
+	r := make([]float64, len(cpu))
+	for i := range cpu {
+		if !(cpu[i] > 0) || !(sec[i] > 0) {
+			return 0
+		}
+		r[i] = cpu[i] / sec[i]
+	}
+	return median(r)
+}
+
+// karpFlatt returns the experimentally determined serial fraction of a
+// speedup s on p workers (Karp and Flatt, 1990): e = (1/s − 1/p)/(1 −
+// 1/p), the share of the one-worker time that did not run in parallel
+// where Amdahl's law holds. It is NaN for p ≤ 1 or s ≤ 0.
+func karpFlatt(s float64, p int) float64 {
+	if p <= 1 || !(s > 0) {
+		return math.NaN()
+	}
+	q := float64(p)
+	return (1/s - 1/q) / (1 - 1/q)
+}
+
+// amdahlFit returns the serial fraction f that fits Amdahl's law, S(p) =
+// 1/(f + (1−f)/p), to the speedups s on ps workers, by least squares of
+// the time T_p/T_1 = 1/S the law predicts: 1/S − 1/p = f·(1 − 1/p) is
+// linear in f, so f = Σ x·y / Σ x² with x = 1 − 1/p and y = 1/S − 1/p
+// (the Karp–Flatt values weighted by x²). Points at p ≤ 1 or without a
+// speedup are left out; ok is false where none is left. f is not held
+// in [0, 1]: above 1 the implementation slows down on more workers,
+// below 0 it speeds up more than p.
+func amdahlFit(ps []int, s []float64) (f float64, ok bool) {
+	var sxy, sxx float64
+	for i, p := range ps {
+		if p <= 1 || !(s[i] > 0) || math.IsInf(s[i], 0) {
+			continue
+		}
+		x := 1 - 1/float64(p)
+		y := 1/s[i] - 1/float64(p)
+		sxy, sxx = sxy+x*y, sxx+x*x
+	}
+	if sxx == 0 {
+		return 0, false
+	}
+	return sxy / sxx, true
+}
+
+// amdahl is the speedup Amdahl's law gives serial fraction f on p
+// workers.
+func amdahl(f float64, p int) float64 { return 1 / (f + (1-f)/float64(p)) }
+
+// fixed2 writes x with two decimals, a half rounded away from 0 (0.625
+// is 0.63): a fraction, an efficiency.
+func fixed2(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "—"
+	}
+	return strconv.FormatFloat(math.Round(x*100)/100, 'f', 2, 64)
+}
+
+// scalePt is one point on more than one worker, and its speedup over the
+// same implementation's one-worker point at the same inputs.
+type scalePt struct {
+	k      key
+	failed bool
+	q      ratio
+	ok     bool // q is known: both points have times
+}
+
+func (sp scalePt) s() float64  { return sp.q.x }
+func (sp scalePt) e() float64  { return sp.q.x / float64(sp.k.Workers) }
+func (sp scalePt) kf() float64 { return karpFlatt(sp.q.x, sp.k.Workers) }
+
+// scaleRow is an implementation at one input (its tile, case and extras
+// too): its one-worker point, and its points on more workers in order.
+type scaleRow struct {
+	line  key // the points' key with Workers 0
+	one   key
+	oneOK bool // one has a time
+	pts   []scalePt
+}
+
+// ownScaling returns the rows of ks, a run's drawn points, that have a
+// point on more than one worker, in the order of the spec's
+// implementations, then of their inputs.
+func ownScaling(ix *index, v *ownView, ks []key) []scaleRow {
+	byLine := map[key]*scaleRow{}
+	var lines []key
+	for _, k := range ks {
+		if k.Workers <= 1 {
+			continue
+		}
+		line := k
+		line.Workers = 0
+		row := byLine[line]
+		if row == nil {
+			one := line
+			one.Workers = 1
+			_, has := ix.stats[one]
+			row = &scaleRow{line: line, one: one, oneOK: has}
+			byLine[line] = row
+			lines = append(lines, line)
+		}
+		sp := scalePt{k: k}
+		if _, sp.failed = ix.rd.tally.failed[k]; !sp.failed && row.oneOK {
+			sp.q, sp.ok = ix.speedupOf(row.one, k)
+		}
+		row.pts = append(row.pts, sp)
+	}
+	slices.SortStableFunc(lines, v.compareKeys)
+	out := make([]scaleRow, 0, len(lines))
+	for _, l := range lines {
+		row := byLine[l]
+		slices.SortFunc(row.pts, func(a, b scalePt) int { return a.k.Workers - b.k.Workers })
+		out = append(out, *row)
+	}
+	return out
+}
+
+// lineName names an implementation at its tile and extras, without its
+// workers and lengths.
+func (v *ownView) lineName(k key) string {
+	parts := []string{k.Algorithm}
+	if k.Tile != 0 {
+		parts = append(parts, "tile "+count(k.Tile))
+	}
+	for _, d := range v.vary {
+		parts = append(parts, d+" "+ownExtra(k, d))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sameLine reports whether a and b are one implementation at one tile
+// and extras, whatever their workers and lengths.
+func sameLine(a, b key) bool {
+	a.Workers, a.LenA, a.LenB = 0, 0, 0
+	b.Workers, b.LenA, b.LenB = 0, 0, 0
+	return a == b
+}
+
+// ownClock says how an implementation of the spec was timed: "own" (the
+// time it prints, time_regexp), "wall" (a command's wall time from start
+// to exit) or "call" (a call inside levlab: an algorithm, a Go function);
+// "" where no spec kept beside the records says.
+func (v *ownView) ownClock(name string) string {
+	if !v.kept {
+		return ""
+	}
+	i := slices.IndexFunc(v.sp.Impl, func(im spec.Impl) bool { return im.Name == name })
+	switch {
+	case i < 0:
+		return "call" // a Go function run beside the spec's
+	case v.sp.Impl[i].TimeRegexp != "":
+		return "own"
+	case len(v.sp.Impl[i].Command) > 0:
+		return "wall"
+	}
+	return "call"
+}
+
+// ignoresWorkers reports whether the kept spec runs name as a command
+// that is given {workers} nowhere: not in its arguments, environment,
+// stdin or input file.
+func (v *ownView) ignoresWorkers(name string) bool {
+	if !v.kept {
+		return false
+	}
+	for _, im := range v.sp.Impl {
+		if im.Name != name || len(im.Command) == 0 {
+			continue
+		}
+		args := slices.Concat(im.Command, []string{im.Stdin, im.Input})
+		for _, e := range im.Env {
+			args = append(args, e)
+		}
+		return !progrun.Uses("{workers}", args...)
+	}
+	return false
+}
+
+// ownClocks is the sentence that says which implementations are timed by
+// which clock.
+func ownClocks(r *rep, v *ownView) string {
+	var names []string
+	for _, ix := range r.runs {
+		for _, k := range v.keys(ix) {
+			if !slices.Contains(names, k.Algorithm) {
+				names = append(names, k.Algorithm)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	if !v.kept {
+		return "No spec is kept beside these records, so they do not say which clock timed each implementation: a command's time is its wall time from start to exit unless its spec gave time_regexp, a call's the wall time of the call inside levlab."
+	}
+	var own, wall, call []string
+	for _, name := range names {
+		switch v.ownClock(name) {
+		case "own":
+			im := v.sp.Impl[slices.IndexFunc(v.sp.Impl, func(im spec.Impl) bool { return im.Name == name })]
+			unit := map[string]string{"ms": "milliseconds", "us": "microseconds", "ns": "nanoseconds"}[im.TimeUnit]
+			if unit == "" {
+				unit = "seconds"
+			}
+			own = append(own, fmt.Sprintf("%s (time_regexp %s, in %s)", name, strconv.Quote(im.TimeRegexp), unit))
+		case "wall":
+			wall = append(wall, name)
+		default:
+			call = append(call, name)
+		}
+	}
+	var parts []string
+	if len(own) > 0 {
+		parts = append(parts, "the time it prints itself, start-up and reading left out: "+strings.Join(own, "; "))
+	}
+	if len(wall) > 0 {
+		parts = append(parts, "the wall clock from start to exit, start-up included: "+strings.Join(wall, ", "))
+	}
+	if len(call) > 0 {
+		parts = append(parts, "the wall clock around the call inside levlab: "+strings.Join(call, ", "))
+	}
+	return "Clocks: " + strings.Join(parts, "; ") + "."
+}
+
+// coresText says how many cores a point kept busy: "1.9 cores", "≤ 1.1
+// cores" for an implementation timed by its own clock (its CPU time counts
+// the whole process, its time the kernel alone: the ratio is a bound), ""
+// where the records hold no CPU time.
+func (v *ownView) coresText(ix *index, k key) string {
+	st, ok := ix.stats[k]
+	if !ok || st.cores <= 0 {
+		return ""
+	}
+	s := strconv.FormatFloat(st.cores, 'f', 1, 64) + " cores"
+	if v.ownClock(k.Algorithm) == "own" {
+		s = "≤ " + s
+	}
+	return s
+}
+
+// ownScalingTables are the compact tables of each implementation's times
+// and speedups over its own one worker, as the course reports drew
+// theirs: a table an implementation (at its tile and extras), a row a
+// length, a column a worker count. Each cell holds the median time and,
+// on more than one worker, S(p), with the range of the time below it and
+// E(p), Karp–Flatt's e(p) and the cores kept busy; a speedup that is not
+// significant says so, a failed point why. A table of one other worker
+// count has three columns, and sits beside the next on paper.
+func ownScalingTables(r *rep, ix *index, v *ownView, rows []scaleRow) []*table {
+	var out []*table
+	for _, mine := range byLine(rows) {
+		ws := []int{1}
+		for _, row := range mine {
+			for _, sp := range row.pts {
+				if !slices.Contains(ws, sp.k.Workers) {
+					ws = append(ws, sp.k.Workers)
+				}
+			}
+		}
+		slices.Sort(ws)
+		t := &table{caption: v.lineName(mine[0].line) + ": median time, and its speedup over one worker" + onName(r, ix),
+			head: []string{"lengths"}}
+		for _, w := range ws {
+			t.head = append(t.head, workersN(w))
+		}
+		for _, row := range mine {
+			cells := []string{lengths(row.line)}
+			for _, w := range ws {
+				cells = append(cells, scaleCell(v, ix, row, w))
+			}
+			t.rows = append(t.rows, cells)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// coversAll reports whether every point of ks is in a table of rows: on
+// one worker, the point a row divides by, or on more, one of its points.
+func coversAll(rows []scaleRow, ks []key) bool {
+	in := map[key]bool{}
+	for _, row := range rows {
+		in[row.one] = true
+		for _, sp := range row.pts {
+			in[sp.k] = true
+		}
+	}
+	return !slices.ContainsFunc(ks, func(k key) bool { return !in[k] })
+}
+
+// scaleCell is the cell of row at w workers: "—" where there is no such
+// point.
+func scaleCell(v *ownView, ix *index, row scaleRow, w int) string {
+	k, sp := row.one, scalePt{}
+	if w != 1 {
+		i := slices.IndexFunc(row.pts, func(sp scalePt) bool { return sp.k.Workers == w })
+		if i < 0 {
+			return "—"
+		}
+		k, sp = row.pts[i].k, row.pts[i]
+	}
+	if why, failed := ix.rd.tally.failed[k]; failed {
+		return "FAILED\n" + strings.TrimPrefix(why, "failed: ")
+	}
+	st, ok := ix.stats[k]
+	if !ok {
+		return "—"
+	}
+	top, below := dur(st.med), []string{dur(st.min) + "–" + dur(st.max)}
+	if sp.ok {
+		top += ", " + times(sp.s())
+		if !sp.q.significant {
+			top += " n.s."
+		}
+		below = append(below, "E "+fixed2(sp.e()), "e "+fixed2(sp.kf()))
+	}
+	if c := v.coresText(ix, k); c != "" {
+		below = append(below, c)
+	}
+	return top + "\n" + strings.Join(below, ", ")
+}
+
+// byLine splits rows, sorted as ownScaling sorts them, into the rows of
+// each implementation (at its tile and extras), each by length.
+func byLine(rows []scaleRow) [][]scaleRow {
+	var out [][]scaleRow
+	for _, row := range rows {
+		if n := len(out); n > 0 && sameLine(out[n-1][0].line, row.line) {
+			out[n-1] = append(out[n-1], row)
+			continue
+		}
+		out = append(out, []scaleRow{row})
+	}
+	return out
+}
+
+// topRow returns the index of the row of the largest length with an
+// Amdahl fit, or -1.
+func topRow(rows []scaleRow) int {
+	top := -1
+	for i, row := range rows {
+		if _, _, _, ok := fitOf(row); ok {
+			top = i
+		}
+	}
+	return top
+}
+
+// ownScalingWords says in words, for each implementation, its serial
+// fraction by Amdahl's law at the largest length it has speedups at (and
+// at the others), how Karp–Flatt's e moves with the workers, and how many
+// cores it kept busy on the most workers.
+func ownScalingWords(r *rep, ix *index, v *ownView, rows []scaleRow) string {
+	var said []string
+	for _, mine := range byLine(rows) {
+		if w := lineWords(ix, v, mine); w != "" {
+			said = append(said, w)
+		}
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	if !slices.ContainsFunc(rows, func(row scaleRow) bool {
+		return ix.stats[row.one].cores > 0 || slices.ContainsFunc(row.pts, func(sp scalePt) bool { return ix.stats[sp.k].cores > 0 })
+	}) {
+		said = append(said, "No CPU time is recorded (cpu_seconds), so no cores are shown.")
+	}
+	return "Each over its own one worker" + onName(r, ix) + ": " + strings.Join(said, " ")
+}
+
+// fitOf returns the Amdahl fit of a row's speedups and the workers it
+// spans.
+func fitOf(row scaleRow) (f float64, lo, hi int, ok bool) {
+	var ps []int
+	var ss []float64
+	for _, sp := range row.pts {
+		if sp.ok {
+			ps, ss = append(ps, sp.k.Workers), append(ss, sp.s())
+		}
+	}
+	if f, ok = amdahlFit(ps, ss); !ok {
+		return 0, 0, 0, false
+	}
+	return f, slices.Min(ps), slices.Max(ps), true
+}
+
+// lineWords is the sentence of one implementation over its rows, one a
+// length, in order; "" where none has a speedup.
+func lineWords(ix *index, v *ownView, rows []scaleRow) string {
+	top := topRow(rows)
+	if top < 0 {
+		if !slices.ContainsFunc(rows, func(r scaleRow) bool { return r.oneOK }) {
+			return v.lineName(rows[0].line) + ": no time on one worker to divide by."
+		}
+		return ""
+	}
+	row := rows[top]
+	f, lo, hi, _ := fitOf(row)
+	var known []scalePt // the points with a speedup, by workers
+	for _, sp := range row.pts {
+		if sp.ok {
+			known = append(known, sp)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(v.lineName(row.line) + ": ")
+	// Past what two decimals tell from 1 or 0, a fit outside [0, 1] is
+	// said as what it is.
+	switch {
+	case f >= 1.005:
+		worst := slices.MinFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
+		if worst.q.significant {
+			fmt.Fprintf(&b, "at %s slower on %s than on one (%s): Amdahl's law, which allows no slowdown, fits f = %s",
+				lengths(row.line), workersN(worst.k.Workers), times(worst.s()), fixed2(f))
+		} else {
+			fmt.Fprintf(&b, "at %s no faster on %s than on one (%s, not significant; Amdahl's law fits f = %s)",
+				lengths(row.line), workersN(worst.k.Workers), times(worst.s()), fixed2(f))
+		}
+	case f <= -0.005:
+		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })
+		fmt.Fprintf(&b, "at %s faster on %s than %d times one worker (%s): Amdahl's law, which allows no more, fits f = %s",
+			lengths(row.line), workersN(best.k.Workers), best.k.Workers, times(best.s()), fixed2(f))
+	default:
+		over := "on " + workersN(lo)
+		if lo != hi {
+			over = fmt.Sprintf("over %d–%d workers", lo, hi)
+		}
+		f = min(1, max(0, f))
+		fmt.Fprintf(&b, "serial fraction %s by Amdahl's law %s at %s", fixed2(f), over, lengths(row.line))
+		if f >= 0.005 {
+			fmt.Fprintf(&b, " (at most %s on any number)", times(1/f))
+		}
+	}
+	var others []string
+	for i := len(rows) - 1; i >= 0; i-- {
+		if g, _, _, ok := fitOf(rows[i]); ok && i != top {
+			others = append(others, fmt.Sprintf("%s at %s", fixed2(g), lengths(rows[i].line)))
+		}
+	}
+	if len(others) > 0 {
+		b.WriteString("; f = " + strings.Join(others, ", "))
+	}
+	if !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.significant }) {
+		b.WriteString("; no speedup here is significant")
+	}
+	// Karp–Flatt's e over the workers: constant where Amdahl's law holds.
+	if n := len(known); n >= 2 {
+		a, z := known[0], known[n-1]
+		if d := z.kf() - a.kf(); d > 0.02 && d > 0.2*math.Abs(a.kf()) {
+			fmt.Fprintf(&b, "; e rises from %s on %d to %s on %d workers: an overhead that grows with the workers, not a fixed serial part",
+				fixed2(a.kf()), a.k.Workers, fixed2(z.kf()), z.k.Workers)
+		}
+	}
+	// The cores it kept busy on the most workers.
+	for i := len(row.pts) - 1; i >= 0; i-- {
+		sp := row.pts[i]
+		st, ok := ix.stats[sp.k]
+		if !ok || st.cores <= 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "; it used %s at %s", v.coresText(ix, sp.k), workersN(sp.k.Workers))
+		if st.cores < 1.5 {
+			b.WriteString(": one core, whatever {workers} said")
+			if v.ignoresWorkers(row.line.Algorithm) {
+				b.WriteString(" (its command does not use {workers})")
+			}
+		}
+		break
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// ownScalingChart draws each implementation's speedup over its own one
+// worker by workers, at the largest length it has speedups at, beside
+// the ideal S = p; on log axes where the lines span more than 10×. It is
+// nil where there is nothing to draw, or the lines are of two worker
+// counts alone.
+func ownScalingChart(r *rep, v *ownView) *chart {
+	c := &chart{id: "own_" + chartSafe(v.sp.Name) + "_scaling", xName: ownXNames["workers"], yName: ownYNames["speedup"],
+		xFit: true, xWhole: true, markY: 1, markName: "1×: as fast as on one worker"}
+	ran := 0
+	for _, ix := range r.runs {
+		if len(v.keys(ix)) > 0 {
+			ran++
+		}
+	}
+	type drawn struct {
+		name string
+		n    string
+		pts  []pt
+	}
+	var lines []drawn
+	var ws []int
+	for _, ix := range r.runs {
+		for _, mine := range byLine(ownScaling(ix, v, v.keys(ix))) {
+			top := topRow(mine)
+			if top < 0 {
+				continue
+			}
+			row := mine[top]
+			d := drawn{name: v.lineName(row.line), n: lengths(row.line), pts: []pt{{x: 1, y: 1, lo: 1, hi: 1}}}
+			if ran > 1 {
+				d.name = ix.name + ": " + d.name
+			}
+			ws = append(ws, 1)
+			for _, sp := range row.pts {
+				if !sp.ok {
+					continue
+				}
+				p := pt{x: float64(sp.k.Workers), y: sp.s(), lo: sp.s(), hi: sp.s()}
+				if sp.q.ciKnown {
+					p.lo, p.hi = sp.q.lo, sp.q.hi
+				}
+				d.pts = append(d.pts, p)
+				ws = append(ws, sp.k.Workers)
+			}
+			lines = append(lines, d)
+		}
+	}
+	slices.Sort(ws)
+	ws = slices.Compact(ws)
+	if len(lines) == 0 || len(ws) < 3 {
+		// On one and one other worker count a line is two points, which
+		// the tables give: the chart would add nothing but a page.
+		return nil
+	}
+	sameN := !slices.ContainsFunc(lines, func(d drawn) bool { return d.n != lines[0].n })
+	c.title = "Speedup over its own one worker"
+	if sameN {
+		c.title += " (" + lines[0].n + ")"
+	}
+	for _, d := range lines {
+		name := d.name
+		if !sameN {
+			name += ", " + d.n
+		}
+		c.series = append(c.series, series{name: name, pts: d.pts})
+	}
+	ideal := series{name: "ideal: S = p"}
+	for _, w := range ws {
+		ideal.pts = append(ideal.pts, pt{x: float64(w), y: float64(w), lo: float64(w), hi: float64(w)})
+	}
+	c.series = append(c.series, ideal)
+	c.yLog = spansTenfold(c.series, func(p pt) float64 { return p.y })
+	c.xLog = spansTenfold(c.series, func(p pt) float64 { return p.x })
+	c.xBase2 = c.xLog
+	return c
+}
+
+// spansTenfold reports whether the values of the series' points, by at,
+// span more than 10× (the largest over the least, all positive).
+func spansTenfold(ss []series, at func(pt) float64) bool {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, s := range ss {
+		for _, p := range s.pts {
+			if y := at(p); y > 0 && !math.IsInf(y, 0) {
+				lo, hi = min(lo, y), max(hi, y)
+			}
+		}
+	}
+	return hi > 10*lo
+}

@@ -1,0 +1,454 @@
+package report
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/levlab/levlab/records"
+)
+
+// scalingSpec is a kept spec of experiment "mine" at n = 1,000 on the
+// workers given: amd, a lev algorithm; lazy, a command given {workers}
+// nowhere; kern, a command timed by the kernel time it prints.
+func scalingSpec(workers string) string {
+	return `name = "mine"
+[inputs]
+n = [1000]
+[params]
+workers = [` + workers + `]
+[[impl]]
+name = "amd"
+algo = "myers-parallel"
+[[impl]]
+name = "lazy"
+command = ["lazy", "{a}", "{b}"]
+[[impl]]
+name = "kern"
+command = ["kern", "{a}", "{b}"]
+env = { OMP_NUM_THREADS = "{workers}" }
+time_regexp = 'kernel ([0-9.]+) s'
+`
+}
+
+// sp is a point of "mine": its implementation, length and workers, and
+// each repetition's time and CPU time (cpu nil: not recorded).
+type sp struct {
+	impl       string
+	n, workers int
+	sec, cpu   []float64
+}
+
+// around returns seven times about x, x their median exactly.
+func around(x float64) []float64 {
+	out := make([]float64, 7)
+	for i := range out {
+		out[i] = x * (1 + float64(i-3)/1000)
+	}
+	return out
+}
+
+func scaleRecords(pts ...sp) []records.Record {
+	var recs []records.Record
+	for _, p := range pts {
+		for i, s := range p.sec {
+			r := records.Record{
+				Experiment: "mine", Source: records.SourceOwn, Scale: records.ScaleQuick, Algorithm: p.impl, Ran: p.impl,
+				Workers: p.workers, RanWorkers: p.workers, Case: "random", LenA: p.n, LenB: p.n, Rep: i + 1, Status: records.StatusOK,
+				Seconds: s, Cells: int64(p.n) * int64(p.n), CPU: "Test CPU", Cores: 4,
+				GPU: "none", GoVersion: "go1.26", Commit: "abc", Timestamp: "2026-01-02T03:04:05Z",
+			}
+			if p.cpu != nil {
+				r.CPUSeconds = p.cpu[i]
+			}
+			recs = append(recs, r)
+		}
+	}
+	return recs
+}
+
+// failedRecord is a failed point's row.
+func failedRecord(impl string, n, workers int, why string) records.Record {
+	return records.Record{Experiment: "mine", Source: records.SourceOwn, Scale: records.ScaleQuick, Algorithm: impl, Ran: impl,
+		Workers: workers, RanWorkers: workers, Case: "random", LenA: n, LenB: n, Status: records.StatusFailed, Note: "failed: " + why,
+		Cells: int64(n) * int64(n), CPU: "Test CPU", Cores: 4, GPU: "none", GoVersion: "go1.26", Commit: "abc", Timestamp: "2026-01-02T03:04:05Z"}
+}
+
+// scalingRep writes the records and kept spec of "mine" as a run and
+// reads it back as the report does.
+func scalingRep(t *testing.T, specText string, recs []records.Record) (*rep, *ownView) {
+	t.Helper()
+	root := t.TempDir()
+	dir := filepath.Join(root, "box", "quick")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeCSV(t, filepath.Join(dir, "mine.csv"), recs)
+	if err := os.WriteFile(filepath.Join(dir, "mine.toml"), []byte(specText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return repOf(t, root)
+}
+
+func repOf(t *testing.T, root string) (*rep, *ownView) {
+	t.Helper()
+	d, err := load(Options{Results: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &rep{d: d}
+	for _, rd := range d.runs {
+		r.runs = append(r.runs, aggregate(rd))
+	}
+	r.nameRuns()
+	return r, r.ownViewOf("mine")
+}
+
+// sectionText returns the section's paragraphs, and its tables keyed by
+// caption.
+func sectionText(s section) (paras string, tables map[string]*table, charts []*chart) {
+	tables = map[string]*table{}
+	var ps []string
+	for _, b := range s.blocks {
+		switch b := b.(type) {
+		case para:
+			ps = append(ps, string(b))
+		case *table:
+			tables[b.caption] = b
+		case *chart:
+			charts = append(charts, b)
+		}
+	}
+	return strings.Join(ps, "\n"), tables, charts
+}
+
+// amdahlTimes returns the points of impl whose times follow Amdahl's law
+// with serial fraction f exactly: T1 = 1 s, Tp = f + (1−f)/p.
+func amdahlTimes(impl string, f float64, ws ...int) []sp {
+	var pts []sp
+	for _, w := range ws {
+		pts = append(pts, sp{impl: impl, n: 1000, workers: w, sec: around(f + (1-f)/float64(w))})
+	}
+	return pts
+}
+
+// TestOwnKarpFlattAmdahl: the serial fractions of speedups that follow
+// Amdahl's law are its f, at every p; the fit of speedups that do not is
+// the least-squares value worked out by hand.
+func TestOwnKarpFlattAmdahl(t *testing.T) {
+	for _, f := range []float64{0, 0.05, 0.2, 0.5, 1} {
+		var ps []int
+		var ss []float64
+		for _, p := range []int{2, 4, 8, 16} {
+			s := amdahl(f, p)
+			if e := karpFlatt(s, p); math.Abs(e-f) > 1e-12 {
+				t.Errorf("f = %g: karpFlatt(%g, %d) = %g, want %g", f, s, p, e, f)
+			}
+			ps, ss = append(ps, p), append(ss, s)
+		}
+		if got, ok := amdahlFit(ps, ss); !ok || math.Abs(got-f) > 1e-12 {
+			t.Errorf("f = %g: amdahlFit = %g, %v", f, got, ok)
+		}
+	}
+	// S(2) = 1.6, S(4) = 2.5: e(2) = (0.625 − 0.5)/0.5 = 0.25, e(4) =
+	// (0.4 − 0.25)/0.75 = 0.2; the fit, (0.5·0.125 + 0.75·0.15)/(0.5² +
+	// 0.75²) = 0.175/0.8125.
+	if e := karpFlatt(1.6, 2); math.Abs(e-0.25) > 1e-12 {
+		t.Errorf("karpFlatt(1.6, 2) = %g, want 0.25", e)
+	}
+	if e := karpFlatt(2.5, 4); math.Abs(e-0.2) > 1e-12 {
+		t.Errorf("karpFlatt(2.5, 4) = %g, want 0.2", e)
+	}
+	if f, ok := amdahlFit([]int{1, 2, 4}, []float64{1, 1.6, 2.5}); !ok || math.Abs(f-0.175/0.8125) > 1e-12 {
+		t.Errorf("amdahlFit = %g, %v; want %g (the point on one worker left out)", f, ok, 0.175/0.8125)
+	}
+	if _, ok := amdahlFit([]int{1}, []float64{1}); ok {
+		t.Error("amdahlFit of one worker alone: ok, want no fit")
+	}
+	if !math.IsNaN(karpFlatt(1, 1)) {
+		t.Error("karpFlatt on one worker is not NaN")
+	}
+	// Slower on two workers: e and f past 1; faster than p: below 0.
+	if e := karpFlatt(0.5, 2); math.Abs(e-3) > 1e-12 {
+		t.Errorf("karpFlatt(0.5, 2) = %g, want 3", e)
+	}
+	if e := karpFlatt(2.5, 2); e >= 0 {
+		t.Errorf("karpFlatt(2.5, 2) = %g, want below 0", e)
+	}
+}
+
+// TestOwnAmdahlFromRecords: records whose medians follow Amdahl's law
+// with f = 0.2 on 1, 2 and 4 workers read as such: S, E and e in the
+// table, and the fit in words.
+func TestOwnAmdahlFromRecords(t *testing.T) {
+	r, v := scalingRep(t, scalingSpec("1, 2, 4"), scaleRecords(amdahlTimes("amd", 0.2, 1, 2, 4)...))
+	ix := r.runs[0]
+	rows := ownScaling(ix, v, v.keys(ix))
+	if len(rows) != 1 || !rows[0].oneOK || len(rows[0].pts) != 2 {
+		t.Fatalf("rows %+v; want amd at n = 1,000 on 2 and 4 workers over its one", rows)
+	}
+	for _, p := range rows[0].pts {
+		want := amdahl(0.2, p.k.Workers)
+		if !p.ok || math.Abs(p.s()-want) > 1e-9 || math.Abs(p.kf()-0.2) > 1e-9 || math.Abs(p.e()-want/float64(p.k.Workers)) > 1e-9 {
+			t.Errorf("%d workers: S %g, e %g, E %g; want S %g, e 0.2", p.k.Workers, p.s(), p.kf(), p.e(), want)
+		}
+	}
+	if f, lo, hi, ok := fitOf(rows[0]); !ok || math.Abs(f-0.2) > 1e-9 || lo != 2 || hi != 4 {
+		t.Errorf("fit %g over %d–%d (%v); want 0.2 over 2–4", f, lo, hi, ok)
+	}
+	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
+	for _, w := range []string{"amd: serial fraction 0.20 by Amdahl's law over 2–4 workers at n = 1,000 (at most 5.00× on any number)"} {
+		if !strings.Contains(paras, w) {
+			t.Errorf("the section does not say %q:\n%s", w, paras)
+		}
+	}
+	tab := tables["amd: median time, and its speedup over one worker"]
+	if tab == nil {
+		t.Fatalf("no table of amd; tables: %v", keysOf(tables))
+	}
+	if want := []string{"lengths", "1 worker", "2 workers", "4 workers"}; !slices.Equal(tab.head, want) {
+		t.Errorf("head %q, want %q", tab.head, want)
+	}
+	// S(2) = 1/0.6, E 0.83, e 0.20; S(4) = 2.5.
+	want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "600 ms, 1.67×\n598 ms–602 ms, E 0.83, e 0.20", "400 ms, 2.50×\n399 ms–401 ms, E 0.63, e 0.20"}
+	if len(tab.rows) != 1 || !slices.Equal(tab.rows[0], want) {
+		t.Errorf("rows %q\nwant %q", tab.rows, want)
+	}
+	if _, ok := tables["Every point: median time, and below it min–max, or why it failed"]; ok {
+		t.Error("the table of every point is drawn too, though the implementation's table holds every point")
+	}
+}
+
+func keysOf[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestOwnCoresIgnoresWorkers: a command that runs on one core whatever
+// {workers} says reads "used 1.0 cores at 4 workers", and its command is
+// named as not using {workers}; one that keeps its workers busy reads
+// their number; one timed by its own clock reads a bound, ≤.
+func TestOwnCoresIgnoresWorkers(t *testing.T) {
+	cpuOf := func(sec []float64, cores float64) []float64 {
+		out := make([]float64, len(sec))
+		for i, s := range sec {
+			out[i] = s * cores
+		}
+		return out
+	}
+	var pts []sp
+	for _, w := range []int{1, 2, 4} {
+		lazy := around(1.0)
+		pts = append(pts, sp{impl: "lazy", n: 1000, workers: w, sec: lazy, cpu: cpuOf(lazy, 1)})
+		busy := around(1 / float64(w))
+		pts = append(pts, sp{impl: "amd", n: 1000, workers: w, sec: busy, cpu: cpuOf(busy, float64(w))})
+		kern := around(0.5 / float64(w))
+		pts = append(pts, sp{impl: "kern", n: 1000, workers: w, sec: kern, cpu: cpuOf(kern, 1.2*float64(w))})
+	}
+	r, _ := scalingRep(t, scalingSpec("1, 2, 4"), scaleRecords(pts...))
+	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
+	for _, w := range []string{
+		"it used 1.0 cores at 4 workers: one core, whatever {workers} said (its command does not use {workers})",
+		"amd: serial fraction 0.00", "it used 4.0 cores at 4 workers.",
+		"it used ≤ 4.8 cores at 4 workers",
+		"the time it prints itself, start-up and reading left out: kern (time_regexp \"kernel ([0-9.]+) s\", in seconds)",
+		"the wall clock from start to exit, start-up included: lazy",
+		"the wall clock around the call inside levlab: amd",
+	} {
+		if !strings.Contains(paras, w) {
+			t.Errorf("the section does not say %q:\n%s", w, paras)
+		}
+	}
+	if strings.Contains(paras, "No CPU time is recorded") {
+		t.Errorf("the section says the records hold no CPU time:\n%s", paras)
+	}
+	lazy := tables["lazy: median time, and its speedup over one worker"]
+	if lazy == nil || !strings.HasSuffix(lazy.rows[0][3], ", 1.0 cores") || !strings.HasSuffix(lazy.rows[0][1], ", 1.0 cores") {
+		t.Errorf("lazy's table does not give 1.0 cores on 1 and 4 workers: %+v", lazy)
+	}
+	if kern := tables["kern: median time, and its speedup over one worker"]; kern == nil || !strings.HasSuffix(kern.rows[0][3], ", ≤ 4.8 cores") {
+		t.Errorf("kern's table does not bound its cores: %+v", kern)
+	}
+}
+
+// TestOwnScalingCells: a failed point says why in its cell, and a point
+// whose one-worker point failed has its time and no speedup; a table has
+// a column for each worker count its implementation has a point at.
+func TestOwnScalingCells(t *testing.T) {
+	recs := scaleRecords(amdahlTimes("amd", 0.5, 1, 2)...)
+	recs = append(recs, failedRecord("amd", 1000, 4, "answered 3, want 4"))
+	recs = append(recs, failedRecord("lazy", 1000, 1, "exited with status 1"))
+	recs = append(recs, scaleRecords(sp{impl: "lazy", n: 1000, workers: 2, sec: around(0.25)})...)
+	r, _ := scalingRep(t, scalingSpec("1, 2, 4"), recs)
+	_, tables, _ := sectionText(sectionOwn(r, "mine"))
+	amd := tables["amd: median time, and its speedup over one worker"]
+	if amd == nil {
+		t.Fatalf("no table of amd: %v", keysOf(tables))
+	}
+	if want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "750 ms, 1.33×\n748 ms–752 ms, E 0.67, e 0.50", "FAILED\nanswered 3, want 4"}; !slices.Equal(amd.rows[0], want) {
+		t.Errorf("amd's cells %q\nwant %q", amd.rows[0], want)
+	}
+	lazy := tables["lazy: median time, and its speedup over one worker"]
+	if lazy == nil {
+		t.Fatalf("no table of lazy: %v", keysOf(tables))
+	}
+	if want := []string{"n = 1,000", "FAILED\nexited with status 1", "250 ms\n249 ms–251 ms"}; !slices.Equal(lazy.rows[0], want) {
+		t.Errorf("lazy's cells %q\nwant %q", lazy.rows[0], want)
+	}
+}
+
+// TestOwnScalingLogAxis: the chart of speedups over one worker draws the
+// ideal S = p, on linear axes while its lines span 10× or less, on log
+// axes (x ticking at powers of two) past that; on two worker counts it
+// is not drawn, the tables holding every point.
+func TestOwnScalingLogAxis(t *testing.T) {
+	for _, tc := range []struct {
+		workers []int
+		log     bool
+	}{{[]int{1, 2, 4, 8}, false}, {[]int{1, 2, 4, 8, 16}, true}, {[]int{1, 2}, false}} {
+		var ws []string
+		for _, w := range tc.workers {
+			ws = append(ws, count(w))
+		}
+		r, v := scalingRep(t, scalingSpec(strings.Join(ws, ", ")), scaleRecords(amdahlTimes("amd", 0.1, tc.workers...)...))
+		c := ownScalingChart(r, v)
+		if len(tc.workers) < 3 {
+			if c != nil {
+				t.Errorf("workers %v: a chart of two points a line", tc.workers)
+			}
+			continue
+		}
+		if c == nil {
+			t.Fatalf("workers %v: no chart", tc.workers)
+		}
+		if c.yLog != tc.log || c.xLog != tc.log || c.xBase2 != tc.log {
+			t.Errorf("workers %v: yLog %v, xLog %v, xBase2 %v; want %v", tc.workers, c.yLog, c.xLog, c.xBase2, tc.log)
+		}
+		ideal := c.series[len(c.series)-1]
+		if ideal.name != "ideal: S = p" || len(ideal.pts) != len(tc.workers) {
+			t.Fatalf("workers %v: last series %+v, want the ideal on every count", tc.workers, ideal)
+		}
+		for _, p := range ideal.pts {
+			if p.y != p.x {
+				t.Errorf("ideal at %g: %g", p.x, p.y)
+			}
+		}
+		if c.series[0].name != "amd" || len(c.series[0].pts) != len(tc.workers) || c.title != "Speedup over its own one worker (n = 1,000)" {
+			t.Errorf("workers %v: chart %q, series %+v", tc.workers, c.title, c.series[0])
+		}
+	}
+	if !spansTenfold([]series{{pts: []pt{{y: 0.5}, {y: 5.1}}}}, func(p pt) float64 { return p.y }) ||
+		spansTenfold([]series{{pts: []pt{{y: 0.5}, {y: 5}}}}, func(p pt) float64 { return p.y }) {
+		t.Error("spansTenfold: want more than 10× alone")
+	}
+}
+
+// TestOwnOldRecordsNoCPU: records written before cpu_seconds, with the
+// header of the time (every column but the last), still read; the section
+// says they hold no CPU time and shows no cores.
+func TestOwnOldRecordsNoCPU(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "box", "quick")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "mine.csv")
+	writeCSV(t, path, scaleRecords(amdahlTimes("amd", 0.2, 1, 2)...))
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var old []string
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if line == "" {
+			continue
+		}
+		i := strings.LastIndexByte(line, ',')
+		old = append(old, line[:i]+"\n")
+	}
+	if !strings.HasSuffix(strings.TrimSpace(old[0]), ",made_by") {
+		t.Fatalf("the header cut short ends %q; want made_by last", old[0])
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(old, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "mine.toml"), []byte(scalingSpec("1, 2")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := repOf(t, root)
+	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
+	if !strings.Contains(paras, "No CPU time is recorded (cpu_seconds), so no cores are shown.") {
+		t.Errorf("the section does not say the records hold no CPU time:\n%s", paras)
+	}
+	amd := tables["amd: median time, and its speedup over one worker"]
+	if amd == nil || strings.Contains(strings.Join(amd.rows[0], " "), "cores") || !strings.Contains(amd.rows[0][2], "E 0.83, e 0.20") {
+		t.Errorf("amd's table from the old records: %+v", amd)
+	}
+}
+
+// TestOwnNeverSignificantSpanningOne: a speedup whose U test passes (p <
+// 0.05) but whose 95% interval holds 1× is not called significant: its
+// cell says n.s., and the words say none is significant. No cell of the
+// section leaves out n.s. for a speedup whose interval holds 1×.
+func TestOwnNeverSignificantSpanningOne(t *testing.T) {
+	// Found by search: the U test gives p = 0.0476, the bootstrap
+	// interval of the ratio of medians 0.16–1.13.
+	ms := func(xs ...float64) []float64 {
+		for i := range xs {
+			xs[i] /= 1000
+		}
+		return xs
+	}
+	one, two := ms(3, 2, 11, 7, 5, 16), ms(8, 16, 17, 17, 20, 6)
+	r, v := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: one}, sp{impl: "amd", n: 1000, workers: 2, sec: two}))
+	ix := r.runs[0]
+	rows := ownScaling(ix, v, v.keys(ix))
+	if len(rows) != 1 || len(rows[0].pts) != 1 {
+		t.Fatalf("rows %+v", rows)
+	}
+	q := rows[0].pts[0].q
+	if !(q.p < q.alpha) || !q.ciKnown || q.lo > 1 || q.hi < 1 {
+		t.Fatalf("the samples no longer give p < α with an interval over 1×: %+v", q)
+	}
+	if q.significant {
+		t.Errorf("significant with p = %g and an interval %g–%g", q.p, q.lo, q.hi)
+	}
+	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
+	amd := tables["amd: median time, and its speedup over one worker"]
+	if amd == nil || !strings.Contains(amd.rows[0][2], "n.s.") {
+		t.Errorf("amd's cell on 2 workers does not say n.s.: %+v", amd)
+	}
+	if !strings.Contains(paras, "no speedup here is significant") {
+		t.Errorf("the words do not say no speedup is significant:\n%s", paras)
+	}
+
+	// Over many samples: a cell without n.s. has p < α and an interval
+	// that leaves out 1×.
+	for seed := range 40 {
+		var pts []sp
+		for _, w := range []int{1, 2, 4} {
+			sec := make([]float64, 6)
+			for i := range sec {
+				sec[i] = 0.01 * (1 + float64((seed*7+i*13+w*5)%17)/10) / math.Sqrt(float64(w))
+			}
+			pts = append(pts, sp{impl: "amd", n: 1000, workers: w, sec: sec})
+		}
+		r, v := scalingRep(t, scalingSpec("1, 2, 4"), scaleRecords(pts...))
+		ix := r.runs[0]
+		for _, row := range ownScaling(ix, v, v.keys(ix)) {
+			for _, p := range row.pts {
+				cell := scaleCell(v, ix, row, p.k.Workers)
+				if p.ok && !strings.Contains(cell, "n.s.") && (p.q.p >= p.q.alpha || !p.q.ciKnown || (p.q.lo <= 1 && p.q.hi >= 1)) {
+					t.Errorf("seed %d, %d workers: %q not marked n.s. with p %g, interval %g–%g", seed, p.k.Workers, cell, p.q.p, p.q.lo, p.q.hi)
+				}
+			}
+		}
+	}
+}
