@@ -107,8 +107,13 @@ type scaleRow struct {
 
 // ownScaling returns the rows of ks, a run's drawn points, that have a
 // point on more than one worker, in the order of the spec's
-// implementations, then of their inputs.
+// implementations, then of their inputs. A row divides by its one-worker
+// point only where that is among ks.
 func ownScaling(ix *index, v *ownView, ks []key) []scaleRow {
+	drawn := map[key]bool{}
+	for _, k := range ks {
+		drawn[k] = true
+	}
 	byLine := map[key]*scaleRow{}
 	var lines []key
 	for _, k := range ks {
@@ -122,7 +127,7 @@ func ownScaling(ix *index, v *ownView, ks []key) []scaleRow {
 			one := line
 			one.Workers = 1
 			_, has := ix.stats[one]
-			row = &scaleRow{line: line, one: one, oneOK: has}
+			row = &scaleRow{line: line, one: one, oneOK: has && drawn[one]} // a point outside the kept grid is not divided by
 			byLine[line] = row
 			lines = append(lines, line)
 		}
@@ -330,7 +335,7 @@ func scaleCell(v *ownView, ix *index, row scaleRow, w int) string {
 		return "FAILED\n" + strings.TrimPrefix(why, "failed: ")
 	}
 	st, ok := ix.stats[k]
-	if !ok {
+	if !ok || (w == 1 && !row.oneOK) {
 		return "—"
 	}
 	top, below := dur(st.med), []string{dur(st.min) + "–" + dur(st.max)}

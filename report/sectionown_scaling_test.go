@@ -343,6 +343,9 @@ func TestOwnScalingLogAxis(t *testing.T) {
 		if c.series[0].name != "amd" || len(c.series[0].pts) != len(tc.workers) || c.title != "Speedup over its own one worker (n = 1,000)" {
 			t.Errorf("workers %v: chart %q, series %+v", tc.workers, c.title, c.series[0])
 		}
+		if _, _, err := c.render(); err != nil {
+			t.Errorf("workers %v: the chart does not render: %v", tc.workers, err)
+		}
 	}
 	if !spansTenfold([]series{{pts: []pt{{y: 0.5}, {y: 5.1}}}}, func(p pt) float64 { return p.y }) ||
 		spansTenfold([]series{{pts: []pt{{y: 0.5}, {y: 5}}}}, func(p pt) float64 { return p.y }) {
