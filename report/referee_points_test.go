@@ -1,6 +1,7 @@
 package report
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -176,4 +177,20 @@ func lineFrom(t *testing.T, md, start string) string {
 	}
 	line, _, _ := strings.Cut(md[i:], "\n")
 	return line
+}
+
+// An own program's write-up never prints a serial fraction outside
+// [0, 1], and a speedup of levlab's banded algorithm over a program's DP
+// says it is algorithmic and timed by another clock.
+func TestOwnWordsLikeForLike(t *testing.T) {
+	_, _, md := committedDoc(t)
+	if m := regexp.MustCompile(`\bf = (-[0-9.]+|1\.[0-9]*[1-9]|[2-9][0-9.]*)`).FindString(md); m != "" {
+		t.Errorf("a serial fraction outside [0, 1]: %q", m)
+	}
+	line := lineFrom(t, md, "The best speedup over ed_omp")
+	for _, want := range []string{"algorithmic, not parallel: levlab is the algorithm myers-parallel", "timed differently: levlab by a call timed inside levlab, ed_omp by the time it printed itself"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the best speedup over ed_omp does not say %q:\n%s", want, line)
+		}
+	}
 }

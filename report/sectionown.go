@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
+	"github.com/levlab/levlab/records"
 	"github.com/levlab/levlab/spec"
 )
 
@@ -428,7 +429,7 @@ func ownFindings(ix *index, v *ownView, base string, ks []key) string {
 		}
 		if bq.x > 0 {
 			w0 := slices.Min(v.sp.WorkersOr())
-			fmt.Fprintf(&b, " The best speedup over %s at %d %s is %s: %s at %s.", base, w0, "worker"+plural(w0), bq, v.pointName(bk), lengths(bk))
+			fmt.Fprintf(&b, " The best speedup over %s at %d %s is %s: %s at %s%s.", base, w0, "worker"+plural(w0), bq, v.pointName(bk), lengths(bk), v.unlike(base, bk.Algorithm))
 		}
 	}
 	var failed []string
@@ -759,4 +760,35 @@ func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *table {
 		return nil
 	}
 	return t
+}
+
+// bandedAlgos are levlab's algorithms that skip most of the matrix (a
+// band, bit-parallel columns) where a plain DP computes every cell.
+var bandedAlgos = []string{records.AlgMyers, records.AlgMyersParallel, records.AlgAuto}
+
+// unlike says what differs between a speedup's two implementations
+// beyond their workers — the algorithm family, the clock — as a clause
+// to end its sentence; "" where nothing known does.
+func (v *ownView) unlike(base, that string) string {
+	if !v.kept {
+		return ""
+	}
+	algo := func(name string) string {
+		if i := slices.IndexFunc(v.sp.Impl, func(im spec.Impl) bool { return im.Name == name }); i >= 0 {
+			return v.sp.Impl[i].Algo
+		}
+		return ""
+	}
+	var says []string
+	if a := algo(that); slices.Contains(bandedAlgos, a) && !slices.Contains(bandedAlgos, algo(base)) {
+		says = append(says, fmt.Sprintf("algorithmic, not parallel: %s is the algorithm %s, bit-parallel columns in a band that skips most cells, against %s's DP of every cell", that, a, base))
+	}
+	clk := map[string]string{"own": "the time it printed itself", "wall": "its wall time from start to exit", "call": "a call timed inside levlab"}
+	if cb, ct := v.ownClock(base), v.ownClock(that); cb != ct && clk[cb] != "" && clk[ct] != "" {
+		says = append(says, fmt.Sprintf("and timed differently: %s by %s, %s by %s", that, clk[ct], base, clk[cb]))
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return " — " + strings.Join(says, "; ")
 }

@@ -442,16 +442,16 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	case f >= 1.005:
 		worst := slices.MinFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
 		if worst.q.significant {
-			fmt.Fprintf(&b, "at %s slower on %s than on one (%s): Amdahl's law, which allows no slowdown, fits f = %s",
-				lengths(row.line), workersN(worst.k.Workers), times(worst.s()), fixed2(f))
+			fmt.Fprintf(&b, "at %s slower on %s than on one (%s): no serial fraction fits, as Amdahl's law allows no slowdown; what more workers cost outweighs what they share",
+				lengths(row.line), workersN(worst.k.Workers), times(worst.s()))
 		} else {
-			fmt.Fprintf(&b, "at %s no faster on %s than on one (%s, not significant; Amdahl's law fits f = %s)",
-				lengths(row.line), workersN(worst.k.Workers), times(worst.s()), fixed2(f))
+			fmt.Fprintf(&b, "at %s no faster on %s than on one (%s, not significant), so no serial fraction is fitted",
+				lengths(row.line), workersN(worst.k.Workers), times(worst.s()))
 		}
 	case f <= -0.005:
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })
-		fmt.Fprintf(&b, "at %s faster on %s than %d times one worker (%s): Amdahl's law, which allows no more, fits f = %s",
-			lengths(row.line), workersN(best.k.Workers), best.k.Workers, times(best.s()), fixed2(f))
+		fmt.Fprintf(&b, "at %s faster on %s than %d times one worker (%s): no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
+			lengths(row.line), workersN(best.k.Workers), best.k.Workers, times(best.s()))
 	default:
 		over := "on " + workersN(lo)
 		if lo != hi {
@@ -465,12 +465,19 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	}
 	var others []string
 	for i := len(rows) - 1; i >= 0; i-- {
-		if g, _, _, ok := fitOf(rows[i]); ok && i != top {
-			others = append(others, fmt.Sprintf("%s at %s", fixed2(g), lengths(rows[i].line)))
+		g, _, _, ok := fitOf(rows[i])
+		switch {
+		case !ok || i == top:
+		case g >= 1.005:
+			others = append(others, "slower on more workers at "+lengths(rows[i].line))
+		case g <= -0.005:
+			others = append(others, "more than linear at "+lengths(rows[i].line))
+		default:
+			others = append(others, fmt.Sprintf("f = %s at %s", fixed2(min(1, max(0, g))), lengths(rows[i].line)))
 		}
 	}
 	if len(others) > 0 {
-		b.WriteString("; f = " + strings.Join(others, ", "))
+		b.WriteString("; " + strings.Join(others, ", "))
 	}
 	if !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.significant }) {
 		b.WriteString("; no speedup here is significant")
