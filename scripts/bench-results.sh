@@ -50,7 +50,7 @@ fi
 dir=results/$machine/bench
 mkdir -p "$dir"
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
-if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+if [ -n "$(git status --porcelain --untracked-files=no -- . ':(exclude)results' 2>/dev/null)" ]; then
 	commit+=-dirty
 fi
 

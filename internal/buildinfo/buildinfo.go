@@ -82,7 +82,7 @@ func ModulePath(gomod string) string {
 }
 
 // gitCommit asks git for the commit checked out at root, and whether its
-// tracked files are changed; "unknown" where git cannot say, or where root
+// tracked files are changed outside ResultsDir; "unknown" where git cannot say, or where root
 // is not the top of its own repository (a levlab copied into another).
 func gitCommit(root string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -99,9 +99,14 @@ func gitCommit(root string) string {
 	if rev == "" {
 		return "unknown"
 	}
-	st, err := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output()
+	st, err := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)"+ResultsDir).Output()
 	return shortRev(rev, err == nil && len(bytes.TrimSpace(st)) > 0)
 }
+
+// ResultsDir is the folder of a levlab checkout that holds measured
+// records, not code: a change there leaves the commit clean, as a run
+// writes its own records there while later runs of it ask the commit.
+const ResultsDir = "results"
 
 // sameDir reports whether a and b name one folder.
 func sameDir(a, b string) bool {

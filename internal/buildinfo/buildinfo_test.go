@@ -83,3 +83,36 @@ func TestCommitOfOwnCheckout(t *testing.T) {
 		t.Errorf("Commit() = %q, want the checkout's %s", got, want)
 	}
 }
+
+// A changed record under results/ leaves the commit clean; a changed
+// source does not.
+func TestDirtyLeavesOutResults(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	git(t, dir, "init", "-q")
+	for name, text := range map[string]string{"go.mod": "module " + Module + "\n", "a.go": "package a\n", ResultsDir + "/r.csv": "x\n"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	git(t, dir, "add", ".")
+	git(t, dir, "commit", "-q", "-m", "c")
+	rev := git(t, dir, "rev-parse", "HEAD")[:12]
+	if err := os.WriteFile(filepath.Join(dir, ResultsDir, "r.csv"), []byte("y\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := gitCommit(dir); got != rev {
+		t.Errorf("with a record changed: %q, want %q", got, rev)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte("package b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := gitCommit(dir); got != rev+"-dirty" {
+		t.Errorf("with a source changed: %q, want %q", got, rev+"-dirty")
+	}
+}
