@@ -378,14 +378,14 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 		for _, k := range slices.Sorted(maps.Keys(im.impl.Env)) {
 			env = append(env, k+"="+vals.Expand(im.impl.Env[k]))
 		}
-		res := progrun.Run(ctx, args, progrun.Options{Timeout: o.Spec.TimeoutOr(), Env: env, Dir: o.Spec.Dir,
+		res, err := progrun.Run(ctx, args, progrun.Options{Timeout: o.Spec.TimeoutOr(), Env: env, Dir: o.Spec.Dir,
 			Distance: im.distanceRE, Time: im.timeRE, TimeUnit: im.impl.TimeUnit, Stdin: stdin})
 		if err := ctx.Err(); err != nil {
 			return m, fmt.Errorf("experiments: %s: %w", p.Algorithm, err)
 		}
-		if res.Failure != "" {
-			o.NoteFailed(p, res.Failure)
-			return m, fmt.Errorf("%w: %s", ErrFailed, res.Failure)
+		if err != nil {
+			o.NoteFailed(p, err.Error())
+			return m, fmt.Errorf("%w: %s", ErrFailed, err)
 		}
 		if res.Distance != want {
 			why := fmt.Sprintf("answered %d, want %d (the line %s)", res.Distance, want, progrun.Quote(res.Line))

@@ -493,12 +493,12 @@ func (v *verifier) check(ctx context.Context, j *jobFiles, r *verifyRun) (string
 	if err := v.write(j, r.c, input); err != nil {
 		return err.Error(), progrun.Result{}
 	}
-	res := progrun.Run(ctx, args, progrun.Options{Timeout: v.timeout, Distance: v.re, Stdin: stdin})
+	res, err := progrun.Run(ctx, args, progrun.Options{Timeout: v.timeout, Distance: v.re, Stdin: stdin})
 	switch {
-	case strings.HasPrefix(res.Failure, "ran past its time-out"):
+	case progrun.KindOf(err) == progrun.Timeout:
 		return fmt.Sprintf("ran past --timeout %v and was killed", v.timeout), res
-	case res.Failure != "":
-		return res.Failure, res
+	case err != nil:
+		return err.Error(), res
 	case res.Distance != r.c.Want:
 		return fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, r.c.Want, progrun.Quote(res.Line)), res
 	}

@@ -2,7 +2,7 @@
 // student's, a peer's, anything with a command line — and reads back what
 // it printed: the distance, and where it prints one its own kernel time.
 // levlab verify and the runner of a spec's commands share it, so that both
-// call the same things a failure.
+// call the same things a failure, an *Error of a Kind.
 //
 // Placeholders in braces stand for a pair's files and lengths: {a} and
 // {b}, the files holding the two strings; {a:text} and {b:text}, the
@@ -185,13 +185,9 @@ type Options struct {
 
 // Result is what one run of a program gave.
 type Result struct {
-	// Failure says why the run gave no answer — a time-out, a non-zero
-	// exit, a signal, no number or one out of range, a kernel time outside
-	// (0, Wall], stdout past MaxOutput — or is "".
-	Failure string
 	// Note says what else happened, failure or not: the program exited
 	// leaving a process it started running, or holding its output open,
-	// and Run ended it. A failing run's Failure says it too.
+	// and Run ended it. A failing run's *Error says it too.
 	Note string
 	// Distance is the distance it printed, and Line the line of stdout it
 	// was read from (also set where that number is the wrong one, or out
@@ -224,7 +220,12 @@ const (
 )
 
 // Run runs args[0] with args[1:] and reads its answer. Setting up and
-// reading back are outside Wall, which is the program's life alone.
+// reading back are outside Wall, which is the program's life alone. Where
+// the run gave no answer — it could not start, ran past its time-out, a
+// non-zero exit, a signal, no number or one out of range, a kernel time
+// outside (0, Wall], stdout past MaxOutput — the error is an *Error
+// saying why, of the Kind that says what; the Result then holds no
+// Distance nor Kernel, but what else was measured.
 //
 // The program runs in a process group of its own (on Unix), and Run ends
 // the whole group — SIGTERM, then SIGKILL what is left after a grace of
@@ -233,12 +234,12 @@ const (
 // share the cores with the runs timed after. On Linux the kernel kills the
 // program should levlab itself die (SIGKILL included); what the program
 // started then lives on, for that signal reaches the program alone.
-func Run(ctx context.Context, args []string, o Options) Result {
+func Run(ctx context.Context, args []string, o Options) (Result, error) {
 	if len(args) == 0 {
-		return Result{Failure: "no program"}
+		return Result{}, &Error{Kind: Start, Msg: "no program"}
 	}
 	if _, ok := unitSeconds(o.TimeUnit); !ok {
-		return Result{Failure: fmt.Sprintf("time unit %q: want one of %s", o.TimeUnit, strings.Join(TimeUnits, ", "))}
+		return Result{}, &Error{Kind: Start, Msg: fmt.Sprintf("time unit %q: want one of %s", o.TimeUnit, strings.Join(TimeUnits, ", "))}
 	}
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
@@ -255,7 +256,7 @@ func Run(ctx context.Context, args []string, o Options) Result {
 		// stdin) would block.
 		in, err := stdinFile(o.Stdin)
 		if err != nil {
-			return Result{Failure: "cannot write its standard input: " + err.Error()}
+			return Result{}, &Error{Kind: Start, Msg: "cannot write its standard input: " + err.Error(), Err: err}
 		}
 		defer in.Close()
 		cmd.Stdin = in
@@ -269,13 +270,13 @@ func Run(ctx context.Context, args []string, o Options) Result {
 	// it is ended.
 	outR, outW, err := os.Pipe()
 	if err != nil {
-		return Result{Failure: "cannot start it: " + err.Error()}
+		return Result{}, &Error{Kind: Start, Msg: "cannot start it: " + err.Error(), Err: err}
 	}
 	defer outR.Close()
 	errR, errW, err := os.Pipe()
 	if err != nil {
 		outW.Close()
-		return Result{Failure: "cannot start it: " + err.Error()}
+		return Result{}, &Error{Kind: Start, Msg: "cannot start it: " + err.Error(), Err: err}
 	}
 	defer errR.Close()
 	cmd.Stdout, cmd.Stderr = outW, errW
@@ -285,7 +286,7 @@ func Run(ctx context.Context, args []string, o Options) Result {
 	outW.Close()
 	errW.Close()
 	if err != nil {
-		return Result{Failure: "cannot start it: " + err.Error()}
+		return Result{}, &Error{Kind: Start, Msg: "cannot start it: " + err.Error(), Err: err}
 	}
 	g := group{cmd.Process}
 
@@ -345,38 +346,42 @@ func Run(ctx context.Context, args []string, o Options) Result {
 	if ps := cmd.ProcessState; ps != nil {
 		r.CPU = (ps.UserTime() + ps.SystemTime()).Seconds()
 	}
-	var exitErr *exec.ExitError
+	var (
+		exitErr *exec.ExitError
+		fail    *Error
+	)
 	switch {
 	case out.over:
-		r.Failure = "printed more than 1.0 MiB on stdout, and was stopped" // MaxOutput
+		fail = &Error{Kind: Output, Msg: "printed more than 1.0 MiB on stdout, and was stopped"} // MaxOutput
 	case stopped && parent.Err() != nil:
-		r.Failure = fmt.Sprintf("was stopped with its process group, as the run was (%v)", parent.Err())
+		fail = &Error{Kind: Canceled, Msg: fmt.Sprintf("was stopped with its process group, as the run was (%v)", parent.Err()), Err: parent.Err()}
 	case stopped:
-		r.Failure = fmt.Sprintf("ran past its time-out of %v and was killed", o.Timeout)
+		fail = &Error{Kind: Timeout, Msg: fmt.Sprintf("ran past its time-out of %v and was killed", o.Timeout)}
 	case errors.As(ex.err, &exitErr):
 		said := said(errOut.Bytes(), out.Bytes())
 		if st, ok := exitErr.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-			r.Failure = fmt.Sprintf("killed by signal %v%s", st.Signal(), said)
+			fail = &Error{Kind: Signal, Msg: fmt.Sprintf("killed by signal %v%s", st.Signal(), said), Err: ex.err}
 		} else {
-			r.Failure = fmt.Sprintf("exited with status %d%s%s", exitErr.ExitCode(), viaLauncher(exitErr.ExitCode()), said)
+			fail = &Error{Kind: Exit, Msg: fmt.Sprintf("exited with status %d%s%s", exitErr.ExitCode(), viaLauncher(exitErr.ExitCode()), said), Err: ex.err}
 		}
 	case ex.err != nil:
-		r.Failure = ex.err.Error()
+		fail = &Error{Kind: Exit, Msg: ex.err.Error(), Err: ex.err}
 	}
-	if r.Failure == "" {
-		r.Failure = r.answer(out.Bytes(), o)
+	if fail == nil {
+		fail = r.answer(out.Bytes(), o)
 	}
-	if r.Failure != "" {
-		r.Distance, r.Kernel = 0, 0
-		r.Failure = join(r.Failure, note)
+	if fail == nil {
+		return r, nil
 	}
-	return r
+	r.Distance, r.Kernel = 0, 0
+	fail.Msg = join(fail.Msg, note)
+	return r, fail
 }
 
 // answer reads the distance, and with o.Time the kernel time, from out
 // into r, or returns why it cannot. Either way r.Line is the line of
 // stdout the distance was read from, where there is one.
-func (r *Result) answer(out []byte, o Options) string {
+func (r *Result) answer(out []byte, o Options) *Error {
 	var (
 		s  string
 		ok bool
@@ -390,9 +395,9 @@ func (r *Result) answer(out []byte, o Options) string {
 	}
 	if !ok {
 		if o.Distance != nil {
-			return fmt.Sprintf("exited 0 but printed no distance (no match of %q on stdout)%s", o.Distance, LastLine(out))
+			return &Error{Kind: NoDistance, Msg: fmt.Sprintf("exited 0 but printed no distance (no match of %q on stdout)%s", o.Distance, LastLine(out))}
 		}
-		return fmt.Sprintf("exited 0 but printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout)%s", LastLine(out))
+		return &Error{Kind: NoDistance, Msg: fmt.Sprintf("exited 0 but printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout)%s", LastLine(out))}
 	}
 	d, err := strconv.Atoi(s)
 	if n := toNumber(s); err != nil && n.integral && n.value != s {
@@ -400,24 +405,24 @@ func (r *Result) answer(out []byte, o Options) string {
 	}
 	switch {
 	case errors.Is(err, strconv.ErrRange):
-		return fmt.Sprintf("exited 0 but printed a distance out of range, %s: an int holds %d to %d (the line %s)", quote([]byte(s)), math.MinInt, math.MaxInt, Quote(r.Line))
+		return &Error{Kind: BadDistance, Msg: fmt.Sprintf("exited 0 but printed a distance out of range, %s: an int holds %d to %d (the line %s)", quote([]byte(s)), math.MinInt, math.MaxInt, Quote(r.Line))}
 	case err != nil:
-		return fmt.Sprintf("exited 0 but printed a distance that is no integer, %s (the line %s)", quote([]byte(s)), Quote(r.Line))
+		return &Error{Kind: BadDistance, Msg: fmt.Sprintf("exited 0 but printed a distance that is no integer, %s (the line %s)", quote([]byte(s)), Quote(r.Line))}
 	}
 	r.Distance = d
 	if o.Time == nil {
-		return ""
+		return nil
 	}
 	g, line, ok := lastGroup(out, o.Time)
 	if !ok {
-		return fmt.Sprintf("printed no time (a match of %q on stdout whose group is a number of %s)%s", o.Time, unitName(o.TimeUnit), LastLine(out))
+		return &Error{Kind: NoTime, Msg: fmt.Sprintf("printed no time (a match of %q on stdout whose group is a number of %s)%s", o.Time, unitName(o.TimeUnit), LastLine(out))}
 	}
 	t, why := kernelTime(g, r.Wall, o.TimeUnit)
 	if why != "" {
-		return why + " (the line " + Quote(line) + ")"
+		return &Error{Kind: BadTime, Msg: why + " (the line " + Quote(line) + ")"}
 	}
 	r.Kernel = t
-	return ""
+	return nil
 }
 
 // unitName is a time unit's name in words.

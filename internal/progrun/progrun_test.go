@@ -20,25 +20,26 @@ func TestRun(t *testing.T) {
 		want    int
 		kernel  float64
 		failure string
+		kind    Kind
 	}{
-		{"last integer", []string{"sh", "-c", "echo 'on 4 threads'; echo 17"}, long, 17, 0, ""},
-		{"regexp", []string{"sh", "-c", "echo 'distance: 9 (2 threads)'"}, Options{Timeout: time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}, 9, 0, ""},
-		{"kernel time", []string{"sh", "-c", "sleep 0.3; echo 'kernel 0.25 s'; echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 3, 0.25, ""},
-		{"env", []string{"sh", "-c", "echo $LEVLAB_X"}, Options{Timeout: time.Second, Env: []string{"LEVLAB_X=41"}}, 41, 0, ""},
-		{"no time", []string{"sh", "-c", "echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 0, 0, "printed no time"},
-		{"no number", []string{"sh", "-c", "echo none"}, long, 0, 0, `printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout): "none"`},
-		{"exit", []string{"sh", "-c", "echo why >&2; exit 4"}, long, 0, 0, `exited with status 4: "why"`},
-		{"signal", []string{"sh", "-c", "kill -KILL $$"}, long, 0, 0, "killed by signal killed"},
-		{"time-out", []string{"sleep", "10"}, Options{Timeout: 200 * time.Millisecond}, 0, 0, "ran past its time-out of 200ms"},
-		{"flood", []string{"yes"}, long, 0, 0, "printed more than 1.0 MiB"},
-		{"missing", []string{"/no/such/program"}, long, 0, 0, "cannot start it"},
+		{"last integer", []string{"sh", "-c", "echo 'on 4 threads'; echo 17"}, long, 17, 0, "", 0},
+		{"regexp", []string{"sh", "-c", "echo 'distance: 9 (2 threads)'"}, Options{Timeout: time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}, 9, 0, "", 0},
+		{"kernel time", []string{"sh", "-c", "sleep 0.3; echo 'kernel 0.25 s'; echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 3, 0.25, "", 0},
+		{"env", []string{"sh", "-c", "echo $LEVLAB_X"}, Options{Timeout: time.Second, Env: []string{"LEVLAB_X=41"}}, 41, 0, "", 0},
+		{"no time", []string{"sh", "-c", "echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 0, 0, "printed no time", NoTime},
+		{"no number", []string{"sh", "-c", "echo none"}, long, 0, 0, `printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout): "none"`, NoDistance},
+		{"exit", []string{"sh", "-c", "echo why >&2; exit 4"}, long, 0, 0, `exited with status 4: "why"`, Exit},
+		{"signal", []string{"sh", "-c", "kill -KILL $$"}, long, 0, 0, "killed by signal killed", Signal},
+		{"time-out", []string{"sleep", "10"}, Options{Timeout: 200 * time.Millisecond}, 0, 0, "ran past its time-out of 200ms", Timeout},
+		{"flood", []string{"yes"}, long, 0, 0, "printed more than 1.0 MiB", Output},
+		{"missing", []string{"/no/such/program"}, long, 0, 0, "cannot start it", Start},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			start := time.Now()
-			r := Run(ctx, c.args, c.o)
+			r := run(ctx, c.args, c.o)
 			if c.failure != "" {
-				if !strings.Contains(r.Failure, c.failure) {
-					t.Errorf("failure %q, want %q", r.Failure, c.failure)
+				if !strings.Contains(r.Failure, c.failure) || r.Kind != c.kind {
+					t.Errorf("failure %q of kind %v, want %q of kind %v", r.Failure, r.Kind, c.failure, c.kind)
 				}
 			} else if r.Failure != "" || r.Distance != c.want || r.Kernel != c.kernel {
 				t.Errorf("%+v, want distance %d, kernel %v", r, c.want, c.kernel)
@@ -51,6 +52,23 @@ func TestRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// run is Run with its error in words, "" where there is none, and its
+// Kind, as the tests compare them.
+func run(ctx context.Context, args []string, o Options) failedRun {
+	r, err := Run(ctx, args, o)
+	f := failedRun{Result: r}
+	if err != nil {
+		f.Failure, f.Kind = err.Error(), KindOf(err)
+	}
+	return f
+}
+
+type failedRun struct {
+	Result
+	Failure string
+	Kind    Kind
 }
 
 func TestPlaceholders(t *testing.T) {
@@ -106,7 +124,7 @@ func TestRunKernelTime(t *testing.T) {
 		{"infinite", "1e400", []string{`a kernel time of 1e400 s`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := Run(context.Background(), []string{"sh", "-c", "echo 'kernel " + c.printed + " s'; echo 3"}, Options{Timeout: 5 * time.Second, Time: re})
+			r := run(context.Background(), []string{"sh", "-c", "echo 'kernel " + c.printed + " s'; echo 3"}, Options{Timeout: 5 * time.Second, Time: re})
 			if c.want == nil {
 				if r.Failure != "" || r.Kernel <= 0 || r.Kernel > r.Wall {
 					t.Errorf("%+v, want the kernel time counted", r)
@@ -135,7 +153,7 @@ func TestRunDistanceOutOfRange(t *testing.T) {
 		{"regexp", Options{Timeout: 5 * time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := Run(context.Background(), []string{"sh", "-c", "echo 'distance: 1000000000000000000000000000000'"}, c.o)
+			r := run(context.Background(), []string{"sh", "-c", "echo 'distance: 1000000000000000000000000000000'"}, c.o)
 			for _, w := range []string{"out of range", `"1000000000000000000000000000000"`} {
 				if !strings.Contains(r.Failure, w) {
 					t.Errorf("failure %q does not say %q", r.Failure, w)

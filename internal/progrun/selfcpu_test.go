@@ -51,11 +51,11 @@ func TestRunCPUWaitedChildren(t *testing.T) {
 		for range children {
 			script += "(" + loop + ") & "
 		}
-		r := Run(context.Background(), []string{"sh", "-c", script + "wait; echo 1"}, Options{Timeout: 30 * time.Second})
+		r := run(context.Background(), []string{"sh", "-c", script + "wait; echo 1"}, Options{Timeout: 30 * time.Second})
 		if r.Failure != "" || r.CPU <= 0 {
 			t.Fatalf("%d children: %+v", children, r)
 		}
-		return r
+		return r.Result
 	}
 	one, two := run(1), run(2)
 	if two.CPU < 1.5*one.CPU {

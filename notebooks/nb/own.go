@@ -51,9 +51,9 @@ func Command(workers int, timeout time.Duration, args ...string) Distance {
 		for i, w := range args {
 			expanded[i] = v.Expand(w)
 		}
-		res := progrun.Run(ctx, expanded, progrun.Options{Timeout: timeout})
-		if res.Failure != "" {
-			return 0, errors.New(res.Failure)
+		res, err := progrun.Run(ctx, expanded, progrun.Options{Timeout: timeout})
+		if err != nil {
+			return 0, err
 		}
 		return res.Distance, nil
 	}
