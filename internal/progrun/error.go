@@ -12,6 +12,8 @@ const (
 	// Start: the program did not start — no program, a time unit Options
 	// does not know, its standard input not written, exec's error.
 	Start Kind = iota + 1
+	// Inputs: a Command could not write a run's files (a, b, input).
+	Inputs
 	// Timeout: it ran past its time-out and was killed.
 	Timeout
 	// Canceled: the run's context was done, and it was stopped.
@@ -32,11 +34,15 @@ const (
 	NoTime
 	// BadTime: the time it printed is no number, or outside (0, Wall].
 	BadTime
+	// WrongDistance: it printed a distance other than the one the case
+	// wants (Case.Want).
+	WrongDistance
 )
 
 var kindNames = [...]string{
-	Start: "start", Timeout: "timeout", Canceled: "canceled", Signal: "signal", Exit: "exit",
+	Start: "start", Inputs: "inputs", Timeout: "timeout", Canceled: "canceled", Signal: "signal", Exit: "exit",
 	Output: "output", NoDistance: "no distance", BadDistance: "bad distance", NoTime: "no time", BadTime: "bad time",
+	WrongDistance: "wrong distance",
 }
 
 func (k Kind) String() string {

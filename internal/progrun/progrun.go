@@ -1,8 +1,10 @@
 // Package progrun runs another program that computes an edit distance — a
 // student's, a peer's, anything with a command line — and reads back what
 // it printed: the distance, and where it prints one its own kernel time.
-// levlab verify and the runner of a spec's commands share it, so that both
-// call the same things a failure, an *Error of a Kind.
+// levlab verify, the runner of a spec's commands and a notebook's Command
+// share it (Command: a case's files written, its placeholders filled, the
+// program run and its answer read), so that all call the same things a
+// failure, an *Error of a Kind.
 //
 // Placeholders in braces stand for a pair's files and lengths: {a} and
 // {b}, the files holding the two strings; {a:text} and {b:text}, the
@@ -33,8 +35,13 @@ import (
 // is stopped, for it may print for ever.
 const MaxOutput = 1 << 20
 
-// Placeholders are the words a command may hold in braces.
+// Placeholders are the words a command may hold in braces for a pair's
+// files and lengths and a point's parameters.
 var Placeholders = []string{"{a}", "{b}", "{n}", "{m}", "{workers}", "{tile}"}
+
+// NoTilePlaceholders are Placeholders but {tile}: those of a runner that
+// gives a program no tile side (levlab verify, a notebook's Command).
+var NoTilePlaceholders = slices.DeleteFunc(slices.Clone(Placeholders), func(p string) bool { return p == "{tile}" })
 
 // TextPlaceholders stand for the two strings themselves, where a program
 // takes them as arguments or reads them from a template (Options.Stdin,

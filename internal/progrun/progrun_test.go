@@ -75,7 +75,7 @@ func TestPlaceholders(t *testing.T) {
 	if err := CheckPlaceholders(Placeholders, "{a}", "x{b}y", "{workers}"); err != nil {
 		t.Error(err)
 	}
-	if err := CheckPlaceholders(Placeholders[:5], "{tile}"); err == nil || !strings.Contains(err.Error(), "{tile}") {
+	if err := CheckPlaceholders(NoTilePlaceholders, "{tile}"); err == nil || !strings.Contains(err.Error(), "{tile}") {
 		t.Errorf("{tile} where it is not allowed: %v", err)
 	}
 	v := Values{A: "/a", B: "/b", N: 3, M: 4, Workers: 2, Tile: 64}
