@@ -13,7 +13,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -126,8 +125,8 @@ func verifyMemory(n, maxLen int) int64 {
 // verifyPlaceholders are the words a command may hold in braces, and
 // templatePlaceholders those of --stdin and --input.
 var (
-	verifyPlaceholders   = slices.Concat(progrun.Placeholders[:5], progrun.TextPlaceholders, []string{progrun.InputPlaceholder})
-	templatePlaceholders = slices.Concat(progrun.Placeholders[:5], progrun.TextPlaceholders)
+	verifyPlaceholders   = slices.Concat(progrun.NoTilePlaceholders, progrun.TextPlaceholders, []string{progrun.InputPlaceholder})
+	templatePlaceholders = slices.Concat(progrun.NoTilePlaceholders, progrun.TextPlaceholders)
 )
 
 func runVerify(args []string, stdout, stderr io.Writer) error {
@@ -176,12 +175,13 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	if err := checkPlaceholders(prog); err != nil {
 		return err
 	}
-	v := &verifier{prog: prog, timeout: *timeout, hasInput: given["input"], hasStdin: given["stdin"]}
+	v := &verifier{cmd: progrun.Command{Args: prog, Timeout: *timeout}}
 	for _, t := range []struct {
-		flag string
-		in   string
-		out  *string
-	}{{"--stdin", *stdinT, &v.stdin}, {"--input", *inputT, &v.input}} {
+		flag  string
+		in    string
+		given bool
+		out   **string
+	}{{"--stdin", *stdinT, given["stdin"], &v.cmd.Stdin}, {"--input", *inputT, given["input"], &v.cmd.Input}} {
 		s, err := progrun.Unescape(t.in)
 		if err != nil {
 			return usageErrorf("%s: %v", t.flag, err)
@@ -189,30 +189,31 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		if err := progrun.CheckPlaceholders(templatePlaceholders, s); err != nil {
 			return usageErrorf("%s: %v", t.flag, err)
 		}
-		*t.out = s
+		if t.given {
+			*t.out = &s
+		}
 	}
 	usesInput := progrun.Uses(progrun.InputPlaceholder, prog...)
 	switch {
-	case v.hasInput && !usesInput:
+	case v.cmd.Input != nil && !usesInput:
 		return usageErrorf("--input %q is written to a file the command names as {input}, and the command has no {input}", *inputT)
-	case !v.hasInput && usesInput:
+	case v.cmd.Input == nil && usesInput:
 		return usageErrorf("the command names {input}, the file written from --input TEMPLATE, and there is no --input")
-	case len(workers) > 1 && !progrun.Uses("{workers}", append(slices.Clone(prog), v.stdin, v.input)...):
+	case len(workers) > 1 && !v.cmd.Uses("{workers}"):
 		return usageErrorf("--workers %s runs every case at each count, and the command holds no {workers} to give it: put {workers} where your program takes its threads or ranks (env OMP_NUM_THREADS={workers} ./prog, mpirun -np {workers} ./prog)", *workersList)
 	}
-	textAnywhere := progrun.UsesText(append(slices.Clone(prog), v.stdin, v.input)...)
+	textAnywhere := v.cmd.Uses(progrun.TextPlaceholders...)
 	if progrun.UsesText(prog...) && *maxLen > progrun.MaxArg {
 		return usageErrorf("--max-len %d with {a:text} or {b:text} in an argument: an argument holds at most %d bytes; want --max-len up to that, or give the strings on --stdin or in an --input file", *maxLen, progrun.MaxArg)
 	}
 	v.workers = workers
 	v.multi = len(workers) > 1
-	v.usesFiles = progrun.Uses("{a}", append(slices.Clone(prog), v.stdin, v.input)...) || progrun.Uses("{b}", append(slices.Clone(prog), v.stdin, v.input)...)
 	if *distRE != "" {
 		re, err := progrun.CompileRegexp("--distance-regexp", *distRE)
 		if err != nil {
 			return usageErrorf("%v", err)
 		}
-		v.re = re
+		v.cmd.Distance = re
 	}
 	if _, err := exec.LookPath(prog[0]); err != nil && !strings.Contains(prog[0], "{") {
 		return fmt.Errorf("cannot run %s: %w", prog[0], err)
@@ -255,7 +256,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 
 	s := &verifySession{v: v, runs: runs, jobs: jobs, stderr: stderr, start: time.Now()}
 	s.autoJobs = jobs == 0
-	if s.autoJobs && progrun.Uses("{workers}", append(slices.Clone(prog), v.stdin, v.input)...) {
+	if s.autoJobs && v.cmd.Uses("{workers}") {
 		s.jobs, s.why = 1, "the command takes {workers}: a parallel program has the cores to itself"
 	}
 	if err := s.run(ctx); err != nil {
@@ -380,15 +381,10 @@ func caseFamilies(cases []levtest.Case) []string {
 }
 
 type verifier struct {
-	prog               []string
-	timeout            time.Duration
-	workers            []int
-	multi              bool // more than one count of --workers
-	re                 *regexp.Regexp
-	dir                string
-	stdin, input       string // the templates
-	hasStdin, hasInput bool
-	usesFiles          bool // {a} or {b} somewhere
+	cmd     progrun.Command // its Stdin and Input set where --stdin and --input are given
+	workers []int
+	multi   bool // more than one count of --workers
+	dir     string
 }
 
 func (v *verifier) length(s []byte, runes bool) int {
@@ -415,94 +411,29 @@ type verifyRun struct {
 // fails throughout at one count stops there alone.
 func (r *verifyRun) familyAt() string { return r.family + "\x00" + strconv.Itoa(r.workers) }
 
-// expand returns the command, its stdin and its input file's contents for
-// a case, the case's files named a and b in dir.
-func (v *verifier) expand(dir string, c *levtest.Case, workers int) (args []string, stdin, input []byte) {
-	vals := progrun.Values{
-		A: filepath.Join(dir, "a"), B: filepath.Join(dir, "b"), TextA: string(c.A), TextB: string(c.B),
-		Input: filepath.Join(dir, "input"), N: v.length(c.A, c.Runes), M: v.length(c.B, c.Runes), Workers: workers,
-	}
-	args = make([]string, len(v.prog))
-	for i, p := range v.prog {
-		args[i] = vals.Expand(p)
-	}
-	if v.hasStdin {
-		stdin = []byte(vals.Expand(v.stdin))
-	}
-	if v.hasInput {
-		input = []byte(vals.Expand(v.input))
-	}
-	return args, stdin, input
+// caseOf is the case of a run, for the program.
+func (v *verifier) caseOf(r *verifyRun) progrun.Case {
+	c := r.c
+	return progrun.Case{A: c.A, B: c.B, N: v.length(c.A, c.Runes), M: v.length(c.B, c.Runes), Workers: r.workers, Want: &c.Want}
 }
 
-// jobFiles are the files one job of verify writes a case into, kept open
-// from case to case: opening, truncating to nothing and closing a file a
-// case cost more than many a program's run (ext4 flushes a file
-// truncated to nothing at its close).
-type jobFiles struct {
-	dir   string
-	files map[string]*os.File
+// check runs the program on one case at one count of workers, its files
+// written into files, and returns its result and why it failed (nil: it
+// agreed).
+func (v *verifier) check(ctx context.Context, files *progrun.Files, r *verifyRun) (progrun.Result, error) {
+	return v.cmd.Run(ctx, files, v.caseOf(r))
 }
 
-func newJobFiles(dir string) (*jobFiles, error) {
-	return &jobFiles{dir: dir, files: map[string]*os.File{}}, os.MkdirAll(dir, 0o755)
-}
-
-// put makes the file name of the job's folder hold data.
-func (j *jobFiles) put(name string, data []byte) error {
-	f := j.files[name]
-	if f == nil {
-		var err error
-		if f, err = os.OpenFile(filepath.Join(j.dir, name), os.O_RDWR|os.O_CREATE, 0o644); err != nil {
-			return err
-		}
-		j.files[name] = f
-	}
-	if _, err := f.WriteAt(data, 0); err != nil {
-		return err
-	}
-	return f.Truncate(int64(len(data)))
-}
-
-func (j *jobFiles) close() {
-	for _, f := range j.files {
-		f.Close()
-	}
-}
-
-// write writes what a case's run reads from files into the job's folder.
-func (v *verifier) write(j *jobFiles, c *levtest.Case, input []byte) error {
-	if v.usesFiles {
-		if err := j.put("a", c.A); err != nil {
-			return err
-		}
-		if err := j.put("b", c.B); err != nil {
-			return err
-		}
-	}
-	if v.hasInput {
-		return j.put("input", input)
-	}
-	return nil
-}
-
-// check runs the program on one case at one count of workers and returns
-// why it failed, or "", and its result.
-func (v *verifier) check(ctx context.Context, j *jobFiles, r *verifyRun) (string, progrun.Result) {
-	args, stdin, input := v.expand(j.dir, r.c, r.workers)
-	if err := v.write(j, r.c, input); err != nil {
-		return err.Error(), progrun.Result{}
-	}
-	res, err := progrun.Run(ctx, args, progrun.Options{Timeout: v.timeout, Distance: v.re, Stdin: stdin})
+// why is a failure as verify says it, "" for none: a time-out names
+// --timeout.
+func (v *verifier) why(err error) string {
 	switch {
+	case err == nil:
+		return ""
 	case progrun.KindOf(err) == progrun.Timeout:
-		return fmt.Sprintf("ran past --timeout %v and was killed", v.timeout), res
-	case err != nil:
-		return err.Error(), res
-	case res.Distance != r.c.Want:
-		return fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, r.c.Want, progrun.Quote(res.Line)), res
+		return fmt.Sprintf("ran past --timeout %v and was killed", v.cmd.Timeout)
 	}
-	return "", res
+	return err.Error()
 }
 
 // verifySession runs a verify's runs: smallest first, up to jobs at
@@ -530,21 +461,21 @@ func (s *verifySession) run(ctx context.Context) error {
 	s.famFails = map[string]int{}
 	stopProgress := s.progress()
 	defer stopProgress()
-	first, err := newJobFiles(filepath.Join(s.v.dir, "0"))
+	first, err := progrun.OpenFiles(filepath.Join(s.v.dir, "0"))
 	if err != nil {
 		return err
 	}
-	defer first.close()
+	defer first.Close()
 	if s.jobs == 0 {
 		s.decideJobs(ctx, first)
 	}
-	jobs := []*jobFiles{first}
+	jobs := []*progrun.Files{first}
 	for j := 1; j < s.jobs; j++ {
-		f, err := newJobFiles(filepath.Join(s.v.dir, strconv.Itoa(j)))
+		f, err := progrun.OpenFiles(filepath.Join(s.v.dir, strconv.Itoa(j)))
 		if err != nil {
 			return err
 		}
-		defer f.close()
+		defer f.Close()
 		jobs = append(jobs, f)
 	}
 	var wg sync.WaitGroup
@@ -555,11 +486,11 @@ func (s *verifySession) run(ctx context.Context) error {
 				if r == nil {
 					return
 				}
-				why, res := s.v.check(ctx, files, r)
+				res, err := s.v.check(ctx, files, r)
 				if ctx.Err() != nil {
 					return
 				}
-				s.finish(r, why, res)
+				s.finish(r, err, res)
 			}
 		})
 	}
@@ -572,13 +503,14 @@ func (s *verifySession) run(ctx context.Context) error {
 		if !r.done || !r.timedOut || ctx.Err() != nil {
 			continue
 		}
-		why, _ := s.v.check(ctx, first, r)
+		_, err := s.v.check(ctx, first, r)
 		if ctx.Err() != nil {
 			return nil
 		}
+		why := s.v.why(err)
 		s.mu.Lock()
 		r.retried = true
-		if why == "" || !strings.HasPrefix(why, "ran past --timeout") {
+		if progrun.KindOf(err) != progrun.Timeout {
 			r.timedOut = false
 		}
 		if why == "" {
@@ -593,19 +525,19 @@ func (s *verifySession) run(ctx context.Context) error {
 
 // decideJobs settles --jobs auto: the longest case, run alone, tells
 // whether the program keeps more than one core busy.
-func (s *verifySession) decideJobs(ctx context.Context, files *jobFiles) {
+func (s *verifySession) decideJobs(ctx context.Context, files *progrun.Files) {
 	cores := runtime.NumCPU()
 	if cores == 1 || len(s.runs) < 2 {
 		s.jobs, s.why = 1, "one core here"
 		return
 	}
 	r := &s.runs[len(s.runs)-1]
-	why, res := s.v.check(ctx, files, r)
+	res, err := s.v.check(ctx, files, r)
 	if ctx.Err() != nil {
 		s.jobs = 1
 		return
 	}
-	s.finish(r, why, res)
+	s.finish(r, err, res)
 	busy := 0.0
 	if res.Wall > 0 {
 		busy = res.CPU / res.Wall
@@ -638,14 +570,15 @@ func (s *verifySession) take(j int) *verifyRun {
 	}
 }
 
-// finish records a run's outcome.
-func (s *verifySession) finish(r *verifyRun, why string, res progrun.Result) {
+// finish records a run's outcome: its result, and why it failed (nil: it
+// agreed).
+func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r.done, r.why = true, why
-	r.timedOut = strings.HasPrefix(why, "ran past --timeout")
+	r.done, r.why = true, s.v.why(err)
+	r.timedOut = progrun.KindOf(err) == progrun.Timeout
 	s.finished++
-	if why != "" {
+	if r.why != "" {
 		s.failures++
 		s.famFails[r.familyAt()]++
 	}
@@ -737,7 +670,7 @@ func (s *verifySession) report(w io.Writer) {
 		}
 	}
 	if retried > 0 {
-		fmt.Fprintf(w, "%d runs past --timeout %v were run again, alone: %d agreed then\n", retried, v.timeout, agreed)
+		fmt.Fprintf(w, "%d runs past --timeout %v were run again, alone: %d agreed then\n", retried, v.cmd.Timeout, agreed)
 	}
 	if v.multi {
 		fmt.Fprintln(w, "by --workers:")
@@ -1011,15 +944,15 @@ func (v *verifier) keepInputs(r *verifyRun) (string, error) {
 		return "", err
 	}
 	kept := a + " and " + b
-	_, stdin, input := v.expand(dir, r.c, r.workers)
-	if v.hasStdin {
+	_, _, stdin, input := v.cmd.Expand(v.cmd.Values(dir, v.caseOf(r)))
+	if v.cmd.Stdin != nil {
 		p := filepath.Join(dir, "stdin")
 		if err := os.WriteFile(p, stdin, 0o644); err != nil {
 			return "", err
 		}
 		kept += ", its stdin " + p
 	}
-	if v.hasInput {
+	if v.cmd.Input != nil {
 		p := filepath.Join(dir, "input")
 		if err := os.WriteFile(p, input, 0o644); err != nil {
 			return "", err
