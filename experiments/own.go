@@ -73,7 +73,22 @@ type ownImpl struct {
 	fn         Func
 	distanceRE *regexp.Regexp
 	timeRE     *regexp.Regexp
-	usesText   bool // {a:text} or {b:text} somewhere
+}
+
+// command is the implementation's command as its spec s says it now.
+func (im ownImpl) command(s *spec.Spec) *progrun.Command {
+	c := &progrun.Command{Args: im.impl.Command, Dir: s.Dir, Timeout: s.TimeoutOr(),
+		Distance: im.distanceRE, Time: im.timeRE, TimeUnit: im.impl.TimeUnit}
+	for _, k := range slices.Sorted(maps.Keys(im.impl.Env)) {
+		c.Env = append(c.Env, k+"="+im.impl.Env[k])
+	}
+	if stdin := im.impl.Stdin; stdin != "" {
+		c.Stdin = &stdin
+	}
+	if input := im.impl.Input; input != "" {
+		c.Input = &input
+	}
+	return c
 }
 
 // FromSpec returns the experiment s declares. funcs adds implementations
@@ -92,7 +107,6 @@ func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
 	}
 	for _, im := range s.Impl {
 		oi := ownImpl{impl: im}
-		oi.usesText, _ = im.UsesText()
 		var err error
 		if im.DistanceRegexp != "" {
 			if oi.distanceRE, err = progrun.CompileRegexp("distance_regexp", im.DistanceRegexp); err != nil {
@@ -351,35 +365,15 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 	var m Measurement
 	switch {
 	case len(im.impl.Command) > 0:
-		vals := progrun.Values{A: files[0], B: files[1], N: p.LenA, M: p.LenB, Workers: p.Workers, Tile: p.Tile}
-		if im.usesText {
-			vals.TextA, vals.TextB = string(a), string(b)
+		// The strings' files are the length pair's, written once; the
+		// input file is written afresh each run, outside its timing: the
+		// template may hold the point's workers and tile.
+		c := progrun.Case{A: a, B: b, N: p.LenA, M: p.LenB, Workers: p.Workers, Tile: p.Tile, FileA: files[0], FileB: files[1],
+			InputName: fmt.Sprintf("input-%s-%d-%d-%d-%d", p.Algorithm, p.LenA, p.LenB, p.Workers, p.Tile)}
+		res, err := im.command(o.Spec).Run(ctx, &progrun.Files{Dir: filepath.Dir(files[0])}, c)
+		if progrun.KindOf(err) == progrun.Inputs {
+			return m, fmt.Errorf("experiments: %s: writing its input file: %w", p.Algorithm, err)
 		}
-		var stdin []byte
-		if im.impl.Stdin != "" {
-			stdin = []byte(vals.Expand(im.impl.Stdin))
-		}
-		if im.impl.Input != "" {
-			// Written afresh each run, outside its timing: the template
-			// may hold the point's workers and tile.
-			vals.Input = filepath.Join(filepath.Dir(files[0]), fmt.Sprintf("input-%s-%d-%d-%d-%d", p.Algorithm, p.LenA, p.LenB, p.Workers, p.Tile))
-			if err := os.WriteFile(vals.Input, []byte(vals.Expand(im.impl.Input)), 0o644); err != nil {
-				return m, fmt.Errorf("experiments: %s: writing its input file: %w", p.Algorithm, err)
-			}
-		}
-		args := make([]string, len(im.impl.Command))
-		for i, w := range im.impl.Command {
-			args[i] = vals.Expand(w)
-		}
-		if strings.ContainsRune(args[0], '/') && !filepath.IsAbs(args[0]) {
-			args[0] = filepath.Join(o.Spec.Dir, args[0])
-		}
-		var env []string
-		for _, k := range slices.Sorted(maps.Keys(im.impl.Env)) {
-			env = append(env, k+"="+vals.Expand(im.impl.Env[k]))
-		}
-		res, err := progrun.Run(ctx, args, progrun.Options{Timeout: o.Spec.TimeoutOr(), Env: env, Dir: o.Spec.Dir,
-			Distance: im.distanceRE, Time: im.timeRE, TimeUnit: im.impl.TimeUnit, Stdin: stdin})
 		if err := ctx.Err(); err != nil {
 			return m, fmt.Errorf("experiments: %s: %w", p.Algorithm, err)
 		}
