@@ -28,11 +28,12 @@ type Distance func(ctx context.Context, a, b []byte) (int, error)
 // number is an error saying so. An unknown placeholder is an error at the
 // first call.
 func Command(workers int, timeout time.Duration, args ...string) Distance {
+	cmd := progrun.Command{Args: args, Timeout: timeout}
 	return func(ctx context.Context, a, b []byte) (int, error) {
 		if len(args) == 0 {
 			return 0, errors.New("nb: Command: no program")
 		}
-		if err := progrun.CheckPlaceholders(progrun.Placeholders[:5], args...); err != nil {
+		if err := progrun.CheckPlaceholders(progrun.NoTilePlaceholders, args...); err != nil {
 			return 0, fmt.Errorf("nb: Command: %w", err)
 		}
 		dir, err := os.MkdirTemp("", "levlab-nb-")
@@ -40,18 +41,7 @@ func Command(workers int, timeout time.Duration, args ...string) Distance {
 			return 0, err
 		}
 		defer os.RemoveAll(dir)
-		v := progrun.Values{A: filepath.Join(dir, "a"), B: filepath.Join(dir, "b"), N: len(a), M: len(b), Workers: workers}
-		if err := os.WriteFile(v.A, a, 0o644); err != nil {
-			return 0, err
-		}
-		if err := os.WriteFile(v.B, b, 0o644); err != nil {
-			return 0, err
-		}
-		expanded := make([]string, len(args))
-		for i, w := range args {
-			expanded[i] = v.Expand(w)
-		}
-		res, err := progrun.Run(ctx, expanded, progrun.Options{Timeout: timeout})
+		res, err := cmd.Run(ctx, &progrun.Files{Dir: dir}, progrun.Case{A: a, B: b, N: len(a), M: len(b), Workers: workers})
 		if err != nil {
 			return 0, err
 		}
