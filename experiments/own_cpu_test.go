@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levlab/levlab/internal/progrun"
 	"github.com/levlab/levlab/records"
 	"github.com/levlab/levlab/spec"
 )
@@ -30,8 +31,14 @@ algo = "fullmatrix"
 	if err != nil {
 		t.Fatal(err)
 	}
+	// busy spins until this process has spent 30 ms of CPU, not of wall
+	// time: on a loaded machine a wall-time spin gets less of a core.
 	busy := func(_ context.Context, a, b []byte, workers, tile int) (int, error) {
-		for end := time.Now().Add(30 * time.Millisecond); time.Now().Before(end); {
+		start, ok := progrun.SelfCPU()
+		for end := time.Now().Add(5 * time.Second); ok && time.Now().Before(end); {
+			if now, _ := progrun.SelfCPU(); now-start >= 0.03 {
+				break
+			}
 		}
 		return 0, nil
 	}

@@ -99,7 +99,7 @@ func TestReportBadRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	row := func(alg string, workers, n, rep int, seconds string) string {
-		return fmt.Sprintf("peers,x,paper,%s,%s,%d,%d,0,0,0,0,random,%d,%d,%d,ok,,%s,0,1,0,1,0,0,8,cpu,2,none,go,c,t,",
+		return fmt.Sprintf("peers,x,paper,%s,%s,%d,%d,0,0,0,0,random,%d,%d,%d,ok,,%s,0,1,0,1,0,0,8,cpu,2,none,go,c,t,,",
 			alg, alg, workers, workers, n, n, rep, seconds)
 	}
 	lines := []string{
