@@ -29,7 +29,7 @@ func rateDefinition(counted bool) string {
 	s := "Rates: " + matrixRate + " is the m×n cells of the whole matrix divided by the time, 10⁹ a second, whether the algorithm computed each cell or skipped it (a band, the trimmed pass): a measure of the problem solved, not of the work done, and it may exceed what the machine could compute. A rate in " + computedRate + " (giga cell updates a second) counts only the cells the algorithm computed"
 	const terms = " Every other term of the trade the report uses (a band, strips, lanes, Gbp/s, paper scale …) is defined under Terms and references at its end."
 	if counted {
-		return s + "; it is shown where the records counted them (their computed_cells column)." + terms
+		return s + "; it is shown where the records counted them (their computed_cells column). Bit-parallel code computes whole words of 64 cells, so where it skips little its computed rate can pass its matrix rate (the many pairs)." + terms
 	}
 	return s + "; none of the records read counted them (they were measured before the computed_cells column), so no computed rate is shown." + terms
 }

@@ -111,6 +111,9 @@ func sectionBeyond(r *rep) section {
 	}
 	s.add(cg, cdp)
 	for _, t := range tables {
+		// The charts above draw every point's rate and memory: the
+		// table is their detail, a click away in HTML and left off paper.
+		t.folded = true
 		s.add(t)
 	}
 	s.add(cmem)
