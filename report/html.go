@@ -19,7 +19,7 @@ nav{font-size:.9em;color:#555;margin-bottom:1em}nav ul{list-style:none;padding:0
 nav a{color:#3556a8;text-decoration:none}p.source,p.byline{color:#666;font-size:.85em;margin-top:-.6em}
 table{border-collapse:collapse;margin:.4em 0 1em;font-size:.88em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}
 th{background:#f0f0f0}td{white-space:nowrap}td:first-child,th:first-child{text-align:left;white-space:normal;min-width:8em}
-caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{color:#777;font-size:.85em}
+caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{color:#777;font-size:.85em;white-space:normal}
 div.table{overflow-x:auto;max-width:100%}table.prose td,table.prose th{white-space:normal;text-align:left;min-width:6em}table.prose td:first-child{min-width:11em}table.prose td{overflow-wrap:anywhere}
 details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
 .container{margin:.5em 0 1.2em;max-width:100%}p.note{color:#555}
