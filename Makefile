@@ -26,7 +26,7 @@ FUZZTIME    ?= 60s
 test: deps notebook-deps vet fmt-check
 	LEVLAB_REQUIRE_BROWSER=1 LEVLAB_REQUIRE_TEX=1 LEVLAB_REQUIRE_NVRTC=1 LEVLAB_REQUIRE_NOTEBOOKS=1 LEVLAB_REQUIRE_SLURM=1 $(GO) test -race -timeout $(TESTTIMEOUT) ./...
 	$(GO) test -race -timeout $(TESTTIMEOUT) -tags edlib ./experiments/...
-	$(GO) vet -tags mpi ./cmd/levlab ./internal/mpilink
+	$(GO) vet -tags mpi ./cmd/levlab ./internal/mpi
 	LEVLAB_REQUIRE_MPI=1 $(GO) test -timeout $(TESTTIMEOUT) -tags mpi -run MPI ./cmd/levlab
 	$(GO) test -run '^$$' -fuzz FuzzCross -fuzztime 100000x ./lev
 	$(GO) test -run '^$$' -fuzz FuzzAlign -fuzztime 4000x ./lev

@@ -30,6 +30,8 @@ needs=(
 	# gompi's #cgo flags name Debian's amd64 Open MPI headers; elsewhere set
 	# CGO_CFLAGS and CGO_LDFLAGS from mpicc -showme:compile and -showme:link
 	"file:/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h libopenmpi-dev"
+	# internal/mpi's own C finds Open MPI with #cgo pkg-config: ompi-c
+	"pkg-config pkgconf"
 	# a one-node Slurm the scale-out test starts on loopback (sbatch
 	# --array of levlab matrix --shards, cmd/levlab/slurm_test.go)
 	"munged munge"

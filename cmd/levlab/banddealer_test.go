@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levlab/levlab/internal/mpi"
 	"github.com/levlab/levlab/lev"
 )
 
@@ -27,16 +28,16 @@ func (qs *queues) get(from, to, tag int) chan []byte {
 	return qs.q[k]
 }
 
-// fakeRank is one of size in-process ranks, as comm and lev.Ranks.
+// fakeRank is one of size in-process ranks, as mpi.Comm and lev.Ranks.
 type fakeRank struct {
-	single
+	mpi.Single
 	qs   *queues
 	r, n int
 }
 
-func (f fakeRank) rank() int                      { return f.r }
-func (f fakeRank) size() int                      { return f.n }
-func (f fakeRank) link(context.Context) lev.Ranks { return fakeLink{f} }
+func (f fakeRank) Rank() int                      { return f.r }
+func (f fakeRank) Size() int                      { return f.n }
+func (f fakeRank) Link(context.Context) lev.Ranks { return fakeLink{f} }
 
 type fakeLink struct{ f fakeRank }
 

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/levlab/levlab/internal/mpi"
 	"github.com/levlab/levlab/lev"
 )
 
@@ -150,16 +151,16 @@ func runDistance(args []string, stdout, stderr io.Writer) error {
 }
 
 // runDistanceJob computes job's distance, over the ranks of c.
-func runDistanceJob(ctx context.Context, c comm, job *distanceJob, stdout io.Writer) error {
+func runDistanceJob(ctx context.Context, c mpi.Comm, job *distanceJob, stdout io.Writer) error {
 	var stats lev.Stats
 	opts := append(job.opts, lev.WithStats(&stats))
-	if c.size() > 1 {
-		if err := c.agree(sameInputs(c, "strings", job.inputs...)); err != nil {
+	if c.Size() > 1 {
+		if err := c.Agree(mpi.SameInputs(c, "strings", job.inputs...)); err != nil {
 			return err
 		}
-		opts = append(opts, lev.WithRanks(c.link(ctx)))
-		job.res.Ranks = c.size()
-		c.barrier() // the clock starts together
+		opts = append(opts, lev.WithRanks(c.Link(ctx)))
+		job.res.Ranks = c.Size()
+		c.Barrier() // the clock starts together
 	}
 
 	start := time.Now()
@@ -170,10 +171,10 @@ func runDistanceJob(ctx context.Context, c comm, job *distanceJob, stdout io.Wri
 			err = fmt.Errorf("%w: %w", errInterrupted, err)
 		}
 		// The other ranks may be waiting on this one's messages.
-		c.fail(err)
+		c.Fail(err)
 		return err
 	}
-	return c.agree(job.print(stdout, d, elapsed, &stats))
+	return c.Agree(job.print(stdout, d, elapsed, &stats))
 }
 
 // print writes the distance d, or with --json the whole result.

@@ -16,9 +16,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/levlab/levlab/internal/mpi"
 	"github.com/levlab/levlab/internal/shard"
 	"github.com/levlab/levlab/internal/sysmem"
-	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/match"
 )
 
@@ -353,94 +353,6 @@ func (j *matchJob) part(n, ranks, r int) (shard.Part, error) {
 	return shard.Window(n, ranks, r, j.longest())
 }
 
-// A comm is the processes a match runs on: this one alone, or the ranks of
-// an MPI job (match_mpi.go). Rank 0 reads the text and prints.
-type comm interface {
-	rank() int
-	size() int
-	// agree is called by every rank with its error (nil for none) and
-	// returns nil when no rank failed, else what the rank returns. One
-	// process returns its error. Under MPI the message is printed once:
-	// by rank 0 where it failed, else by each rank that did, named by
-	// rank; then every rank returns an exitStatus.
-	agree(err error) error
-	// bcast sends rank 0's n to every rank.
-	bcast(n int64) int64
-	// barrier returns once every rank has called it.
-	barrier()
-	// sum adds up the counts of every rank; rank 0 gets the sums.
-	sum(counts []int64) ([]int64, error)
-	// bcastBytes sends rank 0's b to every rank.
-	bcastBytes(b []byte) []byte
-	// send sends b, not empty, to rank to, which takes it with recv.
-	send(b []byte, to int)
-	recv(from int) []byte
-	// link is the ranks as lev.Ranks (lev.WithRanks), their messages
-	// given up once ctx is done; nil for one process.
-	link(ctx context.Context) lev.Ranks
-	// fail ends the job where a rank cannot agree with the others (they
-	// may wait on it): it prints err, naming the rank, and ends every
-	// rank. One process: it does nothing, and the caller returns err.
-	fail(err error)
-}
-
-// single is one process: the comm of a plain run.
-type single struct{}
-
-func (single) rank() int                           { return 0 }
-func (single) size() int                           { return 1 }
-func (single) agree(err error) error               { return err }
-func (single) bcast(n int64) int64                 { return n }
-func (single) barrier()                            {}
-func (single) link(context.Context) lev.Ranks      { return nil }
-func (single) fail(error)                          {}
-func (single) sum(counts []int64) ([]int64, error) { return counts, nil }
-func (single) bcastBytes(b []byte) []byte          { return b }
-
-// A single process has no other rank to send to or receive from.
-func (single) send([]byte, int) { panic("levlab: send without a second rank") }
-func (single) recv(int) []byte  { panic("levlab: recv without a second rank") }
-
-// launchedRanks returns the number of processes of the MPI job that
-// started this one, as the launcher says in the environment (Open MPI's
-// mpirun, or a PMI launcher such as MPICH's), and 0 when none did.
-func launchedRanks() int {
-	for _, v := range []string{"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"} {
-		if n, err := strconv.Atoi(os.Getenv(v)); err == nil && n > 0 {
-			return n
-		}
-	}
-	return 0
-}
-
-// overRanks runs command cmd in this process, one rank of an MPI job or
-// the only one (openComm; threaded as there): every rank parses the same
-// arguments with parse, told how many ranks there are, and agrees on the
-// outcome, then run runs the job. Only rank 0 writes stdout, -h as
-// everything else, and Ctrl-C or SIGTERM cancel ctx.
-func overRanks[J any](cmd string, threaded bool, args []string, stdout, stderr io.Writer,
-	parse func(ctx context.Context, args []string, stdout io.Writer, ranks int) (J, error),
-	run func(ctx context.Context, c comm, job J, stdout io.Writer) error) error {
-	c, done, err := openComm(stderr, cmd, threaded)
-	if err != nil {
-		return err
-	}
-	defer done()
-	if c.rank() != 0 {
-		stdout = io.Discard
-	}
-	ctx, stop := interruptContext()
-	defer stop()
-	job, err := parse(ctx, args, stdout, c.size())
-	if errors.Is(err, flag.ErrHelp) {
-		return err // every rank parsed the same arguments
-	}
-	if err := c.agree(err); err != nil {
-		return err
-	}
-	return run(ctx, c, job, stdout)
-}
-
 func runMatch(args []string, stdout, stderr io.Writer) error {
 	parse := func(ctx context.Context, args []string, stdout io.Writer, _ int) (*matchJob, error) {
 		return parseMatch(ctx, args, stdout)
@@ -449,7 +361,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 }
 
 // runMatchJob counts (or lists) the matches of job, over the ranks of c.
-func runMatchJob(ctx context.Context, c comm, job *matchJob, stdout io.Writer) error {
+func runMatchJob(ctx context.Context, c mpi.Comm, job *matchJob, stdout io.Writer) error {
 	var stats match.Stats
 	opts := append(job.options(ctx), match.WithStats(&stats))
 	// lev checks the options on every call, before looking at the text: an
@@ -457,12 +369,12 @@ func runMatchJob(ctx context.Context, c comm, job *matchJob, stdout io.Writer) e
 	// will do (none is empty: parseMatch refuses those), where every one
 	// would build every pattern's tables.
 	_, err := match.Count(nil, job.patterns[:1], job.k, opts...)
-	if err := c.agree(err); err != nil {
+	if err := c.Agree(err); err != nil {
 		return err
 	}
 	// Known before the text is read and the tables are built: what they
 	// will take.
-	if err := c.agree(job.fitsMemory(c.size())); err != nil {
+	if err := c.Agree(job.fitsMemory(c.Size())); err != nil {
 		return err
 	}
 
@@ -472,35 +384,35 @@ func runMatchJob(ctx context.Context, c comm, job *matchJob, stdout io.Writer) e
 	if err != nil {
 		return err // agreed between the ranks already
 	}
-	if c.size() > 1 {
+	if c.Size() > 1 {
 		opts = append(opts, match.WithRange(part.From, part.To))
 	}
 	if job.positions {
-		if c.size() > 1 {
-			return c.agree(errors.New("--positions runs in one process: start it without mpirun, or count under mpirun without --positions"))
+		if c.Size() > 1 {
+			return c.Agree(errors.New("--positions runs in one process: start it without mpirun, or count under mpirun without --positions"))
 		}
 		return printPositions(ctx, stdout, job, mine, opts)
 	}
 
-	c.barrier() // every rank holds its part: the clock starts together
+	c.Barrier() // every rank holds its part: the clock starts together
 	start := time.Now()
 	counts, err := match.Count(mine, job.patterns, job.k, opts...)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		err = fmt.Errorf("%w: %w", errInterrupted, err)
 	}
-	if err := c.agree(err); err != nil {
+	if err := c.Agree(err); err != nil {
 		return err
 	}
-	counts, err = c.sum(counts)
-	if err := c.agree(err); err != nil {
+	counts, err = c.Sum(counts)
+	if err := c.Agree(err); err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
-	if c.rank() != 0 {
+	if c.Rank() != 0 {
 		return nil
 	}
 	return printCounts(stdout, job, counts, matchResult{
-		Seconds: elapsed.Seconds(), Workers: stats.Workers, Ranks: c.size(), TextBytes: n,
+		Seconds: elapsed.Seconds(), Workers: stats.Workers, Ranks: c.Size(), TextBytes: n,
 	})
 }
 
@@ -537,31 +449,31 @@ func printPositions(ctx context.Context, stdout io.Writer, job *matchJob, text [
 // then reads its own part, shadow bytes included, with one positioned read
 // (the file must be where every rank can read it: one machine, or a
 // shared file system). Nothing of the text travels between ranks. An
-// error is one the ranks agreed on (comm.agree).
-func readText(ctx context.Context, c comm, job *matchJob) ([]byte, shard.Part, int, error) {
-	if c.size() == 1 {
+// error is one the ranks agreed on (mpi.Comm.Agree).
+func readText(ctx context.Context, c mpi.Comm, job *matchJob) ([]byte, shard.Part, int, error) {
+	if c.Size() == 1 {
 		text, err := readInput(ctx, job.text, job.maxInput, "--max-input")
-		return text, shard.Part{Hi: len(text), End: len(text), To: len(text)}, len(text), c.agree(err)
+		return text, shard.Part{Hi: len(text), End: len(text), To: len(text)}, len(text), c.Agree(err)
 	}
 	var size int64
 	var err error
-	if c.rank() == 0 {
+	if c.Rank() == 0 {
 		size, err = textSize(job.text)
 	}
-	if err := c.agree(err); err != nil {
+	if err := c.Agree(err); err != nil {
 		return nil, shard.Part{}, 0, err
 	}
-	n := int(c.bcast(size))
-	part, err := job.part(n, c.size(), c.rank())
+	n := int(c.Bcast(size))
+	part, err := job.part(n, c.Size(), c.Rank())
 	if err == nil && int64(part.Bytes()) > job.maxInput {
 		err = fmt.Errorf("%s: rank %d's part is %s, more than the %s input limit; raise it with --max-input, or run more ranks",
-			job.text, c.rank(), sysmem.Size(part.Bytes()), sysmem.Size(job.maxInput))
+			job.text, c.Rank(), sysmem.Size(part.Bytes()), sysmem.Size(job.maxInput))
 	}
 	var mine []byte
 	if err == nil {
 		mine, err = readPart(job.text, part)
 	}
-	return mine, part, n, c.agree(err)
+	return mine, part, n, c.Agree(err)
 }
 
 // textSize is the length of the regular file at path.

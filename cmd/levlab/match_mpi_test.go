@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/levlab/levlab/internal/mpi"
 )
 
 // mpirunArgs are the flags that run every rank on this machine, over shared
@@ -231,7 +233,7 @@ func TestMPIHugeK(t *testing.T) {
 }
 
 // TestMPIRankFails makes one rank fail, or panic, once it has read its part
-// of the text (the test-only hooks of match_mpi.go): mpirun must end with a
+// of the text (the test-only hooks of internal/mpi): mpirun must end with a
 // failure within mpiTimeout, and its stderr hold levlab's message, naming
 // the rank, once. A panic on one rank used to leave the job hanging
 // silently: the deferred MPI_Finalize waited for the other ranks, which
@@ -245,10 +247,10 @@ func TestMPIRankFails(t *testing.T) {
 		msg       string // the message, without its end
 	}{
 		// Rank 0 speaks for the job where it fails; another rank is named.
-		{mpiTestFailRankEnv, "1", "levlab: match: rank 1 of 3: failure injected by " + mpiTestFailRankEnv + "=1"},
-		{mpiTestFailRankEnv, "0", "levlab: match: failure injected by " + mpiTestFailRankEnv + "=0"},
-		{mpiTestPanicRankEnv, "2", "levlab: match: rank 2 of 3: panic: panic injected by " + mpiTestPanicRankEnv + "=2"},
-		{mpiTestPanicRankEnv, "0", "levlab: match: rank 0 of 3: panic: panic injected by " + mpiTestPanicRankEnv + "=0"},
+		{mpi.TestFailRankEnv, "1", "levlab: match: rank 1 of 3: failure injected by " + mpi.TestFailRankEnv + "=1"},
+		{mpi.TestFailRankEnv, "0", "levlab: match: failure injected by " + mpi.TestFailRankEnv + "=0"},
+		{mpi.TestPanicRankEnv, "2", "levlab: match: rank 2 of 3: panic: panic injected by " + mpi.TestPanicRankEnv + "=2"},
+		{mpi.TestPanicRankEnv, "0", "levlab: match: rank 0 of 3: panic: panic injected by " + mpi.TestPanicRankEnv + "=0"},
 	} {
 		env := c.env + "=" + c.rank
 		args := append(append([]string{"-np", "3", "-x", c.env}, mpirunArgs...), bin, "match", "-p", "ACGT", text)

@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/levlab/levlab/internal/mpi"
 	"github.com/levlab/levlab/lev"
 	"golang.org/x/term"
 )
@@ -96,9 +97,9 @@ func runMatrix(args []string, stdout, stderr io.Writer) error {
 		}
 		return m, err
 	}
-	return overRanks("matrix", true, args, stdout, stderr, parse, func(ctx context.Context, c comm, m *matrixJob, stdout io.Writer) error {
+	return overRanks("matrix", true, args, stdout, stderr, parse, func(ctx context.Context, c mpi.Comm, m *matrixJob, stdout io.Writer) error {
 		switch {
-		case c.size() > 1:
+		case c.Size() > 1:
 			return m.overRanks(ctx, c, stdout)
 		case m.sharded:
 			return m.writeShard(ctx, stderr)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -12,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/levlab/levlab/internal/mpi"
 	"github.com/levlab/levlab/lev"
 )
 
@@ -32,12 +32,12 @@ const rankBands = 8
 // the others' as their ranks send them: exactly what one process prints.
 // A failure or Ctrl-C on any rank ends every rank before a line is
 // printed, with the message said once.
-func (m *matrixJob) overRanks(ctx context.Context, c comm, stdout io.Writer) error {
-	if err := c.agree(sameInputs(c, "files", m.files...)); err != nil {
+func (m *matrixJob) overRanks(ctx context.Context, c mpi.Comm, stdout io.Writer) error {
+	if err := c.Agree(mpi.SameInputs(c, "files", m.files...)); err != nil {
 		return err
 	}
 
-	bands := max(1, min(len(m.a), rankBands*c.size()))
+	bands := max(1, min(len(m.a), rankBands*c.Size()))
 	deal := newBandDealer(ctx, c, bands)
 	var mine []bandLines // the bands this rank computed, in order
 	tmp, err := os.CreateTemp("", "levlab-matrix-rank-*")
@@ -71,20 +71,20 @@ func (m *matrixJob) overRanks(ctx context.Context, c comm, stdout io.Writer) err
 	if errors.Is(err, context.Canceled) {
 		err = fmt.Errorf("%w: no line was printed", errInterrupted)
 	}
-	if err := c.agree(err); err != nil {
+	if err := c.Agree(err); err != nil {
 		return err
 	}
 
 	// Rank 0 prints the bands in order; each other rank sends its own, in
 	// order, each as its size and then its lines in chunks that end at a
 	// line's end.
-	if c.rank() != 0 {
+	if c.Rank() != 0 {
 		for _, b := range mine {
 			if serr := sendLines(c, tmp, b.off, b.size); err == nil {
 				err = serr
 			}
 		}
-		return c.agree(err)
+		return c.Agree(err)
 	}
 	out := m.writer(stdout)
 	for _, owner := range deal.owners {
@@ -96,9 +96,9 @@ func (m *matrixJob) overRanks(ctx context.Context, c comm, stdout io.Writer) err
 			}
 			continue
 		}
-		size := int64(binary.LittleEndian.Uint64(c.recv(owner)))
+		size := int64(binary.LittleEndian.Uint64(c.Recv(owner)))
 		for got := int64(0); got < size; {
-			chunk := c.recv(owner)
+			chunk := c.Recv(owner)
 			got += int64(len(chunk))
 			if err == nil {
 				_, err = lineSink{out}.Write(chunk)
@@ -108,7 +108,7 @@ func (m *matrixJob) overRanks(ctx context.Context, c comm, stdout io.Writer) err
 	if ferr := out.flush(); err == nil {
 		err = ferr
 	}
-	return c.agree(err)
+	return c.Agree(err)
 }
 
 // bandLines is where a band's lines lie in a rank's file.
@@ -137,15 +137,15 @@ type bandDealer struct {
 	serve  sync.WaitGroup
 }
 
-func newBandDealer(ctx context.Context, c comm, bands int) *bandDealer {
-	d := &bandDealer{rank: c.rank(), bands: int64(bands), owners: make([]int, bands)}
-	if c.size() > 1 {
-		d.ranks = c.link(ctx)
+func newBandDealer(ctx context.Context, c mpi.Comm, bands int) *bandDealer {
+	d := &bandDealer{rank: c.Rank(), bands: int64(bands), owners: make([]int, bands)}
+	if c.Size() > 1 {
+		d.ranks = c.Link(ctx)
 	}
 	if d.ranks == nil || d.rank != 0 {
 		return d
 	}
-	for r := 1; r < c.size(); r++ {
+	for r := 1; r < c.Size(); r++ {
 		d.serve.Go(func() {
 			ask := make([]byte, 8)
 			for {
@@ -203,30 +203,15 @@ func (d *bandDealer) done() error {
 	return nil
 }
 
-// sameInputs checks, on every rank, that the inputs are rank 0's: their
-// SHA-256 against rank 0's. what names them in the error: "files".
-func sameInputs(c comm, what string, inputs ...[]byte) error {
-	sum := sha256.New()
-	for _, f := range inputs {
-		h := sha256.Sum256(f)
-		sum.Write(h[:])
-	}
-	mine := sum.Sum(nil)
-	if ref := c.bcastBytes(mine); !bytes.Equal(ref, mine) {
-		return fmt.Errorf("the input %s differ from rank 0's (their SHA-256 %x…, rank 0's %x…): every rank must read the same %s", what, mine[:6], ref[:6], what)
-	}
-	return nil
-}
-
 // sendLines sends rank 0 the size of the lines at [off, off+size) of f,
 // then the lines, in chunks of up to rankChunk bytes that end at a line's
 // end. It sends the whole size it announced whatever happens, so that
 // rank 0 is never left waiting; a read that fails sends the rest as blank
 // lines and is returned.
-func sendLines(c comm, f *os.File, off, size int64) error {
+func sendLines(c mpi.Comm, f *os.File, off, size int64) error {
 	var n [8]byte
 	binary.LittleEndian.PutUint64(n[:], uint64(size))
-	c.send(n[:], 0)
+	c.Send(n[:], 0)
 	buf := make([]byte, rankChunk)
 	var rerr error
 	for sent := int64(0); sent < size; {
@@ -240,7 +225,7 @@ func sendLines(c comm, f *os.File, off, size int64) error {
 		} else if end := bytes.LastIndexByte(buf[:k], '\n'); end >= 0 && sent+int64(k) < size {
 			k = end + 1 // whole lines in each chunk
 		}
-		c.send(buf[:k], 0)
+		c.Send(buf[:k], 0)
 		sent += int64(k)
 	}
 	return rerr

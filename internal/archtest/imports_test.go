@@ -25,7 +25,7 @@ var mayUse = map[string][]string{
 	"internal/chromium":   {},
 	"internal/buildinfo":  {},
 	"internal/edlib":      {},
-	"internal/mpilink":    {},
+	"internal/mpi":        {"lev", "cudaext", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem"}, // lev.Ranks, for Comm.Link
 	"internal/atomicfile": {},
 	"internal/bitpar":     {},
 	"internal/option":     {},
@@ -43,9 +43,9 @@ var mayUse = map[string][]string{
 var anything = []string{"*"}
 
 // cgoPackages are the only packages that may use cgo: the GPU's driver,
-// the edlib peer and MPI's non-blocking messages, each with its C in .c
+// the edlib peer and MPI (its non-blocking messages), each with its C in .c
 // files (docs/layout.md).
-var cgoPackages = []string{"cudaext", "internal/edlib", "internal/mpilink"}
+var cgoPackages = []string{"cudaext", "internal/edlib", "internal/mpi"}
 
 // tagSets are the builds checked: the default one and those of the build
 // tags the Makefile uses (edlib: the peer; mpi: levlab under mpirun).

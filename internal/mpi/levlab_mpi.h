@@ -1,4 +1,4 @@
-// The non-blocking MPI messages of internal/mpilink.
+// The non-blocking MPI messages of internal/mpi (link.go).
 #ifndef LEVLAB_MPI_H
 #define LEVLAB_MPI_H
 

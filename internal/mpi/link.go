@@ -1,17 +1,14 @@
 //go:build mpi
 
-// Package mpilink carries one distance's messages between the ranks of an
-// MPI job (lev.WithRanks; levlab distance and matrix under mpirun): MPI's
-// non-blocking sends and receives on the caller's memory, polled, so that a
-// rank waiting for a message sleeps rather than spin in MPI_Recv and
-// leaves its cores to the workers. It is built with -tags mpi and cgo
-// (Open MPI); MPI must be initialised with MPI_THREAD_MULTIPLE, as two
-// goroutines send and receive at once. Its C is levlab_mpi.c.
-package mpilink
+package mpi
+
+// link's C is levlab_mpi.c; pkg-config finds Open MPI (ompi-c), as
+// Debian's libopenmpi-dev and others install it.
 
 /*
-#cgo linux CFLAGS: -I/usr/lib/x86_64-linux-gnu/openmpi/include/openmpi -I/usr/lib/x86_64-linux-gnu/openmpi/include -pthread
-#cgo linux LDFLAGS: -pthread -L/usr/lib/x86_64-linux-gnu/openmpi/lib -lmpi
+#cgo pkg-config: ompi-c
+#cgo CFLAGS: -pthread
+#cgo LDFLAGS: -pthread
 #include "levlab_mpi.h"
 */
 import "C"
@@ -24,23 +21,25 @@ import (
 	"unsafe"
 )
 
-// Link is MPI_COMM_WORLD seen from one rank, with lev.Ranks' methods. Its
-// messages give up once ctx is done (the job is then ended by the
-// caller: a message left in flight is MPI's).
-type Link struct {
+// link is MPI_COMM_WORLD seen from one rank, as lev.Ranks: one
+// distance's messages, MPI's non-blocking sends and receives on the
+// caller's memory, polled, so that a rank waiting for a message sleeps
+// rather than spin in MPI_Recv and leaves its cores to the workers. MPI
+// must be initialised with MPI_THREAD_MULTIPLE (Options.Threaded), as two
+// goroutines send and receive at once. Its messages give up once ctx is
+// done (the job is then ended by the caller: a message left in flight is
+// MPI's).
+type link struct {
 	ctx        context.Context
 	rank, size int
 }
 
-// New returns the link of rank of size, its waits bounded by ctx.
-func New(ctx context.Context, rank, size int) Link { return Link{ctx, rank, size} }
-
-func (l Link) Rank() int { return l.rank }
-func (l Link) Size() int { return l.size }
+func (l link) Rank() int { return l.rank }
+func (l link) Size() int { return l.size }
 
 // Send sends b, not empty, to rank to under tag, and returns once b may
 // be reused: MPI reads b itself, pinned meanwhile.
-func (l Link) Send(to, tag int, b []byte) error {
+func (l link) Send(to, tag int, b []byte) error {
 	var pin runtime.Pinner
 	pin.Pin(&b[0])
 	op := C.levlab_isend(unsafe.Pointer(&b[0]), C.int(len(b)), C.int(to), C.int(tag))
@@ -54,7 +53,7 @@ func (l Link) Send(to, tag int, b []byte) error {
 
 // Recv fills b with the next message rank from sent under tag, which must
 // be len(b) bytes long; MPI writes b itself, pinned meanwhile.
-func (l Link) Recv(from, tag int, b []byte) error {
+func (l link) Recv(from, tag int, b []byte) error {
 	var pin runtime.Pinner
 	pin.Pin(&b[0])
 	op := C.levlab_irecv(unsafe.Pointer(&b[0]), C.int(len(b)), C.int(from), C.int(tag))
@@ -73,7 +72,7 @@ func (l Link) Recv(from, tag int, b []byte) error {
 // wait polls op until it completes and returns the bytes it received: it
 // yields at first, then sleeps between looks, twice as long each time from
 // 10 µs up to 500 µs (lev's messages run ahead of their reader).
-func (l Link) wait(op *C.levlab_op) (int, error) {
+func (l link) wait(op *C.levlab_op) (int, error) {
 	var count C.int
 	sleep := 10 * time.Microsecond
 	for i := 0; C.levlab_test(op, &count) == 0; i++ {
