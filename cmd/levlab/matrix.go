@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/levlab/levlab/internal/matrixshard"
 	"github.com/levlab/levlab/internal/mpi"
 	"github.com/levlab/levlab/lev"
 	"golang.org/x/term"
@@ -156,8 +157,8 @@ func parseMatrix(ctx context.Context, args []string, stdout io.Writer) (*matrixJ
 	if m.sh, m.sharded, err = parseShard(*shardSpec, *shards, set["shards"]); err != nil {
 		return nil, err
 	}
-	if m.sharded && m.sh.Count > maxShards {
-		return nil, usageErrorf("shard %d/%d: want N from 1 to %d, the most shards levlab merge joins", m.sh.Index, m.sh.Count, maxShards)
+	if m.sharded && m.sh.Count > matrixshard.MaxShards {
+		return nil, usageErrorf("shard %d/%d: want N from 1 to %d, the most shards levlab merge joins", m.sh.Index, m.sh.Count, matrixshard.MaxShards)
 	}
 	switch {
 	case m.sharded && *outDir == "":
@@ -234,6 +235,11 @@ func (m *matrixJob) writer(w io.Writer) *lineWriter {
 	return &lineWriter{w: w, json: m.asJSON, names: m.names}
 }
 
+// matrix is the job's pairs, for matrixshard to split and compute.
+func (m *matrixJob) matrix() matrixshard.Matrix {
+	return matrixshard.Matrix{A: m.a, B: m.b, Tri: m.tri, Top: m.work.top, Pairs: m.pairs}
+}
+
 // pairs runs lev's Cross (y given) or All (y nil) over x and y, as bytes
 // or runes, with the run's options and extra ones.
 func (m *matrixJob) pairs(x, y [][]byte, fn func(lev.Pair) error, extra ...lev.Option) error {
@@ -279,10 +285,19 @@ func (m *matrixJob) print(stdout, stderr io.Writer) error {
 
 // writeShard computes the job's shard into its file in --out.
 func (m *matrixJob) writeShard(ctx context.Context, stderr io.Writer) error {
-	sh := m.sh
-	from, to := shardRows(m.a, m.b, m.tri, m.work.top > 0, sh)
-	h := newShardHeader(sh, from, to, len(m.a), m.pos, m.files, matrixOptions(m.algoName, m.work, m.runes, m.names[0] != nil, m.asJSON))
-	path, err := writeShard(ctx, m.outDir, sh, h, m.a, m.b, m.tri, m.work.top, m.pairs, m.writer(nil))
+	sh, mx := m.sh, m.matrix()
+	from, to := mx.Rows(matrixshard.Shard(sh))
+	h := matrixshard.NewHeader(matrixshard.Shard(sh), from, to, len(m.a), m.pos, m.files, matrixOptions(m.algoName, m.work, m.runes, m.names[0] != nil, m.asJSON))
+	if p := matrixshard.FolderProblem(m.outDir); p != "" {
+		return fmt.Errorf("--out %s %s; want a folder for the shard's file (make the folder first)", m.outDir, p)
+	}
+	path, err := matrixshard.Write(m.outDir, h, func(w io.Writer) error {
+		out := m.writer(w)
+		if err := mx.Run(ctx, from, to, out.line); err != nil {
+			return err
+		}
+		return out.flush()
+	})
 	if errors.Is(err, context.Canceled) {
 		return fmt.Errorf("%w: no file of shard %d/%d was written", errInterrupted, sh.Index, sh.Count)
 	}

@@ -75,49 +75,6 @@ func TestMatrixShardsMerge(t *testing.T) {
 	}
 }
 
-// TestMatrixShardsBalanced: the shards of strings of skewed lengths hold
-// about the same cells, not the same strings.
-func TestMatrixShardsBalanced(t *testing.T) {
-	var a [][]byte
-	for i := range 400 {
-		n := 10
-		if i%10 == 0 {
-			n = 1000
-		}
-		a = append(a, make([]byte, n))
-	}
-	for _, tri := range []bool{false, true} {
-		var cells []int64
-		prev := 0
-		for i := range 4 {
-			from, to := shardRows(a, a, tri, false, taskShard{i, 4})
-			if from != prev {
-				t.Fatalf("shard %d starts at %d, the one before ended at %d", i, from, prev)
-			}
-			prev = to
-			var c int64
-			for r := from; r < to; r++ {
-				for j := range a {
-					if !tri || j > r {
-						c += int64(len(a[r])+1) * int64(len(a[j])+1)
-					}
-				}
-			}
-			cells = append(cells, c)
-		}
-		if prev != len(a) {
-			t.Fatalf("the shards end at %d of %d strings", prev, len(a))
-		}
-		lo, hi := cells[0], cells[0]
-		for _, c := range cells {
-			lo, hi = min(lo, c), max(hi, c)
-		}
-		if float64(hi) > 1.25*float64(lo) {
-			t.Errorf("tri %v: shards' cells %v: the largest is more than 1.25× the smallest", tri, cells)
-		}
-	}
-}
-
 // TestMergeRefuses: merge writes nothing and names the file, the shard or
 // the flags when the shards are not one whole run.
 func TestMergeRefuses(t *testing.T) {

@@ -1,4 +1,4 @@
-package main
+package matrixshard
 
 import (
 	"context"
@@ -56,10 +56,10 @@ func (l fakeLink) Recv(from, tag int, b []byte) error {
 	return nil
 }
 
-// TestBandDealer: the bands of a matrix over ranks go out once each, in
+// TestDealer: the bands of a matrix over ranks go out once each, in
 // order, to whichever rank asks, so that a slow rank takes fewer; rank 0
 // knows who took each.
-func TestBandDealer(t *testing.T) {
+func TestDealer(t *testing.T) {
 	const size, bands = 3, 24
 	qs := &queues{q: map[[3]int]chan []byte{}}
 	got := make([][]int, size)
@@ -67,9 +67,9 @@ func TestBandDealer(t *testing.T) {
 	var wg sync.WaitGroup
 	for r := range size {
 		wg.Go(func() {
-			d := newBandDealer(context.Background(), fakeRank{qs: qs, r: r, n: size}, bands)
+			d := NewDealer(context.Background(), fakeRank{qs: qs, r: r, n: size}, bands)
 			for {
-				k, err := d.next()
+				k, err := d.Next()
 				if err != nil {
 					t.Error(err)
 					return
@@ -84,11 +84,11 @@ func TestBandDealer(t *testing.T) {
 					time.Sleep(time.Millisecond)
 				}
 			}
-			if err := d.done(); err != nil {
+			if err := d.Done(); err != nil {
 				t.Error(err)
 			}
 			if r == 0 {
-				owners = d.owners
+				owners = d.Owners()
 			}
 		})
 	}
