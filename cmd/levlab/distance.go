@@ -7,8 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -330,42 +328,4 @@ func algorithmsThat(can func(lev.Algorithm) bool, last string) string {
 func textDistance(res *distanceResult, a, b string) func([]lev.Option) (int, error) {
 	res.Unit, res.LenA, res.LenB = "runes", utf8.RuneCountInString(a), utf8.RuneCountInString(b)
 	return func(opts []lev.Option) (int, error) { return lev.DistanceString(a, b, opts...) }
-}
-
-func quoteAll(args []string) string {
-	q := make([]string, len(args))
-	for i, a := range args {
-		q[i] = strconv.Quote(a)
-	}
-	return "[" + strings.Join(q, " ") + "]"
-}
-
-// byteSize is a flag value: a whole number of bytes, optionally with a
-// binary suffix (KiB, MiB, GiB, TiB).
-type byteSize int64
-
-var byteUnits = []struct {
-	suffix string
-	size   int64
-}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"B", 1}}
-
-func (s *byteSize) String() string { return strconv.FormatInt(int64(*s), 10) }
-
-func (s *byteSize) Set(v string) error {
-	num, unit := v, int64(1)
-	for _, u := range byteUnits {
-		if n, ok := strings.CutSuffix(v, u.suffix); ok {
-			num, unit = n, u.size
-			break
-		}
-	}
-	n, err := strconv.ParseInt(num, 10, 64)
-	if err != nil {
-		return errors.New("want a whole number of bytes, optionally with a suffix KiB, MiB, GiB or TiB")
-	}
-	if n > math.MaxInt64/unit || n < math.MinInt64/unit {
-		return errors.New("out of range")
-	}
-	*s = byteSize(n * unit)
-	return nil
 }

@@ -1,10 +1,96 @@
 package main
 
 import (
+	"errors"
+	"flag"
+	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
 )
+
+// flagSet is a command's flags with its usage text.
+type flagSet struct {
+	*flag.FlagSet
+	stdout io.Writer
+	usage  func(w io.Writer, fs *flag.FlagSet)
+}
+
+// newFlagSet returns a flag set that returns errors instead of printing
+// them; usage prints the command's help, asked for with -h.
+func newFlagSet(name string, stdout io.Writer, usage func(w io.Writer, fs *flag.FlagSet)) *flagSet {
+	fs := flag.NewFlagSet("levlab "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {} // flag calls it on every error too; -h is handled in parse
+	return &flagSet{FlagSet: fs, stdout: stdout, usage: usage}
+}
+
+// parse parses args, accepting flags before, between and after the
+// positional arguments ("A B --json" as well as "--json A B"). After "--"
+// everything is positional, for arguments that begin with '-'. It returns
+// the positional arguments. On -h it prints the usage to stdout (it was
+// asked for) and returns flag.ErrHelp.
+func (fs *flagSet) parse(args []string) ([]string, error) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(fs.stdout)
+				fs.usage(fs.stdout, fs.FlagSet)
+				fs.SetOutput(io.Discard)
+				return nil, err
+			}
+			return nil, usageErrorf("%v", err)
+		}
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// given returns the names of the flags given on the command line.
+func (fs *flagSet) given() map[string]bool {
+	set := make(map[string]bool)
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// byteSize is a flag value: a whole number of bytes, optionally with a
+// binary suffix (KiB, MiB, GiB, TiB).
+type byteSize int64
+
+var byteUnits = []struct {
+	suffix string
+	size   int64
+}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"B", 1}}
+
+func (s *byteSize) String() string { return strconv.FormatInt(int64(*s), 10) }
+
+func (s *byteSize) Set(v string) error {
+	num, unit := v, int64(1)
+	for _, u := range byteUnits {
+		if n, ok := strings.CutSuffix(v, u.suffix); ok {
+			num, unit = n, u.size
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil {
+		return errors.New("want a whole number of bytes, optionally with a suffix KiB, MiB, GiB or TiB")
+	}
+	if n > math.MaxInt64/unit || n < math.MinInt64/unit {
+		return errors.New("out of range")
+	}
+	*s = byteSize(n * unit)
+	return nil
+}
 
 // A taskShard is the Index-th of Count parts of a run (Index from 0): of
 // matrix's pairs (matrixshard.Shard), or of run's points.

@@ -224,58 +224,6 @@ Exit status: 0 on success, 1 when the work failed, 2 for bad usage.
 `)
 }
 
-// flagSet is a command's flags with its usage text.
-type flagSet struct {
-	*flag.FlagSet
-	stdout io.Writer
-	usage  func(w io.Writer, fs *flag.FlagSet)
-}
-
-// newFlagSet returns a flag set that returns errors instead of printing
-// them; usage prints the command's help, asked for with -h.
-func newFlagSet(name string, stdout io.Writer, usage func(w io.Writer, fs *flag.FlagSet)) *flagSet {
-	fs := flag.NewFlagSet("levlab "+name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {} // flag calls it on every error too; -h is handled in parse
-	return &flagSet{FlagSet: fs, stdout: stdout, usage: usage}
-}
-
-// parse parses args, accepting flags before, between and after the
-// positional arguments ("A B --json" as well as "--json A B"). After "--"
-// everything is positional, for arguments that begin with '-'. It returns
-// the positional arguments. On -h it prints the usage to stdout (it was
-// asked for) and returns flag.ErrHelp.
-func (fs *flagSet) parse(args []string) ([]string, error) {
-	var positional []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fs.SetOutput(fs.stdout)
-				fs.usage(fs.stdout, fs.FlagSet)
-				fs.SetOutput(io.Discard)
-				return nil, err
-			}
-			return nil, usageErrorf("%v", err)
-		}
-		rest := fs.Args()
-		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
-			return append(positional, rest...), nil
-		}
-		if len(rest) == 0 {
-			return positional, nil
-		}
-		positional = append(positional, rest[0])
-		args = rest[1:]
-	}
-}
-
-// given returns the names of the flags given on the command line.
-func (fs *flagSet) given() map[string]bool {
-	set := make(map[string]bool)
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	return set
-}
-
 // interruptContext returns a context that ends on Ctrl-C (SIGINT) or
 // SIGTERM, what Slurm, systemd and timeout send to stop a job: a command
 // stops as it does for Ctrl-C, keeping what it finished and saying so,

@@ -231,8 +231,8 @@ func parseMatrix(ctx context.Context, args []string, stdout io.Writer) (*matrixJ
 }
 
 // writer returns the run's line writer onto w.
-func (m *matrixJob) writer(w io.Writer) *lineWriter {
-	return &lineWriter{w: w, json: m.asJSON, names: m.names}
+func (m *matrixJob) writer(w io.Writer) *pairWriter {
+	return &pairWriter{lineWriter: lineWriter{w: w}, json: m.asJSON, names: m.names}
 }
 
 // matrix is the job's pairs, for matrixshard to split and compute.
@@ -459,9 +459,6 @@ func matrixMemory(w matrixWork) int64 {
 	return live + min(live+a.size+b.size, churn)
 }
 
-// utf8BOM is the byte-order mark some editors put before UTF-8 text.
-var utf8BOM = []byte("\xef\xbb\xbf")
-
 // splitStrings cuts a file into its strings: one a line, or one a FASTA
 // record when it starts with '>'.
 func splitStrings(data []byte) [][]byte {
@@ -569,19 +566,16 @@ func asStrings(set [][]byte) []string {
 	return out
 }
 
-// lineWriter writes whole lines: it gathers them and writes in blocks that
-// end at a line's end, so that an interrupted write never leaves half a
-// line behind. A write that stops part-way (a full disk, a file-size
-// limit) into a regular file is cut back to the last whole line it wrote;
-// into a pipe, a write stops short only when the reader has gone.
-type lineWriter struct {
-	w     io.Writer
-	buf   []byte
+// pairWriter writes a matrix's pairs, a line each, whole (lineWriter):
+// I<TAB>J<TAB>D, with --names the names instead of I and J, with --json
+// a JSON object.
+type pairWriter struct {
+	lineWriter
 	names [2][][]byte // with --names: FILE_A's and FILE_B's names, else nil
 	json  bool        // JSON Lines rather than tab-separated
 }
 
-func (l *lineWriter) line(p lev.Pair) error {
+func (l *pairWriter) line(p lev.Pair) error {
 	switch {
 	case l.json:
 		l.buf = append(l.buf, `{"i":`...)
@@ -611,65 +605,6 @@ func (l *lineWriter) line(p lev.Pair) error {
 		l.buf = strconv.AppendInt(l.buf, int64(p.Distance), 10)
 	}
 	return l.endLine()
-}
-
-// endLine ends the line in buf, and writes the lines gathered once they
-// are many.
-func (l *lineWriter) endLine() error {
-	l.buf = append(l.buf, '\n')
-	if len(l.buf) >= 64<<10 {
-		return l.flush()
-	}
-	return nil
-}
-
-func (l *lineWriter) flush() error {
-	if len(l.buf) == 0 {
-		return nil
-	}
-	n, err := l.w.Write(l.buf)
-	if err != nil && n > 0 && n < len(l.buf) {
-		if torn := n - (bytes.LastIndexByte(l.buf[:n], '\n') + 1); torn > 0 {
-			if cerr := cutBack(l.w, int64(torn)); cerr != nil {
-				err = fmt.Errorf("%w; and the last line, written in part, could not be removed: %v", err, cerr)
-			} else {
-				err = fmt.Errorf("%w; the output was cut back to its last whole line", err)
-			}
-		}
-	}
-	l.buf = l.buf[:0]
-	return err
-}
-
-// cutBack removes the last n bytes written to w, where w is (or wraps) a
-// regular file: those of a line written in part. The file's offset goes
-// back with its end, so that the next write to it (this process's, or a
-// shell's sharing the file, as in { levlab matrix …; echo; } > out) lands
-// right after the last whole line rather than past a gap of zero bytes.
-func cutBack(w io.Writer, n int64) error {
-	for {
-		u, ok := w.(interface{ Unwrap() io.Writer })
-		if !ok {
-			break
-		}
-		w = u.Unwrap()
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return nil
-	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return err
-	}
-	end, err := f.Seek(0, io.SeekCurrent)
-	if err != nil {
-		return err
-	}
-	if err := f.Truncate(end - n); err != nil {
-		return err
-	}
-	_, err = f.Seek(end-n, io.SeekStart)
-	return err
 }
 
 // pairProgress draws, on a terminal and for a million pairs or more, the

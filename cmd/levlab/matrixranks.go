@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -87,11 +86,11 @@ func (m *matrixJob) overRanks(ctx context.Context, c mpi.Comm, stdout io.Writer)
 			b := mine[0]
 			mine = mine[1:]
 			if err == nil {
-				_, err = io.Copy(lineSink{out}, io.NewSectionReader(tmp, b.off, b.size))
+				_, err = io.Copy(lineSink{&out.lineWriter}, io.NewSectionReader(tmp, b.off, b.size))
 			}
 			continue
 		}
-		var sink io.Writer = lineSink{out}
+		var sink io.Writer = lineSink{&out.lineWriter}
 		if err != nil {
 			sink = io.Discard // the lines are taken all the same
 		}
@@ -109,24 +108,4 @@ func (m *matrixJob) overRanks(ctx context.Context, c mpi.Comm, stdout io.Writer)
 type bandLines struct {
 	band      int
 	off, size int64
-}
-
-// lineSink writes whole lines through a lineWriter: what is written to it
-// goes out once the lineWriter's buffer is full, at a line's end.
-type lineSink struct{ l *lineWriter }
-
-func (s lineSink) Write(p []byte) (int, error) {
-	s.l.buf = append(s.l.buf, p...)
-	if len(s.l.buf) >= 64<<10 {
-		if end := bytes.LastIndexByte(s.l.buf, '\n'); end >= 0 {
-			rest := append([]byte(nil), s.l.buf[end+1:]...)
-			s.l.buf = s.l.buf[:end+1]
-			err := s.l.flush()
-			s.l.buf = append(s.l.buf, rest...)
-			if err != nil {
-				return 0, err
-			}
-		}
-	}
-	return len(p), nil
 }

@@ -395,17 +395,3 @@ func runExperiments(exps []experiments.Experiment, r experiments.Runner, resume 
 		sum.Records, sum.Skipped, sum.Resumed)
 	return sum, nil
 }
-
-// shellQuote joins args into a command line a POSIX shell reads back as
-// args.
-func shellQuote(args []string) string {
-	q := make([]string, len(args))
-	for i, a := range args {
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,=:+@") == "" {
-			q[i] = a
-		} else {
-			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-	}
-	return strings.Join(q, " ")
-}
