@@ -344,7 +344,12 @@ func scaleCell(v *ownView, ix *index, row scaleRow, w int) string {
 		if !sp.q.significant {
 			top += " n.s."
 		}
-		below = append(below, "E "+fixed2(sp.e()), "e "+fixed2(sp.kf()))
+		// Karp–Flatt's e is a share of T1 only where S ≥ 1.
+		e := "e —"
+		if sp.s() >= 1 {
+			e = "e " + fixed2(sp.kf())
+		}
+		below = append(below, "E "+fixed2(sp.e()), e)
 	}
 	if c := v.coresText(ix, k); c != "" {
 		below = append(below, c)
@@ -367,11 +372,11 @@ func byLine(rows []scaleRow) [][]scaleRow {
 }
 
 // topRow returns the index of the row of the largest length with an
-// Amdahl fit, or -1.
-func topRow(rows []scaleRow) int {
+// Amdahl fit on a machine of cores cores, or -1.
+func topRow(rows []scaleRow, cores int) int {
 	top := -1
 	for i, row := range rows {
-		if _, _, _, ok := fitOf(row); ok {
+		if _, _, _, ok := fitOf(row, cores); ok {
 			top = i
 		}
 	}
@@ -401,12 +406,14 @@ func ownScalingWords(r *rep, ix *index, v *ownView, rows []scaleRow) string {
 }
 
 // fitOf returns the Amdahl fit of a row's speedups and the workers it
-// spans.
-func fitOf(row scaleRow) (f float64, lo, hi int, ok bool) {
+// spans, over the points of no more workers than the machine's cores
+// (all of them where cores is 0): past the cores, workers share them, and
+// Amdahl's law, which assumes a processor each, does not apply.
+func fitOf(row scaleRow, cores int) (f float64, lo, hi int, ok bool) {
 	var ps []int
 	var ss []float64
 	for _, sp := range row.pts {
-		if sp.ok {
+		if sp.ok && (cores <= 0 || sp.k.Workers <= cores) {
 			ps, ss = append(ps, sp.k.Workers), append(ss, sp.s())
 		}
 	}
@@ -419,7 +426,7 @@ func fitOf(row scaleRow) (f float64, lo, hi int, ok bool) {
 // lineWords is the sentence of one implementation over its rows, one a
 // length, in order; "" where none has a speedup.
 func lineWords(ix *index, v *ownView, rows []scaleRow) string {
-	top := topRow(rows)
+	top := topRow(rows, ix.cores())
 	if top < 0 {
 		if !slices.ContainsFunc(rows, func(r scaleRow) bool { return r.oneOK }) {
 			return v.lineName(rows[0].line) + ": no time on one worker to divide by."
@@ -427,7 +434,7 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 		return ""
 	}
 	row := rows[top]
-	f, lo, hi, _ := fitOf(row)
+	f, lo, hi, _ := fitOf(row, ix.cores())
 	var known []scalePt // the points with a speedup, by workers
 	for _, sp := range row.pts {
 		if sp.ok {
@@ -465,7 +472,7 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	}
 	var others []string
 	for i := len(rows) - 1; i >= 0; i-- {
-		g, _, _, ok := fitOf(rows[i])
+		g, _, _, ok := fitOf(rows[i], ix.cores())
 		switch {
 		case !ok || i == top:
 		case g >= 1.005:
@@ -478,6 +485,9 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	}
 	if len(others) > 0 {
 		b.WriteString("; " + strings.Join(others, ", "))
+	}
+	if c, most := ix.cores(), slices.MaxFunc(known, func(a, b scalePt) int { return a.k.Workers - b.k.Workers }); c > 0 && most.k.Workers > c {
+		fmt.Fprintf(&b, "; %s share the machine's %d cores, so the fit leaves them out", workersN(most.k.Workers), c)
 	}
 	if !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.significant }) {
 		b.WriteString("; no speedup here is significant")
@@ -498,10 +508,10 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 			continue
 		}
 		fmt.Fprintf(&b, "; it used %s at %s", v.coresText(ix, sp.k), workersN(sp.k.Workers))
-		if st.cores < 1.5 {
-			b.WriteString(": one core, whatever {workers} said")
+		if st.cores < 1.25 && sp.k.Workers > 1 {
+			b.WriteString(": about one core, whatever its workers were")
 			if v.ignoresWorkers(row.line.Algorithm) {
-				b.WriteString(" (its command does not use {workers})")
+				b.WriteString(" (its command never uses the workers placeholder)")
 			}
 		}
 		break
@@ -543,7 +553,7 @@ func ownScalingChart(r *rep, v *ownView) *chart {
 	var ws []int
 	for _, ix := range r.runs {
 		for _, mine := range byLine(ownScaling(ix, v, v.keys(ix))) {
-			top := topRow(mine)
+			top := topRow(mine, ix.cores())
 			if top < 0 {
 				continue
 			}

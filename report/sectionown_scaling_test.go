@@ -196,7 +196,7 @@ func TestOwnAmdahlFromRecords(t *testing.T) {
 			t.Errorf("%d workers: S %g, e %g, E %g; want S %g, e 0.2", p.k.Workers, p.s(), p.kf(), p.e(), want)
 		}
 	}
-	if f, lo, hi, ok := fitOf(rows[0]); !ok || math.Abs(f-0.2) > 1e-9 || lo != 2 || hi != 4 {
+	if f, lo, hi, ok := fitOf(rows[0], 0); !ok || math.Abs(f-0.2) > 1e-9 || lo != 2 || hi != 4 {
 		t.Errorf("fit %g over %d–%d (%v); want 0.2 over 2–4", f, lo, hi, ok)
 	}
 	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
@@ -255,7 +255,7 @@ func TestOwnCoresIgnoresWorkers(t *testing.T) {
 	r, _ := scalingRep(t, scalingSpec("1, 2, 4"), scaleRecords(pts...))
 	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
 	for _, w := range []string{
-		"it used 1.0 cores at 4 workers: one core, whatever {workers} said (its command does not use {workers})",
+		"it used 1.0 cores at 4 workers: about one core, whatever its workers were (its command never uses the workers placeholder)",
 		"amd: serial fraction 0.00", "it used 4.0 cores at 4 workers.",
 		"it used ≤ 4.8 cores at 4 workers",
 		"the time it prints itself, start-up and reading left out: kern (time_regexp \"kernel ([0-9.]+) s\", in seconds)",
