@@ -22,9 +22,9 @@ func TestFastestAtTheReportsSize(t *testing.T) {
 		if k.LenA != 150000 {
 			t.Errorf("%s: fastest point at %d, want the report's 150,000", ix.name, k.LenA)
 		}
-		want := rateText(ix.stats[k]) + " (" + k.Algorithm + " at 150,000"
-		if !strings.Contains(row, want) {
-			t.Errorf("%s: Key results do not quote %q:\n%s", ix.name, want, row)
+		want := num(ix.stats[k].gcups) + " " + matrixRate
+		if !strings.Contains(row, want) || !strings.Contains(row, k.Algorithm+" at 150,000, "+workersN(k.Workers)+" against its GPU") {
+			t.Errorf("%s: Key results do not quote %q at 150,000 with its workers against the GPU:\n%s", ix.name, want, row)
 		}
 	}
 }
@@ -79,7 +79,7 @@ func TestBoundWhereClaimed(t *testing.T) {
 		switch {
 		case strings.HasPrefix(c.id, "r001len"):
 			seen = true
-			if c.markY <= 0 || !strings.Contains(c.markName, "tiles 128–1,024") || !strings.Contains(c.markName, "10,000 and more") {
+			if c.markY <= 0 || !strings.Contains(c.markName, "tiles 128–1,024") || !strings.Contains(c.markName, "n ≥ 10,000") {
 				t.Errorf("%s: bound %v named %q; want it drawn, with its lengths and tiles", c.id, c.markY, c.markName)
 			}
 		case strings.HasPrefix(c.id, "r001tile"), strings.HasPrefix(c.id, "r001threads"):

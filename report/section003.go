@@ -18,6 +18,10 @@ func section003(r *rep) section {
 	var pairs []string
 	for _, p := range pub {
 		pair, _, _ := strings.Cut(p.Note, ";")
+		// A cut inside a parenthesis closes it.
+		if strings.Count(pair, "(") > strings.Count(pair, ")") {
+			pair += ")"
+		}
 		if !slices.Contains(pairs, pair) {
 			pairs = append(pairs, pair)
 		}

@@ -82,7 +82,7 @@ func sectionBeyond(r *rep) section {
 		if bestG > 0 {
 			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, size(best.LenA), rateText(ix.stats[best]))
 			if v, ok := ix.get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.gcups > 0 {
-				line += fmt.Sprintf(", %s the two-row DP of report 004 (%s, every cell computed) at that length", times(bestG/v.gcups), num(v.gcups)+" "+matrixRate)
+				line += fmt.Sprintf(", %s the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one)", times(bestG/v.gcups), num(v.gcups)+" "+matrixRate, workersN(best.Workers))
 			}
 			line += ": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells"
 			// The same code on a larger matrix, in the GPU section's

@@ -64,7 +64,7 @@ func sectionPairs(r *rep) section {
 			if cmd := benchMedians(r.d.bench[ix.rd.run.Machine], pairsFiles)["MatrixCommand/all"]["GCUPS"]; cmd > 0 && n == 800 && L == 500 {
 				w := fmt.Sprintf("The whole levlab matrix command on 800 strings of the same lengths reached %s in make bench-results (Benchmarks), another run", num(cmd)+" "+matrixRate)
 				if cmd > best.gcups {
-					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s faster, so the gap is the spread between runs (Method), not a cost of either", times(cmd/best.gcups))
+					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s faster. The two runs differ by that much on one machine, within the largest difference between runs that Method reports, so neither figure is to be read closer than that", times(cmd/best.gcups))
 				} else {
 					w += fmt.Sprintf(", %s slower: it also reads and prints, and runs differ by the spread Method gives", times(best.gcups/cmd))
 				}

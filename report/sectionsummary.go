@@ -282,7 +282,7 @@ func readSection(r *rep) section {
 	}
 	old := r.oldTable()
 	if old != nil {
-		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+r.oldSummary()+"; the table below, opened by a click, names the algorithms and commits.")
+		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+r.oldSummary()+"; the table of the algorithms and commits follows (in HTML a click opens it; on paper it is left out, and Markdown and TeX hold it whole).")
 	}
 	for _, f := range d.ignored {
 		notes = append(notes, "Not read: "+f+".")
