@@ -291,6 +291,28 @@ func (r *rep) notRun(s *section, exps ...string) {
 	if len(parts) > 0 {
 		s.p("Points not run (%s): see \"What did not run\" at the top for why.", strings.Join(parts, ", "))
 	}
+	r.earlierCode(s, exps...)
+}
+
+// earlierCode says in s which runs' points of exps were measured before
+// their code last changed, so that a section's lines and rows of those
+// machines are read as earlier code, as Key results marks them with †.
+func (r *rep) earlierCode(s *section, exps ...string) {
+	var parts []string
+	for _, ix := range r.runs {
+		var old []string
+		for _, e := range exps {
+			if r.isOld(ix, e) {
+				old = append(old, e)
+			}
+		}
+		if len(old) > 0 {
+			parts = append(parts, fmt.Sprintf("%s (%s)", ix.name, strings.Join(old, ", ")))
+		}
+	}
+	if len(parts) > 0 {
+		s.p("† Earlier code here: %s, measured before the code last changed (What was read).", strings.Join(parts, "; "))
+	}
 }
 
 // quick reports whether any run read is not at the paper scale.

@@ -195,3 +195,24 @@ func TestOwnWordsLikeForLike(t *testing.T) {
 		}
 	}
 }
+
+// A section whose machines' points come from earlier code says so, as
+// Key results' † does, not only the top of the report.
+func TestEarlierCodeInSections(t *testing.T) {
+	r, d, _ := committedDoc(t)
+	said := 0
+	for _, s := range d.sections {
+		for _, b := range s.blocks {
+			if p, ok := b.(para); ok && strings.HasPrefix(string(p), "† Earlier code here: ") {
+				said++
+			}
+		}
+	}
+	if len(r.staleness()) > 0 && said == 0 {
+		t.Error("records older than their code, yet no section says so")
+	}
+	_, _, md := committedDoc(t)
+	if !strings.Contains(md, "† Earlier code here: Intel Xeon @ 2.80GHz (s001-length") {
+		t.Error("report 001's section does not mark the Intel Xeon @ 2.80GHz points as earlier code")
+	}
+}
