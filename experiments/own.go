@@ -273,7 +273,10 @@ func (o *Own) skipAfterFailure(p Point) error {
 	if !ok || cells(p.LenA, p.LenB) <= cells(f.n, f.m) {
 		return nil
 	}
-	at := fmt.Sprintf("%d workers", p.Workers)
+	at := fmt.Sprintf("%d worker", p.Workers)
+	if p.Workers != 1 {
+		at += "s"
+	}
 	if p.Tile != 0 {
 		at += fmt.Sprintf(", tile %d", p.Tile)
 	}
