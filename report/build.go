@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -87,7 +88,53 @@ func build(d *data) *doc {
 	}
 	r.groupSeries(doc)
 	r.splitCharts(doc)
+	sayCoinciding(doc)
 	return doc
+}
+
+// sayCoinciding adds, after each chart of doc whose lines lie over one
+// another, a line naming them, so that a reader who sees fewer lines than
+// the legend lists knows where the others are.
+func sayCoinciding(doc *doc) {
+	for i := range doc.sections {
+		var out []any
+		for _, b := range doc.sections[i].blocks {
+			out = append(out, b)
+			if c, ok := b.(*chart); ok {
+				if pairs := coinciding(c); len(pairs) > 0 {
+					out = append(out, para("Lines drawn over one another, their values within 2 % at every point: "+strings.Join(pairs, "; ")+"."))
+				}
+			}
+		}
+		doc.sections[i].blocks = out
+	}
+}
+
+// coinciding names the pairs of c's lines that share at least two x
+// values and differ by less than 2 % at every one of them: "A and B".
+func coinciding(c *chart) []string {
+	var out []string
+	for i := range c.series {
+		for j := i + 1; j < len(c.series); j++ {
+			a, b := c.series[i], c.series[j]
+			shared, close := 0, true
+			for _, p := range a.pts {
+				for _, q := range b.pts {
+					if p.x != q.x {
+						continue
+					}
+					shared++
+					if hi := max(math.Abs(p.y), math.Abs(q.y)); hi > 0 && math.Abs(p.y-q.y) > 0.02*hi {
+						close = false
+					}
+				}
+			}
+			if shared >= 2 && close {
+				out = append(out, a.name+" and "+b.name)
+			}
+		}
+	}
+	return out
 }
 
 // nameRuns tells the runs read apart where their machines' names do not:

@@ -116,7 +116,7 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "8px", Left: "center"}),
 		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", legendTop+24*legendRows+nameRoom), Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(c.xAxis(xType)),
-		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: logNamed(c.yName, c.yLog), NameLocation: "end", NameGap: 12, Scale: opts.Bool(true),
+		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: logNamed(c.yName, c.yLog), NameLocation: "end", NameGap: 12, Scale: opts.Bool(c.yLog), // a linear axis starts at 0: no truncation unsaid
 			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
 	)...)
 	colours := map[string]int{} // a group's colour, in the order first drawn

@@ -19,7 +19,7 @@ const (
 	matrixRate   = "matrix Gcells/s"
 	computedRate = "computed GCUPS"
 	// matrixRateAxis and computedRateAxis are the rates as an axis names them.
-	matrixRateAxis   = "matrix Gcells/s (10⁹ cells of m×n a second, computed or skipped)"
+	matrixRateAxis   = "matrix Gcells/s (10⁹ matrix cells a second)"
 	computedRateAxis = "computed GCUPS (10⁹ computed cells a second)"
 )
 

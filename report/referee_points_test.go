@@ -1,6 +1,8 @@
 package report
 
 import (
+	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -79,7 +81,7 @@ func TestBoundWhereClaimed(t *testing.T) {
 		switch {
 		case strings.HasPrefix(c.id, "r001len"):
 			seen = true
-			if c.markY <= 0 || !strings.Contains(c.markName, "tiles 128–1,024") || !strings.Contains(c.markName, "n ≥ 10,000") {
+			if c.markY <= 0 || !strings.Contains(c.title, "tiles of 128–1,024") || !strings.Contains(c.markName, "n ≥ 10,000") {
 				t.Errorf("%s: bound %v named %q; want it drawn, with its lengths and tiles", c.id, c.markY, c.markName)
 			}
 		case strings.HasPrefix(c.id, "r001tile"), strings.HasPrefix(c.id, "r001threads"):
@@ -214,5 +216,39 @@ func TestEarlierCodeInSections(t *testing.T) {
 	_, _, md := committedDoc(t)
 	if !strings.Contains(md, "† Earlier code here: Intel Xeon @ 2.80GHz (s001-length") {
 		t.Error("report 001's section does not mark the Intel Xeon @ 2.80GHz points as earlier code")
+	}
+}
+
+// Lines that lie over one another are named under their chart, and only
+// those.
+func TestCoincidingLinesSaid(t *testing.T) {
+	c := &chart{series: []series{
+		{name: "A", pts: []pt{{x: 1, y: 10}, {x: 2, y: 20}}},
+		{name: "B", pts: []pt{{x: 1, y: 10.1}, {x: 2, y: 19.9}}},
+		{name: "C", pts: []pt{{x: 1, y: 10}, {x: 2, y: 30}}},
+		{name: "D", pts: []pt{{x: 1, y: 10}}},
+	}}
+	if got := coinciding(c); len(got) != 1 || got[0] != "A and B" {
+		t.Errorf("coinciding = %q, want [A and B]", got)
+	}
+	_, _, md := committedDoc(t)
+	if !strings.Contains(md, "Lines drawn over one another, their values within 2 % at every point: AMD EPYC: full matrix and Intel Xeon @ 2.80GHz: full matrix") {
+		t.Error("report 004's memory chart does not say its full-matrix lines coincide")
+	}
+}
+
+// A linear y axis starts at 0: ECharts' scale option, which lets it
+// start near the data, is on for log axes alone.
+func TestLinearAxisFromZero(t *testing.T) {
+	for _, yLog := range []bool{false, true} {
+		c := &chart{id: "z", title: "t", xName: "x", yName: "speedup (×)", yLog: yLog, series: []series{{name: "a", pts: []pt{{x: 1, y: 2}, {x: 2, y: 3}}}}}
+		_, option := c.option("100%", "300px")
+		b, err := json.Marshal(option["yAxis"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf(`"scale":%v`, yLog); !strings.Contains(string(b), want) {
+			t.Errorf("yLog %v: the y axis lacks %s", yLog, want)
+		}
 	}
 }

@@ -33,7 +33,8 @@ func section001(r *rep) section {
 	// lengths and tiles it was stated for: the tile and thread charts
 	// range outside them.
 	if bound > 0 && len(r.runs) > 0 {
-		c.markY, c.markName = bound, fmt.Sprintf("report: ≥ %s× (n ≥ %s, tiles 128–1,024)", pubNum(bound), size(claimN001))
+		c.markY, c.markName = bound, fmt.Sprintf("report: ≥ %s× (n ≥ %s)", pubNum(bound), size(claimN001))
+		c.title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated for n ≥ %s and tiles of 128–1,024", pubNum(bound), size(claimN001))
 	}
 	s.add(c)
 	if bound == 0 {
