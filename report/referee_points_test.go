@@ -252,3 +252,16 @@ func TestLinearAxisFromZero(t *testing.T) {
 		}
 	}
 }
+
+// Ratios of time read one way: "N× as fast", never a fraction of a time.
+func TestOneRatioStyle(t *testing.T) {
+	_, _, md := committedDoc(t)
+	for _, bad := range []string{"levlab's time / edlib's", "× the time"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("a ratio in another style: %q", bad)
+		}
+	}
+	if !strings.Contains(md, "| levlab, as fast as edlib |") {
+		t.Error("the alignment command's table does not give its ratio as 'as fast'")
+	}
+}
