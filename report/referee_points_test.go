@@ -265,3 +265,10 @@ func TestOneRatioStyle(t *testing.T) {
 		t.Error("the alignment command's table does not give its ratio as 'as fast'")
 	}
 }
+
+// The † that marks earlier code is a dagger in TeX too, not a "?".
+func TestDaggerInTeX(t *testing.T) {
+	if got := texText("† earlier code"); got != `$\dagger$ earlier code` {
+		t.Errorf("texText(†) = %q", got)
+	}
+}

@@ -116,7 +116,8 @@ func writeTeXDrawing(w *bytes.Buffer, d *drawing) {
 }
 
 // writeTeXPara writes the paragraph p. One with a word of more than 24
-// runes (a path, a file name) is a sloppypar, whose lines may stretch
+// runes (a path, a file name), or of more than 12 with a hyphen, an
+// underscore or a slash, is a sloppypar, whose lines may stretch
 // more than TeX's default allows, so that the word goes to a line of its
 // own, or breaks at a / or _, rather than past the margin.
 func writeTeXPara(w *bytes.Buffer, p string) {
@@ -125,7 +126,9 @@ func writeTeXPara(w *bytes.Buffer, p string) {
 		return
 	}
 	for _, word := range strings.Fields(p) {
-		if utf8.RuneCountInString(word) > 24 {
+		// A long word, or an identifier that breaks only at its hyphens
+		// (s001-diagonal), may not fit a line's end.
+		if n := utf8.RuneCountInString(word); n > 24 || n > 12 && strings.ContainsAny(word, "-_/") {
 			fmt.Fprintf(w, "\n\\begin{sloppypar}\n%s\n\\end{sloppypar}\n", t)
 			return
 		}
@@ -354,7 +357,7 @@ var texRunes = map[rune]string{
 	'\u00a0': "~", '\u00ad': `\-`, '\u2002': " ", '\u2003': " ", '\u2009': `\,`, '\u202f': `\,`,
 	'\u2010': "-", '\u2011': "-", '–': "--", '—': "---", '−': `$-$`,
 	'‘': "`", '’': "'", '“': "``", '”': "''", '«': `$\ll$`, '»': `$\gg$`,
-	'…': `\dots{}`, '•': `$\bullet$`, '·': `$\cdot$`,
+	'…': `\dots{}`, '•': `$\bullet$`, '·': `$\cdot$`, '†': `$\dagger$`,
 	'×': `$\times$`, '÷': `$\div$`, '±': `$\pm$`, '≤': `$\leq$`, '≥': `$\geq$`, '≈': `$\approx$`, '≠': `$\neq$`,
 	'∞': `$\infty$`, '¬': `$\neg$`, '°': `$^{\circ}$`, 'µ': `$\mu$`, 'μ': `$\mu$`,
 	'→': `$\rightarrow$`, '←': `$\leftarrow$`, '↔': `$\leftrightarrow$`,
