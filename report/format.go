@@ -185,3 +185,11 @@ func decimals(v float64) int {
 	_, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', -1, 64), ".")
 	return len(frac)
 }
+
+// joinAnd lists items as a sentence does: "1 and 2", "1, 2 and 4".
+func joinAnd(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}

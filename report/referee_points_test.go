@@ -272,3 +272,30 @@ func TestDaggerInTeX(t *testing.T) {
 		t.Errorf("texText(†) = %q", got)
 	}
 }
+
+// A cause that differs only in its workers is said once, with them all,
+// and a note written before today's words reads in them.
+func TestNotRunFoldsWorkers(t *testing.T) {
+	k1 := key{Experiment: "own", Algorithm: "prog", Workers: 1, LenA: 3000, LenB: 3000}
+	k2 := k1
+	k2.Workers = 2
+	k4 := k1
+	k4.Workers = 4
+	why := func(w string) string {
+		return "skipped: prog failed at n = 1000, m = 1000 with " + w + " (answered 264, want 541 (the line \"264\")), so larger sizes are not timed"
+	}
+	got := foldWorkers([]skip{{k1, readNote(why("1 worker"))}, {k2, readNote(why("2 workers"))}, {k4, readNote(why("4 workers"))}, {k1, "skipped: other"}})
+	want := "skipped: prog failed at n = 1,000, m = 1,000 with 1, 2 and 4 workers (answered 264 on the line \"264\", want 541), so larger sizes are not timed"
+	for i := range 3 {
+		if got[i].note != want {
+			t.Errorf("skip %d reads %q, want %q", i, got[i].note, want)
+		}
+	}
+	if got[3].note != "skipped: other" {
+		t.Errorf("an unrelated note became %q", got[3].note)
+	}
+	_, _, md := committedDoc(t)
+	if strings.Contains(md, "with 1 worker (answered") || strings.Count(md, "ed_omp_offbyone failed at n = 1,000, m = 1,000 with 1 and 2 workers") != 1 {
+		t.Error("the committed report does not say offbyone's failure once for both worker counts")
+	}
+}

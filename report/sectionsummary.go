@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -133,7 +134,8 @@ func notRunSection(r *rep) section {
 	for _, ix := range r.runs {
 		byExp := map[string]int{}
 		var exps []string
-		for _, sk := range ix.skips {
+		skips := foldWorkers(ix.skips)
+		for _, sk := range skips {
 			if byExp[sk.k.Experiment] == 0 {
 				exps = append(exps, sk.k.Experiment)
 			}
@@ -161,7 +163,7 @@ func notRunSection(r *rep) section {
 			}
 			lines[i].on = append(lines[i].on, fmt.Sprintf("%d on %s", byExp[e], ix.name))
 		}
-		for _, row := range skipRows(ix.skips) {
+		for _, row := range skipRows(skips) {
 			t.rows = append(t.rows, append([]string{ix.name}, row...))
 		}
 	}
@@ -205,6 +207,61 @@ func notRunSection(r *rep) section {
 	}
 	s.add(t)
 	return s
+}
+
+// workersIn finds the workers a skip note names ("with 2 workers"), and
+// lengths written without separators ("n = 1000").
+var (
+	workersIn = regexp.MustCompile(`with (\d+) workers?\b`)
+	bareCount = regexp.MustCompile(`\b([nm]) = (\d{4,})\b`)
+	oldAnswer = regexp.MustCompile(`answered (\d+), want (\d+) \(the line ("(?:[^"\\]|\\.)*")\)`)
+)
+
+// readNote is a record's note as the report says it: a wrong answer as
+// records before 2026-11-27 wrote it, whose parenthesis nested inside the
+// report's own, in today's words, and lengths with their separators.
+func readNote(note string) string {
+	note = oldAnswer.ReplaceAllString(note, "answered $1 on the line $3, want $2")
+	return bareCount.ReplaceAllStringFunc(note, func(s string) string {
+		m := bareCount.FindStringSubmatch(s)
+		n, _ := strconv.Atoi(m[2])
+		return m[1] + " = " + size(n)
+	})
+}
+
+// foldWorkers returns skips with each note that differs from another
+// only in its workers joined into one: "failed … with 1 worker" and
+// "… with 2 workers" both read "… with 1 and 2 workers", so that one
+// cause is said once.
+func foldWorkers(skips []skip) []skip {
+	const mark = "with \x00 workers"
+	workers := map[string][]int{}
+	for _, sk := range skips {
+		m := workersIn.FindStringSubmatch(sk.note)
+		if m == nil {
+			continue
+		}
+		k := workersIn.ReplaceAllLiteralString(sk.note, mark)
+		w, _ := strconv.Atoi(m[1])
+		if !slices.Contains(workers[k], w) {
+			workers[k] = append(workers[k], w)
+		}
+	}
+	out := make([]skip, len(skips))
+	for i, sk := range skips {
+		note := sk.note
+		k := workersIn.ReplaceAllLiteralString(note, mark)
+		if ws := workers[k]; len(ws) > 1 && strings.Count(k, mark) == 1 {
+			slices.Sort(ws)
+			names := make([]string, len(ws))
+			for j, w := range ws {
+				names[j] = strconv.Itoa(w)
+			}
+			note = strings.Replace(k, mark, "with "+joinAnd(names)+" workers", 1)
+		}
+		out[i] = skip{k: sk.k, note: note}
+	}
+	return out
 }
 
 // skipRows groups skipped points by experiment, algorithm and note: how

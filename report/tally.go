@@ -67,11 +67,11 @@ func (t *tally) add(r records.Record) {
 		addTo(t.madeBy, [2]string{r.Experiment, r.Algorithm}, r.MadeBy)
 	}
 	if r.Status == records.StatusFailed {
-		t.failed[k] = r.Note
+		t.failed[k] = readNote(r.Note)
 		return
 	}
 	if r.Status != records.StatusOK {
-		if t.addSkip(skip{k, r.Note}) {
+		if t.addSkip(skip{k, readNote(r.Note)}) {
 			t.checkNames(k)
 		}
 		return

@@ -149,11 +149,11 @@ command = ["`+prog+`", "{a}", "{b}", "{workers}"]
 		}
 	}
 	ok, notes := readRecords(t, filepath.Join(out, "grow.csv"), "past100")
-	if len(ok[50]) != 4 || !strings.Contains(notes[100], "failed: answered 0, want ") {
+	if len(ok[50]) != 4 || !strings.Contains(notes[100], "failed: answered 0 on the line ") {
 		t.Errorf("ok %v, notes %v: want 50 timed and 100 failed", ok, notes)
 	}
 	for _, n := range []int{200, 400} {
-		for _, w := range []string{"skipped: past100 failed at n = 100, m = 100 with ", "answered 0, want ", "larger sizes are not timed", "--keep-going"} {
+		for _, w := range []string{"skipped: past100 failed at n = 100, m = 100 with ", "answered 0 on the line ", ", want ", "larger sizes are not timed", "--keep-going"} {
 			if !strings.Contains(notes[n], w) {
 				t.Errorf("n = %d: %q does not say %q", n, notes[n], w)
 			}
