@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -297,5 +298,27 @@ func TestNotRunFoldsWorkers(t *testing.T) {
 	_, _, md := committedDoc(t)
 	if strings.Contains(md, "with 1 worker (answered") || strings.Count(md, "ed_omp_offbyone failed at n = 1,000, m = 1,000 with 1 and 2 workers") != 1 {
 		t.Error("the committed report does not say offbyone's failure once for both worker counts")
+	}
+}
+
+// Where the alignment benchmark timed levlab on one worker too, the
+// ratio worker for worker is the measured one, not a division.
+func TestAlignOneWorkerMeasured(t *testing.T) {
+	res := func(prog string, ns float64) records.BenchResult {
+		return records.BenchResult{Name: "AlignCommand/case=diverged/n=1000000/prog=" + prog, Procs: 2, Iters: 3, Values: map[string]float64{"ns/op": ns, "MB": 20}}
+	}
+	f := records.BenchFile{Path: "align.txt", Results: []records.BenchResult{res("levlab", 250e6), res("levlab-one-worker", 500e6), res("edlib-aligner", 2000e6)}}
+	rows := alignBenchRows(f)
+	if len(rows) != 1 || rows[0].oursOne != 0.5 || rows[0].ours != 0.25 {
+		t.Fatalf("alignBenchRows = %+v; want levlab 0.25 s, one worker 0.5 s", rows)
+	}
+	var s section
+	alignBench(&s, f, "")
+	tb := s.blocks[0].(*table)
+	if !slices.Contains(tb.head, "levlab align, 1 worker") || !strings.Contains(tb.rows[0][4], "4.00× on 1 worker") {
+		t.Errorf("the table does not show the one-worker time and its ratio: %q %q", tb.head, tb.rows[0])
+	}
+	if got := workersText(2, 1, "edlib-aligner's one thread", 8, 4); strings.Contains(got, "divided") || !strings.Contains(got, "4.00× on 1 worker as well") {
+		t.Errorf("workersText with a measured one-worker ratio = %q", got)
 	}
 }

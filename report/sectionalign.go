@@ -202,6 +202,9 @@ func sectionAlign(r *rep) section {
 type alignRun struct {
 	input                      string
 	ours, peer, oursMB, peerMB float64
+	// oursOne is levlab align on one worker, where the file holds it
+	// (prog=levlab-one-worker); else 0.
+	oursOne float64
 }
 
 // alignBenchRows reads BenchmarkAlignCommand's results from f, input by
@@ -232,7 +235,11 @@ func alignBenchRows(f records.BenchFile) []alignRun {
 		if ours == nil || peer == nil {
 			continue
 		}
-		out = append(out, alignRun{input: in, ours: median(ours.ns) / 1e9, peer: median(peer.ns) / 1e9, oursMB: median(ours.mb), peerMB: median(peer.mb)})
+		a := alignRun{input: in, ours: median(ours.ns) / 1e9, peer: median(peer.ns) / 1e9, oursMB: median(ours.mb), peerMB: median(peer.mb)}
+		if one := runs[in+"|levlab-one-worker"]; one != nil {
+			a.oursOne = median(one.ns) / 1e9
+		}
+		out = append(out, a)
 	}
 	return out
 }
@@ -240,11 +247,31 @@ func alignBenchRows(f records.BenchFile) []alignRun {
 // alignBench says what BenchmarkAlignCommand measured: the whole levlab
 // align command beside edlib-aligner, input by input.
 func alignBench(s *section, f records.BenchFile, on string) {
-	t := &table{caption: "The whole command" + on + ": levlab align --files A B beside edlib-aligner -m NW -p -f CIG_STD, time (median) and, below it, peak resident memory (" + filepath.Base(f.Path) + ")",
-		head: []string{"input", "levlab align", "edlib-aligner", "levlab, as fast as edlib"}}
-	for _, a := range alignBenchRows(f) {
+	rows := alignBenchRows(f)
+	procs := benchProcs(f)
+	oneToo := slices.ContainsFunc(rows, func(a alignRun) bool { return a.oursOne > 0 })
+	ours := "levlab align"
+	if procs > 0 {
+		ours += ", " + workersN(procs)
+	}
+	head := []string{"input", ours, "edlib-aligner (one thread)", "levlab, as fast as edlib"}
+	if oneToo {
+		head = slices.Insert(head, 2, "levlab align, 1 worker")
+	}
+	t := &table{caption: "The whole command" + on + ": levlab align --files A B beside edlib-aligner -m NW -p -f CIG_STD, time (median) and, below it, peak resident memory (" + filepath.Base(f.Path) + ")", head: head}
+	for _, a := range rows {
 		// One style of ratio through the report: "N× as fast".
-		t.rows = append(t.rows, []string{benchInput(a.input), dur(a.ours) + "\n" + num(a.oursMB) + " MB", dur(a.peer) + "\n" + num(a.peerMB) + " MB", times(a.peer/a.ours) + " as fast"})
+		ratio := times(a.peer/a.ours) + " as fast"
+		row := []string{benchInput(a.input), dur(a.ours) + "\n" + num(a.oursMB) + " MB", dur(a.peer) + "\n" + num(a.peerMB) + " MB", ratio}
+		if oneToo {
+			one := "—"
+			if a.oursOne > 0 {
+				one = dur(a.oursOne)
+				row[3] += "\n" + times(a.peer/a.oursOne) + " on 1 worker"
+			}
+			row = slices.Insert(row, 2, one)
+		}
+		t.rows = append(t.rows, row)
 	}
 	if len(t.rows) > 0 {
 		s.add(t)

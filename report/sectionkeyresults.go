@@ -367,7 +367,11 @@ func findings(r *rep) []finding {
 				// benchmark's -N suffix); edlib-aligner on one thread.
 				v := fmt.Sprintf("%s: %s against %s (%s as fast", benchInput(a.input), dur(a.ours), dur(a.peer), times(a.peer/a.ours))
 				if p := benchProcs(f); p > 1 {
-					v += ", " + workersText(p, 1, "edlib-aligner's one thread", a.peer/a.ours, 0)
+					one := 0.0
+					if a.oursOne > 0 {
+						one = a.peer / a.oursOne
+					}
+					v += ", " + workersText(p, 1, "edlib-aligner's one thread", a.peer/a.ours, one)
 				}
 				return v + ")"
 			}

@@ -21,8 +21,9 @@
 #              lev.Cross beside edlib a pair a call (-tags edlib)
 #   matrix.txt BenchmarkMatrixCommand: the whole levlab matrix command on
 #              800 × 800 such strings, with and without --max 10
-#   align.txt  BenchmarkAlignCommand: the whole levlab align command beside
-#              edlib-aligner -p (Debian's edlib-aligner) on 1M × 1M DNA 1%
+#   align.txt  BenchmarkAlignCommand: the whole levlab align command, on
+#              every core and on one worker, beside edlib-aligner -p
+#              (Debian's edlib-aligner, one thread) on 1M × 1M DNA 1%
 #              diverged and 100k × 100k random DNA, time and peak memory
 #   scaleout.txt BenchmarkScaleOut (-tags mpi): levlab distance of 1M × 1M
 #              random DNA under mpirun -np 2 beside one process, matrix of

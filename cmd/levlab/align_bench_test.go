@@ -48,6 +48,11 @@ func BenchmarkAlignCommand(b *testing.B) {
 		b.Run(prefix+"prog=levlab", func(b *testing.B) {
 			timeCommand(b, `^([0-9]+)\t`, "", bin, "align", "--files", path("a.txt"), path("b.txt"))
 		})
+		// levlab on one worker too, so that the report can set it
+		// beside edlib-aligner's one thread worker for worker.
+		b.Run(prefix+"prog=levlab-one-worker", func(b *testing.B) {
+			timeCommand(b, `^([0-9]+)\t`, "", bin, "align", "--workers", "1", "--files", path("a.txt"), path("b.txt"))
+		})
 		b.Run(prefix+"prog=edlib-aligner", func(b *testing.B) {
 			if edlibErr != nil {
 				b.Skipf("edlib-aligner: %v (Debian: apt-get install edlib-aligner)", edlibErr)
