@@ -339,6 +339,7 @@ func (r *rep) notRun(s *section, exps ...string) {
 		s.p("Points not run (%s): see \"What did not run\" at the top for why.", strings.Join(parts, ", "))
 	}
 	r.earlierCode(s, exps...)
+	r.sameElsewhere(s, exps...)
 }
 
 // earlierCode says in s which runs' points of exps were measured before

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -61,18 +62,12 @@ func benchCPU(r *rep, ix *index) string {
 }
 
 // spreadBetweenRuns says how far apart the medians of one point measured
-// in several experiments of one run are: the same algorithm, workers,
-// tile, block, case and lengths. "" where no point was measured twice.
+// in several experiments of one run are (samePoints). "" where no point
+// was measured twice.
 func spreadBetweenRuns(r *rep) string {
 	var says []string
 	for _, ix := range r.runs {
-		groups := map[key][]key{}
-		for k := range ix.stats {
-			g := k
-			g.Experiment = ""
-			g.Block = blockOf(k) // a GPU point at the default block is that block's point
-			groups[g] = append(groups[g], k)
-		}
+		groups := ix.samePoints()
 		n, worst := 0, 0.0
 		var wk []key
 		for _, ks := range groups {
@@ -167,4 +162,132 @@ func benchCounts(r *rep) string {
 		return fmt.Sprintf("%d run%s of each benchmark (go test -count)", most, plural(most))
 	}
 	return fmt.Sprintf("%d to %d runs of each benchmark (go test -count)", least, most)
+}
+
+// samePoints groups run ix's points that are one point measured in
+// several experiments: the same algorithm, workers, tile, block, case and
+// lengths. A GPU point at the default block is that block's point.
+func (ix *index) samePoints() map[key][]key {
+	groups := map[key][]key{}
+	for k := range ix.stats {
+		g := k
+		g.Experiment = ""
+		g.Block = blockOf(k)
+		groups[g] = append(groups[g], k)
+	}
+	return groups
+}
+
+// elsewhereApart is how far apart one point's medians in two experiments
+// must be for a section to say so where the point appears: more than the
+// few per cent Method calls no finding.
+const elsewhereApart = 1.2
+
+// elsewhereMost is how many such points sameElsewhere names a machine, the
+// widest apart; the rest it counts.
+const elsewhereMost = 1
+
+// sameElsewhere says in s, machine by machine, the points of exps that
+// were measured in another experiment too and whose medians there lie
+// more than elsewhereApart apart: one point, several runs, so that a
+// reader meeting another figure for it in another section knows why. The
+// widest first, elsewhereMost a machine.
+func (r *rep) sameElsewhere(s *section, exps ...string) {
+	var says []string
+	for _, ix := range r.runs {
+		type far struct {
+			text string
+			x    float64
+		}
+		var fars []far
+		for _, ks := range ix.samePoints() {
+			var here, there []key
+			for _, k := range ks {
+				if slices.Contains(exps, k.Experiment) {
+					here = append(here, k)
+				} else {
+					there = append(there, k)
+				}
+			}
+			if len(here) == 0 || len(there) == 0 {
+				continue
+			}
+			all := append(slices.Clone(here), there...)
+			lo, hi := ix.stats[all[0]].med, ix.stats[all[0]].med
+			for _, k := range all {
+				lo, hi = min(lo, ix.stats[k].med), max(hi, ix.stats[k].med)
+			}
+			if lo <= 0 || hi/lo <= elsewhereApart {
+				continue
+			}
+			h := here[0]
+			name := fmt.Sprintf("%s, %s, n = %s", h.Algorithm, workersN(h.Workers), size(h.LenA))
+			if h.LenB != h.LenA {
+				name += ", m = " + size(h.LenB)
+			}
+			fars = append(fars, far{fmt.Sprintf("%s: %s, %s, %s apart", name, ix.medsIn(here, ""), ix.medsIn(there, "in "), times(hi/lo)), hi / lo})
+		}
+		if len(fars) == 0 {
+			continue
+		}
+		slices.SortFunc(fars, func(a, b far) int {
+			if a.x != b.x {
+				return cmp.Compare(b.x, a.x)
+			}
+			return strings.Compare(a.text, b.text)
+		})
+		more := ""
+		if len(fars) > elsewhereMost {
+			more = fmt.Sprintf("; %d more such point%s", len(fars)-elsewhereMost, plural(len(fars)-elsewhereMost))
+			fars = fars[:elsewhereMost]
+		}
+		var texts []string
+		for _, f := range fars {
+			texts = append(texts, f.text)
+		}
+		says = append(says, fmt.Sprintf("on %s, %s%s", ix.name, strings.Join(texts, "; "), more))
+	}
+	if len(says) > 0 {
+		s.p("Measured elsewhere too, the same point reads differently — %s: one point in several runs (Method: between runs), not a difference between experiments.", strings.Join(says, "; "))
+	}
+}
+
+// medsIn says the medians of points ks of one point: "477 ms in
+// s000-fig3", or "354 ms–483 ms in s000-fig3 and s004-memory", or "… in
+// 4 experiments" past three; with in "" (the points here) the
+// experiments follow in parentheses where there are several.
+func (ix *index) medsIn(ks []key, in string) string {
+	lo, hi := ix.stats[ks[0]].med, ix.stats[ks[0]].med
+	var exps []string
+	for _, k := range ks {
+		lo, hi = min(lo, ix.stats[k].med), max(hi, ix.stats[k].med)
+		exps = append(exps, k.Experiment)
+	}
+	slices.Sort(exps)
+	what := joinAnd(exps)
+	if len(exps) > 3 {
+		what = fmt.Sprintf("%d experiments", len(exps))
+	}
+	v := dur(lo)
+	if len(ks) > 1 {
+		v += "–" + dur(hi)
+	}
+	switch {
+	case in != "":
+		return v + " " + in + what
+	case len(ks) > 1:
+		return v + " here (" + what + ")"
+	}
+	return v + " here"
+}
+
+// lessKeyCmp orders keys as lessKey does, for slices.SortFunc.
+func lessKeyCmp(a, b key) int {
+	switch {
+	case lessKey(a, b):
+		return -1
+	case lessKey(b, a):
+		return 1
+	}
+	return 0
 }
