@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
+
+	"github.com/levlab/levlab/records"
 )
 
 // manyFiles is the benchmark file of many patterns at once (make
@@ -144,7 +146,33 @@ var onePairFiles = []string{"distance.txt", "kernel.txt"}
 // measured: one random pair beside edlib-aligner, and the kernel's rate
 // by group width.
 func onePair(r *rep, s *section) {
-	benchSays(r, s, onePairFiles, "One pair as a user runs it", onePairText)
+	for machine, on := range benchMachines(r) {
+		med := benchMedians(r.d.bench[machine], onePairFiles)
+		text := onePairText(med)
+		if text == "" {
+			continue
+		}
+		// The same length in process, in the GPU section, is another
+		// input and another clock: said here, where both are met.
+		cmd := med["DistanceCommand/case=dna/n=1000000/prog=levlab"]["compute-s"]
+		for _, ix := range r.runs {
+			if ix.rd.run.Machine != machine || cmd <= 0 {
+				continue
+			}
+			for _, k := range ix.find(records.ExpGPUFast, func(k key) bool {
+				return k.Algorithm == records.AlgMyersParallel && k.LenA == 1000000 && k.LenB == 1000000
+			}) {
+				sec := ix.stats[k].med
+				strs := "random DNA too"
+				if k.Case != "dna" {
+					strs = "strings of case " + k.Case + ", not DNA"
+				}
+				text += fmt.Sprintf(" The GPU section's %s at that length took %s, on %s: in process, with the strings' memory inside the time, in another run; %s apart.",
+					k.Algorithm, dur(sec), strs, times(max(sec, cmd)/min(sec, cmd)))
+			}
+		}
+		s.p("One pair as a user runs it%s (make bench-results): %s", on, text)
+	}
 }
 
 // onePairText says what the medians med of BenchmarkDistanceCommand (1M,
