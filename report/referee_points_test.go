@@ -56,12 +56,13 @@ func TestFastestCPUPrefersTheSize(t *testing.T) {
 func TestOnePointSeveralRunsSaid(t *testing.T) {
 	_, _, md := committedDoc(t)
 	for _, want := range []string{
-		"cuda-diagonal here runs 256 threads a block; at n = 150,000",
+		"Here cuda-diagonal runs 256 threads a block; at n = 150,000",
 		"in experiment s000-table2 (strings of case random, not dna: the same cells)",
 		"in the benchmarks (make bench-results): one point and one setting measured in 3 runs",
 		"The whole levlab matrix command on 800 strings of the same lengths reached",
 		"This experiment stops at n = 50,000; at n = ",
 		"(experiment gpu-fast, GPU section) myers-parallel reaches",
+		"The GPU section's myers-parallel at that length took",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the report does not say %q", want)
@@ -320,5 +321,44 @@ func TestAlignOneWorkerMeasured(t *testing.T) {
 	}
 	if got := workersText(2, 1, "edlib-aligner's one thread", 8, 4); strings.Contains(got, "divided") || !strings.Contains(got, "4.00× on 1 worker as well") {
 		t.Errorf("workersText with a measured one-worker ratio = %q", got)
+	}
+}
+
+// A point measured in another experiment too is said where it appears
+// when the two medians lie more than elsewhereApart apart, with both
+// figures; a point within that, or measured once, is not.
+func TestSameElsewhereSaid(t *testing.T) {
+	pt := func(exp string, n int) key {
+		return key{Experiment: exp, Algorithm: records.AlgTiled, Workers: 4, Case: "random", LenA: n, LenB: n}
+	}
+	ix := &index{name: "AMD EPYC", stats: map[key]stat{
+		pt(records.ExpS001Threads, 20000): {med: 0.233},
+		pt(records.ExpS000Fig3, 20000):    {med: 0.477},
+		pt(records.ExpS001Threads, 10000): {med: 0.100},
+		pt(records.ExpS000Fig3, 10000):    {med: 0.110},
+		pt(records.ExpS001Threads, 5000):  {med: 0.030},
+	}}
+	r := &rep{runs: []*index{ix}}
+	var s section
+	r.sameElsewhere(&s, records.ExpS001Threads)
+	if len(s.blocks) != 1 {
+		t.Fatalf("sameElsewhere said %d paragraphs, want 1", len(s.blocks))
+	}
+	text := fmt.Sprint(s.blocks[0])
+	if !strings.Contains(text, "tiled, 4 workers, n = 20,000: 233 ms here, 477 ms in s000-fig3, 2.05× apart") {
+		t.Errorf("the 2.05× point is not said with both medians: %s", text)
+	}
+	if strings.Contains(text, "10,000") || strings.Contains(text, "5,000") {
+		t.Errorf("a point within %v× or measured once is said: %s", elsewhereApart, text)
+	}
+	var none section
+	r.sameElsewhere(&none, records.ExpS004Memory)
+	if len(none.blocks) != 0 {
+		t.Errorf("a section without the point says %v", none.blocks)
+	}
+	// The committed report says it in both sections that show the point.
+	_, _, md := committedDoc(t)
+	if n := strings.Count(md, "Measured elsewhere too, the same point reads differently"); n < 2 {
+		t.Errorf("the committed report says a point measured twice in %d sections, want at least 2", n)
 	}
 }

@@ -198,7 +198,7 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 	for _, ix := range r.runs {
 		cores = append(cores, fmt.Sprintf("%d on %s", ix.cores(), ix.name))
 	}
-	s.p("How ours were measured: the ranks are simulated in one process: the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied into its own buffer as each rank's read of the file does, and counted by its own group of workers, all at once, the counts summed. Cores: %s, so 4 and 8 ranks oversubscribe them. levlab match under mpirun does the same with real MPI processes and gives the same counts (tested).", strings.Join(cores, "; "))
+	s.p("How ours were measured: the ranks are simulated in one process: the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied into its own buffer as each rank's read of the file does, and counted by its own group of workers, all at once, the counts summed. Cores: %s, so 4 and 8 ranks oversubscribe them. The command levlab match under mpirun does the same with real MPI processes and gives the same counts (tested).", strings.Join(cores, "; "))
 	var pubMin, pubMax []string
 	for _, p := range pub {
 		switch p.Metric {

@@ -109,7 +109,7 @@ var alignCases = []struct{ c, name string }{
 func sectionAlign(r *rep) section {
 	const exp = records.ExpAlign
 	s := section{id: "align", title: "Alignment: which edits, not only how many"}
-	s.p("lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
+	s.p("The library's lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
 	if r.d.align == nil {
 		s.p("No aligner was given to draw the pairs with; the levlab command gives one.")
 	} else {

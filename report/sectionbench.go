@@ -27,7 +27,7 @@ func sectionBenchmarks(r *rep) section {
 				// on a click (on paper, its caption alone).
 				t.folded = true
 				if !shown {
-					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: " + matrixRate + " the benchmark's GCUPS metric, which counts the m×n cells of the matrix a second whatever an algorithm skips, MB/s the text's bytes a second, Gbp/s (giga base pairs a second) the text's symbols times the patterns, 10⁹ a second, compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. make bench-results measures them again on the machine it runs on. The tables are raw detail: in HTML each opens with a click, on paper they are left out, and Markdown and TeX hold them whole; the sections above quote what they measured.")
+					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: " + matrixRate + " the benchmark's GCUPS metric, which counts the m×n cells of the matrix a second whatever an algorithm skips, MB/s the text's bytes a second, Gbp/s (giga base pairs a second) the text's symbols times the patterns, 10⁹ a second, compute the computation alone as a whole command reports it (its start and its reading left out), MB peak resident a whole command's largest resident memory. The command make bench-results measures them again on the machine it runs on. The tables are raw detail: in HTML each opens with a click, on paper they are left out, and Markdown and TeX hold them whole; the sections above quote what they measured.")
 					shown = true
 				}
 				s.add(t)

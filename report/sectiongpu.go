@@ -12,7 +12,7 @@ import (
 // Table 2 sizes and 1M beside cuda-diagonal and the CPU's best run.
 func sectionGPU(r *rep) section {
 	s := section{id: "gpu", title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
-	s.p("cuda-fast is one persistent launch of bit-parallel Myers/Hyyrö in the lanes of warps (32 rows per lane, carries passed by shuffles, bands handing column chunks down through progress counters); cuda-diagonal is report 000's one launch per antidiagonal; myers-parallel on every core is the CPU's best.")
+	s.p("Of the three, cuda-fast is one persistent launch of bit-parallel Myers/Hyyrö in the lanes of warps (32 rows per lane, carries passed by shuffles, bands handing column chunks down through progress counters); cuda-diagonal is report 000's one launch per antidiagonal; myers-parallel on every core is the CPU's best.")
 	c := &chart{id: "gputime", title: "Time by string length", xName: "string length (characters)", yName: timeAxis, xLog: true, yLog: true}
 	gpuRan := false
 	for _, ix := range r.runs {
@@ -72,7 +72,7 @@ func sectionGPU(r *rep) section {
 
 // gpuVersusCPU says, size by size, how cuda-fast's median time compares
 // with the CPU's best run (myers-parallel on the most workers) in ks:
-// "cuda-fast against myers-parallel on 16 workers: 3.20× slower at
+// "Against myers-parallel on 16 workers, cuda-fast is 3.20× slower at
 // 10,000, …, 1.61× faster at 1,000,000"; "" without both.
 func gpuVersusCPU(ix *index, ks []key) string {
 	cpuW := 0
@@ -100,7 +100,7 @@ func gpuVersusCPU(ix *index, ks []key) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("cuda-fast against myers-parallel on %s: %s", workersN(cpuW), strings.Join(parts, ", "))
+	return fmt.Sprintf("Against myers-parallel on %s, cuda-fast is %s", workersN(cpuW), strings.Join(parts, ", "))
 }
 
 // gpuDefaultBlock is the threads per block cuda-diagonal and cuda-matrix
@@ -160,6 +160,6 @@ func diagonalElsewhere(r *rep, ix *index, ks []key) string {
 	if len(others) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("cuda-diagonal here runs %d threads a block; at n = %s it took %s, and the same point took %s: one point and one setting measured in %d runs, %s apart, at the commits What was read names, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
+	return fmt.Sprintf("Here cuda-diagonal runs %d threads a block; at n = %s it took %s, and the same point took %s: one point and one setting measured in %d runs, %s apart, at the commits What was read names, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
 		block, size(k.LenA), dur(ix.stats[k].med), strings.Join(others, ", "), len(others)+1, times(hi/lo))
 }

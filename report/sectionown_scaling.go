@@ -402,7 +402,7 @@ func ownScalingWords(r *rep, ix *index, v *ownView, rows []scaleRow) string {
 	}) {
 		said = append(said, "No CPU time is recorded (cpu_seconds), so no cores are shown.")
 	}
-	return "Each over its own one worker" + onName(r, ix) + ": " + strings.Join(said, " ")
+	return "Each implementation is set here against its own one worker" + onName(r, ix) + ". " + strings.Join(said, " ")
 }
 
 // fitOf returns the Amdahl fit of a row's speedups and the workers it
@@ -429,7 +429,7 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	top := topRow(rows, ix.cores())
 	if top < 0 {
 		if !slices.ContainsFunc(rows, func(r scaleRow) bool { return r.oneOK }) {
-			return v.lineName(rows[0].line) + ": no time on one worker to divide by."
+			return "For " + v.lineName(rows[0].line) + ", no time on one worker to divide by."
 		}
 		return ""
 	}
@@ -442,7 +442,7 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(v.lineName(row.line) + ": ")
+	b.WriteString("For " + v.lineName(row.line) + ", ")
 	// Past what two decimals tell from 1 or 0, a fit outside [0, 1] is
 	// said as what it is.
 	switch {

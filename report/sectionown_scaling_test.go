@@ -200,7 +200,7 @@ func TestOwnAmdahlFromRecords(t *testing.T) {
 		t.Errorf("fit %g over %d–%d (%v); want 0.2 over 2–4", f, lo, hi, ok)
 	}
 	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
-	for _, w := range []string{"amd: serial fraction 0.20 by Amdahl's law over 2–4 workers at n = 1,000 (at most 5.00× on any number)"} {
+	for _, w := range []string{"For amd, serial fraction 0.20 by Amdahl's law over 2–4 workers at n = 1,000 (at most 5.00× on any number)"} {
 		if !strings.Contains(paras, w) {
 			t.Errorf("the section does not say %q:\n%s", w, paras)
 		}
@@ -256,7 +256,7 @@ func TestOwnCoresIgnoresWorkers(t *testing.T) {
 	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
 	for _, w := range []string{
 		"it used 1.0 cores at 4 workers: about one core, whatever its workers were (its command never uses the workers placeholder)",
-		"amd: serial fraction 0.00", "it used 4.0 cores at 4 workers.",
+		"For amd, serial fraction 0.00", "it used 4.0 cores at 4 workers.",
 		"it used ≤ 4.8 cores at 4 workers",
 		"the time it prints itself, start-up and reading left out: kern (time_regexp \"kernel ([0-9.]+) s\", in seconds)",
 		"the wall clock from start to exit, start-up included: lazy",

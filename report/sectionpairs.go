@@ -13,7 +13,7 @@ import (
 func sectionPairs(r *rep) section {
 	const exp = records.ExpManyPairs
 	s := section{id: "pairs", title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
-	s.p("lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call, on one thread. The rate counts, for every pair, the product of its two lengths (its matrix's cells), 10⁹ a second: " + matrixRate + ".")
+	s.p("The library's lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call, on one thread. The rate counts, for every pair, the product of its two lengths (its matrix's cells), 10⁹ a second: " + matrixRate + ".")
 	c := &chart{id: "pairsgcups", title: "Cells of the pairs' matrices a second, by number of strings", xName: "strings (every pair)", yName: matrixRateAxis, yLog: true}
 	for _, ix := range r.runs {
 		ks := ix.find(exp, nil)

@@ -195,7 +195,7 @@ func notRunSection(r *rep) section {
 	}
 	slices.SortFunc(lines, func(a, b *expCount) int { return strings.Compare(a.exp, b.exp) })
 	for _, l := range lines {
-		s.p("%s: points not run: %s.", l.exp, strings.Join(l.on, ", "))
+		s.p("Points not run in %s: %s.", l.exp, strings.Join(l.on, ", "))
 	}
 	// Each reason is said above; the table names the points.
 	for _, row := range t.rows {
