@@ -362,3 +362,20 @@ func TestSameElsewhereSaid(t *testing.T) {
 		t.Errorf("the committed report says a point measured twice in %d sections, want at least 2", n)
 	}
 }
+
+// No sentence of the committed report's prose starts with a lower-case
+// letter: a code identifier is introduced by a word ("The library's
+// lev.All", "For ed_omp, ..."). A lone "." is a symbol the text names.
+func TestNoSentenceStartsLowerCase(t *testing.T) {
+	_, _, md := committedDoc(t)
+	start := regexp.MustCompile(`(^|[^ .][.!?] )[a-z][^ ]*`)
+	for _, line := range strings.Split(md, "\n") {
+		if line == "" || strings.HasPrefix(line, "|") || strings.HasPrefix(line, "![") || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "**") || strings.HasPrefix(line, "```") {
+			continue
+		}
+		line = strings.ReplaceAll(line, "n.s.", "NS") // an abbreviation, not a sentence's end
+		for _, m := range start.FindAllString(line, -1) {
+			t.Errorf("a sentence starts in lower case, %q, in: %.120s", m, line)
+		}
+	}
+}
