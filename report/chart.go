@@ -514,6 +514,23 @@ const chartJS = `(function () {
         var g = view.group, r = g.getBoundingRect(), grid = chart.getOption().grid;
         var top = Math.ceil(g.y + r.y + r.height) + 36;
         if (grid && grid[0] && grid[0].top !== top) { chart.setOption({grid: {top: top}}); }
+        // A plot left short by its legend (a half-width chart on paper)
+        // labels fewer ticks, so that they do not crowd: a linear axis
+        // gets fewer, a log axis labels every second or third decade.
+        var plot = chart.getHeight() - top - 40, ys = chart.getOption().yAxis || [], ax = ys[0];
+        if (!ax || ax.type === 'category') { return; }
+        if (ax.type === 'value') {
+          var split = plot < 80 ? 2 : plot < 130 ? 3 : 5;
+          if (ax.splitNumber !== split) { chart.setOption({yAxis: {splitNumber: split}}); }
+          return;
+        }
+        var f = ax.axisLabel && ax.axisLabel.formatter;
+        if (ax.type !== 'log' || typeof f !== 'function') { return; }
+        var base = f.base || f, every = plot < 70 ? 3 : plot < 120 ? 2 : 1;
+        if ((f.every || 1) === every) { return; }
+        var g = every === 1 ? base : function (v, i) { return i % every ? '' : base(v, i); };
+        g.base = base; g.every = every;
+        chart.setOption({yAxis: {axisLabel: {formatter: g}}});
       };
       var follow = function (chart, el, hasToolbox) {
         var again = function () {

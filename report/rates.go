@@ -18,9 +18,11 @@ import (
 const (
 	matrixRate   = "matrix Gcells/s"
 	computedRate = "computed GCUPS"
-	// matrixRateAxis and computedRateAxis are the rates as an axis names them.
-	matrixRateAxis   = "matrix Gcells/s (10⁹ matrix cells a second)"
-	computedRateAxis = "computed GCUPS (10⁹ computed cells a second)"
+	// matrixRateAxis and computedRateAxis are the rates as an axis names
+	// them, short enough for a half-width chart on paper with ", log
+	// scale" after them.
+	matrixRateAxis   = "matrix Gcells/s (10⁹ cells/s)"
+	computedRateAxis = "computed GCUPS (10⁹ cells/s)"
 )
 
 // rateDefinition defines both rates once, where the report first shows
