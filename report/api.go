@@ -65,6 +65,9 @@ type Figure struct {
 	// named MarkName (for instance the number of cores on a speedup chart).
 	MarkY    float64
 	MarkName string
+	// MarkFromX, when > 0, starts MarkY's line at that x rather than at
+	// the axis: a bound stated from some length on is drawn from there.
+	MarkFromX float64
 	// Failed are vertical lines, each where a point failed.
 	Failed []FigureMark
 	// XFit ends the x axis at the data's least and greatest x; XWhole
@@ -152,7 +155,7 @@ func Sections(o Options) ([]Section, error) {
 }
 
 func (c *chart) figure() Figure {
-	f := Figure{ID: c.id, Title: c.title, XName: c.xName, YName: c.yName, XLog: c.xLog, YLog: c.yLog, MarkY: c.markY, MarkName: c.markName,
+	f := Figure{ID: c.id, Title: c.title, XName: c.xName, YName: c.yName, XLog: c.xLog, YLog: c.yLog, MarkY: c.markY, MarkName: c.markName, MarkFromX: c.markFrom,
 		XFit: c.xFit, XWhole: c.xWhole, XBase2: c.xBase2, Labels: c.labels}
 	for _, m := range c.marksX {
 		f.Failed = append(f.Failed, FigureMark{X: m.x, Name: m.name})

@@ -151,8 +151,20 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 		if i == 0 && c.markY > 0 && finite(c.markY) {
 			// The mark's name sits above the line's right end, inside
 			// the grid: outside it the right margin would have to hold it.
-			so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.markName, YAxis: c.markY}),
-				charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.markName, Position: "insideEndTop"}}))
+			if c.markFrom > 0 && finite(c.markFrom) {
+				// From markFrom to the last x drawn: where the bound
+				// was stated, not across the whole axis.
+				end := c.markFrom
+				for _, s := range c.series {
+					for _, p := range s.pts {
+						end = max(end, p.x)
+					}
+				}
+				so = append(so, charts.WithMarkLineNameCoordItemOpts(opts.MarkLineNameCoordItem{Name: c.markName, Coordinate0: []any{c.markFrom, c.markY}, Coordinate1: []any{end, c.markY}}))
+			} else {
+				so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.markName, YAxis: c.markY}))
+			}
+			so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.markName, Position: "insideEndTop"}}))
 		}
 		if i == len(c.series)-1 && len(c.marksX) > 0 {
 			// The failures' lines hang on the last series, so that their

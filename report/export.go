@@ -66,7 +66,7 @@ func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, er
 
 // chartOf is the chart a Figure was made from (figure, the other way).
 func chartOf(f Figure) *chart {
-	c := &chart{id: f.ID, title: f.Title, xName: f.XName, yName: f.YName, xLog: f.XLog, yLog: f.YLog, markY: f.MarkY, markName: f.MarkName,
+	c := &chart{id: f.ID, title: f.Title, xName: f.XName, yName: f.YName, xLog: f.XLog, yLog: f.YLog, markY: f.MarkY, markName: f.MarkName, markFrom: f.MarkFromX,
 		xFit: f.XFit, xWhole: f.XWhole, xBase2: f.XBase2, labels: f.Labels}
 	for _, m := range f.Failed {
 		c.marksX = append(c.marksX, markX{x: m.X, name: m.Name})

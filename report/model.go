@@ -47,6 +47,7 @@ type chart struct {
 	series     []series
 	markY      float64 // > 0: a horizontal line at this y
 	markName   string
+	markFrom   float64 // > 0: markY's line starts at this x
 	marksX     []markX // vertical lines: where a point failed
 	// xFit ends the x axis at the data's least and greatest x, and
 	// xWhole ticks it at whole numbers alone (workers, tile sides); xBase2

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -33,8 +34,8 @@ func section001(r *rep) section {
 	// lengths and tiles it was stated for: the tile and thread charts
 	// range outside them.
 	if bound > 0 && len(r.runs) > 0 {
-		c.markY, c.markName = bound, fmt.Sprintf("report: ≥ %s× (n ≥ %s)", pubNum(bound), size(claimN001))
-		c.title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated for n ≥ %s and tiles of 128–1,024", pubNum(bound), size(claimN001))
+		c.markY, c.markName, c.markFrom = bound, fmt.Sprintf("report: ≥ %s× (n around %s and more)", pubNum(bound), size(claimN001)), claimN001
+		c.title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated for \"sufficiently numerous points (around %s)\" and tiles of 128–1,024, and drawn from there", pubNum(bound), size(claimN001))
 	}
 	s.add(c)
 	if bound == 0 {
@@ -152,18 +153,21 @@ func ratioClaim(r *rep, cr *chart) string {
 		var w string
 		switch {
 		case top.y <= eq.y:
-			w = fmt.Sprintf("it is highest at equal lengths (%s) and %s at ratio %s: no gain from unequal lengths", times(eq.y), times(last.y), num(last.x))
+			w = fmt.Sprintf("it is highest at equal lengths (%s) and %s at ratio %s: no gain from unequal lengths", times(eq.y), times(last.y), ratioNum(last.x))
 		case top.lo > eq.hi:
-			w = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, their spreads apart, as the report says, and is %s at ratio %s", times(eq.y), times(top.y), num(top.x), times(last.y), num(last.x))
+			w = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, their spreads apart, as the report says, and is %s at ratio %s", times(eq.y), times(top.y), ratioNum(top.x), times(last.y), ratioNum(last.x))
 		default:
-			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", times(top.y), num(top.x), times(eq.y), num(last.x), times(last.y))
+			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", times(top.y), ratioNum(top.x), times(eq.y), ratioNum(last.x), times(last.y))
 		}
-		says = append(says, "on "+ix.name+" "+w)
+		if k := ix.find(records.ExpS001Ratio, func(k key) bool { return k.Algorithm == records.AlgDiagonal }); len(k) > 0 {
+			w = workersN(k[0].Workers) + ": " + w
+		}
+		says = append(says, "on "+ix.name+", "+w)
 	}
 	if len(says) == 0 {
 		return ""
 	}
-	return "Report 001 (Section 4, First results) finds the diagonal approach gaining slightly more on strings of significantly different lengths, and falling back toward the sequential time as the ratio grows. Our diagonal, over two rows: " + strings.Join(says, "; ") + ". The report prints no numbers for this, so only the shape is compared."
+	return "Report 001 (Section 4, First results) finds the diagonal approach gaining slightly more on strings of significantly different lengths, and falling back toward the sequential time as the ratio grows. Our diagonal, over our sequential two rows (the report's baseline is its sequential full matrix, so the levels differ; the shape is what is compared), " + strings.Join(says, "; ") + ". The report prints no numbers for this."
 }
 
 // claimN001 is the length from which report 001 states its bound
@@ -187,4 +191,13 @@ func onName(r *rep, ix *index) string {
 		return ""
 	}
 	return " on " + ix.name
+}
+
+// ratioNum writes a length ratio: whole ratios as counts ("32", not
+// "32.0"), others as num does.
+func ratioNum(x float64) string {
+	if x == math.Trunc(x) && x < 1e15 {
+		return count(int(x))
+	}
+	return num(x)
 }

@@ -37,7 +37,7 @@ func sectionMethod(r *rep) section {
 	t.rows = rows
 	s.add(t)
 	s.p("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it; the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
-	s.p("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", bootRounds, bootMin)
+	s.p("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it (where a table's second line holds a speedup instead, its chart's whiskers and tooltips give them), as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", bootRounds, bootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.p("%s", says)
 	}
@@ -106,6 +106,15 @@ func spreadBetweenRuns(r *rep) string {
 // be named an outlier.
 const outlierFactor = 3
 
+// workersOrRanks names what point k ran on: "4 ranks" for a point of
+// ranks, else its workers.
+func workersOrRanks(k key) string {
+	if k.Ranks > 0 {
+		return fmt.Sprintf("%d rank%s", k.Ranks, plural(k.Ranks))
+	}
+	return workersN(k.Workers)
+}
+
 // outliers names, run by run, how many points have a repetition past
 // outlierFactor times their median, and the worst. Medians keep them out
 // of every figure; the ranges shown keep them in.
@@ -128,7 +137,9 @@ func outliers(r *rep) string {
 		}
 		if n > 0 {
 			says = append(says, fmt.Sprintf("on %s, %d point%s, the worst %s its median (%s, %s, n = %s, experiment %s: %s against %s)",
-				ix.name, n, plural(n), times(worst), wk.Algorithm, workersN(wk.Workers), size(wk.LenA), wk.Experiment, dur(ix.stats[wk].max), dur(ix.stats[wk].med)))
+				ix.name, n, plural(n), times(worst), wk.Algorithm, workersOrRanks(wk), size(wk.LenA), wk.Experiment, dur(ix.stats[wk].max), dur(ix.stats[wk].med)))
+		} else if len(ix.stats) > 0 {
+			says = append(says, fmt.Sprintf("on %s, none (the widest %s its median)", ix.name, times(worst)))
 		}
 	}
 	if len(says) == 0 {

@@ -80,7 +80,8 @@ func fixed2(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "—"
 	}
-	return strconv.FormatFloat(math.Round(x*100)/100, 'f', 2, 64)
+	// A minus sign, not a hyphen.
+	return strings.Replace(strconv.FormatFloat(math.Round(x*100)/100, 'f', 2, 64), "-", "−", 1)
 }
 
 // scalePt is one point on more than one worker, and its speedup over the
@@ -459,6 +460,10 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })
 		fmt.Fprintf(&b, "at %s faster on %s than %d times one worker (%s): no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
 			lengths(row.line), workersN(best.k.Workers), best.k.Workers, times(best.s()))
+	case !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.significant }):
+		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
+		fmt.Fprintf(&b, "at %s no speedup is significant (at most %s, on %s), so no serial fraction is fitted",
+			lengths(row.line), times(best.s()), workersN(best.k.Workers))
 	default:
 		over := "on " + workersN(lo)
 		if lo != hi {
@@ -470,11 +475,14 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 			fmt.Fprintf(&b, " (at most %s on any number)", times(1/f))
 		}
 	}
-	var others []string
+	var others, unsure []string
 	for i := len(rows) - 1; i >= 0; i-- {
 		g, _, _, ok := fitOf(rows[i], ix.cores())
 		switch {
 		case !ok || i == top:
+		case !slices.ContainsFunc(rows[i].pts, func(sp scalePt) bool { return sp.ok && sp.q.significant }):
+			// A fit to speedups no test tells from 1× says nothing.
+			unsure = append(unsure, lengths(rows[i].line))
 		case g >= 1.005:
 			others = append(others, "slower on more workers at "+lengths(rows[i].line))
 		case g <= -0.005:
@@ -486,15 +494,22 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	if len(others) > 0 {
 		b.WriteString("; " + strings.Join(others, ", "))
 	}
+	if len(unsure) > 0 {
+		b.WriteString("; no significant speedup at " + strings.Join(unsure, ", ") + ", so nothing is fitted there")
+	}
 	if c, most := ix.cores(), slices.MaxFunc(known, func(a, b scalePt) int { return a.k.Workers - b.k.Workers }); c > 0 && most.k.Workers > c {
 		fmt.Fprintf(&b, "; %s share the machine's %d cores, so the fit leaves them out", workersN(most.k.Workers), c)
 	}
-	if !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.significant }) {
-		b.WriteString("; no speedup here is significant")
+	// Karp–Flatt's e over the workers: constant where Amdahl's law holds;
+	// a share of T1 only where S ≥ 1, as the table shows it.
+	var kf []scalePt
+	for _, sp := range known {
+		if sp.s() >= 1 {
+			kf = append(kf, sp)
+		}
 	}
-	// Karp–Flatt's e over the workers: constant where Amdahl's law holds.
-	if n := len(known); n >= 2 {
-		a, z := known[0], known[n-1]
+	if n := len(kf); n >= 2 {
+		a, z := kf[0], kf[n-1]
 		if d := z.kf() - a.kf(); d > 0.02 && d > 0.2*math.Abs(a.kf()) {
 			fmt.Fprintf(&b, "; e rises from %s on %d to %s on %d workers: an overhead that grows with the workers, not a fixed serial part",
 				fixed2(a.kf()), a.k.Workers, fixed2(z.kf()), z.k.Workers)

@@ -428,7 +428,7 @@ func TestOwnNeverSignificantSpanningOne(t *testing.T) {
 	if amd == nil || !strings.Contains(amd.rows[0][2], "n.s.") {
 		t.Errorf("amd's cell on 2 workers does not say n.s.: %+v", amd)
 	}
-	if !strings.Contains(paras, "no speedup here is significant") {
+	if !strings.Contains(paras, "(0.364×, not significant), so no serial fraction is fitted") {
 		t.Errorf("the words do not say no speedup is significant:\n%s", paras)
 	}
 
@@ -453,5 +453,23 @@ func TestOwnNeverSignificantSpanningOne(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Karp–Flatt's e is said to rise only over points where it is shown (S ≥
+// 1): a slowdown on more workers than cores gives no e in the table, and
+// none in the words. A row whose speedups no test tells from 1× is not
+// fitted.
+func TestOwnWordsFitOnlyWhatTheTableShows(t *testing.T) {
+	recs := scaleRecords(
+		sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: around(0.6)}, sp{impl: "amd", n: 1000, workers: 4, sec: around(2.0)},
+		sp{impl: "amd", n: 100, workers: 1, sec: []float64{0.003, 0.002, 0.011, 0.007, 0.005, 0.016}}, sp{impl: "amd", n: 100, workers: 2, sec: []float64{0.008, 0.016, 0.017, 0.017, 0.020, 0.006}})
+	r, _ := scalingRep(t, strings.Replace(scalingSpec("1, 2, 4"), "n = [1000]", "n = [100, 1000]", 1), recs)
+	paras, _, _ := sectionText(sectionOwn(r, "mine"))
+	if strings.Contains(paras, "e rises") {
+		t.Errorf("the words have e rise to a point of S < 1, which the table leaves without e:\n%s", paras)
+	}
+	if !strings.Contains(paras, "no significant speedup at n = 100, so nothing is fitted there") || strings.Contains(paras, "at n = 100;") {
+		t.Errorf("a row of speedups within 1× is fitted, or not said to be unfitted:\n%s", paras)
 	}
 }
