@@ -120,9 +120,21 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
 	)...)
 	colours := map[string]int{} // a group's colour, in the order first drawn
+	// One measurement on several machines (every series of one group)
+	// would be one colour throughout: there each machine takes its own.
+	groups, machines := map[string]bool{}, map[int]bool{}
+	for _, s := range c.series {
+		if s.group != "" {
+			groups[s.group], machines[s.machine] = true, true
+		}
+	}
+	byMachine := len(groups) == 1 && len(machines) > 1
 	for i, s := range c.series {
 		g := s.group
-		if g == "" {
+		switch {
+		case byMachine && g != "":
+			g = fmt.Sprintf("machine %d", s.machine)
+		case g == "":
 			g = s.name
 		}
 		if _, ok := colours[g]; !ok {

@@ -26,7 +26,7 @@ details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
 @page{size:A4;margin:12mm 10mm}
 @media print{body{max-width:none;margin:0;padding:0;font-size:9pt;line-height:1.35}nav{display:none}a{color:inherit}
 h2{break-after:avoid;page-break-after:avoid}.container,figure,caption,tr{break-inside:avoid;page-break-inside:avoid}caption{break-after:avoid}
-figure.chart .item{height:245px!important}figure.chart.small{float:left;width:49.4%;margin:0 .6% .5em 0!important}figure.chart.small figcaption{font-size:.9em}figure.chart.small .item{height:210px!important}h2{margin-top:1em}p{margin:.5em 0}
+figure.chart .item{height:232px!important}figure.chart.small{float:left;width:49.4%;margin:0 .6% .5em 0!important}figure.chart.small figcaption{font-size:.9em}figure.chart.small .item{height:205px!important}h2{margin-top:1em}p{margin:.5em 0}
 section,h2,div.table:not(.narrow),figure.align,details,figure.chart:not(.small){clear:both}div.table.narrow{float:left;max-width:49%;margin-right:1%}
 div.table{overflow:visible}table{font-size:7pt;max-width:100%;margin:.3em 0 .6em}th,td{padding:1px 5px}td{white-space:normal}details:not([open]){display:none}}`
 

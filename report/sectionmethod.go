@@ -249,7 +249,7 @@ func (r *rep) sameElsewhere(s *section, exps ...string) {
 		})
 		more := ""
 		if len(fars) > elsewhereMost {
-			more = fmt.Sprintf("; %d more such point%s", len(fars)-elsewhereMost, plural(len(fars)-elsewhereMost))
+			more = fmt.Sprintf("; %d more", len(fars)-elsewhereMost)
 			fars = fars[:elsewhereMost]
 		}
 		var texts []string
@@ -259,7 +259,7 @@ func (r *rep) sameElsewhere(s *section, exps ...string) {
 		says = append(says, fmt.Sprintf("on %s, %s%s", ix.name, strings.Join(texts, "; "), more))
 	}
 	if len(says) > 0 {
-		s.p("Measured elsewhere too, the same point reads differently — %s: one point in several runs (Method: between runs), not a difference between experiments.", strings.Join(says, "; "))
+		s.p("Measured elsewhere too, one point in several runs (Method: between runs), not a difference between experiments: %s.", strings.Join(says, "; "))
 	}
 }
 
