@@ -24,7 +24,7 @@ func sectionGPU(r *rep) section {
 		for _, l := range lines {
 			gpuRan = gpuRan || strings.HasPrefix(l.alg, "cuda")
 		}
-		t := &table{caption: "gpu-fast: time (median) and, below it, the rate" + onName(r, ix), head: []string{"algorithm", "workers"}}
+		t := &table{caption: "Experiment gpu-fast: time (median) and, below it, the rate" + onName(r, ix), head: []string{"algorithm", "workers"}}
 		for _, n := range lens {
 			t.head = append(t.head, size(n))
 		}

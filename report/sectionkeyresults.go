@@ -381,7 +381,7 @@ func findings(r *rep) []finding {
 
 	// Spelling suggestions with the cap, beside the obvious loop.
 	out = append(out, finding{
-		claim:  "Spelling suggestions within 1 edit, beside the obvious loop (beyond the reports)",
+		claim:  "Spelling suggestions within 1 edit, beside the obvious loop (beyond the reports; the cap stops each pair past 1 edit: algorithmic, not parallel)",
 		theirs: "—",
 		id:     "pairs",
 		exps:   []string{records.ExpSuggest},

@@ -19,7 +19,7 @@ var manyFiles = []string{"many.txt"}
 func benchSays(r *rep, s *section, names []string, lead string, say func(med map[string]map[string]float64) string) {
 	for machine, on := range benchMachines(r) {
 		if text := say(benchMedians(r.d.bench[machine], names)); text != "" {
-			s.p("%s%s (make bench-results): %s", lead, on, text)
+			s.p("%s%s (make bench-results%s): %s", lead, on, benchMedianOf(benchFilesNamed(r.d.bench[machine], names)), text)
 		}
 	}
 }
@@ -171,7 +171,7 @@ func onePair(r *rep, s *section) {
 					k.Algorithm, dur(sec), strs, times(max(sec, cmd)/min(sec, cmd)))
 			}
 		}
-		s.p("One pair as a user runs it%s (make bench-results): %s", on, text)
+		s.p("One pair as a user runs it%s (make bench-results%s): %s", on, benchMedianOf(benchFilesNamed(r.d.bench[machine], onePairFiles)), text)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/levlab/levlab/records"
 )
 
 // sectionMethod names each machine as its records do, and says how the
@@ -151,21 +153,11 @@ func outliers(r *rep) string {
 // benchCounts says how many runs of each benchmark the files hold (go
 // test -count): "3 runs of each benchmark", or "2 to 5 runs …".
 func benchCounts(r *rep) string {
-	least, most := 0, 0
+	var all []records.BenchFile
 	for _, files := range r.d.bench {
-		for _, f := range files {
-			n := map[string]int{}
-			for _, res := range f.Results {
-				n[res.Name]++
-			}
-			for _, c := range n {
-				if least == 0 || c < least {
-					least = c
-				}
-				most = max(most, c)
-			}
-		}
+		all = append(all, files...)
 	}
+	least, most := benchRuns(all)
 	switch {
 	case most == 0:
 		return "no benchmark file"
@@ -173,6 +165,36 @@ func benchCounts(r *rep) string {
 		return fmt.Sprintf("%d run%s of each benchmark (go test -count)", most, plural(most))
 	}
 	return fmt.Sprintf("%d to %d runs of each benchmark (go test -count)", least, most)
+}
+
+// benchRuns is the fewest and the most runs of one benchmark in files.
+func benchRuns(files []records.BenchFile) (least, most int) {
+	for _, f := range files {
+		n := map[string]int{}
+		for _, res := range f.Results {
+			n[res.Name]++
+		}
+		for _, c := range n {
+			if least == 0 || c < least {
+				least = c
+			}
+			most = max(most, c)
+		}
+	}
+	return least, most
+}
+
+// benchMedianOf says what a figure read from files is: "the median of 3
+// runs", or "of 2 to 3 runs".
+func benchMedianOf(files []records.BenchFile) string {
+	least, most := benchRuns(files)
+	switch {
+	case most == 0:
+		return ""
+	case least == most:
+		return fmt.Sprintf(", each the median of %d run%s", most, plural(most))
+	}
+	return fmt.Sprintf(", each the median of %d to %d runs", least, most)
 }
 
 // samePoints groups run ix's points that are one point measured in

@@ -291,7 +291,7 @@ func ownScalingTables(r *rep, ix *index, v *ownView, rows []scaleRow) []*table {
 			}
 		}
 		slices.Sort(ws)
-		t := &table{caption: v.lineName(mine[0].line) + ": median time, and its speedup over one worker" + onName(r, ix),
+		t := &table{caption: "Median time of " + v.lineName(mine[0].line) + ", and its speedup over one worker" + onName(r, ix),
 			head: []string{"lengths"}}
 		for _, w := range ws {
 			t.head = append(t.head, workersN(w))

@@ -205,7 +205,7 @@ func TestOwnAmdahlFromRecords(t *testing.T) {
 			t.Errorf("the section does not say %q:\n%s", w, paras)
 		}
 	}
-	tab := tables["amd: median time, and its speedup over one worker"]
+	tab := tables["Median time of amd, and its speedup over one worker"]
 	if tab == nil {
 		t.Fatalf("no table of amd; tables: %v", keysOf(tables))
 	}
@@ -269,11 +269,11 @@ func TestOwnCoresIgnoresWorkers(t *testing.T) {
 	if strings.Contains(paras, "No CPU time is recorded") {
 		t.Errorf("the section says the records hold no CPU time:\n%s", paras)
 	}
-	lazy := tables["lazy: median time, and its speedup over one worker"]
+	lazy := tables["Median time of lazy, and its speedup over one worker"]
 	if lazy == nil || !strings.HasSuffix(lazy.rows[0][3], ", 1.0 cores") || !strings.HasSuffix(lazy.rows[0][1], ", 1.0 cores") {
 		t.Errorf("lazy's table does not give 1.0 cores on 1 and 4 workers: %+v", lazy)
 	}
-	if kern := tables["kern: median time, and its speedup over one worker"]; kern == nil || !strings.HasSuffix(kern.rows[0][3], ", ≤ 4.8 cores") {
+	if kern := tables["Median time of kern, and its speedup over one worker"]; kern == nil || !strings.HasSuffix(kern.rows[0][3], ", ≤ 4.8 cores") {
 		t.Errorf("kern's table does not bound its cores: %+v", kern)
 	}
 }
@@ -288,14 +288,14 @@ func TestOwnScalingCells(t *testing.T) {
 	recs = append(recs, scaleRecords(sp{impl: "lazy", n: 1000, workers: 2, sec: around(0.25)})...)
 	r, _ := scalingRep(t, scalingSpec("1, 2, 4"), recs)
 	_, tables, _ := sectionText(sectionOwn(r, "mine"))
-	amd := tables["amd: median time, and its speedup over one worker"]
+	amd := tables["Median time of amd, and its speedup over one worker"]
 	if amd == nil {
 		t.Fatalf("no table of amd: %v", keysOf(tables))
 	}
 	if want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "750 ms, 1.33×\n748 ms–752 ms, E 0.67, e 0.50", "FAILED\nanswered 3, want 4"}; !slices.Equal(amd.rows[0], want) {
 		t.Errorf("amd's cells %q\nwant %q", amd.rows[0], want)
 	}
-	lazy := tables["lazy: median time, and its speedup over one worker"]
+	lazy := tables["Median time of lazy, and its speedup over one worker"]
 	if lazy == nil {
 		t.Fatalf("no table of lazy: %v", keysOf(tables))
 	}
@@ -390,7 +390,7 @@ func TestOwnOldRecordsNoCPU(t *testing.T) {
 	if !strings.Contains(paras, "No CPU time is recorded (cpu_seconds), so no cores are shown.") {
 		t.Errorf("the section does not say the records hold no CPU time:\n%s", paras)
 	}
-	amd := tables["amd: median time, and its speedup over one worker"]
+	amd := tables["Median time of amd, and its speedup over one worker"]
 	if amd == nil || strings.Contains(strings.Join(amd.rows[0], " "), "cores") || !strings.Contains(amd.rows[0][2], "E 0.83, e 0.20") {
 		t.Errorf("amd's table from the old records: %+v", amd)
 	}
@@ -424,7 +424,7 @@ func TestOwnNeverSignificantSpanningOne(t *testing.T) {
 		t.Errorf("significant with p = %g and an interval %g–%g", q.p, q.lo, q.hi)
 	}
 	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
-	amd := tables["amd: median time, and its speedup over one worker"]
+	amd := tables["Median time of amd, and its speedup over one worker"]
 	if amd == nil || !strings.Contains(amd.rows[0][2], "n.s.") {
 		t.Errorf("amd's cell on 2 workers does not say n.s.: %+v", amd)
 	}

@@ -26,7 +26,7 @@ var terms = []term{
 	{[]string{"Hyyrö"}, "Myers/Hyyrö", "Myers' bit-vector algorithm in Hyyrö's form for the edit distance of two whole strings: a column of the matrix as bit-vectors of +1 and −1 steps, updated a word at a time"},
 	{[]string{"myers-parallel", "tworow", "fullmatrix"}, "levlab's algorithms", "fullmatrix: Wagner–Fischer over the whole matrix; tworow: two rows of it; diagonal: antidiagonals split over the workers, a barrier each; tiled, tiled-barrier: a wavefront of tiles, as tasks or on long-lived workers; myers: Myers/Hyyrö in a band; myers-parallel: its band's strips over the workers; auto: the fastest for the sizes; apm-fast: matching with a q-gram filter; cuda-diagonal, cuda-matrix, cuda-fast: a GPU launch per antidiagonal, the whole matrix on the GPU, one persistent bit-parallel launch"},
 	{[]string{" band", "banded"}, "band", "the diagonals of the matrix within a bound of the main one: a path of bounded cost never leaves them, so only their cells need computing"},
-	{[]string{"CIGAR"}, "CIGAR", "an alignment as runs of operations: = a match, X a substitution, I an insertion, D a deletion"},
+	{[]string{"CIGAR"}, "CIGAR", "an alignment as runs of operations: = a match, X a substitution, I a symbol of A only, D a symbol of B only (B the reference, as in SAM)"},
 	{[]string{"warp"}, "warp", "32 GPU threads that execute together; shuffles pass values between them"},
 	{[]string{"Karp–Flatt"}, "S, E, e, f", "speedup S = T1/Tp over one worker; efficiency E = S/p; Karp–Flatt's e = (1/S − 1/p)/(1 − 1/p), the serial share S implies; f, the serial fraction Amdahl's law fits"},
 	{[]string{"share the machine's"}, "oversubscribed", "more workers than cores: they take turns on the cores, and Amdahl's law, a processor each, does not apply"},

@@ -81,3 +81,14 @@ func scaleOutText(med map[string]map[string]float64) string {
 	}
 	return strings.Join(says, "; ") + "."
 }
+
+// benchFilesNamed is the files of files whose base names are in names.
+func benchFilesNamed(files []records.BenchFile, names []string) []records.BenchFile {
+	var out []records.BenchFile
+	for _, f := range files {
+		if slices.Contains(names, filepath.Base(f.Path)) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
