@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -377,6 +378,27 @@ func TestNoSentenceStartsLowerCase(t *testing.T) {
 		line = strings.ReplaceAll(line, "n.s.", "NS") // an abbreviation, not a sentence's end
 		for _, m := range start.FindAllString(line, -1) {
 			t.Errorf("a sentence starts in lower case, %q, in: %.120s", m, line)
+		}
+	}
+}
+
+// Key results' ratios of two measured points give their 95% interval;
+// "not significant" appears only where the interval holds 1×.
+func TestKeyResultsIntervals(t *testing.T) {
+	_, _, md := committedDoc(t)
+	ci := regexp.MustCompile(`95% CI ([0-9.,]+)–([0-9.,]+)(, not significant)?`)
+	for _, start := range []string{"| [One pair of random DNA", "| [Every pair of a set", "| [Two rows instead", "| [Spelling suggestions"} {
+		row := lineFrom(t, md, start)
+		ms := ci.FindAllStringSubmatch(row, -1)
+		if len(ms) == 0 {
+			t.Errorf("no interval in %.60s…", row)
+		}
+		for _, m := range ms {
+			lo, _ := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
+			hi, _ := strconv.ParseFloat(strings.ReplaceAll(m[2], ",", ""), 64)
+			if spans := lo <= 1 && hi >= 1; spans && m[3] == "" {
+				t.Errorf("%q: interval %v–%v, said not significant: %v", m[0], lo, hi, m[3] != "")
+			}
 		}
 	}
 }

@@ -230,12 +230,13 @@ func findings(r *rep) []finding {
 				return ""
 			}
 			n := ks[len(ks)-1].LenA
-			fm, ok1 := ix.get(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
-			tr, ok2 := ix.get(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
+			fk, ok1 := ix.getKey(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
+			tk, ok2 := ix.getKey(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
 			if !ok1 || !ok2 {
 				return ""
 			}
-			return fmt.Sprintf("%s against %s at %s; %s as fast", bytesStr(tr.alloc), bytesStr(fm.alloc), size(n), times(fm.med/tr.med))
+			fm, tr := ix.stats[fk], ix.stats[tk]
+			return fmt.Sprintf("%s against %s at %s; %s as fast%s", bytesStr(tr.alloc), bytesStr(fm.alloc), size(n), times(fm.med/tr.med), ix.ciOf(fk, tk))
 		},
 	})
 
@@ -303,7 +304,7 @@ func findings(r *rep) []finding {
 			if one.n > 0 {
 				oneR = ed.med / one.med
 			}
-			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast", size(ek.LenA), size(ek.LenB), bk.Algorithm, dur(bs.med), dur(ed.med), times(ed.med/bs.med))
+			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast%s", size(ek.LenA), size(ek.LenB), bk.Algorithm, dur(bs.med), dur(ed.med), times(ed.med/bs.med), ix.ciOf(ek, bk))
 			if w := workersText(bk.Workers, ew, oneThread(ew), ed.med/bs.med, oneR); w != "" {
 				v += ", " + w
 			}
@@ -339,9 +340,10 @@ func findings(r *rep) []finding {
 			if one, ok := ix.get(records.ExpManyPairs, bestK.Algorithm, ew, 0, ek.LenA, ek.LenB); ok && one.gcups > 0 {
 				oneR = one.gcups / ed.gcups
 			}
-			v := fmt.Sprintf("%s strings: %s, %s edlib's (%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), workersN(bestK.Workers))
+			ci := ix.ciOf(ek, bestK) // the same cells: the ratio of times is the ratio of rates
+			v := fmt.Sprintf("%s strings: %s, %s edlib's%s (%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), ci, workersN(bestK.Workers))
 			if w := workersText(bestK.Workers, ew, "edlib's "+oneThread(ew), best.gcups/ed.gcups, oneR); w != "" {
-				v = fmt.Sprintf("%s strings: %s, %s edlib's (%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), w)
+				v = fmt.Sprintf("%s strings: %s, %s edlib's%s (%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), ci, w)
 			}
 			return v + ")"
 		},
@@ -406,7 +408,7 @@ func findings(r *rep) []finding {
 			if one.n > 0 {
 				oneR = loop.med / one.med
 			}
-			v := fmt.Sprintf("%s against %s (%s as fast", dur(best.med), dur(loop.med), times(loop.med/best.med))
+			v := fmt.Sprintf("%s against %s (%s as fast%s", dur(best.med), dur(loop.med), times(loop.med/best.med), ix.ciOf(loopK, bestK))
 			if w := workersText(bestK.Workers, max(loopK.Workers, 1), "a loop on "+workersN(max(loopK.Workers, 1)), loop.med/best.med, oneR); w != "" {
 				v += ", " + w
 			}
@@ -434,4 +436,20 @@ func gpuMachines(r *rep) []string {
 		}
 	}
 	return out
+}
+
+// ciOf is the 95% bootstrap interval of the ratio of base's median time
+// over that's, as Key results writes it after the ratio (", 95% CI
+// 24.1–27.3", with "not significant" where the test cannot tell the two
+// apart); "" where the points hold too few repetitions for one.
+func (ix *index) ciOf(base, that key) string {
+	q, ok := ix.speedupOf(base, that)
+	if !ok || !q.ciKnown {
+		return ""
+	}
+	s := fmt.Sprintf(", 95%% CI %s–%s", num(q.lo), num(q.hi))
+	if !q.significant {
+		s += ", not significant"
+	}
+	return s
 }
