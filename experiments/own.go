@@ -385,7 +385,7 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 			return m, fmt.Errorf("%w: %s", ErrFailed, err)
 		}
 		if res.Distance != want {
-			why := fmt.Sprintf("answered %d on the line %s, want %d", res.Distance, progrun.Quote(res.Line), want)
+			why := fmt.Sprintf("answered %d on the line %s, want %d", res.Distance, progrun.QuoteNumber(res.Line, res.Distance), want)
 			o.NoteFailed(p, why)
 			return Measurement{}, fmt.Errorf("%w: %s", ErrFailed, why)
 		}

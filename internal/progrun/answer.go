@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -51,6 +52,11 @@ func toNumber(s string) number {
 // standsAlone reports whether line[i:j], a match of numberRE, is a number
 // of its own rather than part of a word or of a longer dotted number.
 func standsAlone(line []byte, i, j int) bool {
+	// A piece of a path, /tmp/levlab-verify-1/0/a, is no number: the
+	// program printed the file it read.
+	if i > 0 && isPathSep(line[i-1]) || j < len(line) && isPathSep(line[j]) {
+		return false
+	}
 	if i > 0 {
 		switch c := line[i-1]; {
 		case isWordByte(c), c == '.':
@@ -70,6 +76,8 @@ func standsAlone(line []byte, i, j int) bool {
 	// 1.2.3: the match 1.2 is followed by .3.
 	return !(j+1 < len(line) && line[j] == '.' && line[j+1] >= '0' && line[j+1] <= '9')
 }
+
+func isPathSep(c byte) bool { return c == '/' || c == '\\' }
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
@@ -185,6 +193,36 @@ func lastGroup(out []byte, re *regexp.Regexp) (group []byte, line string, ok boo
 // Quote returns line short and quoted, as failures cite the line a number
 // came from.
 func Quote(line string) string { return quote([]byte(line)) }
+
+// QuoteNumber is Quote for the line number n was read from: a line too
+// long to quote whole is cut around the last place n stands alone in it,
+// so that the quote shows what was read ("...with 2 workers").
+func QuoteNumber(line string, n int) string {
+	b := []byte(line)
+	if len(b) <= quoteMax {
+		return quote(b)
+	}
+	want, at := strconv.Itoa(n), -1
+	for _, loc := range numberRE.FindAllIndex(b, -1) {
+		if standsAlone(b, loc[0], loc[1]) && toNumber(string(b[loc[0]:loc[1]])).value == want {
+			at = loc[0]
+		}
+	}
+	if at < 0 {
+		return quote(b)
+	}
+	const before = quoteMax / 2
+	start := max(0, at-before)
+	end := min(len(b), start+quoteMax-6)
+	cut := string(b[start:end])
+	if start > 0 {
+		cut = "..." + cut
+	}
+	if end < len(b) {
+		cut += "..."
+	}
+	return strconv.Quote(cut)
+}
 
 // LastLine is ": LINE", the last non-empty line of b, short and quoted,
 // for a message; "" when there is none.

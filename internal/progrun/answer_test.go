@@ -35,6 +35,10 @@ func TestDefaultDistance(t *testing.T) {
 		{"CRLF", "distance: 12\r\n", "12", "distance: 12"},
 		{"a menu after the answer", "> Edit distance: 3\n1) enter the strings  2) compute the distance  3) quit\n> bye\n", "3", "> Edit distance: 3"},
 		{"f(3)", "distance f(3)\n", "3", "distance f(3)"},
+		// A program that prints the files it compared: levlab's own
+		// folders (…/0/a) are no distance.
+		{"a path is no number", "5\t/tmp/levlab-verify-3490438279/0/a\t/tmp/levlab-verify-3490438279/0/b\n", "5", "5\t/tmp/levlab-verify-3490438279/0/a\t/tmp/levlab-verify-3490438279/0/b"},
+		{"a Windows path", "C:\\runs\\7\\a.txt 12\n", "12", "C:\\runs\\7\\a.txt 12"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			got, line, ok := defaultDistance([]byte(c.out))
@@ -171,5 +175,32 @@ func TestRunCPU(t *testing.T) {
 	r := run(context.Background(), []string{"sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo 1"}, Options{Timeout: 10 * time.Second})
 	if r.Failure != "" || r.CPU <= 0 || r.CPU > 1.5*r.Wall {
 		t.Errorf("%+v: want CPU time in (0, 1.5 wall]", r)
+	}
+}
+
+// A line too long to quote whole is quoted around the number read from
+// it, so that a failure shows what was read.
+func TestQuoteNumber(t *testing.T) {
+	long := "Total time 0.000123s, comparing time 0.000045s, with results written to a file named here, with 2 workers"
+	got := QuoteNumber(long, 2)
+	if !strings.Contains(got, "with 2 workers") || !strings.HasPrefix(got, `"...`) {
+		t.Errorf("QuoteNumber(…, 2) = %s; want the end of the line, with the 2", got)
+	}
+	if got := QuoteNumber("distance: 3", 3); got != `"distance: 3"` {
+		t.Errorf("a short line is quoted whole: %s", got)
+	}
+	if got := QuoteNumber(long, 99); got != Quote(long) {
+		t.Errorf("without the number, QuoteNumber = %s, want Quote's %s", got, Quote(long))
+	}
+}
+
+// A Python traceback is cited by its last line, the exception.
+func TestSaidTraceback(t *testing.T) {
+	tb := []byte("Traceback (most recent call last):\n  File \"run.py\", line 3, in <module>\n    a = open(p).read()\nUnicodeDecodeError: 'utf-8' codec can't decode byte 0xff in position 0\n")
+	if got := said(tb, nil); !strings.Contains(got, "UnicodeDecodeError") {
+		t.Errorf("said(traceback) = %s; want its exception", got)
+	}
+	if got := said([]byte("segfault here\nmore\n"), nil); !strings.Contains(got, "segfault here") {
+		t.Errorf("said(other stderr) = %s; want its first line", got)
 	}
 }

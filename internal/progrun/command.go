@@ -144,7 +144,7 @@ func (c *Command) Run(ctx context.Context, files *Files, cs Case) (Result, error
 	}
 	res, err := Run(ctx, args, Options{Timeout: c.Timeout, Env: env, Dir: c.Dir, Distance: c.Distance, Time: c.Time, TimeUnit: c.TimeUnit, Stdin: stdin})
 	if err == nil && cs.Want != nil && res.Distance != *cs.Want {
-		err = &Error{Kind: WrongDistance, Msg: fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, *cs.Want, Quote(res.Line))}
+		err = &Error{Kind: WrongDistance, Msg: fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, *cs.Want, QuoteNumber(res.Line, res.Distance))}
 	}
 	return res, err
 }

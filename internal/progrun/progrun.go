@@ -485,11 +485,14 @@ func kernelTime(s []byte, wall float64, unit string) (float64, string) {
 
 // short returns b as a string of at most 64 bytes, "..." ending one cut.
 func short(b []byte) string {
-	if len(b) > 64 {
-		return string(b[:61]) + "..."
+	if len(b) > quoteMax {
+		return string(b[:quoteMax-3]) + "..."
 	}
 	return string(b)
 }
+
+// quoteMax is the most bytes of program output a message quotes.
+const quoteMax = 64
 
 // quote returns b short and quoted, for a message.
 func quote(b []byte) string { return strconv.Quote(short(b)) }
@@ -543,6 +546,13 @@ func CompileRegexp(what, expr string) (*regexp.Regexp, error) {
 // line of its stderr, or where that is empty the last line of its stdout
 // (a program's error message is often there).
 func said(stderr, stdout []byte) string {
+	// A Python traceback says what went wrong on its last line, the
+	// exception; its first line says only that one follows.
+	if bytes.HasPrefix(bytes.TrimSpace(stderr), []byte("Traceback (most recent call last):")) {
+		if l := LastLine(stderr); l != "" {
+			return l + " (a Python traceback's last line)"
+		}
+	}
 	if l := FirstLine(stderr); l != "" {
 		return l
 	}
