@@ -7,6 +7,8 @@ TESTTIMEOUT ?= 20m
 BENCH       ?= .
 BENCHTIME   ?= 1s
 FUZZTIME    ?= 60s
+# The commit a built binary names in its records (scripts/commit.sh).
+STAMP       := -ldflags "-X github.com/levlab/levlab/internal/buildinfo.stamp=$(shell sh scripts/commit.sh)"
 
 .PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results paper-results fuzz examples your-own clean
 
@@ -73,12 +75,12 @@ fmt-check:
 
 ## build: the command line as bin/levlab
 build:
-	$(GO) build -o bin/levlab ./cmd/levlab
+	$(GO) build $(STAMP) -o bin/levlab ./cmd/levlab
 
 ## build-mpi: the command line with MPI (levlab match, matrix and distance under mpirun) as
 ## bin/levlab-mpi; needs Open MPI (make deps)
 build-mpi:
-	$(GO) build -tags mpi -o bin/levlab-mpi ./cmd/levlab
+	$(GO) build $(STAMP) -tags mpi -o bin/levlab-mpi ./cmd/levlab
 
 ## examples: the example programs of docs/your-own.md in examples/bin/:
 ## ed_omp (antidiagonals with OpenMP) and its off-by-one twin, and one

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 GO=${GO:-go}
 start=$(date +%s)
 # The edlib peer is part of the experiments: a build with it (libedlib-dev).
-if ! $GO build -tags edlib -o bin/levlab-paper ./cmd/levlab; then
+if ! $GO build -tags edlib -ldflags "-X github.com/levlab/levlab/internal/buildinfo.stamp=$(sh scripts/commit.sh)" -o bin/levlab-paper ./cmd/levlab; then
 	echo "paper-results: building levlab with -tags edlib failed; the edlib peer needs libedlib-dev (make deps installs it)" >&2
 	exit 1
 fi

@@ -20,12 +20,23 @@ import (
 // go.mod declares it.
 const Module = "github.com/levlab/levlab"
 
-// Commit returns the revision the binary was built from. Test binaries
-// and builds with -buildvcs=false carry none; then git is asked about the
+// stamp is the commit make build wrote into the binary (-ldflags -X
+// github.com/levlab/levlab/internal/buildinfo.stamp=REV, from
+// scripts/commit.sh); "" in a build without it.
+var stamp string
+
+// Commit returns the revision the binary was built from: the stamp make
+// build gives it, else what go build recorded of git. Test binaries and
+// builds with -buildvcs=false carry neither; then git is asked about the
 // checkout this package was compiled from, where that is still on disk and
 // is levlab's own module, never about the working directory (which may be
-// a student's repository). Otherwise "unknown".
+// a student's repository) — the checkout as it is when asked, which is
+// the build's commit only while no commit is made after the build.
+// Otherwise "unknown".
 func Commit() string {
+	if stamp != "" {
+		return stamp
+	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		var rev string
 		var dirty bool

@@ -116,3 +116,29 @@ func TestDirtyLeavesOutResults(t *testing.T) {
 		t.Errorf("with a source changed: %q, want %q", got, rev+"-dirty")
 	}
 }
+
+// The commit make build stamps into the binary wins over git's word on
+// the checkout as it is now, which may have moved on since the build.
+func TestStampWins(t *testing.T) {
+	defer func(s string) { stamp = s }(stamp)
+	stamp = "0123456789ab"
+	if got := Commit(); got != "0123456789ab" {
+		t.Errorf("Commit() = %q with a stamp, want the stamp", got)
+	}
+}
+
+// make build and scripts/paper-results.sh stamp what scripts/commit.sh
+// prints: the commit as Commit's git fallback names it.
+func TestCommitScriptAgrees(t *testing.T) {
+	root := sourceRoot()
+	if root == "" {
+		t.Skip("no checkout")
+	}
+	out, err := exec.Command("sh", filepath.Join(root, "scripts", "commit.sh")).Output()
+	if err != nil {
+		t.Skipf("scripts/commit.sh: %v", err)
+	}
+	if got, want := strings.TrimSpace(string(out)), gitCommit(root); got != want {
+		t.Errorf("scripts/commit.sh prints %q, Commit's git fallback %q", got, want)
+	}
+}
