@@ -144,6 +144,26 @@ const (
 	return 0;
 }
 `
+	// utf8Prog decodes its input as UTF-8 text, as a Python program's
+	// open().read() does, and fails on bytes that are not.
+	utf8Prog = dp + `static int valid(const unsigned char *s, long n) {
+	long i = 0;
+	while (i < n) {
+		unsigned c = s[i++];
+		int k = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+		if (k < 0) return 0;
+		while (k-- > 0) { if (i >= n || (s[i++] & 0xC0) != 0x80) return 0; }
+	}
+	return 1;
+}
+int main(int argc, char **argv) {
+	long n, m;
+	unsigned char *a = slurp(argv[1], &n), *b = slurp(argv[2], &m);
+	if (!valid(a, n) || !valid(b, m)) { fprintf(stderr, "UnicodeDecodeError: invalid start byte\n"); return 1; }
+	printf("%ld\n", dist(a, n, b, m));
+	return 0;
+}
+`
 	// hammingProg takes equal lengths only, and says so on stdout.
 	hammingProg = dp + `int main(int argc, char **argv) {
 	long n, m;
@@ -223,6 +243,7 @@ func TestVerifyTraits(t *testing.T) {
 		{"NUL", strlenProg, []string{"{a}", "{b}"}, []string{"hold a NUL byte", "--text"}, "--text"},
 		{"trailing line end", chompProg, []string{"{a}", "{b}"}, []string{"ends in a line end", "--text"}, "--text"},
 		{"white space", wordsProg, nil, []string{"hold white space", "--text"}, "--text"},
+		{"not UTF-8", utf8Prog, []string{"{a}", "{b}"}, []string{"hold bytes that are not valid UTF-8", "--text"}, "--text"},
 		{"unequal lengths", hammingProg, []string{"{a}", "{b}"}, []string{"pair strings of unequal lengths", "--equal-lengths",
 			`"error: the strings must be of one length" (on stdout; stderr was empty)`}, "--equal-lengths"},
 	} {

@@ -908,6 +908,14 @@ var verifyTraits = []verifyTrait{
 		hint: "a program that keeps its strings as C strings (strlen, %s, fgets) stops at the first; if yours need not take them, --text keeps to printable symbols",
 	},
 	{
+		name: "not UTF-8",
+		what: "hold bytes that are not valid UTF-8",
+		has: func(c *levtest.Case) bool {
+			return !utf8.Valid(c.A) || !utf8.Valid(c.B)
+		},
+		hint: "a program that decodes its input as UTF-8 text (Python's open().read(), a Java Reader) fails on them; if yours need not take raw bytes, --text keeps to printable symbols, and --runes to UTF-8 text",
+	},
+	{
 		name: "white space",
 		what: "hold white space (a blank, tab or line end)",
 		has: func(c *levtest.Case) bool {
