@@ -266,6 +266,12 @@ func (v *ownView) coresText(ix *index, k key) string {
 	}
 	s := strconv.FormatFloat(st.cores, 'f', 1, 64) + " cores"
 	if v.ownClock(k.Algorithm) == "own" {
+		// CPU time over a time the program printed (its kernel alone)
+		// bounds the cores from above, and loosely: past the machine's
+		// cores the machine is the tighter bound.
+		if c := ix.cores(); c > 0 && st.cores > float64(c) {
+			return fmt.Sprintf("≤ %d cores (the machine's)", c)
+		}
 		s = "≤ " + s
 	}
 	return s
