@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
@@ -14,129 +13,6 @@ import (
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/lev"
 )
-
-// recursive is the textbook recursion over suffixes, memoised: a second,
-// differently written definition to check Reference by.
-func recursive(a, b string) int {
-	memo := map[[2]int]int{}
-	var d func(i, j int) int
-	d = func(i, j int) int {
-		switch {
-		case i == len(a):
-			return len(b) - j
-		case j == len(b):
-			return len(a) - i
-		}
-		if v, ok := memo[[2]int{i, j}]; ok {
-			return v
-		}
-		v := 1 + min(d(i+1, j), d(i, j+1), d(i+1, j+1))
-		if a[i] == b[j] {
-			v = min(v, d(i+1, j+1))
-		}
-		memo[[2]int{i, j}] = v
-		return v
-	}
-	return d(0, 0)
-}
-
-// allStrings returns every string over alphabet of length at most n.
-func allStrings(alphabet string, n int) []string {
-	out := []string{""}
-	last := []string{""}
-	for range n {
-		var next []string
-		for _, s := range last {
-			for _, c := range []byte(alphabet) {
-				next = append(next, s+string(c))
-			}
-		}
-		out = append(out, next...)
-		last = next
-	}
-	return out
-}
-
-func TestReferenceExhaustive(t *testing.T) {
-	all := allStrings("abc", 4)
-	for _, a := range all {
-		for _, b := range all {
-			want := recursive(a, b)
-			if got := Reference([]byte(a), []byte(b)); got != want {
-				t.Fatalf("Reference(%q, %q) = %d, want %d", a, b, got, want)
-			}
-			if got := ReferenceString(a, b); got != want {
-				t.Fatalf("ReferenceString(%q, %q) = %d, want %d", a, b, got, want)
-			}
-		}
-	}
-}
-
-func TestReferenceKnownAnswers(t *testing.T) {
-	for _, k := range knownAnswers {
-		if got := Reference([]byte(k.a), []byte(k.b)); got != k.d {
-			t.Errorf("Reference(%q, %q) = %d, want %d", k.a, k.b, got, k.d)
-		}
-		if got := recursive(k.a, k.b); got != k.d {
-			t.Errorf("recursive(%q, %q) = %d, want %d", k.a, k.b, got, k.d)
-		}
-	}
-	for _, k := range knownTexts {
-		if got := ReferenceString(k.a, k.b); got != k.d {
-			t.Errorf("ReferenceString(%q, %q) = %d, want %d", k.a, k.b, got, k.d)
-		}
-		if got := ReferenceRunes([]rune(k.b), []rune(k.a)); got != k.d {
-			t.Errorf("ReferenceRunes(%q, %q) = %d, want %d", k.b, k.a, got, k.d)
-		}
-	}
-}
-
-func TestRandomBytes(t *testing.T) {
-	rng := NewRand(t)
-	for _, alphabet := range []string{Binary, DNA, Lowercase, AllBytes} {
-		s := RandomBytes(rng, 5000, alphabet)
-		if len(s) != 5000 {
-			t.Fatalf("RandomBytes(5000) has length %d", len(s))
-		}
-		seen := map[byte]bool{}
-		for _, c := range s {
-			if !strings.ContainsRune(alphabet, rune(c)) && alphabet != AllBytes {
-				t.Fatalf("RandomBytes drew %q, not in %q", c, alphabet)
-			}
-			seen[c] = true
-		}
-		if len(seen) != len(alphabet) {
-			t.Errorf("5000 draws over %d symbols hit only %d of them", len(alphabet), len(seen))
-		}
-	}
-	if len(AllBytes) != 256 || AllBytes[0] != 0 || AllBytes[255] != 255 {
-		t.Errorf("AllBytes is not 0x00…0xff")
-	}
-}
-
-func TestMutate(t *testing.T) {
-	rng := NewRand(t)
-	for range 200 {
-		s := RandomBytes(rng, rng.IntN(50), DNA)
-		keep := bytes.Clone(s)
-		k := rng.IntN(10)
-		m := Mutate(rng, s, k, DNA)
-		if !bytes.Equal(s, keep) {
-			t.Fatalf("Mutate changed its input")
-		}
-		if d := Reference(s, m); d > k {
-			t.Fatalf("Mutate(%q, %d) = %q at distance %d", s, k, m, d)
-		}
-	}
-}
-
-func TestRunPattern(t *testing.T) {
-	got := runPattern("TestConformance/myers-parallel/options/tile=1+1")
-	want := `^TestConformance$/^myers-parallel$/^options$/^tile=1\+1$`
-	if got != want {
-		t.Errorf("runPattern = %s, want %s", got, want)
-	}
-}
 
 // validated returns a stand-in for lev that answers with the reference
 // after lev has checked the options, and capped as lev caps it: lev's
@@ -296,21 +172,5 @@ func TestShow(t *testing.T) {
 	}
 	if got := show([]byte("ab")); got != fmt.Sprintf("%q", "ab") {
 		t.Errorf("show(ab) = %s", got)
-	}
-}
-
-// TestDiverge: Diverge makes about the edits asked, each one edit, so that
-// the distance is at most their number and near it, and nothing at 0‰.
-func TestDiverge(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	s := RandomBytes(rng, 20000, DNA)
-	if got := Diverge(rng, s, 0, DNA); string(got) != string(s) {
-		t.Errorf("0‰ changed the sequence")
-	}
-	for _, pm := range []int{10, 50, 150} {
-		d := Reference(s, Diverge(rng, s, pm, DNA))
-		if want := len(s) * pm / 1000; d > want*12/10 || d < want*7/10 {
-			t.Errorf("%d‰ of %d symbols: distance %d, want about %d", pm, len(s), d, want)
-		}
 	}
 }
