@@ -15,7 +15,7 @@ func TestConformance(t *testing.T) {
 	for _, alg := range lev.Algorithms() {
 		t.Run(alg.String(), func(t *testing.T) {
 			t.Parallel()
-			levtest.Run(t, alg)
+			levtest.RunImpl(t, levtest.AlgorithmImpl(alg))
 		})
 	}
 }
@@ -30,12 +30,12 @@ func TestConformanceKernels(t *testing.T) {
 		for _, alg := range []lev.Algorithm{lev.Myers, lev.MyersParallel} {
 			t.Run(k+"/"+alg.String(), func(t *testing.T) {
 				t.Parallel()
-				levtest.Run(t, alg, lev.WithMyersKernel(k))
+				levtest.RunImpl(t, levtest.AlgorithmImpl(alg, lev.WithMyersKernel(k)))
 			})
 		}
 		t.Run(k+"/align", func(t *testing.T) {
 			t.Parallel()
-			levtest.RunAlign(t, lev.WithMyersKernel(k))
+			levtest.RunImpl(t, levtest.AlignImpl(lev.WithMyersKernel(k)))
 		})
 	}
 }
@@ -55,7 +55,7 @@ func TestConformancePairs(t *testing.T) {
 		}
 		t.Run(alg.String(), func(t *testing.T) {
 			t.Parallel()
-			levtest.RunPairs(t, alg)
+			levtest.RunImpl(t, levtest.CrossImpl(alg))
 		})
 	}
 }
@@ -63,5 +63,5 @@ func TestConformancePairs(t *testing.T) {
 // TestConformanceAlign runs the suite through Align: every case's
 // alignment is checked edit by edit, then its distance as any algorithm's.
 func TestConformanceAlign(t *testing.T) {
-	levtest.RunAlign(t)
+	levtest.RunImpl(t, levtest.AlignImpl())
 }

@@ -28,7 +28,7 @@ func TestCUDAFastModel(t *testing.T) {
 	for _, s := range fastSchedules {
 		t.Run(fmt.Sprintf("lanes=%d/bits=%d/chunk=%d/warps=%d", s.Lanes, s.WordBits, s.Chunk, s.Warps), func(t *testing.T) {
 			t.Parallel()
-			levtest.Run(t, lev.CUDAFast, lev.WithFastModel(s))
+			levtest.RunImpl(t, levtest.AlgorithmImpl(lev.CUDAFast, lev.WithFastModel(s)))
 		})
 	}
 }

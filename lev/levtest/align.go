@@ -2,42 +2,9 @@ package levtest
 
 import (
 	"fmt"
-	"testing"
 
 	"github.com/levlab/levlab/lev"
 )
-
-// RunAlign runs the suite through lev.Align and lev.AlignString: every
-// input of every sub-test is aligned, and the alignment must pass
-// CheckAlignment before its Distance is compared with what the case wants
-// (the reference distance, or k+1 past a cap). opts are as for Run; the
-// algorithm is Auto, the only one Align takes.
-func RunAlign(t *testing.T, opts ...lev.Option) {
-	t.Helper()
-	run(t, lev.Auto, impl{bytes: alignBytes, text: alignText}, opts)
-}
-
-func alignBytes(a, b []byte, opts ...lev.Option) (int, error) {
-	al, err := lev.Align(a, b, opts...)
-	if err != nil {
-		return 0, err
-	}
-	if msg := CheckAlignment(a, b, al, Reference(a, b)); msg != "" {
-		return 0, fmt.Errorf("levtest: Align gave %s: %s", show(al.CIGAR()), msg)
-	}
-	return al.Distance, nil
-}
-
-func alignText(a, b string, opts ...lev.Option) (int, error) {
-	al, err := lev.AlignString(a, b, opts...)
-	if err != nil {
-		return 0, err
-	}
-	if msg := CheckAlignment([]rune(a), []rune(b), al, ReferenceString(a, b)); msg != "" {
-		return 0, fmt.Errorf("levtest: AlignString gave %s: %s", show(al.CIGAR()), msg)
-	}
-	return al.Distance, nil
-}
 
 // CheckAlignment says what is wrong with al as an alignment of a and b,
 // whose distance is d, or returns "": its edits must be runs (a positive

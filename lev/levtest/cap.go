@@ -37,7 +37,7 @@ func (s *suite) caps(t *testing.T) {
 				want = k + 1
 			}
 			got, ok := c.distance(fmt.Sprintf("cap %d", k), a, b, optSet{}.with(fmt.Sprintf("max=%d", k), lev.WithMax(k)))
-			if ok && got == -1 && s.impl.pairs {
+			if ok && got == -1 && s.im.Pairs {
 				got = k + 1 // Cross gives no pair past the cap
 			}
 			if ok && got != want {

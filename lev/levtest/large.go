@@ -13,7 +13,7 @@ func (s *suite) large(t *testing.T) {
 		n = 1500
 	}
 	sets := []optSet{{}}
-	if s.alg.Parallel() && !s.alg.GPU() {
+	if s.im.Parallel && !s.im.GPU {
 		sets = append(sets, optSet{}.workers(2), optSet{}.workers(3).tile(100))
 	}
 	a := RandomBytes(rng, n, DNA)

@@ -15,9 +15,9 @@ import (
 func (s *suite) optionSets(t *testing.T) {
 	rng := NewRand(t)
 	switch {
-	case s.alg.GPU():
+	case s.im.GPU:
 		s.gpuOptions(t, rng)
-	case s.alg.Parallel():
+	case s.im.Parallel:
 		s.parallelOptions(t, rng)
 	default:
 		s.sequentialOptions(t, rng)
@@ -119,14 +119,14 @@ func (s *suite) sequentialOptions(t *testing.T, rng *rand.Rand) {
 	// More than one worker is an error, not a silent single-threaded run,
 	// whatever the inputs (through Cross the workers are over the pairs).
 	for _, w := range []int{2, 3, 8, 64, lev.MaxWorkers} {
-		if s.impl.pairs {
+		if s.im.Pairs {
 			break
 		}
 		opts := s.options(optSet{}.workers(w))
 		for _, in := range [][2]string{{"", ""}, {"kitten", "sitting"}} {
-			_, err := s.impl.bytes([]byte(in[0]), []byte(in[1]), opts...)
+			_, err := s.im.Distance([]byte(in[0]), []byte(in[1]), opts...)
 			s.wantWorkersError(t, "Distance", w, in, err)
-			_, err = s.impl.text(in[0], in[1], opts...)
+			_, err = s.im.DistanceString(in[0], in[1], opts...)
 			s.wantWorkersError(t, "DistanceString", w, in, err)
 		}
 	}
@@ -152,19 +152,19 @@ func (s *suite) wantWorkersError(t *testing.T, fn string, w int, in [2]string, e
 	t.Helper()
 	switch {
 	case err == nil:
-		t.Errorf("%s(%q, %q) with workers=%d on sequential %s: no error, want one wrapping lev.ErrInvalidOption", fn, in[0], in[1], w, s.alg)
+		t.Errorf("%s(%q, %q) with workers=%d on sequential %s: no error, want one wrapping lev.ErrInvalidOption", fn, in[0], in[1], w, s.im.Name)
 	case !errors.Is(err, lev.ErrInvalidOption):
-		t.Errorf("%s(%q, %q) with workers=%d on sequential %s: %v, want an error wrapping lev.ErrInvalidOption", fn, in[0], in[1], w, s.alg, err)
+		t.Errorf("%s(%q, %q) with workers=%d on sequential %s: %v, want an error wrapping lev.ErrInvalidOption", fn, in[0], in[1], w, s.im.Name, err)
 	case !strings.Contains(err.Error(), fmt.Sprint(w)):
-		t.Errorf("%s(%q, %q) with workers=%d on sequential %s: error %q does not name the value %d", fn, in[0], in[1], w, s.alg, err, w)
+		t.Errorf("%s(%q, %q) with workers=%d on sequential %s: error %q does not name the value %d", fn, in[0], in[1], w, s.im.Name, err, w)
 	}
 }
 
-// blockSizes are the block sizes a GPU algorithm is run with: cuda-fast's
-// blocks are whole warps (anything else is refused, and checked so in
-// gpuOptions); the others take any size up to 1024.
+// blockSizes are the block sizes a GPU implementation is run with: for one
+// whose blocks are whole warps, 32 to 1024 (gpuOptions checks that it
+// refuses 48); for the others any size up to 1024.
 func (s *suite) blockSizes() []int {
-	if s.alg == lev.CUDAFast {
+	if s.im.WarpBlocks {
 		return []int{32, 64, 128, 256, 1024}
 	}
 	return []int{1, 2, 32, 128, 256, 1000, 1024}
@@ -172,10 +172,10 @@ func (s *suite) blockSizes() []int {
 
 func (s *suite) gpuOptions(t *testing.T, rng *rand.Rand) {
 	blocks := s.blockSizes()
-	if s.alg == lev.CUDAFast {
-		_, err := s.impl.bytes([]byte("ab"), []byte("b"), s.options(optSet{}.block(48))...)
+	if s.im.WarpBlocks {
+		_, err := s.im.Distance([]byte("ab"), []byte("b"), s.options(optSet{}.block(48))...)
 		if !errors.Is(err, lev.ErrInvalidOption) || !strings.Contains(err.Error(), "48") {
-			t.Errorf("%s with block size 48: %v; want an error wrapping lev.ErrInvalidOption that names 48", s.alg, err)
+			t.Errorf("%s with block size 48: %v; want an error wrapping lev.ErrInvalidOption that names 48", s.im.Name, err)
 		}
 	}
 	var sets []optSet

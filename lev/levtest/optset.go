@@ -41,20 +41,21 @@ func (o optSet) block(n int) optSet {
 
 func (o optSet) noBand() optSet { return o.with("noband", lev.WithoutBand()) }
 
-// randomOptions draws an option set that alg accepts: a parallel algorithm
-// gets random workers and tiles (some tied to the lengths la and lb), a GPU
-// one random block sizes, a sequential one options it must ignore.
+// randomOptions draws an option set that the implementation accepts: a
+// parallel one gets random workers and tiles (some tied to the lengths la
+// and lb), a GPU one random block sizes (and column chunks where it takes
+// them), a sequential one options it must ignore.
 func (s *suite) randomOptions(rng *rand.Rand, la, lb int) optSet {
 	var o optSet
 	switch {
-	case s.alg.GPU():
+	case s.im.GPU:
 		if blocks := s.blockSizes(); rng.IntN(2) == 0 {
 			o = o.block(blocks[rng.IntN(len(blocks))])
 		}
-		if s.alg == lev.CUDAFast && rng.IntN(2) == 0 {
+		if s.im.Tile && rng.IntN(2) == 0 {
 			o = o.tile([]int{1, 2, 7, 32, 128, 1000}[rng.IntN(6)]) // the column chunk
 		}
-	case s.alg.Parallel():
+	case s.im.Parallel:
 		if w := []int{0, 1, 2, 3, 4, 8}[rng.IntN(6)]; w > 0 {
 			o = o.workers(w)
 		}

@@ -14,11 +14,48 @@ import (
 )
 
 // RequireGPUEnv names the environment variable that, set to 1, turns the
-// skip of an unavailable GPU algorithm into a failure: on a machine that has
+// skip of an unavailable GPU implementation into a failure: on a machine that has
 // a GPU, its absence is a bug.
 const RequireGPUEnv = "LEVLAB_REQUIRE_GPU"
 
-// Run runs alg through the conformance suite, as sub-tests of t:
+// An Impl is one implementation of the distance that RunImpl runs the
+// suite through: its two entry points, which take lev's options, and what
+// it can do, which says the option sets it must take, refuse or ignore.
+// AlgorithmImpl, CrossImpl and AlignImpl make the Impls of lev's own entry
+// points.
+type Impl struct {
+	// Name names the implementation in the log and in failures, e.g.
+	// "myers-parallel".
+	Name string
+	// Distance and DistanceString answer as lev.Distance and
+	// lev.DistanceString do: bytes, and text counted in runes. Both are
+	// needed.
+	Distance       func(a, b []byte, opts ...lev.Option) (int, error)
+	DistanceString func(a, b string, opts ...lev.Option) (int, error)
+	// Options are given to every call before the suite's own, which
+	// override them: the algorithm, a kernel, a model.
+	Options []lev.Option
+	// Parallel is set for an implementation that takes WithWorkers(n > 1);
+	// one that is not must refuse it (but see Pairs).
+	Parallel bool
+	// GPU is set for an implementation that runs on a CUDA device: it is
+	// run with block sizes, and skips where CUDA is unavailable.
+	GPU bool
+	// Tile is set for one that takes WithTile. Every CPU implementation is
+	// run with tiles anyway (one that does not take them must ignore
+	// them); a GPU one only where Tile is set, as its column chunk.
+	Tile bool
+	// WarpBlocks is set for a GPU implementation whose blocks are whole
+	// warps: it is run with block sizes of 32 to 1024 and must refuse 48.
+	WarpBlocks bool
+	// Pairs is set for an implementation that answers through a
+	// many-pairs path (lev.Cross), its workers over the pairs: a
+	// sequential one takes any worker count, and a pair past a WithMax
+	// cap is not given, which Distance reports as -1.
+	Pairs bool
+}
+
+// RunImpl runs im through the conformance suite, as sub-tests of t:
 //
 //   - fixed: known answers (kitten/sitting, empty strings, a^n vs b^n, one
 //     edit, rotations…) at lengths around the word size (63…193) and
@@ -31,90 +68,33 @@ const RequireGPUEnv = "LEVLAB_REQUIRE_GPU"
 //     determinism, and inputs (and their spare capacity) left unchanged;
 //   - text: DistanceString counting runes, non-ASCII, more than 256
 //     distinct runes (CJK), invalid UTF-8;
-//   - options: for a parallel algorithm workers 1, 2, 3, 8 and 64 times
-//     tiles 1, 2, 7, 63–65, a string's length ±1 and larger than the
-//     strings; for a sequential one, that WithWorkers(n > 1) is an error and
-//     ignored options change nothing; for a GPU one, block sizes;
+//   - options: for a parallel implementation workers 1, 2, 3, 8 and 64
+//     times tiles 1, 2, 7, 63–65, a string's length ±1 and larger than the
+//     strings; for a sequential one, that WithWorkers(n > 1) is an error
+//     and ignored options change nothing; for a GPU one, block sizes;
+//   - cap: WithMax at, around and far from the distance;
 //   - large: a pair of a few thousand symbols (smaller under -race or
 //     -short).
 //
-// opts are given to every call before the suite's own options, which
+// im.Options are given to every call before the suite's own options, which
 // override them. Random inputs come from NewRand: a failure logs the
 // LEVTEST_SEED that replays it.
 //
-// A GPU algorithm that lev reports unavailable (an error wrapping
+// A GPU implementation that reports itself unavailable (an error wrapping
 // cudaext.ErrUnavailable) makes t skip with the reason, unless
 // LEVLAB_REQUIRE_GPU=1, which makes it fail.
-func Run(t *testing.T, alg lev.Algorithm, opts ...lev.Option) {
+func RunImpl(t *testing.T, im Impl) {
 	t.Helper()
-	run(t, alg, impl{bytes: lev.Distance, text: lev.DistanceString}, opts)
-}
-
-// RunPairs runs the suite through lev.Cross and lev.CrossStrings, a pair a
-// call: alg's many-pairs path (for Auto, the block kernel) on every input
-// the suite makes. There the workers are over the pairs, so a sequential
-// algorithm takes any worker count.
-func RunPairs(t *testing.T, alg lev.Algorithm, opts ...lev.Option) {
-	t.Helper()
-	run(t, alg, impl{bytes: crossOne, text: crossOneString, pairs: true}, opts)
-}
-
-// crossOne is Distance through Cross: one pair.
-func crossOne(a, b []byte, opts ...lev.Option) (int, error) {
-	return onePair(func(fn func(lev.Pair) error) error { return lev.Cross([][]byte{a}, [][]byte{b}, fn, opts...) })
-}
-
-// crossOneString is DistanceString through CrossStrings.
-func crossOneString(a, b string, opts ...lev.Option) (int, error) {
-	return onePair(func(fn func(lev.Pair) error) error { return lev.CrossStrings([]string{a}, []string{b}, fn, opts...) })
-}
-
-// onePair returns the distance of the one pair cross gives, or an error if
-// it gives another number of pairs. Under a cap a pair past it is not
-// given: it reads as the cap's k+1, which capMax carries over.
-func onePair(cross func(fn func(lev.Pair) error) error) (int, error) {
-	var got []lev.Pair
-	if err := cross(func(p lev.Pair) error { got = append(got, p); return nil }); err != nil {
-		return 0, err
-	}
-	switch {
-	case len(got) == 1 && got[0].I == 0 && got[0].J == 0:
-		return got[0].Distance, nil
-	case len(got) == 0:
-		return -1, nil // past the cap: the caller knows k
-	}
-	return 0, fmt.Errorf("levtest: Cross of one pair gave %v", got)
-}
-
-// impl is what the suite calls: lev's two entry points, or a stand-in in
-// levtest's own tests.
-type impl struct {
-	bytes func(a, b []byte, opts ...lev.Option) (int, error)
-	text  func(a, b string, opts ...lev.Option) (int, error)
-	pairs bool // through Cross: a sequential algorithm takes workers
-}
-
-type suite struct {
-	alg  lev.Algorithm
-	impl impl
-	base []lev.Option
-	// small is set under -race and -short: inputs of up to a couple of
-	// thousand symbols instead of several thousand.
-	small bool
-}
-
-func run(t *testing.T, alg lev.Algorithm, im impl, opts []lev.Option) {
-	t.Helper()
-	s := &suite{alg: alg, impl: im, base: opts, small: raceEnabled || testing.Short()}
-	t.Logf("levtest: %s, %s=%d", alg, SeedEnv, Seed(t))
-	if _, err := im.bytes([]byte("a"), []byte("b"), s.options(optSet{})...); err != nil {
-		if alg.GPU() && errors.Is(err, cudaext.ErrUnavailable) {
+	s := &suite{im: im, small: raceEnabled || testing.Short()}
+	t.Logf("levtest: %s, %s=%d", im.Name, SeedEnv, Seed(t))
+	if _, err := im.Distance([]byte("a"), []byte("b"), s.options(optSet{})...); err != nil {
+		if im.GPU && errors.Is(err, cudaext.ErrUnavailable) {
 			if os.Getenv(RequireGPUEnv) == "1" {
 				t.Fatalf("%v (%s=1: a GPU is required here)", err, RequireGPUEnv)
 			}
 			t.Skipf("skipped: %v", err)
 		}
-		t.Fatalf("%s fails on the smallest input (%q vs %q): %v", alg, "a", "b", err)
+		t.Fatalf("%s fails on the smallest input (%q vs %q): %v", im.Name, "a", "b", err)
 	}
 	t.Run("fixed", s.fixed)
 	t.Run("random", s.random)
@@ -125,17 +105,24 @@ func run(t *testing.T, alg lev.Algorithm, im impl, opts []lev.Option) {
 	t.Run("large", s.large)
 }
 
-// options returns the options of one call: the algorithm, the caller's, then
-// the set's.
+type suite struct {
+	im Impl
+	// small is set under -race and -short: inputs of up to a couple of
+	// thousand symbols instead of several thousand.
+	small bool
+}
+
+// options returns the options of one call: the implementation's, then the
+// set's.
 func (s *suite) options(o optSet) []lev.Option {
-	all := make([]lev.Option, 0, 1+len(s.base)+len(o.opts))
-	all = append(all, lev.WithAlgorithm(s.alg))
-	all = append(all, s.base...)
+	all := make([]lev.Option, 0, len(s.im.Options)+len(o.opts))
+	all = append(all, s.im.Options...)
 	return append(all, o.opts...)
 }
 
 // checker reports failures of one sub-test, and stops it after a few: an
-// algorithm that is wrong everywhere should not bury the first message.
+// implementation that is wrong everywhere should not bury the first
+// message.
 type checker struct {
 	t     *testing.T
 	s     *suite
@@ -160,7 +147,7 @@ func (c *checker) errorf(format string, args ...any) {
 func (c *checker) distance(what string, a, b []byte, o optSet) (int, bool) {
 	c.t.Helper()
 	keepA, keepB := slices.Clone(a[:cap(a)]), slices.Clone(b[:cap(b)])
-	d, err := c.s.impl.bytes(a, b, c.s.options(o)...)
+	d, err := c.s.im.Distance(a, b, c.s.options(o)...)
 	if !bytes.Equal(a[:cap(a)], keepA) || !bytes.Equal(b[:cap(b)], keepB) {
 		c.errorf("%s: Distance(%s, %s) with %v changed its inputs", what, show(keepA[:len(a)]), show(keepB[:len(b)]), o)
 		return 0, false
@@ -189,7 +176,7 @@ func (c *checker) ref(what string, a, b []byte, o optSet) {
 // text checks that DistanceString(a, b) under o is want.
 func (c *checker) text(what string, a, b string, want int, o optSet) {
 	c.t.Helper()
-	d, err := c.s.impl.text(a, b, c.s.options(o)...)
+	d, err := c.s.im.DistanceString(a, b, c.s.options(o)...)
 	switch {
 	case err != nil:
 		c.errorf("%s: DistanceString(%s, %s) with %v: %v", what, show(a), show(b), o, err)

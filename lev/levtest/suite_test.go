@@ -14,25 +14,25 @@ import (
 	"github.com/levlab/levlab/lev"
 )
 
-// validated returns a stand-in for lev that answers with the reference
+// validated returns a stand-in for alg that answers with the reference
 // after lev has checked the options, and capped as lev caps it: lev's
 // answer for an empty string against one of the reference's length, where
 // no kernel runs.
-func validated() impl {
-	return impl{
-		bytes: func(a, b []byte, opts ...lev.Option) (int, error) {
-			return lev.Distance(nil, make([]byte, Reference(a, b)), opts...)
-		},
-		text: func(a, b string, opts ...lev.Option) (int, error) {
-			return lev.DistanceString("", strings.Repeat("x", ReferenceString(a, b)), opts...)
-		},
+func validated(alg lev.Algorithm) Impl {
+	im := AlgorithmImpl(alg)
+	im.Distance = func(a, b []byte, opts ...lev.Option) (int, error) {
+		return lev.Distance(nil, make([]byte, Reference(a, b)), opts...)
 	}
+	im.DistanceString = func(a, b string, opts ...lev.Option) (int, error) {
+		return lev.DistanceString("", strings.Repeat("x", ReferenceString(a, b)), opts...)
+	}
+	return im
 }
 
 // TestSuiteAcceptsReference runs the suite on a stand-in that answers with
 // the reference: a correct implementation must pass every case. The suite
-// branches only on Parallel and GPU, so one algorithm of each kind covers
-// it.
+// branches on Parallel and GPU (for a GPU one, on Tile and WarpBlocks too),
+// so one algorithm of each kind of the first two covers most of it.
 func TestSuiteAcceptsReference(t *testing.T) {
 	seen := map[[2]bool]bool{}
 	for _, alg := range lev.Algorithms() {
@@ -45,7 +45,7 @@ func TestSuiteAcceptsReference(t *testing.T) {
 			if alg.GPU() && cudaext.Available() == nil {
 				t.Skip("a GPU is present: lev's own conformance test runs the GPU algorithms")
 			}
-			run(t, alg, validated(), nil)
+			RunImpl(t, validated(alg))
 		})
 	}
 }
@@ -56,14 +56,13 @@ const brokenEnv = "LEVTEST_BROKEN"
 
 var broken = map[string]struct {
 	alg  lev.Algorithm
-	part string // the sub-test of the suite that must catch it
-	make func() impl
-	want string // in the child's output
+	part string          // the sub-test of the suite that must catch it
+	make func(Impl) Impl // from validated(alg)
+	want string          // in the child's output
 }{
-	"off-by-one-past-a-word": {lev.TwoRow, "fixed", func() impl {
-		im := validated()
-		ref := im.bytes
-		im.bytes = func(a, b []byte, opts ...lev.Option) (int, error) {
+	"off-by-one-past-a-word": {lev.TwoRow, "fixed", func(im Impl) Impl {
+		ref := im.Distance
+		im.Distance = func(a, b []byte, opts ...lev.Option) (int, error) {
 			d, err := ref(a, b, opts...)
 			if len(a) > 64 && len(b) > 64 && bytes.IndexByte(a, 'A') >= 0 {
 				d++
@@ -72,10 +71,9 @@ var broken = map[string]struct {
 		}
 		return im
 	}, "want"},
-	"writes-its-input": {lev.Myers, "properties", func() impl {
-		im := validated()
-		ref := im.bytes
-		im.bytes = func(a, b []byte, opts ...lev.Option) (int, error) {
+	"writes-its-input": {lev.Myers, "properties", func(im Impl) Impl {
+		ref := im.Distance
+		im.Distance = func(a, b []byte, opts ...lev.Option) (int, error) {
 			d, err := ref(a, b, opts...)
 			if len(a) > 100 {
 				a[len(a)-1]++
@@ -84,23 +82,20 @@ var broken = map[string]struct {
 		}
 		return im
 	}, "changed its inputs"},
-	"counts-bytes-of-text": {lev.Diagonal, "text", func() impl {
-		im := validated()
-		ref := im.bytes
-		im.text = func(a, b string, opts ...lev.Option) (int, error) {
+	"counts-bytes-of-text": {lev.Diagonal, "text", func(im Impl) Impl {
+		ref := im.Distance
+		im.DistanceString = func(a, b string, opts ...lev.Option) (int, error) {
 			return ref([]byte(a), []byte(b), opts...)
 		}
 		return im
 	}, "DistanceString"},
-	"any-workers": {lev.FullMatrix, "options", func() impl {
-		return impl{
-			bytes: func(a, b []byte, _ ...lev.Option) (int, error) { return Reference(a, b), nil },
-			text:  func(a, b string, _ ...lev.Option) (int, error) { return ReferenceString(a, b), nil },
-		}
+	"any-workers": {lev.FullMatrix, "options", func(im Impl) Impl {
+		im.Distance = func(a, b []byte, _ ...lev.Option) (int, error) { return Reference(a, b), nil }
+		im.DistanceString = func(a, b string, _ ...lev.Option) (int, error) { return ReferenceString(a, b), nil }
+		return im
 	}, "no error, want one wrapping lev.ErrInvalidOption"},
-	"cap-ignored": {lev.Myers, "cap", func() impl {
-		im := validated()
-		im.bytes = func(a, b []byte, opts ...lev.Option) (int, error) {
+	"cap-ignored": {lev.Myers, "cap", func(im Impl) Impl {
+		im.Distance = func(a, b []byte, opts ...lev.Option) (int, error) {
 			if _, err := lev.Distance(nil, nil, opts...); err != nil {
 				return 0, err
 			}
@@ -108,10 +103,9 @@ var broken = map[string]struct {
 		}
 		return im
 	}, "with max="},
-	"wide-runes": {lev.Tiled, "text", func() impl {
-		im := validated()
-		ref := im.text
-		im.text = func(a, b string, opts ...lev.Option) (int, error) {
+	"wide-runes": {lev.Tiled, "text", func(im Impl) Impl {
+		ref := im.DistanceString
+		im.DistanceString = func(a, b string, opts ...lev.Option) (int, error) {
 			d, err := ref(a, b, opts...)
 			if distinctRunes(a) > 256 {
 				d--
@@ -139,7 +133,7 @@ func TestSuiteRejectsBroken(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s=%q is unknown", brokenEnv, name)
 		}
-		run(t, b.alg, b.make(), nil)
+		RunImpl(t, b.make(validated(b.alg)))
 		return
 	}
 	if testing.Short() {
