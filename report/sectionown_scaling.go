@@ -572,8 +572,10 @@ func ownScalingChart(r *rep, v *ownView) *chart {
 	}
 	var lines []drawn
 	var ws []int
+	cores := 0 // the most cores of a machine drawn
 	for _, ix := range r.runs {
 		for _, mine := range byLine(ownScaling(ix, v, v.keys(ix))) {
+			cores = max(cores, ix.cores())
 			top := topRow(mine, ix.cores())
 			if top < 0 {
 				continue
@@ -617,15 +619,36 @@ func ownScalingChart(r *rep, v *ownView) *chart {
 		}
 		c.series = append(c.series, series{name: name, pts: d.pts})
 	}
+	// Ideal is S = p up to the machine's cores: past them workers take
+	// turns on the cores, and no speedup passes their number.
 	ideal := series{name: "ideal: S = p"}
+	if cores > 0 && ws[len(ws)-1] > cores {
+		ideal.name = fmt.Sprintf("ideal: S = p, at most the %d cores", cores)
+	}
 	for _, w := range ws {
-		ideal.pts = append(ideal.pts, pt{x: float64(w), y: float64(w), lo: float64(w), hi: float64(w)})
+		y := float64(w)
+		if cores > 0 {
+			y = min(y, float64(cores))
+		}
+		ideal.pts = append(ideal.pts, pt{x: float64(w), y: y, lo: y, hi: y})
 	}
 	c.series = append(c.series, ideal)
 	c.yLog = spansTenfold(c.series, func(p pt) float64 { return p.y })
-	c.xLog = spansTenfold(c.series, func(p pt) float64 { return p.x })
+	// Workers that double (1, 2, 4 …) are ticked at their own counts on
+	// a base-2 axis; a linear one would tick 3, where nothing ran.
+	c.xLog = spansTenfold(c.series, func(p pt) float64 { return p.x }) || powersOfTwo(ws)
 	c.xBase2 = c.xLog
 	return c
+}
+
+// powersOfTwo reports whether ws are all powers of two.
+func powersOfTwo(ws []int) bool {
+	for _, w := range ws {
+		if w <= 0 || w&(w-1) != 0 {
+			return false
+		}
+	}
+	return len(ws) > 0
 }
 
 // spansTenfold reports whether the values of the series' points, by at,

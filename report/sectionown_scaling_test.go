@@ -305,14 +305,15 @@ func TestOwnScalingCells(t *testing.T) {
 }
 
 // TestOwnScalingLogAxis: the chart of speedups over one worker draws the
-// ideal S = p, on linear axes while its lines span 10× or less, on log
-// axes (x ticking at powers of two) past that; on two worker counts it
-// is not drawn, the tables holding every point.
+// ideal S = p up to the machine's cores (4 in these records); its y axis
+// is log past 10×, its x axis base 2 where the workers double (no tick at
+// 3 where nothing ran); on two worker counts it is not drawn, the tables
+// holding every point.
 func TestOwnScalingLogAxis(t *testing.T) {
 	for _, tc := range []struct {
-		workers []int
-		log     bool
-	}{{[]int{1, 2, 4, 8}, false}, {[]int{1, 2, 4, 8, 16}, true}, {[]int{1, 2}, false}} {
+		workers    []int
+		xLog, yLog bool
+	}{{[]int{1, 2, 4, 8}, true, false}, {[]int{1, 2, 3}, false, false}, {[]int{1, 2, 4, 8, 16}, true, false}, {[]int{1, 2}, false, false}} {
 		var ws []string
 		for _, w := range tc.workers {
 			ws = append(ws, count(w))
@@ -328,16 +329,20 @@ func TestOwnScalingLogAxis(t *testing.T) {
 		if c == nil {
 			t.Fatalf("workers %v: no chart", tc.workers)
 		}
-		if c.yLog != tc.log || c.xLog != tc.log || c.xBase2 != tc.log {
-			t.Errorf("workers %v: yLog %v, xLog %v, xBase2 %v; want %v", tc.workers, c.yLog, c.xLog, c.xBase2, tc.log)
+		if c.yLog != tc.yLog || c.xLog != tc.xLog || c.xBase2 != tc.xLog {
+			t.Errorf("workers %v: yLog %v, xLog %v, xBase2 %v; want %v, %v", tc.workers, c.yLog, c.xLog, c.xBase2, tc.yLog, tc.xLog)
 		}
 		ideal := c.series[len(c.series)-1]
-		if ideal.name != "ideal: S = p" || len(ideal.pts) != len(tc.workers) {
-			t.Fatalf("workers %v: last series %+v, want the ideal on every count", tc.workers, ideal)
+		want := "ideal: S = p"
+		if tc.workers[len(tc.workers)-1] > 4 {
+			want += ", at most the 4 cores"
+		}
+		if ideal.name != want || len(ideal.pts) != len(tc.workers) {
+			t.Fatalf("workers %v: last series %+v, want %q on every count", tc.workers, ideal, want)
 		}
 		for _, p := range ideal.pts {
-			if p.y != p.x {
-				t.Errorf("ideal at %g: %g", p.x, p.y)
+			if p.y != min(p.x, 4) {
+				t.Errorf("ideal at %g: %g, want %g", p.x, p.y, min(p.x, 4))
 			}
 		}
 		if c.series[0].name != "amd" || len(c.series[0].pts) != len(tc.workers) || c.title != "Speedup over its own one worker (n = 1,000)" {
