@@ -124,13 +124,24 @@ func (ix *index) repsRange() (least, most, fewer int) {
 
 // repsText says how many repetitions run ix's points hold, as recorded:
 // "10 repetitions a point", or "5 to 10 repetitions a point (12 points
-// fewer than 10)".
+// fewer than 10, in offbyone)", naming the experiments of those points.
 func (ix *index) repsText() string {
 	least, most, fewer := ix.repsRange()
 	if least == most {
 		return fmt.Sprintf("%d repetition%s a point", most, plural(most))
 	}
-	return fmt.Sprintf("%d to %d repetitions a point (%d point%s fewer than %d)", least, most, fewer, plural(fewer), most)
+	var exps []string
+	for k, st := range ix.stats {
+		if st.n < most && !slices.Contains(exps, k.Experiment) {
+			exps = append(exps, k.Experiment)
+		}
+	}
+	slices.Sort(exps)
+	in := joinAnd(exps)
+	if len(exps) > 4 {
+		in = fmt.Sprintf("%d experiments", len(exps))
+	}
+	return fmt.Sprintf("%d to %d repetitions a point (%d point%s fewer than %d, in %s)", least, most, fewer, plural(fewer), most, in)
 }
 
 // bootMin is the fewest repetitions a point needs for bootRatio's

@@ -402,3 +402,23 @@ func TestKeyResultsIntervals(t *testing.T) {
 		}
 	}
 }
+
+// Method names the experiments whose points hold fewer repetitions than
+// the most, so that the count stated is the count recorded, and says what
+// the records leave out of a machine.
+func TestMethodSaysWhichPointsHaveFewerReps(t *testing.T) {
+	r, _, md := committedDoc(t)
+	for _, ix := range r.runs {
+		least, most, fewer := ix.repsRange()
+		if least == most {
+			continue
+		}
+		want := fmt.Sprintf("(%d point%s fewer than %d, in ", fewer, plural(fewer), most)
+		if !strings.Contains(md, want) {
+			t.Errorf("%s: Method does not say %q", ix.name, want)
+		}
+	}
+	if !strings.Contains(md, "The records hold no more of a machine than this table") {
+		t.Error("Method does not say what the records leave out of a machine")
+	}
+}

@@ -21,7 +21,7 @@ func sectionMethod(r *rep) section {
 		return s
 	}
 	t := &table{caption: "Our machines, from the records (and the cpu line of their benchmark files)", head: []string{""}, prose: true}
-	rows := [][]string{{"CPU"}, {"CPU as go test names it"}, {"cores"}, {"GPU"}, {"Go"}, {"levlab commits"}, {"repetitions a point"}, {"scale"}, {"folder"}}
+	rows := [][]string{{"CPU"}, {"CPU as go test names it"}, {"cores (logical)"}, {"GPU"}, {"Go"}, {"levlab commits"}, {"repetitions a point"}, {"scale"}, {"folder"}}
 	var reps []string
 	for _, ix := range r.runs {
 		m := ix.machine()
@@ -38,6 +38,7 @@ func sectionMethod(r *rep) section {
 	}
 	t.rows = rows
 	s.add(t)
+	s.p("The records hold no more of a machine than this table: not its memory, clock, SMT, operating system or GPU driver; its cores are the logical CPUs Go saw (a VM's virtual CPUs). levlab info prints what it can learn of the machine it runs on.")
 	s.p("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it; the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
 	s.p("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it (where a table's second line holds a speedup instead, its chart's whiskers and tooltips give them), as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", bootRounds, bootMin)
 	if says := spreadBetweenRuns(r); says != "" {
