@@ -470,7 +470,8 @@ const chartJS = `(function () {
         }),
         seconds: guard(function (v) {
           var a = Math.abs(v);
-          if (a === 0 || a >= 1) { return sig(v) + ' s'; }
+          if (a === 0) { return '0'; } // beside ticks in ms, "0 s" reads as another unit
+          if (a >= 1) { return sig(v) + ' s'; }
           if (a >= 1e-3) { return sig(v * 1e3) + ' ms'; }
           if (a >= 1e-6) { return sig(v * 1e6) + ' \u00b5s'; }
           if (a >= 1e-9) { return sig(v * 1e9) + ' ns'; }

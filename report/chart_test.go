@@ -79,7 +79,7 @@ func TestUnits(t *testing.T) {
 		want string
 	}{
 		{"seconds", 1.5e-5, "15 µs"}, {"seconds", 0.00123456, "1.23 ms"}, {"seconds", 2.5, "2.5 s"},
-		{"seconds", 1234, "1,230 s"}, {"seconds", 4e-9, "4 ns"}, {"seconds", 0, "0 s"},
+		{"seconds", 1234, "1,230 s"}, {"seconds", 4e-9, "4 ns"}, {"seconds", 0, "0"},
 		{"bytes", 512, "512 B"}, {"bytes", 1536, "1.5 KiB"}, {"bytes", 3 << 30, "3 GiB"}, {"bytes", 5 << 20, "5 MiB"},
 		{"number", 1e-5, "1.00×10⁻⁵"} /* as num writes it: under plainMin, a power of ten */, {"number", 1234567, "1,234,567"}, {"number", 0.25, "0.25"}, {"number", 3.14159, "3.14"},
 	}

@@ -149,7 +149,7 @@ func section000(r *rep) section {
 		if !allSame(coreCtx) {
 			ours = shared(coreCtx, coreVals)
 		}
-		s.p("Where ours differ and why: the report ran on %s (%s); ours on %s, so 4 and 8 workers share them. Our best speedup over the sequential full matrix (the report's baseline, its Listing 2) is %s; the report's best is %s.",
+		s.p("Where ours differ and why: the report ran on \"%s\" (%s); ours on %s, so 4 and 8 workers share them. Our best speedup over the sequential full matrix (the report's baseline, its Listing 2) is %s; the report's best is %s.",
 			pubMachine(pub), pcs, ours, strings.Join(best, "; "), times(bestPub))
 	}
 	if len(traffic) > 0 {
