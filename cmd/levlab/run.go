@@ -213,7 +213,7 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string,
 	reportCmd = append(reportCmd, "--only", s.Name, "--out", s.Name+".html")
 	fmt.Fprintf(stdout, "to write it up: %s\n", shellQuote(reportCmd))
 	if len(sum.Failed) > 0 {
-		fmt.Fprintf(stderr, "levlab: %d points failed, recorded as failed with the reason:\n", len(sum.Failed))
+		fmt.Fprintf(stderr, "levlab: %s failed, recorded as failed with the reason:\n", plural(len(sum.Failed), "point", "points"))
 		for _, f := range sum.Failed[:min(len(sum.Failed), 20)] {
 			fmt.Fprintf(stderr, "  %s\n", f)
 		}

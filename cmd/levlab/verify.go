@@ -670,7 +670,11 @@ func (s *verifySession) report(w io.Writer) {
 		}
 	}
 	if retried > 0 {
-		fmt.Fprintf(w, "%d runs past --timeout %v were run again, alone: %d agreed then\n", retried, v.cmd.Timeout, agreed)
+		were := "were"
+		if retried == 1 {
+			were = "was"
+		}
+		fmt.Fprintf(w, "%s past --timeout %v %s run again, alone: %d agreed then\n", plural(retried, "run", "runs"), v.cmd.Timeout, were, agreed)
 	}
 	if v.multi {
 		fmt.Fprintln(w, "by --workers:")
