@@ -503,7 +503,15 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 	if !slices.Contains(dims, "impl") {
 		dims = append([]string{"impl"}, dims...)
 	}
-	// The dimensions held fixed, at their largest value over the runs.
+	// The dimensions held fixed, at their largest value over the runs
+	// where a point was measured (and, for a ratio to the baseline, the
+	// baseline too): a size at which everything failed draws nothing.
+	measured := func(ix *index, k key) bool {
+		if _, ok := ix.stats[k]; !ok {
+			return false
+		}
+		return (f.Y != "speedup" && f.Y != "efficiency") || k.Algorithm == f.Baseline
+	}
 	fixed := map[string]float64{}
 	for _, d := range []string{"workers", "tile", "n", "m"} {
 		if d == f.X || slices.Contains(dims, d) || (d == "m" && f.X == "n") || (d == "n" && f.X == "m") {
@@ -512,13 +520,19 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 		if d == "m" && len(sp.Inputs.M) == 0 {
 			continue // m = n
 		}
-		vals := map[float64]bool{}
+		vals, all := map[float64]bool{}, map[float64]bool{}
 		for _, ix := range r.runs {
 			for _, k := range v.keys(ix) {
-				vals[dimOf(k, d)] = true
+				all[dimOf(k, d)] = true
+				if measured(ix, k) {
+					vals[dimOf(k, d)] = true
+				}
 			}
 		}
-		if len(vals) > 1 {
+		if len(vals) == 0 {
+			vals = all
+		}
+		if len(all) > 1 {
 			top := math.Inf(-1)
 			for v := range vals {
 				top = max(top, v)

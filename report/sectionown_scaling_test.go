@@ -478,3 +478,27 @@ func TestOwnWordsFitOnlyWhatTheTableShows(t *testing.T) {
 		t.Errorf("a row of speedups within 1× is fitted, or not said to be unfitted:\n%s", paras)
 	}
 }
+
+// A figure holds a size fixed at the largest where its points were
+// measured: where every implementation failed at the largest n, its
+// speedups by workers are drawn at the next, and the title says which.
+func TestOwnFigureSkipsASizeThatFailed(t *testing.T) {
+	spc := strings.Replace(scalingSpec("1, 2"), "n = [1000]", "n = [1000, 2000]", 1) + `
+[[figure]]
+x = "workers"
+y = "speedup"
+baseline = "amd"
+`
+	recs := scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: around(0.6)},
+		sp{impl: "lazy", n: 1000, workers: 1, sec: around(2.0)}, sp{impl: "lazy", n: 1000, workers: 2, sec: around(2.0)})
+	for _, impl := range []string{"amd", "lazy"} {
+		for _, w := range []int{1, 2} {
+			recs = append(recs, failedRecord(impl, 2000, w, "signal: segmentation fault"))
+		}
+	}
+	r, v := scalingRep(t, spc, recs)
+	c := ownChart(r, v, v.sp.Figures()[0], 0)
+	if c.empty() || !strings.Contains(c.title, "n = 1,000") {
+		t.Errorf("figure %q (empty %v); want the speedups at n = 1,000, where they were measured", c.title, c.empty())
+	}
+}
