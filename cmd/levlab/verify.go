@@ -53,8 +53,9 @@ reads a menu, or one file such as --input '{n} {m}\n{a:text}\n{b:text}\n'.
 
 The program prints the distance: the number on the last line that names
 the distance ("distance", any case), else the last line holding only an
-integer, else the last integer that is no part of a decimal number (3.0
-reads as 3); or the first group of the last match of --distance-regexp.
+integer, else the last integer that is no part of a decimal number or
+of a path (3.0 reads as 3); or the first group of the last match of
+--distance-regexp ((?m) makes ^ and $ match at each line).
 A case fails when the program answers another number (its line is quoted),
 prints none, exits non-zero, is killed by a signal or runs past --timeout
 (it is then run once more, alone, before it fails); stdout past 1 MiB is
