@@ -8,6 +8,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -141,6 +142,12 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 			colours[g] = len(colours)
 		}
 		col := palette[colours[g]%len(palette)]
+		if !byMachine && s.group != "" {
+			// One measurement keeps its hue on every machine; each
+			// machine after the first a darker or lighter shade of it,
+			// besides its own line and symbol.
+			col = shade(col, s.machine)
+		}
 		st := machineStyles[s.machine%len(machineStyles)]
 		data := make([]opts.LineData, 0, len(s.pts))
 		spread := false
@@ -583,6 +590,26 @@ const chartJS = `(function () {
       };
       return {units: units, prepare: prepare, fit: fit, follow: follow};
     })()`
+
+// shade returns colour hex ("#5470c6") for machine m: itself for the
+// first, then darker, lighter, darker still, so that one hue holds one
+// measurement and the machines are told apart by its shade too.
+func shade(hex string, m int) string {
+	f := []float64{1, 0.6, 1.35, 0.4}[m%4]
+	var rgb [3]int64
+	for i := range rgb {
+		v, err := strconv.ParseInt(hex[1+2*i:3+2*i], 16, 64)
+		if err != nil || len(hex) != 7 {
+			return hex
+		}
+		x := float64(v) * f
+		if f > 1 { // lighter: towards white
+			x = float64(v) + (255-float64(v))*(f-1)
+		}
+		rgb[i] = int64(min(255, max(0, math.Round(x))))
+	}
+	return fmt.Sprintf("#%02x%02x%02x", rgb[0], rgb[1], rgb[2])
+}
 
 // palette colours the series in order, a line and its whiskers alike.
 var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc", "#2f4554", "#b8860b", "#008b8b"}

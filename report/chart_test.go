@@ -212,8 +212,8 @@ func TestMachinesStyled(t *testing.T) {
 		}
 	}
 	amd, intel := got["beyondgcups/AMD EPYC: myers"], got["beyondgcups/Intel Xeon @ 2.80GHz: myers"]
-	if amd.colour == "" || amd.colour != intel.colour || amd.line == intel.line || amd.symbol == intel.symbol {
-		t.Errorf("myers on two machines drawn %+v and %+v; want one colour, two lines and symbols", amd, intel)
+	if amd.colour == "" || shade(amd.colour, 1) != intel.colour || amd.line == intel.line || amd.symbol == intel.symbol {
+		t.Errorf("myers on two machines drawn %+v and %+v; want one hue in two shades, two lines and symbols", amd, intel)
 	}
 	if other := got["beyondgcups/AMD EPYC: edlib"]; other.colour == amd.colour {
 		t.Errorf("edlib and myers share the colour %s", amd.colour)
@@ -269,5 +269,21 @@ func TestChartsFewLines(t *testing.T) {
 		if regexp.MustCompile(`_m[0-9]+$`).MatchString(c.id) && !strings.Contains(c.title, " on ") {
 			t.Errorf("%s: split by machine, its title names none: %s", c.id, c.title)
 		}
+	}
+}
+
+// shade keeps the first machine's colour, and gives the others a darker
+// or lighter one of the same hue.
+func TestShade(t *testing.T) {
+	for _, c := range []struct {
+		m    int
+		want string
+	}{{0, "#5470c6"}, {1, "#324377"}, {2, "#90a2da"}, {4, "#5470c6"}} {
+		if got := shade("#5470c6", c.m); got != c.want {
+			t.Errorf("shade(#5470c6, %d) = %s, want %s", c.m, got, c.want)
+		}
+	}
+	if got := shade("blue", 1); got != "blue" {
+		t.Errorf("shade of a name = %s, want it unchanged", got)
 	}
 }

@@ -46,7 +46,7 @@ func TestFixtureHTML(t *testing.T) {
 		`<td>90.0 ms<br><span class="sub">80.0–100 ms</span></td>`,                // tiled, 8 workers
 		"<td>report: 4 threads</td><td>0.15 s</td><td>1.30 s</td><td>4.05 s</td>", // published, as printed
 		// The skipped CUDA point's reason, once.
-		"Not run on Fixture @ 1.00GHz, no GPU on the fixture box.",
+		"On Fixture @ 1.00GHz, not run: no GPU on the fixture box.",
 		// The paper folder is read, the quick one named as not read.
 		"(results/testbox-2c/paper)", // named from the tree's own name on
 		"testbox-2c/quick (the same machine at another scale",
@@ -306,7 +306,7 @@ func TestNotRunReasons(t *testing.T) {
 		}
 	}
 	all := strings.Join(text, "\n")
-	if strings.Count(all, "CUDA is unavailable") != 1 || !strings.Contains(all, "(2) Not run on box, edlib: built without -tags edlib.") {
+	if strings.Count(all, "CUDA is unavailable") != 1 || !strings.Contains(all, "(2) On box, not run: edlib: built without -tags edlib.") {
 		t.Errorf("the reasons are not said once each:\n%s", all)
 	}
 	want := []string{"gpu-fast: the reason numbered 1 above", "s003-ratio: the reason numbered 1 above", "peers: the reason numbered 2 above"}

@@ -289,7 +289,7 @@ func smallTextCost(r *rep) string {
 	if hi > lo {
 		t += " to " + dur(hi)
 	}
-	return fmt.Sprintf(" Where ours fall below 1× on the smallest text (%s bytes), the split costs more than the whole count, %s on one worker, takes; which of the report's figures its 0.619× belongs to, and so whether it is such a case, its text does not say.", size(n), t)
+	return fmt.Sprintf(" On the smallest text (%s bytes) the whole count takes %s on one worker, so what a split costs weighs as much as the count, and some of ours fall below 1×; which of the report's figures its 0.619× belongs to, and so whether it is such a case, its text does not say.", size(n), t)
 }
 
 // reportEnd003 is the end of report 003's Figure 2–3 curve, about 40,

@@ -349,7 +349,7 @@ func sectionOwn(r *rep, name string) section {
 		}
 	}
 	r.once(&s, "How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.",
-		"Read its tables as those of the first experiment of one's own above.")
+		"Its times, memory and speedups are read as the first experiment of one's own above says.")
 	if scaled {
 		r.once(&s, ownScalingHow, "")
 	}
@@ -493,8 +493,19 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 	c.xLog = f.X == "n" || f.X == "m"
 	c.xFit, c.xWhole = true, f.X == "workers" || f.X == "tile"
 	c.yLog = f.Y == "time" && c.xLog
+	if f.X == "workers" {
+		// Workers that double (1, 2, 4 …) on a base-2 axis, ticked at
+		// their own counts; a linear one would tick 3, where nothing ran.
+		var ws []int
+		for _, w := range sp.WorkersOr() {
+			ws = append(ws, w)
+		}
+		c.xLog = len(ws) >= 3 && powersOfTwo(ws)
+		c.xBase2 = c.xLog
+	}
 	if f.LogX != nil {
 		c.xLog = *f.LogX
+		c.xBase2 = c.xBase2 && c.xLog
 	}
 	if f.LogY != nil {
 		c.yLog = *f.LogY

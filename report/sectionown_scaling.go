@@ -464,8 +464,18 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 		}
 	case f <= -0.005:
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })
-		fmt.Fprintf(&b, "at %s faster on %s than %d times one worker (%s): no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
-			lengths(row.line), workersN(best.k.Workers), best.k.Workers, times(best.s()))
+		if p := float64(best.k.Workers); best.q.ciKnown && best.q.lo > p {
+			fmt.Fprintf(&b, "at %s faster on %s than %d times one worker (%s, 95%% CI %s–%s): no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
+				lengths(row.line), workersN(best.k.Workers), best.k.Workers, times(best.s()), num(best.q.lo), num(best.q.hi))
+		} else {
+			// Above p, but no interval tells it from p: linear.
+			ci := ""
+			if best.q.ciKnown {
+				ci = fmt.Sprintf(", 95%% CI %s–%s", num(best.q.lo), num(best.q.hi))
+			}
+			fmt.Fprintf(&b, "at %s about %d times as fast on %s as on one (%s%s): linear within its spread, a serial fraction of about 0",
+				lengths(row.line), best.k.Workers, workersN(best.k.Workers), times(best.s()), ci)
+		}
 	case !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.significant }):
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
 		fmt.Fprintf(&b, "at %s no speedup is significant (at most %s, on %s), so no serial fraction is fitted",

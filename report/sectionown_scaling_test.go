@@ -502,3 +502,21 @@ baseline = "amd"
 		t.Errorf("figure %q (empty %v); want the speedups at n = 1,000, where they were measured", c.title, c.empty())
 	}
 }
+
+// More than linear is said only where the interval of the speedup lies
+// past the workers; a speedup above p whose interval reaches p is linear.
+func TestOwnSuperlinearOnlyPastItsInterval(t *testing.T) {
+	for _, c := range []struct {
+		two  []float64
+		says string
+	}{
+		{around(0.4), "faster on 2 workers than 2 times one worker (2.50×, 95% CI"},
+		{[]float64{0.40, 0.55, 0.47, 0.52, 0.45, 0.50, 0.44}, "about 2 times as fast on 2 workers as on one"},
+	} {
+		r, _ := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: c.two}))
+		paras, _, _ := sectionText(sectionOwn(r, "mine"))
+		if !strings.Contains(paras, c.says) {
+			t.Errorf("2 workers at %v: the words do not say %q:\n%s", c.two, c.says, paras)
+		}
+	}
+}

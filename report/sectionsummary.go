@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/levlab/levlab/records"
 )
@@ -180,7 +182,7 @@ func notRunSection(r *rep) section {
 			if rs.note == records.NoGPU {
 				on = append(on, fmt.Sprintf("%s (on %s)", d.text, strings.Join(d.machines, " and ")))
 			} else {
-				on = append(on, fmt.Sprintf("on %s, %s", strings.Join(d.machines, " and "), d.text))
+				on = append(on, fmt.Sprintf("on %s, not run: %s", strings.Join(d.machines, " and "), d.text))
 			}
 		}
 		if rs.note == records.NoGPU {
@@ -190,7 +192,7 @@ func notRunSection(r *rep) section {
 				s.p("%sGPU points ran on %s alone. Elsewhere CUDA is unavailable: %s.", n, strings.Join(withGPU, " and "), strings.Join(on, "; "))
 			}
 		} else {
-			s.p("%sNot run %s.", n, strings.Join(on, "; "))
+			s.p("%s%s.", n, upperFirst(strings.Join(on, "; ")))
 		}
 	}
 	slices.SortFunc(lines, func(a, b *expCount) int { return strings.Compare(a.exp, b.exp) })
@@ -367,4 +369,13 @@ func readSection(r *rep) section {
 		s.add(old)
 	}
 	return s
+}
+
+// upperFirst returns s with its first letter in upper case.
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
 }
