@@ -293,20 +293,21 @@ func findings(r *rep) []finding {
 			// Worker for worker, where a point on edlib's one thread was measured.
 			ew := max(ek.Workers, 1)
 			var one stat
+			var oneK key
 			for _, k := range ix.find(records.ExpPeers, func(k key) bool {
 				return k.LenA == ek.LenA && k.LenB == ek.LenB && k.Workers == ew && !isPeer(k.Algorithm)
 			}) {
 				if st := ix.stats[k]; one.n == 0 || st.med < one.med {
-					one = st
+					one, oneK = st, k
 				}
 			}
-			oneR := 0.0
+			oneR, oneCI := 0.0, ""
 			if one.n > 0 {
-				oneR = ed.med / one.med
+				oneR, oneCI = ed.med/one.med, ix.ciOf(ek, oneK)
 			}
 			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast%s", size(ek.LenA), size(ek.LenB), bk.Algorithm, dur(bs.med), dur(ed.med), times(ed.med/bs.med), ix.ciOf(ek, bk))
 			if w := workersText(bk.Workers, ew, oneThread(ew), ed.med/bs.med, oneR); w != "" {
-				v += ", " + w
+				v += ", " + w + oneCI
 			}
 			return v + ")"
 		},
@@ -336,14 +337,14 @@ func findings(r *rep) []finding {
 				return ""
 			}
 			ew := max(ek.Workers, 1)
-			oneR := 0.0
-			if one, ok := ix.get(records.ExpManyPairs, bestK.Algorithm, ew, 0, ek.LenA, ek.LenB); ok && one.gcups > 0 {
-				oneR = one.gcups / ed.gcups
+			oneR, oneCI := 0.0, ""
+			if oneK, ok := ix.getKey(records.ExpManyPairs, bestK.Algorithm, ew, 0, ek.LenA, ek.LenB); ok && ix.stats[oneK].gcups > 0 {
+				oneR, oneCI = ix.stats[oneK].gcups/ed.gcups, ix.ciOf(ek, oneK)
 			}
 			ci := ix.ciOf(ek, bestK) // the same cells: the ratio of times is the ratio of rates
 			v := fmt.Sprintf("%s strings: %s, %s edlib's%s (%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), ci, workersN(bestK.Workers))
 			if w := workersText(bestK.Workers, ew, "edlib's "+oneThread(ew), best.gcups/ed.gcups, oneR); w != "" {
-				v = fmt.Sprintf("%s strings: %s, %s edlib's%s (%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), ci, w)
+				v = fmt.Sprintf("%s strings: %s, %s edlib's%s (%s%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), ci, w, oneCI)
 			}
 			return v + ")"
 		},
@@ -401,16 +402,17 @@ func findings(r *rep) []finding {
 			if loop.n == 0 || best.n == 0 {
 				return ""
 			}
+			var oneK key
 			for _, k := range ix.find(records.ExpSuggest, func(k key) bool { return k.Algorithm == bestK.Algorithm && k.Workers == loopK.Workers }) {
-				one = ix.stats[k]
+				one, oneK = ix.stats[k], k
 			}
-			oneR := 0.0
+			oneR, oneCI := 0.0, ""
 			if one.n > 0 {
-				oneR = loop.med / one.med
+				oneR, oneCI = loop.med/one.med, ix.ciOf(loopK, oneK)
 			}
 			v := fmt.Sprintf("%s against %s (%s as fast%s", dur(best.med), dur(loop.med), times(loop.med/best.med), ix.ciOf(loopK, bestK))
 			if w := workersText(bestK.Workers, max(loopK.Workers, 1), "a loop on "+workersN(max(loopK.Workers, 1)), loop.med/best.med, oneR); w != "" {
-				v += ", " + w
+				v += ", " + w + oneCI
 			}
 			return v + ")"
 		},
