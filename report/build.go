@@ -100,7 +100,7 @@ func sayCoinciding(doc *doc) {
 		var out []any
 		for _, b := range doc.sections[i].blocks {
 			out = append(out, b)
-			if c, ok := b.(*chart); ok {
+			if c, ok := b.(*Figure); ok {
 				if pairs := coinciding(c); len(pairs) > 0 {
 					out = append(out, para("Lines drawn over one another, their values within 2 % at every point: "+strings.Join(pairs, "; ")+"."))
 				}
@@ -112,25 +112,25 @@ func sayCoinciding(doc *doc) {
 
 // coinciding names the pairs of c's lines that share at least two x
 // values and differ by less than 2 % at every one of them: "A and B".
-func coinciding(c *chart) []string {
+func coinciding(c *Figure) []string {
 	var out []string
-	for i := range c.series {
-		for j := i + 1; j < len(c.series); j++ {
-			a, b := c.series[i], c.series[j]
+	for i := range c.Series {
+		for j := i + 1; j < len(c.Series); j++ {
+			a, b := c.Series[i], c.Series[j]
 			shared, close := 0, true
-			for _, p := range a.pts {
-				for _, q := range b.pts {
-					if p.x != q.x {
+			for _, p := range a.Points {
+				for _, q := range b.Points {
+					if p.X != q.X {
 						continue
 					}
 					shared++
-					if hi := max(math.Abs(p.y), math.Abs(q.y)); hi > 0 && math.Abs(p.y-q.y) > 0.02*hi {
+					if hi := max(math.Abs(p.Y), math.Abs(q.Y)); hi > 0 && math.Abs(p.Y-q.Y) > 0.02*hi {
 						close = false
 					}
 				}
 			}
 			if shared >= 2 && close {
-				out = append(out, a.name+" and "+b.name)
+				out = append(out, a.Name+" and "+b.Name)
 			}
 		}
 	}
@@ -204,8 +204,8 @@ func pruneEmpty(d *doc) {
 	for i := range d.sections {
 		for _, b := range d.sections[i].blocks {
 			switch b := b.(type) {
-			case *chart:
-				b.series = slices.DeleteFunc(b.series, func(s series) bool { return len(s.pts) == 0 })
+			case *Figure:
+				b.Series = slices.DeleteFunc(b.Series, func(s FigureSeries) bool { return len(s.Points) == 0 })
 			case *table:
 				b.rows = slices.DeleteFunc(b.rows, func(row []string) bool {
 					return len(row) > 1 && !slices.ContainsFunc(row[1:], func(c string) bool { return c != "—" && c != "" })
@@ -225,14 +225,14 @@ func (r *rep) groupSeries(d *doc) {
 	}
 	for _, s := range d.sections {
 		for _, b := range s.blocks {
-			c, ok := b.(*chart)
+			c, ok := b.(*Figure)
 			if !ok {
 				continue
 			}
-			for i := range c.series {
+			for i := range c.Series {
 				for m, ix := range r.runs {
-					if g, ok := strings.CutPrefix(c.series[i].name, ix.name+": "); ok && !c.series[i].published {
-						c.series[i].group, c.series[i].machine = g, m
+					if g, ok := strings.CutPrefix(c.Series[i].Name, ix.name+": "); ok && !c.Series[i].Published {
+						c.Series[i].Group, c.Series[i].Machine = g, m
 						break
 					}
 				}
@@ -254,27 +254,27 @@ func (r *rep) splitCharts(d *doc) {
 	for si := range d.sections {
 		var blocks []any
 		for _, b := range d.sections[si].blocks {
-			c, ok := b.(*chart)
-			if !ok || len(c.series) <= maxSeries {
+			c, ok := b.(*Figure)
+			if !ok || len(c.Series) <= maxSeries {
 				blocks = append(blocks, b)
 				continue
 			}
-			var pub []series
-			byMachine := map[int][]series{}
+			var pub []FigureSeries
+			byMachine := map[int][]FigureSeries{}
 			var order []int
-			for _, sr := range c.series {
+			for _, sr := range c.Series {
 				switch {
-				case sr.published:
+				case sr.Published:
 					pub = append(pub, sr)
-				case sr.group == "":
+				case sr.Group == "":
 					// A series of no machine: the chart cannot be split
 					// without dropping it.
 					byMachine = nil
 				default:
-					if _, seen := byMachine[sr.machine]; !seen {
-						order = append(order, sr.machine)
+					if _, seen := byMachine[sr.Machine]; !seen {
+						order = append(order, sr.Machine)
 					}
-					byMachine[sr.machine] = append(byMachine[sr.machine], sr)
+					byMachine[sr.Machine] = append(byMachine[sr.Machine], sr)
 				}
 				if byMachine == nil {
 					break
@@ -286,9 +286,9 @@ func (r *rep) splitCharts(d *doc) {
 			}
 			for _, m := range order {
 				part := *c
-				part.id = fmt.Sprintf("%s_m%d", c.id, m+1)
-				part.title = c.title + " on " + r.runs[m].name
-				part.series = append(slices.Clone(pub), byMachine[m]...)
+				part.ID = fmt.Sprintf("%s_m%d", c.ID, m+1)
+				part.Title = c.Title + " on " + r.runs[m].name
+				part.Series = append(slices.Clone(pub), byMachine[m]...)
 				blocks = append(blocks, &part)
 			}
 		}
@@ -375,17 +375,17 @@ func (r *rep) quick() bool {
 
 // speedup is base/that at the same case and lengths, min–max from that's
 // spread.
-func speedup(base, that stat) pt {
-	return pt{y: base.med / that.med, lo: base.med / that.max, hi: base.med / that.min}
+func speedup(base, that stat) FigurePoint {
+	return FigurePoint{Y: base.med / that.med, Lo: base.med / that.max, Hi: base.med / that.min}
 }
 
 // speedupPt is speedup of point k over point b of the same run, its range
 // the 95% confidence interval of the ratio of medians (speedupOf) where
 // both points have the repetitions for one, else speedup's.
-func (ix *index) speedupPt(b, k key) pt {
+func (ix *index) speedupPt(b, k key) FigurePoint {
 	p := speedup(ix.stats[b], ix.stats[k])
 	if q, ok := ix.speedupOf(b, k); ok && q.ciKnown {
-		p.lo, p.hi = q.lo, q.hi
+		p.Lo, p.Hi = q.lo, q.hi
 	}
 	return p
 }
@@ -406,8 +406,8 @@ func (ix *index) speedupText(b, k key) string {
 
 // speedupSeries: speedup of (alg, workers, any tile) over (baseAlg, 1) in
 // exps, x chosen by xOf; only points where match holds.
-func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, workers int, match func(key) bool, xOf func(key) float64) series {
-	s := series{name: name}
+func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, workers int, match func(key) bool, xOf func(key) float64) FigureSeries {
+	s := FigureSeries{Name: name}
 	for _, e := range exps {
 		for _, k := range ix.find(e, func(k key) bool {
 			return k.Algorithm == alg && (workers < 0 || k.Workers == workers) && (match == nil || match(k))
@@ -417,13 +417,13 @@ func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, 
 				continue
 			}
 			p := ix.speedupPt(b, k)
-			p.x = xOf(k)
-			s.pts = append(s.pts, p)
+			p.X = xOf(k)
+			s.Points = append(s.Points, p)
 		}
 	}
-	sort.Slice(s.pts, func(i, j int) bool { return s.pts[i].x < s.pts[j].x })
+	sort.Slice(s.Points, func(i, j int) bool { return s.Points[i].X < s.Points[j].X })
 	// The same x from two experiments: keep the first.
-	s.pts = slices.CompactFunc(s.pts, func(a, b pt) bool { return a.x == b.x })
+	s.Points = slices.CompactFunc(s.Points, func(a, b FigurePoint) bool { return a.X == b.X })
 	return s
 }
 
@@ -447,10 +447,10 @@ func uniqInts(ps []records.Published, f func(records.Published) int) []int {
 	return out
 }
 
-func maxY(s series) float64 {
+func maxY(s FigureSeries) float64 {
 	m := 0.0
-	for _, p := range s.pts {
-		m = max(m, p.y)
+	for _, p := range s.Points {
+		m = max(m, p.Y)
 	}
 	return m
 }
@@ -474,7 +474,9 @@ func pubCores(machine string) int {
 
 func (ix *index) cores() int { return ix.machine().cores }
 
-func sortPts(ps []pt) { sort.SliceStable(ps, func(i, j int) bool { return ps[i].x < ps[j].x }) }
+func sortPts(ps []FigurePoint) {
+	sort.SliceStable(ps, func(i, j int) bool { return ps[i].X < ps[j].X })
+}
 
 func sortedInts(xs []int) []int {
 	out := slices.Clone(xs)

@@ -44,13 +44,13 @@ const smallChart = 6
 // render returns the chart's element — its title as a caption above the
 // drawing, which holds none — and its script: go-echarts builds the
 // option, chartSnippet writes them.
-func (c *chart) render() (element, script string, err error) {
-	if !chartID.MatchString(c.id) {
-		panic(fmt.Sprintf("report: chart id %q is not a plain name", c.id)) // ids are constants of this package
+func (c *Figure) render() (element, script string, err error) {
+	if !chartID.MatchString(c.ID) {
+		panic(fmt.Sprintf("report: chart id %q is not a plain name", c.ID)) // ids are constants of this package
 	}
 	height := chartHeight
-	if len(c.labels) > 0 {
-		height = fmt.Sprintf("%dpx", barsHeight(len(c.labels)))
+	if len(c.Labels) > 0 {
+		height = fmt.Sprintf("%dpx", barsHeight(len(c.Labels)))
 	}
 	el, sc, err := chartSnippet(c.option("100%", height))
 	if err != nil {
@@ -59,31 +59,31 @@ func (c *chart) render() (element, script string, err error) {
 	// A chart of a few lines is drawn half the page wide on paper, beside
 	// the next or with the text flowing around it (the print style).
 	class := "chart"
-	if len(c.series) <= smallChart {
+	if len(c.Series) <= smallChart {
 		class += " small"
 	}
 	element = "<figure class=\"" + class + "\" style=\"margin:1em 0\">\n<figcaption style=\"font-weight:bold;padding:4px 0\">" +
-		htmlText(c.title) + "</figcaption>\n" + el + "\n</figure>"
+		htmlText(c.Title) + "</figcaption>\n" + el + "\n</figure>"
 	return element, sc, nil
 }
 
 // shown returns a copy of c whose every name — of the chart, its axes,
 // series, bars and marks — is visible: ECharts draws them as text, where
 // a bidirectional control would turn them around.
-func (c *chart) shown() *chart {
+func (c *Figure) shown() *Figure {
 	v := *c
-	v.title, v.xName, v.yName, v.markName = visible(c.title), visible(c.xName), visible(c.yName), visible(c.markName)
-	v.labels = make([]string, len(c.labels))
-	for i, l := range c.labels {
-		v.labels[i] = visible(l)
+	v.Title, v.XName, v.YName, v.MarkName = visible(c.Title), visible(c.XName), visible(c.YName), visible(c.MarkName)
+	v.Labels = make([]string, len(c.Labels))
+	for i, l := range c.Labels {
+		v.Labels[i] = visible(l)
 	}
-	v.series = slices.Clone(c.series)
-	for i := range v.series {
-		v.series[i].name, v.series[i].group = visible(v.series[i].name), visible(v.series[i].group)
+	v.Series = slices.Clone(c.Series)
+	for i := range v.Series {
+		v.Series[i].Name, v.Series[i].Group = visible(v.Series[i].Name), visible(v.Series[i].Group)
 	}
-	v.marksX = slices.Clone(c.marksX)
-	for i := range v.marksX {
-		v.marksX[i].name = visible(v.marksX[i].name)
+	v.Failed = slices.Clone(c.Failed)
+	for i := range v.Failed {
+		v.Failed[i].Name = visible(v.Failed[i].Name)
 	}
 	return &v
 }
@@ -96,69 +96,69 @@ func (c *chart) shown() *chart {
 // formatted by their unit (axisUnit; chartSnippet's script turns the
 // unit's name into the formatter), and a save-as-PNG button that the
 // script hides in print.
-func (c *chart) option(width, height string) (opts.Initialization, map[string]any) {
+func (c *Figure) option(width, height string) (opts.Initialization, map[string]any) {
 	c = c.shown()
-	if len(c.labels) > 0 {
+	if len(c.Labels) > 0 {
 		return c.barOption(width, height)
 	}
 	l := charts.NewLine()
 	// About six legend entries fit on a row; the grid starts below the
 	// last. The script measures the drawn legend and moves the grid to it;
 	// this is where it starts.
-	legendRows := (len(c.series) + 5) / 6
+	legendRows := (len(c.Series) + 5) / 6
 	xType, yType := "value", "value"
-	if c.xLog {
+	if c.XLog {
 		xType = "log"
 	}
-	if c.yLog {
+	if c.YLog {
 		yType = "log"
 	}
 	l.SetGlobalOptions(append(c.commonOpts(width, height),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "8px", Left: "center"}),
 		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", legendTop+24*legendRows+nameRoom), Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(c.xAxis(xType)),
-		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: logNamed(c.yName, c.yLog), NameLocation: "end", NameGap: 12, Scale: opts.Bool(c.yLog), // a linear axis starts at 0: no truncation unsaid
-			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: logNamed(c.YName, c.YLog), NameLocation: "end", NameGap: 12, Scale: opts.Bool(c.YLog), // a linear axis starts at 0: no truncation unsaid
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.YName))}}),
 	)...)
 	colours := map[string]int{} // a group's colour, in the order first drawn
 	// One measurement on several machines (every series of one group)
 	// would be one colour throughout: there each machine takes its own.
 	groups, machines := map[string]bool{}, map[int]bool{}
-	for _, s := range c.series {
-		if s.group != "" {
-			groups[s.group], machines[s.machine] = true, true
+	for _, s := range c.Series {
+		if s.Group != "" {
+			groups[s.Group], machines[max(s.Machine, 0)] = true, true
 		}
 	}
 	byMachine := len(groups) == 1 && len(machines) > 1
-	for i, s := range c.series {
-		g := s.group
+	for i, s := range c.Series {
+		g := s.Group
 		switch {
 		case byMachine && g != "":
-			g = fmt.Sprintf("machine %d", s.machine)
+			g = fmt.Sprintf("machine %d", max(s.Machine, 0))
 		case g == "":
-			g = s.name
+			g = s.Name
 		}
 		if _, ok := colours[g]; !ok {
 			colours[g] = len(colours)
 		}
 		col := palette[colours[g]%len(palette)]
-		if !byMachine && s.group != "" {
+		if !byMachine && s.Group != "" {
 			// One measurement keeps its hue on every machine; each
 			// machine after the first a darker or lighter shade of it,
 			// besides its own line and symbol.
-			col = shade(col, s.machine)
+			col = shade(col, max(s.Machine, 0))
 		}
-		st := machineStyles[s.machine%len(machineStyles)]
-		data := make([]opts.LineData, 0, len(s.pts))
+		st := machineStyles[max(s.Machine, 0)%len(machineStyles)]
+		data := make([]opts.LineData, 0, len(s.Points))
 		spread := false
-		for _, p := range s.pts {
-			if !finite(p.x, p.y, p.lo, p.hi) {
+		for _, p := range s.Points {
+			if !finite(p.X, p.Y, p.Lo, p.Hi) {
 				continue // JSON has no NaN or infinity; the tables show "—"
 			}
-			data = append(data, opts.LineData{Value: []float64{p.x, p.y, p.lo, p.hi}})
-			spread = spread || p.lo != p.hi
+			data = append(data, opts.LineData{Value: []float64{p.X, p.Y, p.Lo, p.Hi}})
+			spread = spread || p.Lo != p.Hi
 		}
-		if s.published {
+		if s.Published {
 			st = publishedStyle
 		}
 		ls := opts.LineStyle{Color: col, Type: st.line}
@@ -167,36 +167,36 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 			charts.WithLineStyleOpts(ls),
 		}
-		if i == 0 && c.markY > 0 && finite(c.markY) {
+		if i == 0 && c.MarkY > 0 && finite(c.MarkY) {
 			// The mark's name sits above the line's right end, inside
 			// the grid: outside it the right margin would have to hold it.
-			if c.markFrom > 0 && finite(c.markFrom) {
+			if c.MarkFromX > 0 && finite(c.MarkFromX) {
 				// From markFrom to the last x drawn: where the bound
 				// was stated, not across the whole axis.
-				end := c.markFrom
-				for _, s := range c.series {
-					for _, p := range s.pts {
-						end = max(end, p.x)
+				end := c.MarkFromX
+				for _, s := range c.Series {
+					for _, p := range s.Points {
+						end = max(end, p.X)
 					}
 				}
-				so = append(so, charts.WithMarkLineNameCoordItemOpts(opts.MarkLineNameCoordItem{Name: c.markName, Coordinate0: []any{c.markFrom, c.markY}, Coordinate1: []any{end, c.markY}}))
+				so = append(so, charts.WithMarkLineNameCoordItemOpts(opts.MarkLineNameCoordItem{Name: c.MarkName, Coordinate0: []any{c.MarkFromX, c.MarkY}, Coordinate1: []any{end, c.MarkY}}))
 			} else {
-				so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.markName, YAxis: c.markY}))
+				so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.MarkName, YAxis: c.MarkY}))
 			}
-			so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.markName, Position: "insideEndTop"}}))
+			so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.MarkName, Position: "insideEndTop"}}))
 		}
-		if i == len(c.series)-1 && len(c.marksX) > 0 {
+		if i == len(c.Series)-1 && len(c.Failed) > 0 {
 			// The failures' lines hang on the last series, so that their
 			// style is not the 1× line's, which the first one carries
 			// (where they share one series, each line's label is its
 			// name).
-			for _, m := range c.marksX {
-				if finite(m.x) {
-					so = append(so, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: m.name, XAxis: m.x}))
+			for _, m := range c.Failed {
+				if finite(m.X) {
+					so = append(so, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: m.Name, XAxis: m.X}))
 				}
 			}
 			label := "failed"
-			if i == 0 && c.markY > 0 {
+			if i == 0 && c.MarkY > 0 {
 				label = "{b}"
 			}
 			so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
@@ -204,14 +204,14 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 				LineStyle: &opts.LineStyle{Color: "#c0392b", Type: "dashed"},
 				Label:     &opts.Label{Show: opts.Bool(true), Formatter: label, Position: "end", Color: "#c0392b"}}))
 		}
-		l.AddSeries(s.name, data, so...)
+		l.AddSeries(s.Name, data, so...)
 		if spread {
 			// The min–max whiskers: a custom series of the same name (the
 			// legend toggles both) drawing a capped bar per point; its y
 			// takes min and max so that the axis holds them. The script
 			// gives it its renderItem.
 			l.MultiSeries = append(l.MultiSeries, charts.SingleSeries{
-				Name: s.name, Type: "custom", Data: data,
+				Name: s.Name, Type: "custom", Data: data,
 				ItemStyle: &opts.ItemStyle{Color: col}, Encode: &opts.Encode{X: 0, Y: []int{1, 2, 3}},
 			})
 		}
@@ -220,13 +220,13 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 	o := l.JSON()
 	// A log axis of bytes ticks at powers of 1024, which its unit names
 	// (1 KiB, 1 MiB); one of doubling counts at powers of two.
-	if c.yLog && axisUnit(c.yName) == "bytes" {
+	if c.YLog && axisUnit(c.YName) == "bytes" {
 		setAxis(o, "yAxis", "logBase", 1024)
 	}
-	if c.xLog && axisUnit(c.xName) == "bytes" {
+	if c.XLog && axisUnit(c.XName) == "bytes" {
 		setAxis(o, "xAxis", "logBase", 1024)
 	}
-	if c.xLog && c.xBase2 {
+	if c.XLog && c.XBase2 {
 		setAxis(o, "xAxis", "logBase", 2)
 	}
 	return l.Initialization, o
@@ -235,12 +235,12 @@ func (c *chart) option(width, height string) (opts.Initialization, map[string]an
 // commonOpts are what every chart of the report has: its id and size, no
 // animation, a save-as-PNG button (the script hides it in print) and a
 // tooltip per point.
-func (c *chart) commonOpts(width, height string) []charts.GlobalOpts {
+func (c *Figure) commonOpts(width, height string) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
-		charts.WithInitializationOpts(opts.Initialization{ChartID: c.id, Width: width, Height: height}),
+		charts.WithInitializationOpts(opts.Initialization{ChartID: c.ID, Width: width, Height: height}),
 		charts.WithAnimation(false),
 		charts.WithToolboxOpts(opts.Toolbox{Show: opts.Bool(true), Feature: &opts.ToolBoxFeature{
-			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.id, Title: "save as PNG"},
+			SaveAsImage: &opts.ToolBoxFeatureSaveAsImage{Show: opts.Bool(true), Type: "png", Name: c.ID, Title: "save as PNG"},
 		}}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item"}),
 	}
@@ -255,27 +255,27 @@ func barsHeight(n int) int { return 110 + 28*n }
 // length is its value (on a log axis bars would start at an arbitrary
 // minimum, and the shortest time would get the longest bar); no legend, a
 // value that is not finite no bar ("-", ECharts' missing value).
-func (c *chart) barOption(width, height string) (opts.Initialization, map[string]any) {
+func (c *Figure) barOption(width, height string) (opts.Initialization, map[string]any) {
 	b := charts.NewBar()
 	b.SetGlobalOptions(append(c.commonOpts(width, height),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithGridOpts(opts.Grid{Top: "24px", Left: "16px", Right: "48px", Bottom: "48px", ContainLabel: opts.Bool(true)}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: c.yName, NameLocation: "middle", NameGap: 30, Min: 0,
-			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.yName))}}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: c.YName, NameLocation: "middle", NameGap: 30, Min: 0,
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.YName))}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 	)...)
-	data := make([]opts.BarData, len(c.labels))
-	for i := range c.labels {
+	data := make([]opts.BarData, len(c.Labels))
+	for i := range c.Labels {
 		data[i] = opts.BarData{Value: "-"}
-		if len(c.series) > 0 && i < len(c.series[0].pts) && finite(c.series[0].pts[i].y) {
-			data[i].Value = c.series[0].pts[i].y
+		if len(c.Series) > 0 && i < len(c.Series[0].Points) && finite(c.Series[0].Points[i].Y) {
+			data[i].Value = c.Series[0].Points[i].Y
 		}
 	}
-	name := c.yName
-	if len(c.series) > 0 {
-		name = c.series[0].name
+	name := c.YName
+	if len(c.Series) > 0 {
+		name = c.Series[0].Name
 	}
-	b.SetXAxis(c.labels).AddSeries(name, data, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
+	b.SetXAxis(c.Labels).AddSeries(name, data, charts.WithItemStyleOpts(opts.ItemStyle{Color: palette[0]}))
 	b.XYReversal()
 	b.Validate()
 	return b.Initialization, b.JSON()
@@ -299,15 +299,15 @@ func setAxis(o map[string]any, axes, field string, v any) {
 }
 
 // xAxis is the chart's x axis, of type typ.
-func (c *chart) xAxis(typ string) opts.XAxis {
-	x := opts.XAxis{Type: typ, Name: logNamed(c.xName, c.xLog), NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
-		AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.xName))}}
-	if c.xFit || c.xLog {
+func (c *Figure) xAxis(typ string) opts.XAxis {
+	x := opts.XAxis{Type: typ, Name: logNamed(c.XName, c.XLog), NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
+		AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.XName))}}
+	if c.XFit || c.XLog {
 		// A log axis would otherwise run on to the next power past the
 		// data: a decade of nothing.
 		x.Min, x.Max = "dataMin", "dataMax"
 	}
-	if c.xWhole {
+	if c.XWhole {
 		x.MinInterval = 1
 	}
 	return x
@@ -617,7 +617,7 @@ var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#
 // A style is how a series' line and points are drawn: the report's
 // numbers dashed with diamonds; ours solid with circles, and with several
 // machines each machine in its own line and symbol, its series coloured by
-// what they measure (series.group), so that one algorithm is one colour.
+// what they measure (FigureSeries.Group), so that one algorithm is one colour.
 type style struct{ line, symbol string }
 
 var (

@@ -31,13 +31,13 @@ func needBrowser(t *testing.T) {
 // of times on log axes with n series (whiskers where the repetitions
 // spread, one published line) named by name(i).
 func smallDoc(n int, name func(int) string) *doc {
-	c := &chart{id: "smalltime", title: "Time vs length", xName: "string length (characters)", yName: "time (s)", xLog: true, yLog: true}
+	c := &Figure{ID: "smalltime", Title: "Time vs length", XName: "string length (characters)", YName: "time (s)", XLog: true, YLog: true}
 	for i := range n {
 		k := float64(i + 1)
-		c.series = append(c.series, series{name: name(i), published: i == 1, pts: []pt{
-			{x: 1000, y: 1.2e-5 * k, lo: 1e-5 * k, hi: 1.5e-5 * k},
-			{x: 10000, y: 1.1e-3 * k, lo: 1.1e-3 * k, hi: 1.1e-3 * k},
-			{x: 100000, y: 0.12 * k, lo: 0.1 * k, hi: 0.13 * k},
+		c.Series = append(c.Series, FigureSeries{Name: name(i), Published: i == 1, Points: []FigurePoint{
+			{X: 1000, Y: 1.2e-5 * k, Lo: 1e-5 * k, Hi: 1.5e-5 * k},
+			{X: 10000, Y: 1.1e-3 * k, Lo: 1.1e-3 * k, Hi: 1.1e-3 * k},
+			{X: 100000, Y: 0.12 * k, Lo: 0.1 * k, Hi: 0.13 * k},
 		}})
 	}
 	s := section{id: "small", title: "A small report"}
@@ -181,8 +181,8 @@ func TestMachinesStyled(t *testing.T) {
 	got := map[string]drawn{}
 	for _, s := range doc.sections {
 		for _, b := range s.blocks {
-			c, ok := b.(*chart)
-			if !ok || (c.id != "beyondgcups" && c.id != "r000fig3") {
+			c, ok := b.(*Figure)
+			if !ok || (c.ID != "beyondgcups" && c.ID != "r000fig3") {
 				continue
 			}
 			_, option := c.option("100%", "400px")
@@ -206,7 +206,7 @@ func TestMachinesStyled(t *testing.T) {
 			}
 			for _, sr := range series {
 				if sr.Type == "line" {
-					got[c.id+"/"+sr.Name] = drawn{sr.ItemStyle.Color, sr.LineStyle.Type, sr.Symbol}
+					got[c.ID+"/"+sr.Name] = drawn{sr.ItemStyle.Color, sr.LineStyle.Type, sr.Symbol}
 				}
 			}
 		}
@@ -227,8 +227,8 @@ func TestMachinesStyled(t *testing.T) {
 // axis (a log axis gave the shortest time the longest bar), the first
 // label at the top.
 func TestBarsFromZero(t *testing.T) {
-	c := chartOf(Figure{ID: "bars", YName: "GCUPS", Labels: []string{"fast", "slow"},
-		Series: []FigureSeries{{Name: "GCUPS", Points: []FigurePoint{{Y: 60}, {Y: 0.5}}}}})
+	c := &Figure{ID: "bars", YName: "GCUPS", Labels: []string{"fast", "slow"},
+		Series: []FigureSeries{{Name: "GCUPS", Points: []FigurePoint{{Y: 60}, {Y: 0.5}}}}}
 	_, opt := c.option("100%", "200px")
 	js, err := json.Marshal(opt)
 	if err != nil {
@@ -262,12 +262,12 @@ func TestBarsFromZero(t *testing.T) {
 // several machines by machine), and a split chart names its machine.
 func TestChartsFewLines(t *testing.T) {
 	_, d, _ := committedDoc(t)
-	for _, c := range blocksOf[*chart](d) {
-		if len(c.series) > maxSeries+1 {
-			t.Errorf("%s (%s): %d lines, want at most %d", c.id, c.title, len(c.series), maxSeries+1)
+	for _, c := range blocksOf[*Figure](d) {
+		if len(c.Series) > maxSeries+1 {
+			t.Errorf("%s (%s): %d lines, want at most %d", c.ID, c.Title, len(c.Series), maxSeries+1)
 		}
-		if regexp.MustCompile(`_m[0-9]+$`).MatchString(c.id) && !strings.Contains(c.title, " on ") {
-			t.Errorf("%s: split by machine, its title names none: %s", c.id, c.title)
+		if regexp.MustCompile(`_m[0-9]+$`).MatchString(c.ID) && !strings.Contains(c.Title, " on ") {
+			t.Errorf("%s: split by machine, its title names none: %s", c.ID, c.Title)
 		}
 	}
 }

@@ -24,10 +24,10 @@ import (
 // needs headless Chromium: where there is none, the error wraps
 // chromium.ErrUnavailable.
 func writeFigures(ctx context.Context, dir string, d *doc) ([]string, error) {
-	var cs []*chart
+	var cs []*Figure
 	for _, s := range d.sections {
 		for _, b := range s.blocks {
-			if c, ok := b.(*chart); ok && !c.empty() {
+			if c, ok := b.(*Figure); ok && !c.empty() {
 				cs = append(cs, c)
 			}
 		}
@@ -45,7 +45,7 @@ func writeFigures(ctx context.Context, dir string, d *doc) ([]string, error) {
 // figure; where Chromium is missing the error wraps
 // chromium.ErrUnavailable.
 func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, error) {
-	cs := make([]*chart, 0, len(figs))
+	cs := make([]*Figure, 0, len(figs))
 	seen := map[string]bool{}
 	for _, f := range figs {
 		if !chartID.MatchString(f.ID) {
@@ -55,7 +55,7 @@ func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, er
 			return nil, fmt.Errorf("report: two figures of id %s", f.ID)
 		}
 		seen[f.ID] = true
-		c := chartOf(f)
+		c := &f
 		if c.empty() {
 			return nil, fmt.Errorf("report: figure %s (%s) has no line to draw", f.ID, f.Title)
 		}
@@ -64,25 +64,8 @@ func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, er
 	return exportCharts(ctx, dir, cs)
 }
 
-// chartOf is the chart a Figure was made from (figure, the other way).
-func chartOf(f Figure) *chart {
-	c := &chart{id: f.ID, title: f.Title, xName: f.XName, yName: f.YName, xLog: f.XLog, yLog: f.YLog, markY: f.MarkY, markName: f.MarkName, markFrom: f.MarkFromX,
-		xFit: f.XFit, xWhole: f.XWhole, xBase2: f.XBase2, labels: f.Labels}
-	for _, m := range f.Failed {
-		c.marksX = append(c.marksX, markX{x: m.X, name: m.Name})
-	}
-	for _, fs := range f.Series {
-		s := series{name: fs.Name, published: fs.Published, group: fs.Group, machine: max(fs.Machine, 0)}
-		for _, p := range fs.Points {
-			s.pts = append(s.pts, pt{x: p.X, y: p.Y, lo: p.Lo, hi: p.Hi})
-		}
-		c.series = append(c.series, s)
-	}
-	return c
-}
-
 // exportCharts writes the figures of cs (ids checked, none empty).
-func exportCharts(ctx context.Context, dir string, cs []*chart) ([]string, error) {
+func exportCharts(ctx context.Context, dir string, cs []*Figure) ([]string, error) {
 	if len(cs) == 0 {
 		return nil, nil
 	}
@@ -114,25 +97,25 @@ func exportCharts(ctx context.Context, dir string, cs []*chart) ([]string, error
 	for i, c := range cs {
 		var got struct{ SVG, PNG string }
 		if err := p.Evaluate(ctx, fmt.Sprintf("drawFigure(%d)", i), &got); err != nil {
-			return nil, fmt.Errorf("report: figure %s: %w", c.id, err)
+			return nil, fmt.Errorf("report: figure %s: %w", c.ID, err)
 		}
 		png, ok := strings.CutPrefix(got.PNG, "data:image/png;base64,")
 		if !ok {
-			return nil, fmt.Errorf("report: figure %s: the browser gave no PNG (%.40q)", c.id, got.PNG)
+			return nil, fmt.Errorf("report: figure %s: the browser gave no PNG (%.40q)", c.ID, got.PNG)
 		}
 		pngData, err := base64.StdEncoding.DecodeString(png)
 		if err != nil {
-			return nil, fmt.Errorf("report: figure %s: PNG: %w", c.id, err)
+			return nil, fmt.Errorf("report: figure %s: PNG: %w", c.ID, err)
 		}
 		if !strings.HasPrefix(got.SVG, "<svg") {
-			return nil, fmt.Errorf("report: figure %s: the browser gave no SVG (%.40q)", c.id, got.SVG)
+			return nil, fmt.Errorf("report: figure %s: the browser gave no SVG (%.40q)", c.ID, got.SVG)
 		}
 		svgData := []byte("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + got.SVG + "\n")
 		for _, f := range []struct {
 			ext  string
 			data []byte
 		}{{"svg", svgData}, {"png", pngData}} {
-			path := filepath.Join(dir, c.id+"."+f.ext)
+			path := filepath.Join(dir, c.ID+"."+f.ext)
 			if err := atomicfile.Write(path, func(w io.Writer) error { _, err := w.Write(f.data); return err }); err != nil {
 				return nil, fmt.Errorf("report: %w", err)
 			}
@@ -151,14 +134,14 @@ func exportCharts(ctx context.Context, dir string, cs []*chart) ([]string, error
 // which draws figure i on a canvas for its PNG and with the SVG renderer,
 // server-side (no element), for its SVG, both laid out by chartJS as the
 // HTML's charts are.
-func figurePage(cs []*chart) ([]byte, error) {
+func figurePage(cs []*Figure) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>figures</title>\n")
 	b.WriteString("<style>body{margin:0;background:#fff}div.figure{margin:20px}</style>\n")
 	b.WriteString("<script type=\"text/javascript\">\n" + echartsJS + "\n</script>\n</head>\n<body>\n")
 	options := make([]map[string]any, len(cs))
 	for i, c := range cs {
-		fmt.Fprintf(&b, "<div class=\"figure\" id=\"%s\" style=\"width:%dpx;height:%dpx\"></div>\n", c.id, figureWidth, figureHeight)
+		fmt.Fprintf(&b, "<div class=\"figure\" id=\"%s\" style=\"width:%dpx;height:%dpx\"></div>\n", c.ID, figureWidth, figureHeight)
 		_, o := c.option(fmt.Sprintf("%dpx", figureWidth), fmt.Sprintf("%dpx", figureHeight))
 		delete(o, "toolbox")
 		o["backgroundColor"] = "#fff"
@@ -201,10 +184,10 @@ function drawFigure(i) {
 	return b.Bytes(), nil
 }
 
-func chartIDs(cs []*chart) []string {
+func chartIDs(cs []*Figure) []string {
 	ids := make([]string, len(cs))
 	for i, c := range cs {
-		ids[i] = c.id
+		ids[i] = c.ID
 	}
 	return ids
 }

@@ -71,7 +71,7 @@ func TestWriteFigures(t *testing.T) {
 	needBrowser(t)
 	dir := filepath.Join(t.TempDir(), "figures") // made by writeFigures
 	d := smallDoc(3, plainNames)
-	empty := &chart{id: "nothing", title: "no points"}
+	empty := &Figure{ID: "nothing", Title: "no points"}
 	d.sections[0].add(empty)
 	start := time.Now()
 	paths, err := writeFigures(timeout(t), dir, d)

@@ -32,8 +32,8 @@ func rawControl(s string) rune {
 // a terminal or turn the text around it backwards.
 func TestControlsVisible(t *testing.T) {
 	evil := "A\x1b[31mB\x00C\u202eD\u2066E\u200fF\x07G\x7fH\u009bI\ufeffJ\u200dK\u061cL"
-	c := &chart{id: "c1", title: "chart " + evil, xName: "x " + evil, yName: "time (s)",
-		series: []series{{name: "s " + evil, pts: []pt{{x: 1, y: 1, lo: 1, hi: 1}, {x: 2, y: 2, lo: 2, hi: 2}}}}}
+	c := &Figure{ID: "c1", Title: "chart " + evil, XName: "x " + evil, YName: "time (s)",
+		Series: []FigureSeries{{Name: "s " + evil, Points: []FigurePoint{{X: 1, Y: 1, Lo: 1, Hi: 1}, {X: 2, Y: 2, Lo: 2, Hi: 2}}}}}
 	d := &doc{title: "title " + evil, byline: "by " + evil, sections: []section{{id: "s", title: "section " + evil, blocks: []any{
 		para("para " + evil), &table{caption: "caption " + evil, head: []string{"h " + evil}, rows: [][]string{{"cell " + evil}}}, c,
 	}}}}

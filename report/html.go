@@ -82,7 +82,7 @@ func writeHTMLSection(w *bytes.Buffer, s section) error {
 			writeHTMLTable(w, b)
 		case *drawing:
 			writeHTMLDrawing(w, b)
-		case *chart:
+		case *Figure:
 			if b.empty() {
 				continue // a single point is a number, which the text gives
 			}

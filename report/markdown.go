@@ -35,13 +35,13 @@ func writeMarkdownFigs(w *bytes.Buffer, d *doc, figs string) {
 				text := strings.Join(b.lines(false), "\n")
 				fence := mdFence(text)
 				fmt.Fprintf(w, "\n%s\n\n%s\n%s\n%s\n", m(b.caption), fence, text, fence)
-			case *chart:
+			case *Figure:
 				if b.empty() {
-					fmt.Fprintf(w, "\n%s: no points to draw.\n", m(b.title))
+					fmt.Fprintf(w, "\n%s: no points to draw.\n", m(b.Title))
 					continue
 				}
 				if figs != "" {
-					fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n", mdAlt(b.title), mdPath(figs+"/"+b.id+".png"), m(b.title))
+					fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n", mdAlt(b.Title), mdPath(figs+"/"+b.ID+".png"), m(b.Title))
 				}
 				writeMDTable(w, b.asTable())
 			}

@@ -10,8 +10,8 @@ import (
 // title as a caption and the table of its points; without, the table
 // alone; a cell's spread follows its value in parentheses.
 func TestMarkdownFigs(t *testing.T) {
-	c := &chart{id: "r000fig3", title: "Speedup [x] by length", xName: "n",
-		series: []series{{name: "tiled", pts: []pt{{x: 1, y: 2, lo: 2, hi: 2}, {x: 2, y: 3, lo: 3, hi: 3}}}}}
+	c := &Figure{ID: "r000fig3", Title: "Speedup [x] by length", XName: "n",
+		Series: []FigureSeries{{Name: "tiled", Points: []FigurePoint{{X: 1, Y: 2, Lo: 2, Hi: 2}, {X: 2, Y: 3, Lo: 3, Hi: 3}}}}}
 	d := &doc{title: "T", sections: []section{{id: "s", title: "S", blocks: []any{
 		c, &table{caption: "t", head: []string{"a", "b"}, rows: [][]string{{"x", "1.23 ms\n1.20–1.31"}}},
 	}}}}

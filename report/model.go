@@ -16,7 +16,7 @@ type doc struct {
 type section struct {
 	id, title string
 	source    string // the course report's file, named once under the title
-	blocks    []any  // para, *table, *chart, *drawing
+	blocks    []any  // para, *table, *Figure, *drawing
 }
 
 type para string
@@ -38,44 +38,58 @@ func (t *table) link(i int) string {
 	return ""
 }
 
-// chart is an x–y chart of series; each point may carry min and max.
-type chart struct {
-	id, title  string
-	xName      string
-	yName      string
-	xLog, yLog bool
-	series     []series
-	markY      float64 // > 0: a horizontal line at this y
-	markName   string
-	markFrom   float64 // > 0: markY's line starts at this x
-	marksX     []markX // vertical lines: where a point failed
-	// xFit ends the x axis at the data's least and greatest x, and
-	// xWhole ticks it at whole numbers alone (workers, tile sides); xBase2
-	// makes a log x axis tick at powers of two (workers, ranks that double).
-	xFit, xWhole, xBase2 bool
-	// labels make the chart a bar chart: a bar per label, the first
-	// series' y at the same index (Figure.Labels).
-	labels []string
+// A Figure is a chart of the report as data: x–y series, each point with
+// the median and the min and max of its repetitions. HTML draws it as the
+// report draws its charts, and ExportFigures as files; the notebooks draw
+// theirs with it.
+type Figure struct {
+	ID, Title    string
+	XName, YName string
+	XLog, YLog   bool
+	Series       []FigureSeries
+	// MarkY, when > 0, is a horizontal line the chart draws at that y,
+	// named MarkName (for instance the number of cores on a speedup chart).
+	MarkY    float64
+	MarkName string
+	// MarkFromX, when > 0, starts MarkY's line at that x rather than at
+	// the axis: a bound stated from some length on is drawn from there.
+	MarkFromX float64
+	// Failed are vertical lines, each where a point failed.
+	Failed []FigureMark
+	// XFit ends the x axis at the data's least and greatest x; XWhole
+	// ticks it at whole numbers alone (workers, tile sides); XBase2 ticks a
+	// log x axis at powers of two (workers or ranks that double).
+	XFit, XWhole, XBase2 bool
+	// Labels, where set, make the figure a bar chart: a bar per label, the
+	// first at the top, each of the first series' Y at the same index,
+	// drawn across from zero on a linear axis named YName (a bar's length
+	// is its value, so give it a measure where longer is better, such as
+	// GCUPS). A point whose Y is not finite has no bar.
+	Labels []string
 }
 
-// markX is a vertical line at x, named.
-type markX struct {
-	x    float64
-	name string
+// A FigureMark is a vertical line of a Figure at X, named Name.
+type FigureMark struct {
+	X    float64
+	Name string
 }
 
-type series struct {
-	name      string
-	published bool // drawn dashed: the report's numbers
-	pts       []pt
-	// With several machines: group is the name without the machine (the
-	// series of one group share a colour) and machine the run's index (it
-	// picks the line and the symbol). build sets them.
-	group   string
-	machine int
+// A FigureSeries is one line of a Figure.
+type FigureSeries struct {
+	Name      string
+	Published bool // the course report's numbers, not ours: drawn dashed
+	Points    []FigurePoint
+	// Group and Machine, set where the report reads several machines:
+	// Name without its machine (the series of a group share a colour), and
+	// the machine's index among those read (its line and symbol; one below
+	// zero draws as zero).
+	Group   string
+	Machine int
 }
 
-type pt struct{ x, y, lo, hi float64 }
+// A FigurePoint is one point of a series: x, the median y, and the range of
+// y over the repetitions (Lo == Hi == Y where there is one value).
+type FigurePoint struct{ X, Y, Lo, Hi float64 }
 
 func (s *section) add(b ...any) { s.blocks = append(s.blocks, b...) }
 
@@ -84,29 +98,29 @@ func (s *section) p(format string, args ...any) { s.add(para(fmt.Sprintf(format,
 // asTable writes a chart's points as a table: one row per x, one column
 // per series, each value with its spread as a second line. Markdown and
 // LaTeX without figures show charts this way.
-func (c *chart) asTable() *table {
-	t := &table{caption: c.title + " (the figure's points)", head: []string{c.xName}}
+func (c *Figure) asTable() *table {
+	t := &table{caption: c.Title + " (the figure's points)", head: []string{c.XName}}
 	var xs []float64
 	seen := map[float64]bool{}
-	for _, s := range c.series {
-		t.head = append(t.head, s.name)
-		for _, p := range s.pts {
-			if !seen[p.x] {
-				seen[p.x] = true
-				xs = append(xs, p.x)
+	for _, s := range c.Series {
+		t.head = append(t.head, s.Name)
+		for _, p := range s.Points {
+			if !seen[p.X] {
+				seen[p.X] = true
+				xs = append(xs, p.X)
 			}
 		}
 	}
 	sortFloats(xs)
 	for _, x := range xs {
 		row := []string{xnum(x)}
-		for _, s := range c.series {
+		for _, s := range c.Series {
 			cell := ""
-			for _, p := range s.pts {
-				if p.x == x {
-					cell = c.yValue(p.y)
-					if p.lo != p.hi {
-						cell += "\n" + c.yValue(p.lo) + "–" + c.yValue(p.hi)
+			for _, p := range s.Points {
+				if p.X == x {
+					cell = c.yValue(p.Y)
+					if p.Lo != p.Hi {
+						cell += "\n" + c.yValue(p.Lo) + "–" + c.yValue(p.Hi)
 					}
 				}
 			}
@@ -118,11 +132,11 @@ func (c *chart) asTable() *table {
 }
 
 // yValue formats a y value of the chart in its axis's unit.
-func (c *chart) yValue(y float64) string {
+func (c *Figure) yValue(y float64) string {
 	switch {
-	case axisUnit(c.yName) == "seconds":
+	case axisUnit(c.YName) == "seconds":
 		return dur(y)
-	case strings.Contains(c.yName, "bytes"):
+	case strings.Contains(c.YName, "bytes"):
 		return bytesStr(y)
 	}
 	return num(y)
@@ -139,9 +153,9 @@ func xnum(x float64) string {
 
 // empty reports whether the chart has nothing to draw: no series with two
 // points or more (a single point is a number, which the text gives).
-func (c *chart) empty() bool {
-	for _, s := range c.series {
-		if len(s.pts) > 1 {
+func (c *Figure) empty() bool {
+	for _, s := range c.Series {
+		if len(s.Points) > 1 {
 			return false
 		}
 	}

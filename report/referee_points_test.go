@@ -80,16 +80,16 @@ func TestOnePointSeveralRunsSaid(t *testing.T) {
 func TestBoundWhereClaimed(t *testing.T) {
 	_, d, md := committedDoc(t)
 	seen := false
-	for _, c := range blocksOf[*chart](d) {
+	for _, c := range blocksOf[*Figure](d) {
 		switch {
-		case strings.HasPrefix(c.id, "r001len"):
+		case strings.HasPrefix(c.ID, "r001len"):
 			seen = true
-			if c.markY <= 0 || !strings.Contains(c.title, "tiles of 128–1,024") || !strings.Contains(c.markName, "n around 10,000 and more") || c.markFrom != claimN001 {
-				t.Errorf("%s: bound %v named %q; want it drawn, with its lengths and tiles", c.id, c.markY, c.markName)
+			if c.MarkY <= 0 || !strings.Contains(c.Title, "tiles of 128–1,024") || !strings.Contains(c.MarkName, "n around 10,000 and more") || c.MarkFromX != claimN001 {
+				t.Errorf("%s: bound %v named %q; want it drawn, with its lengths and tiles", c.ID, c.MarkY, c.MarkName)
 			}
-		case strings.HasPrefix(c.id, "r001tile"), strings.HasPrefix(c.id, "r001threads"):
-			if c.markY != 0 {
-				t.Errorf("%s: the bound is drawn over tiles or threads it was not stated for", c.id)
+		case strings.HasPrefix(c.ID, "r001tile"), strings.HasPrefix(c.ID, "r001threads"):
+			if c.MarkY != 0 {
+				t.Errorf("%s: the bound is drawn over tiles or threads it was not stated for", c.ID)
 			}
 		}
 	}
@@ -99,7 +99,7 @@ func TestBoundWhereClaimed(t *testing.T) {
 	if !strings.Contains(md, "our best at those lengths and more (tile 512, inside its range)") {
 		t.Error("report 001's bound is not set beside our best at its own lengths")
 	}
-	s := series{pts: []pt{{x: 1000, y: 9}, {x: 10000, y: 2}, {x: 50000, y: 3}}}
+	s := FigureSeries{Points: []FigurePoint{{X: 1000, Y: 9}, {X: 10000, Y: 2}, {X: 50000, Y: 3}}}
 	if got := maxYFrom(s, claimN001); got != 3 {
 		t.Errorf("maxYFrom = %v, want 3 (the point at 1,000 is outside the claim)", got)
 	}
@@ -109,10 +109,10 @@ func TestBoundWhereClaimed(t *testing.T) {
 // shape, in each of the three ways it can fall.
 func TestRatioClaim(t *testing.T) {
 	r := &rep{runs: []*index{{name: "A"}, {name: "B"}, {name: "C"}}}
-	cr := &chart{series: []series{
-		{pts: []pt{{1, 0.5, 0.45, 0.55}, {2, 0.4, 0.38, 0.42}, {128, 0.2, 0.19, 0.21}}}, {},
-		{pts: []pt{{1, 0.5, 0.45, 0.55}, {8, 0.7, 0.65, 0.75}, {128, 0.3, 0.29, 0.31}}}, {},
-		{pts: []pt{{1, 0.5, 0.40, 0.60}, {32, 0.6, 0.50, 0.70}, {128, 0.4, 0.39, 0.41}}}, {},
+	cr := &Figure{Series: []FigureSeries{
+		{Points: []FigurePoint{{1, 0.5, 0.45, 0.55}, {2, 0.4, 0.38, 0.42}, {128, 0.2, 0.19, 0.21}}}, {},
+		{Points: []FigurePoint{{1, 0.5, 0.45, 0.55}, {8, 0.7, 0.65, 0.75}, {128, 0.3, 0.29, 0.31}}}, {},
+		{Points: []FigurePoint{{1, 0.5, 0.40, 0.60}, {32, 0.6, 0.50, 0.70}, {128, 0.4, 0.39, 0.41}}}, {},
 	}}
 	got := ratioClaim(r, cr)
 	for _, want := range []string{
@@ -225,11 +225,11 @@ func TestEarlierCodeInSections(t *testing.T) {
 // Lines that lie over one another are named under their chart, and only
 // those.
 func TestCoincidingLinesSaid(t *testing.T) {
-	c := &chart{series: []series{
-		{name: "A", pts: []pt{{x: 1, y: 10}, {x: 2, y: 20}}},
-		{name: "B", pts: []pt{{x: 1, y: 10.1}, {x: 2, y: 19.9}}},
-		{name: "C", pts: []pt{{x: 1, y: 10}, {x: 2, y: 30}}},
-		{name: "D", pts: []pt{{x: 1, y: 10}}},
+	c := &Figure{Series: []FigureSeries{
+		{Name: "A", Points: []FigurePoint{{X: 1, Y: 10}, {X: 2, Y: 20}}},
+		{Name: "B", Points: []FigurePoint{{X: 1, Y: 10.1}, {X: 2, Y: 19.9}}},
+		{Name: "C", Points: []FigurePoint{{X: 1, Y: 10}, {X: 2, Y: 30}}},
+		{Name: "D", Points: []FigurePoint{{X: 1, Y: 10}}},
 	}}
 	if got := coinciding(c); len(got) != 1 || got[0] != "A and B" {
 		t.Errorf("coinciding = %q, want [A and B]", got)
@@ -244,7 +244,7 @@ func TestCoincidingLinesSaid(t *testing.T) {
 // start near the data, is on for log axes alone.
 func TestLinearAxisFromZero(t *testing.T) {
 	for _, yLog := range []bool{false, true} {
-		c := &chart{id: "z", title: "t", xName: "x", yName: "speedup (×)", yLog: yLog, series: []series{{name: "a", pts: []pt{{x: 1, y: 2}, {x: 2, y: 3}}}}}
+		c := &Figure{ID: "z", Title: "t", XName: "x", YName: "speedup (×)", YLog: yLog, Series: []FigureSeries{{Name: "a", Points: []FigurePoint{{X: 1, Y: 2}, {X: 2, Y: 3}}}}}
 		_, option := c.option("100%", "300px")
 		b, err := json.Marshal(option["yAxis"])
 		if err != nil {

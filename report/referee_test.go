@@ -137,16 +137,16 @@ func TestAxisUnits(t *testing.T) {
 	unit := regexp.MustCompile(`\((s|ms|µs|ns|seconds)\)`)
 	for _, s := range d.sections {
 		for _, b := range s.blocks {
-			c, ok := b.(*chart)
+			c, ok := b.(*Figure)
 			if !ok {
 				continue
 			}
-			for _, name := range []string{c.xName, c.yName} {
+			for _, name := range []string{c.XName, c.YName} {
 				if axisUnit(name) == "seconds" && unit.MatchString(name) {
-					t.Errorf("chart %s: axis %q names a unit its ticks (µs, ms or s) contradict", c.id, name)
+					t.Errorf("chart %s: axis %q names a unit its ticks (µs, ms or s) contradict", c.ID, name)
 				}
 				if strings.Contains(name, "GCUPS") && !strings.Contains(name, "computed") {
-					t.Errorf("chart %s: axis %q calls a matrix rate GCUPS", c.id, name)
+					t.Errorf("chart %s: axis %q calls a matrix rate GCUPS", c.ID, name)
 				}
 			}
 		}

@@ -82,23 +82,23 @@ func section000(r *rep) section {
 	}
 
 	// Figure 3: speedup vs size, 4 and 8 workers.
-	c := &chart{id: "r000fig3", title: "Speedup of the tiled version over the sequential full matrix, by string length (report 000, Figure 3)", xName: "string length (characters)", yName: "speedup (×)"}
+	c := &Figure{ID: "r000fig3", Title: "Speedup of the tiled version over the sequential full matrix, by string length (report 000, Figure 3)", XName: "string length (characters)", YName: "speedup (×)"}
 	exps := []string{records.ExpS000Table1, records.ExpS000Fig3}
 	for _, w := range []int{4, 8} {
-		ps := series{name: fmt.Sprintf("report, %d threads", w), published: true}
+		ps := FigureSeries{Name: fmt.Sprintf("report, %d threads", w), Published: true}
 		for _, n := range sizes {
 			seq, ok1 := pubVal(records.AlgFullMatrix, 1, n)
 			par, ok2 := pubVal(records.AlgTiled, w, n)
 			if ok1 && ok2 {
 				v := seq / par
-				ps.pts = append(ps.pts, pt{x: float64(n), y: v, lo: v, hi: v})
+				ps.Points = append(ps.Points, FigurePoint{X: float64(n), Y: v, Lo: v, Hi: v})
 			}
 		}
-		c.series = append(c.series, ps)
+		c.Series = append(c.Series, ps)
 	}
 	for _, ix := range r.runs {
 		for _, w := range []int{4, 8} {
-			c.series = append(c.series, ix.speedupSeries(r.named(ix, "ours, "+workersN(w)), exps, records.AlgFullMatrix, records.AlgTiled, w, nil, lenX))
+			c.Series = append(c.Series, ix.speedupSeries(r.named(ix, "ours, "+workersN(w)), exps, records.AlgFullMatrix, records.AlgTiled, w, nil, lenX))
 		}
 	}
 	s.add(c)
@@ -107,7 +107,7 @@ func section000(r *rep) section {
 		pcs = fmt.Sprintf("%d cores", pubCores(pub[0].Machine))
 	}
 	bestPub := 0.0
-	for _, sr := range c.series[:2] {
+	for _, sr := range c.Series[:2] {
 		bestPub = max(bestPub, maxY(sr))
 	}
 	// One paragraph for every machine: the report's machine said once,
@@ -115,8 +115,8 @@ func section000(r *rep) section {
 	var coreCtx, coreVals, best, trafficCtx, traffic []string
 	over := 0 // the fewest cores a machine's best speedup exceeds
 	for i, ix := range r.runs {
-		s4, s8 := c.series[2+2*i], c.series[3+2*i]
-		if len(s4.pts) == 0 && len(s8.pts) == 0 {
+		s4, s8 := c.Series[2+2*i], c.Series[3+2*i]
+		if len(s4.Points) == 0 && len(s8.Points) == 0 {
 			continue
 		}
 		n := ix.cores()
@@ -193,47 +193,47 @@ func table2(r *rep, s *section) {
 	// blocks' lines coincide but at the largest sizes, and all of them
 	// would pass the lines a reader can tell apart; Table 2 holds the rest.
 	drawn := []int{blocks[0], blocks[len(blocks)-1]}
-	c4 := &chart{id: "r000fig4", title: fmt.Sprintf("CUDA time by string length, blocks of %s and %s threads, and our CPU's two rows for scale (report 000, Table 2)", count(drawn[0]), count(drawn[1])), xName: "string length (characters)", yName: timeAxis, yLog: true}
+	c4 := &Figure{ID: "r000fig4", Title: fmt.Sprintf("CUDA time by string length, blocks of %s and %s threads, and our CPU's two rows for scale (report 000, Table 2)", count(drawn[0]), count(drawn[1])), XName: "string length (characters)", YName: timeAxis, YLog: true}
 	for _, b := range slices.Compact(drawn) {
-		ps := series{name: fmt.Sprintf("report, block %d", b), published: true}
+		ps := FigureSeries{Name: fmt.Sprintf("report, block %d", b), Published: true}
 		for _, p := range pub2 {
 			if p.Block == b {
-				ps.pts = append(ps.pts, pt{x: float64(p.LenA), y: p.Value, lo: p.Value, hi: p.Value})
+				ps.Points = append(ps.Points, FigurePoint{X: float64(p.LenA), Y: p.Value, Lo: p.Value, Hi: p.Value})
 			}
 		}
-		c4.series = append(c4.series, ps)
+		c4.Series = append(c4.Series, ps)
 	}
 	for _, ix := range r.runs {
 		for _, sr := range ix.cudaSeries(records.ExpS000Table2) {
-			row := []string{r.named(ix, sr.name)}
+			row := []string{r.named(ix, sr.Name)}
 			for _, n := range lens {
 				v := "—"
-				for _, p := range sr.pts {
-					if int(p.x) == n {
-						v = dur(p.y)
+				for _, p := range sr.Points {
+					if int(p.X) == n {
+						v = dur(p.Y)
 					}
 				}
 				row = append(row, v)
 			}
 			t2.rows = append(t2.rows, row)
-			if !slices.ContainsFunc(drawn, func(b int) bool { return strings.HasSuffix(sr.name, fmt.Sprintf(" block %d", b)) }) {
+			if !slices.ContainsFunc(drawn, func(b int) bool { return strings.HasSuffix(sr.Name, fmt.Sprintf(" block %d", b)) }) {
 				continue
 			}
-			sr.name = r.named(ix, sr.name)
-			c4.series = append(c4.series, sr)
+			sr.Name = r.named(ix, sr.Name)
+			c4.Series = append(c4.Series, sr)
 		}
-		cpu := series{name: r.named(ix, "ours, CPU two rows (one core)")}
+		cpu := FigureSeries{Name: r.named(ix, "ours, CPU two rows (one core)")}
 		for _, k := range ix.find(records.ExpS000Fig4, func(k key) bool { return k.Algorithm == records.AlgTwoRow }) {
 			st := ix.stats[k]
-			cpu.pts = append(cpu.pts, pt{x: float64(k.LenA), y: st.med, lo: st.min, hi: st.max})
+			cpu.Points = append(cpu.Points, FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
 		}
 		for _, k := range ix.find(records.ExpS000Table1, func(k key) bool { return k.Algorithm == records.AlgTwoRow }) {
 			st := ix.stats[k]
-			cpu.pts = append(cpu.pts, pt{x: float64(k.LenA), y: st.med, lo: st.min, hi: st.max})
+			cpu.Points = append(cpu.Points, FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
 		}
-		sortPts(cpu.pts)
-		if len(cpu.pts) > 0 {
-			c4.series = append(c4.series, cpu)
+		sortPts(cpu.Points)
+		if len(cpu.Points) > 0 {
+			c4.Series = append(c4.Series, cpu)
 		}
 	}
 	s.add(t2, c4)
@@ -241,23 +241,23 @@ func table2(r *rep, s *section) {
 	r.notRun(s, records.ExpS000Table1, records.ExpS000Fig3, records.ExpS000Fig4, records.ExpS000Table2)
 }
 
-func (ix *index) cudaSeries(exp string) []series {
-	byBlock := map[int]*series{}
+func (ix *index) cudaSeries(exp string) []FigureSeries {
+	byBlock := map[int]*FigureSeries{}
 	var order []int
 	for _, k := range ix.find(exp, func(k key) bool { return strings.HasPrefix(k.Algorithm, "cuda") }) {
 		sr := byBlock[k.Block]
 		if sr == nil {
-			sr = &series{name: fmt.Sprintf("ours, block %d", k.Block)}
+			sr = &FigureSeries{Name: fmt.Sprintf("ours, block %d", k.Block)}
 			byBlock[k.Block] = sr
 			order = append(order, k.Block)
 		}
 		st := ix.stats[k]
-		sr.pts = append(sr.pts, pt{x: float64(k.LenA), y: st.med, lo: st.min, hi: st.max})
+		sr.Points = append(sr.Points, FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
 	}
-	var out []series
+	var out []FigureSeries
 	for _, b := range sortedInts(order) {
 		sr := byBlock[b]
-		sortPts(sr.pts)
+		sortPts(sr.Points)
 		out = append(out, *sr)
 	}
 	return out

@@ -19,14 +19,14 @@ func section001(r *rep) section {
 		bound, pubM = max(bound, p.Value), p.Machine
 	}
 	// each adds, for every run, the named series of the chart.
-	each := func(c *chart, add func(ix *index, name func(string) string)) {
+	each := func(c *Figure, add func(ix *index, name func(string) string)) {
 		for _, ix := range r.runs {
 			add(ix, func(n string) string { return r.named(ix, n) })
 		}
 	}
-	c := &chart{id: "r001len", title: "Speedup over the sequential full matrix, by string length, on every core (report 001, Figures 4–5)", xName: "string length (characters)", yName: "speedup (×)", xLog: true}
+	c := &Figure{ID: "r001len", Title: "Speedup over the sequential full matrix, by string length, on every core (report 001, Figures 4–5)", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
 	each(c, func(ix *index, name func(string) string) {
-		c.series = append(c.series,
+		c.Series = append(c.Series,
 			ix.speedupSeries(name("tiled (OpenMP-like)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiled, -1, nil, lenX),
 			ix.speedupSeries(name("tiled-barrier (C++ threads)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, lenX))
 	})
@@ -34,8 +34,8 @@ func section001(r *rep) section {
 	// lengths and tiles it was stated for: the tile and thread charts
 	// range outside them.
 	if bound > 0 && len(r.runs) > 0 {
-		c.markY, c.markName, c.markFrom = bound, fmt.Sprintf("report: ≥ %s× (n around %s and more)", pubNum(bound), size(claimN001)), claimN001
-		c.title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated for \"sufficiently numerous points (around %s)\" and tiles of 128–1,024, and drawn from there", pubNum(bound), size(claimN001))
+		c.MarkY, c.MarkName, c.MarkFromX = bound, fmt.Sprintf("report: ≥ %s× (n around %s and more)", pubNum(bound), size(claimN001)), claimN001
+		c.Title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated for \"sufficiently numerous points (around %s)\" and tiles of 128–1,024, and drawn from there", pubNum(bound), size(claimN001))
 	}
 	s.add(c)
 	if bound == 0 {
@@ -45,8 +45,8 @@ func section001(r *rep) section {
 	// machine's best after it.
 	var best, coreCtx, coreOn []string
 	for i, ix := range r.runs {
-		a, b := c.series[2*i], c.series[2*i+1]
-		if len(a.pts) == 0 {
+		a, b := c.Series[2*i], c.Series[2*i+1]
+		if len(a.Points) == 0 {
 			continue
 		}
 		on := onName(r, ix)
@@ -67,19 +67,19 @@ func section001(r *rep) section {
 	if !r.measured(records.ExpS001Length) {
 		s.p("Ours: not measured in the runs read (experiment s001-length).")
 	}
-	ct := &chart{id: "r001tile", title: "Speedup over the sequential full matrix, by tile side (report 001, Figure 6)", xName: "tile side (cells)", yName: "speedup (×)", xLog: true}
+	ct := &Figure{ID: "r001tile", Title: "Speedup over the sequential full matrix, by tile side (report 001, Figure 6)", XName: "tile side (cells)", YName: "speedup (×)", XLog: true}
 	tileX := func(k key) float64 { return float64(k.Tile) }
 	pos := func(k key) bool { return k.Tile > 0 }
 	each(ct, func(ix *index, name func(string) string) {
-		ct.series = append(ct.series,
+		ct.Series = append(ct.Series,
 			ix.speedupSeries(name(records.AlgTiled), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiled, -1, pos, tileX),
 			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, pos, tileX))
 	})
 	s.add(ct)
-	cw := &chart{id: "r001threads", title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", xName: "workers (threads)", yName: "speedup (×)", xLog: true, xBase2: true, xWhole: true}
+	cw := &Figure{ID: "r001threads", Title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", XName: "workers (threads)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
 	wX := func(k key) float64 { return float64(k.Workers) }
 	each(cw, func(ix *index, name func(string) string) {
-		cw.series = append(cw.series,
+		cw.Series = append(cw.Series,
 			ix.speedupSeries(name(records.AlgTiled), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiled, -1, nil, wX),
 			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, wX))
 	})
@@ -98,10 +98,10 @@ func section001(r *rep) section {
 	for _, c := range coreCounts {
 		s.p("Beyond %s our threads share %d cores on %s, so Figure 7 flattens there rather than at the report's core count.", workersN(c), c, strings.Join(byCores[c], " and "))
 	}
-	cr := &chart{id: "r001ratio", title: "Section 4: speedup over two rows, by length ratio", xName: "length ratio len_a/len_b", yName: "speedup (×)", xLog: true}
+	cr := &Figure{ID: "r001ratio", Title: "Section 4: speedup over two rows, by length ratio", XName: "length ratio len_a/len_b", YName: "speedup (×)", XLog: true}
 	ratioX := func(k key) float64 { return float64(k.LenA) / float64(k.LenB) }
 	for _, ix := range r.runs {
-		cr.series = append(cr.series,
+		cr.Series = append(cr.Series,
 			ix.speedupSeries(r.named(ix, records.AlgDiagonal), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgDiagonal, -1, nil, ratioX),
 			ix.speedupSeries(r.named(ix, records.AlgTiled), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgTiled, -1, nil, ratioX))
 	}
@@ -109,11 +109,11 @@ func section001(r *rep) section {
 	if says := ratioClaim(r, cr); says != "" {
 		s.p("%s", says)
 	}
-	cd := &chart{id: "r001diag", title: "Sections 3–4: the diagonal approach — speedup over two rows, by string length", xName: "string length (characters)", yName: "speedup (×)", xLog: true}
+	cd := &Figure{ID: "r001diag", Title: "Sections 3–4: the diagonal approach — speedup over two rows, by string length", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
 	for _, ix := range r.runs {
 		for _, a := range []string{records.AlgDiagonal, records.AlgTiled, records.AlgTiledBarrier} {
 			for _, w := range []int{1, 2} {
-				cd.series = append(cd.series, ix.speedupSeries(r.named(ix, a+", "+workersN(w)), []string{records.ExpS001Diagonal}, records.AlgTwoRow, a, w, nil, lenX))
+				cd.Series = append(cd.Series, ix.speedupSeries(r.named(ix, a+", "+workersN(w)), []string{records.ExpS001Diagonal}, records.AlgTwoRow, a, w, nil, lenX))
 			}
 		}
 	}
@@ -133,31 +133,31 @@ const defaultTile001 = 512
 // different lengths, then falls back toward the sequential time as the
 // ratio grows) beside the diagonal series of cr, one per run in r.runs
 // order; "" without them.
-func ratioClaim(r *rep, cr *chart) string {
+func ratioClaim(r *rep, cr *Figure) string {
 	var says []string
 	for i, ix := range r.runs {
-		if 2*i >= len(cr.series) {
+		if 2*i >= len(cr.Series) {
 			break
 		}
-		d := cr.series[2*i]
-		if len(d.pts) < 3 || d.pts[0].x != 1 {
+		d := cr.Series[2*i]
+		if len(d.Points) < 3 || d.Points[0].X != 1 {
 			continue
 		}
-		eq, top := d.pts[0], d.pts[1]
-		for _, p := range d.pts[1:] {
-			if p.y > top.y {
+		eq, top := d.Points[0], d.Points[1]
+		for _, p := range d.Points[1:] {
+			if p.Y > top.Y {
 				top = p
 			}
 		}
-		last := d.pts[len(d.pts)-1]
+		last := d.Points[len(d.Points)-1]
 		var w string
 		switch {
-		case top.y <= eq.y:
-			w = fmt.Sprintf("it is highest at equal lengths (%s) and %s at ratio %s: no gain from unequal lengths", times(eq.y), times(last.y), ratioNum(last.x))
-		case top.lo > eq.hi:
-			w = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, their spreads apart, as the report says, and is %s at ratio %s", times(eq.y), times(top.y), ratioNum(top.x), times(last.y), ratioNum(last.x))
+		case top.Y <= eq.Y:
+			w = fmt.Sprintf("it is highest at equal lengths (%s) and %s at ratio %s: no gain from unequal lengths", times(eq.Y), times(last.Y), ratioNum(last.X))
+		case top.Lo > eq.Hi:
+			w = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, their spreads apart, as the report says, and is %s at ratio %s", times(eq.Y), times(top.Y), ratioNum(top.X), times(last.Y), ratioNum(last.X))
 		default:
-			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", times(top.y), ratioNum(top.x), times(eq.y), ratioNum(last.x), times(last.y))
+			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", times(top.Y), ratioNum(top.X), times(eq.Y), ratioNum(last.X), times(last.Y))
 		}
 		if k := ix.find(records.ExpS001Ratio, func(k key) bool { return k.Algorithm == records.AlgDiagonal }); len(k) > 0 {
 			w = workersN(k[0].Workers) + ": " + w
@@ -175,11 +175,11 @@ func ratioClaim(r *rep, cr *chart) string {
 const claimN001 = 10000
 
 // maxYFrom is the highest y of s's points at x ≥ from; 0 without any.
-func maxYFrom(s series, from float64) float64 {
+func maxYFrom(s FigureSeries, from float64) float64 {
 	m := 0.0
-	for _, p := range s.pts {
-		if p.x >= from {
-			m = max(m, p.y)
+	for _, p := range s.Points {
+		if p.X >= from {
+			m = max(m, p.Y)
 		}
 	}
 	return m

@@ -62,17 +62,17 @@ func section003(r *rep) section {
 // section003Ratio is Figures 2–3: runtime by the share of the work sent
 // to the GPU.
 func section003Ratio(r *rep, s *section) {
-	c := &chart{id: "r003ratio", title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", xName: "share of positions sent to the GPU", yName: timeAxis}
+	c := &Figure{ID: "r003ratio", Title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", XName: "share of positions sent to the GPU", YName: timeAxis}
 	t := &table{caption: "Time by the share sent to the GPU, median with the spread below (report 003, Figures 2–3)", head: []string{"", "text", "share to the GPU", "workers", "time", "matches"}}
 	for _, ix := range r.runs {
-		sr := series{name: r.named(ix, "ours")}
+		sr := FigureSeries{Name: r.named(ix, "ours")}
 		for _, k := range ix.find(records.ExpS003Ratio, nil) {
 			st := ix.stats[k]
-			sr.pts = append(sr.pts, pt{x: k.GPURatio, y: st.med, lo: st.min, hi: st.max})
+			sr.Points = append(sr.Points, FigurePoint{X: k.GPURatio, Y: st.med, Lo: st.min, Hi: st.max})
 			t.rows = append(t.rows, []string{r.named(ix, "ours"), size(k.LenA) + " bytes", num(k.GPURatio), count(k.Workers), secs(st), count(ix.matches[k])})
 		}
-		sortPts(sr.pts)
-		c.series = append(c.series, sr)
+		sortPts(sr.Points)
+		c.Series = append(c.Series, sr)
 	}
 	if len(t.rows) == 0 {
 		s.p("Figures 2–3, ours: not measured in the runs read (experiment s003-ratio).")
@@ -99,24 +99,24 @@ func section003Ratio(r *rep, s *section) {
 // one share, how its time moves from the CPU alone to the largest share
 // sent to the GPU, set against the report's falling curve; "" without
 // such a run.
-func shareShape(r *rep, c *chart) string {
+func shareShape(r *rep, c *Figure) string {
 	var rise, fall []string
 	cpuBest := true // every rise's CPU-alone point is its fastest
 	for i, ix := range r.runs {
-		if i >= len(c.series) || len(c.series[i].pts) < 2 {
+		if i >= len(c.Series) || len(c.Series[i].Points) < 2 {
 			continue
 		}
-		pts := c.series[i].pts
+		pts := c.Series[i].Points
 		a, b := pts[0], pts[len(pts)-1]
-		share := "a share of " + num(b.x)
-		if b.x == 1 {
+		share := "a share of " + num(b.X)
+		if b.X == 1 {
 			share = "all of it"
 		}
-		w := fmt.Sprintf("on %s from %s with no share on the GPU to %s with %s", ix.name, dur(a.y), dur(b.y), share)
-		if b.y > a.y {
+		w := fmt.Sprintf("on %s from %s with no share on the GPU to %s with %s", ix.name, dur(a.Y), dur(b.Y), share)
+		if b.Y > a.Y {
 			rise = append(rise, w)
 			for _, p := range pts[1:] {
-				cpuBest = cpuBest && p.y > a.y
+				cpuBest = cpuBest && p.Y > a.Y
 			}
 		} else {
 			fall = append(fall, w)
@@ -141,8 +141,8 @@ func shareShape(r *rep, c *chart) string {
 
 // section003Ranks is Figures 4–7: time and speedup by ranks.
 func section003Ranks(r *rep, s *section, pub []records.Published) {
-	ct := &chart{id: "r003ranktime", title: "Time by ranks (report 003, Figures 4–7)", xName: "ranks (one worker each)", yName: timeAxis, yLog: true, xLog: true, xBase2: true, xWhole: true}
-	cs := &chart{id: "r003ranks", title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", xName: "ranks (one worker each)", yName: "speedup (×)", xLog: true, xBase2: true, xWhole: true}
+	ct := &Figure{ID: "r003ranktime", Title: "Time by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: timeAxis, YLog: true, XLog: true, XBase2: true, XWhole: true}
+	cs := &Figure{ID: "r003ranks", Title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
 	any := false
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpS003Ranks, nil)
@@ -215,22 +215,22 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 			if len(sizes) == 4 {
 				label = []string{"small", "medium", "large", "very large"}[i] + ", " + label
 			}
-			st, ss := series{name: r.named(ix, label)}, series{name: r.named(ix, label)}
+			st, ss := FigureSeries{Name: r.named(ix, label)}, FigureSeries{Name: r.named(ix, label)}
 			for _, k := range ks {
 				if k.LenA != n || k.Ranks == 0 || k.Workers != 1 {
 					continue
 				}
 				v := ix.stats[k]
-				st.pts = append(st.pts, pt{x: float64(k.Ranks), y: v.med, lo: v.min, hi: v.max})
+				st.Points = append(st.Points, FigurePoint{X: float64(k.Ranks), Y: v.med, Lo: v.min, Hi: v.max})
 				if b, ok := base[n]; ok {
 					p := ix.speedupPt(b, k)
-					p.x = float64(k.Ranks)
-					ss.pts = append(ss.pts, p)
+					p.X = float64(k.Ranks)
+					ss.Points = append(ss.Points, p)
 				}
 			}
-			sortPts(st.pts)
-			sortPts(ss.pts)
-			ct.series, cs.series = append(ct.series, st), append(cs.series, ss)
+			sortPts(st.Points)
+			sortPts(ss.Points)
+			ct.Series, cs.Series = append(ct.Series, st), append(cs.Series, ss)
 		}
 	}
 	if !any {

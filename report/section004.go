@@ -7,8 +7,8 @@ import "github.com/levlab/levlab/records"
 func section004(r *rep) section {
 	s := section{id: "r004", title: "Report 004 — two rows instead of the whole matrix (a blog post, 2012)", source: src004}
 	algs := []struct{ alg, name string }{{records.AlgFullMatrix, "full matrix"}, {records.AlgTwoRow, "two rows"}, {records.AlgMyers, "Myers (bit-parallel)"}}
-	ct := &chart{id: "r004time", title: "Time by string length", xName: "string length (characters)", yName: timeAxis, xLog: true, yLog: true}
-	cm := &chart{id: "r004mem", title: "Memory allocated per call, by string length", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
+	ct := &Figure{ID: "r004time", Title: "Time by string length", XName: "string length (characters)", YName: timeAxis, XLog: true, YLog: true}
+	cm := &Figure{ID: "r004mem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpS004Memory, nil)
 		if len(ks) == 0 {
@@ -27,7 +27,7 @@ func section004(r *rep) section {
 		}
 		for _, a := range algs {
 			tr, mr := []string{a.name + ": time"}, []string{a.name + ": memory"}
-			st, sm := series{name: r.named(ix, a.name)}, series{name: r.named(ix, a.name)}
+			st, sm := FigureSeries{Name: r.named(ix, a.name)}, FigureSeries{Name: r.named(ix, a.name)}
 			for _, n := range lens {
 				v, ok := ix.get(records.ExpS004Memory, a.alg, 1, 0, n, n)
 				if !ok {
@@ -35,13 +35,13 @@ func section004(r *rep) section {
 					continue
 				}
 				tr, mr = append(tr, secs(v)), append(mr, bytesStr(v.alloc))
-				st.pts = append(st.pts, pt{x: float64(n), y: v.med, lo: v.min, hi: v.max})
+				st.Points = append(st.Points, FigurePoint{X: float64(n), Y: v.med, Lo: v.min, Hi: v.max})
 				if v.alloc > 0 { // a log axis has no 0
-					sm.pts = append(sm.pts, pt{x: float64(n), y: v.alloc, lo: v.alloc, hi: v.alloc})
+					sm.Points = append(sm.Points, FigurePoint{X: float64(n), Y: v.alloc, Lo: v.alloc, Hi: v.alloc})
 				}
 			}
 			t.rows = append(t.rows, tr, mr)
-			ct.series, cm.series = append(ct.series, st), append(cm.series, sm)
+			ct.Series, cm.Series = append(ct.Series, st), append(cm.Series, sm)
 		}
 		s.add(t)
 		n := lens[len(lens)-1]

@@ -123,7 +123,7 @@ func sectionAlign(r *rep) section {
 		}
 		s.p("Under each column, | marks a match and . a substitution; - stands for the symbol a sequence lacks.")
 	}
-	c := &chart{id: "aligntime", title: "Time by length: the alignment beside the distance alone", xName: "length of each sequence (symbols)", yName: timeAxis, xLog: true, yLog: true}
+	c := &Figure{ID: "aligntime", Title: "Time by length: the alignment beside the distance alone", XName: "length of each sequence (symbols)", YName: timeAxis, XLog: true, YLog: true}
 	for _, ix := range r.runs {
 		for _, cs := range alignCases {
 			ks := ix.find(exp, func(k key) bool { return k.Case == cs.c })
@@ -150,7 +150,7 @@ func sectionAlign(r *rep) section {
 			}
 			for _, l := range lines {
 				row := []string{name(l)}
-				sr := series{name: r.named(ix, name(l)+", "+cs.name)}
+				sr := FigureSeries{Name: r.named(ix, name(l)+", "+cs.name)}
 				for _, n := range ns {
 					v, ok := get(l, n)
 					if !ok {
@@ -158,10 +158,10 @@ func sectionAlign(r *rep) section {
 						continue
 					}
 					row = append(row, dur(v.med)+"\n"+bytesStr(v.alloc))
-					sr.pts = append(sr.pts, pt{x: float64(n), y: v.med, lo: v.min, hi: v.max})
+					sr.Points = append(sr.Points, FigurePoint{X: float64(n), Y: v.med, Lo: v.min, Hi: v.max})
 				}
 				t.rows = append(t.rows, row)
-				c.series = append(c.series, sr)
+				c.Series = append(c.Series, sr)
 			}
 			s.add(t)
 			n := ns[len(ns)-1]

@@ -18,9 +18,9 @@ func sectionBeyond(r *rep) section {
 	// its own: at one length a rate is the cells over the time, and the
 	// tables give both. Memory is drawn for the first machine alone: the
 	// same code allocates the same bytes on every machine.
-	cg := &chart{id: "beyondgcups", title: "Cells of the matrix a second by string length: bit-parallel algorithms and the peers", xName: "string length (characters)", yName: matrixRateAxis, xLog: true, yLog: true}
-	cdp := &chart{id: "beyonddp", title: "Cells of the matrix a second by string length: full dynamic programs, every cell computed", xName: "string length (characters)", yName: matrixRateAxis, xLog: true, yLog: true}
-	cmem := &chart{id: "beyondmem", title: "Memory allocated per call, by string length", xName: "string length (characters)", yName: "bytes allocated", xLog: true, yLog: true}
+	cg := &Figure{ID: "beyondgcups", Title: "Cells of the matrix a second by string length: bit-parallel algorithms and the peers", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
+	cdp := &Figure{ID: "beyonddp", Title: "Cells of the matrix a second by string length: full dynamic programs, every cell computed", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
+	cmem := &Figure{ID: "beyondmem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	var tables []*table
 	var notes []string
 	for _, ix := range r.runs {
@@ -45,7 +45,7 @@ func sectionBeyond(r *rep) section {
 		var best key
 		var bestG float64
 		for _, a := range algs {
-			sg, sm := series{name: r.named(ix, a)}, series{name: r.named(ix, a)}
+			sg, sm := FigureSeries{Name: r.named(ix, a)}, FigureSeries{Name: r.named(ix, a)}
 			row := []string{a, ""}
 			for _, n := range lens {
 				i := slices.IndexFunc(ks, func(k key) bool { return k.Algorithm == a && k.LenA == n })
@@ -55,9 +55,9 @@ func sectionBeyond(r *rep) section {
 				}
 				k := ks[i]
 				v := ix.stats[k]
-				sg.pts = append(sg.pts, pt{x: float64(n), y: v.gcups, lo: v.gcups, hi: v.gcups})
+				sg.Points = append(sg.Points, FigurePoint{X: float64(n), Y: v.gcups, Lo: v.gcups, Hi: v.gcups})
 				if v.alloc > 0 { // a log axis has no 0
-					sm.pts = append(sm.pts, pt{x: float64(n), y: v.alloc, lo: v.alloc, hi: v.alloc})
+					sm.Points = append(sm.Points, FigurePoint{X: float64(n), Y: v.alloc, Lo: v.alloc, Hi: v.alloc})
 				} else if !slices.Contains(noHeap, a) {
 					noHeap = append(noHeap, a)
 				}
@@ -68,13 +68,13 @@ func sectionBeyond(r *rep) section {
 				row = append(row, dur(v.med)+"\n"+rateText(v)+", "+bytesStr(v.alloc))
 			}
 			if bitParallel(a) {
-				cg.series = append(cg.series, sg)
+				cg.Series = append(cg.Series, sg)
 			} else {
-				cdp.series = append(cdp.series, sg)
+				cdp.Series = append(cdp.Series, sg)
 			}
 			if len(tables) == 0 {
-				cmem.series = append(cmem.series, sm)
-				cmem.title = "Memory allocated per call, by string length" + onName(r, ix)
+				cmem.Series = append(cmem.Series, sm)
+				cmem.Title = "Memory allocated per call, by string length" + onName(r, ix)
 			}
 			t.rows = append(t.rows, row)
 		}

@@ -13,7 +13,7 @@ import (
 func sectionGPU(r *rep) section {
 	s := section{id: "gpu", title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
 	s.p("Of the three, cuda-fast is one persistent launch of bit-parallel Myers/Hyyrö in the lanes of warps (32 rows per lane, carries passed by shuffles, bands handing column chunks down through progress counters); cuda-diagonal is report 000's one launch per antidiagonal; myers-parallel on every core is the CPU's best.")
-	c := &chart{id: "gputime", title: "Time by string length", xName: "string length (characters)", yName: timeAxis, xLog: true, yLog: true}
+	c := &Figure{ID: "gputime", Title: "Time by string length", XName: "string length (characters)", YName: timeAxis, XLog: true, YLog: true}
 	gpuRan := false
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpGPUFast, nil)
@@ -33,7 +33,7 @@ func sectionGPU(r *rep) section {
 			if l.workers > 0 {
 				name = l.alg + ", " + workersN(l.workers)
 			}
-			sr := series{name: r.named(ix, name)}
+			sr := FigureSeries{Name: r.named(ix, name)}
 			w := count(l.workers)
 			if strings.HasPrefix(l.alg, "cuda") {
 				w = "GPU"
@@ -47,10 +47,10 @@ func sectionGPU(r *rep) section {
 				}
 				st := ix.stats[ks[i]]
 				row = append(row, dur(st.med)+"\n"+rateText(st))
-				sr.pts = append(sr.pts, pt{x: float64(n), y: st.med, lo: st.min, hi: st.max})
+				sr.Points = append(sr.Points, FigurePoint{X: float64(n), Y: st.med, Lo: st.min, Hi: st.max})
 			}
 			t.rows = append(t.rows, row)
-			c.series = append(c.series, sr)
+			c.Series = append(c.Series, sr)
 		}
 		s.add(t)
 		if v := gpuVersusCPU(ix, ks); v != "" {

@@ -487,12 +487,12 @@ var ownYNames = map[string]string{
 // dimensions that are neither x nor a series are held at their largest
 // value, which the title names; a point that failed at that value is a
 // vertical line at its x, named.
-func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
+func ownChart(r *rep, v *ownView, f spec.Figure, i int) *Figure {
 	sp := v.sp
-	c := &chart{id: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), xName: ownXNames[f.X], yName: ownYNames[f.Y]}
-	c.xLog = f.X == "n" || f.X == "m"
-	c.xFit, c.xWhole = true, f.X == "workers" || f.X == "tile"
-	c.yLog = f.Y == "time" && c.xLog
+	c := &Figure{ID: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), XName: ownXNames[f.X], YName: ownYNames[f.Y]}
+	c.XLog = f.X == "n" || f.X == "m"
+	c.XFit, c.XWhole = true, f.X == "workers" || f.X == "tile"
+	c.YLog = f.Y == "time" && c.XLog
 	if f.X == "workers" {
 		// Workers that double (1, 2, 4 …) on a base-2 axis, ticked at
 		// their own counts; a linear one would tick 3, where nothing ran.
@@ -500,15 +500,15 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 		for _, w := range sp.WorkersOr() {
 			ws = append(ws, w)
 		}
-		c.xLog = len(ws) >= 3 && powersOfTwo(ws)
-		c.xBase2 = c.xLog
+		c.XLog = len(ws) >= 3 && powersOfTwo(ws)
+		c.XBase2 = c.XLog
 	}
 	if f.LogX != nil {
-		c.xLog = *f.LogX
-		c.xBase2 = c.xBase2 && c.xLog
+		c.XLog = *f.LogX
+		c.XBase2 = c.XBase2 && c.XLog
 	}
 	if f.LogY != nil {
-		c.yLog = *f.LogY
+		c.YLog = *f.LogY
 	}
 	dims := slices.Clone(f.Series)
 	if !slices.Contains(dims, "impl") {
@@ -561,9 +561,9 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 	}
 	what := map[string]string{"time": "Time", "speedup": "Speedup over " + f.Baseline, "efficiency": "Parallel efficiency over " + f.Baseline,
 		"gcups": "Cells of the matrix a second", "memory": "Memory"}[f.Y]
-	c.title = f.Title
-	if c.title == "" {
-		c.title = what + " by " + ownXNames[f.X]
+	c.Title = f.Title
+	if c.Title == "" {
+		c.Title = what + " by " + ownXNames[f.X]
 	}
 	var held []string
 	for _, d := range []string{"workers", "tile", "n", "m"} {
@@ -572,7 +572,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 		}
 	}
 	if len(held) > 0 {
-		c.title += " (" + strings.Join(held, ", ") + ")"
+		c.Title += " (" + strings.Join(held, ", ") + ")"
 	}
 	// Series are named for their machine where more than one run holds
 	// the experiment.
@@ -584,7 +584,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 	}
 	marks := map[float64][]string{}
 	for _, ix := range r.runs {
-		bySeries := map[string]*series{}
+		bySeries := map[string]*FigureSeries{}
 		var order []string
 		for _, k := range v.keys(ix) {
 			if !keep(k) {
@@ -612,17 +612,17 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 			if !ok {
 				continue
 			}
-			p := pt{x: x}
+			p := FigurePoint{X: x}
 			switch f.Y {
 			case "time":
-				p.y, p.lo, p.hi = st.med, st.min, st.max
+				p.Y, p.Lo, p.Hi = st.med, st.min, st.max
 			case "gcups":
-				p.y, p.lo, p.hi = st.gcups, st.gcups, st.gcups
+				p.Y, p.Lo, p.Hi = st.gcups, st.gcups, st.gcups
 			case "memory":
-				if st.alloc <= 0 && c.yLog {
+				if st.alloc <= 0 && c.YLog {
 					continue
 				}
-				p.y, p.lo, p.hi = st.alloc, st.alloc, st.alloc
+				p.Y, p.Lo, p.Hi = st.alloc, st.alloc, st.alloc
 			case "speedup", "efficiency":
 				b0, ok := ix.baselineOf(v, f.Baseline, k)
 				if !ok {
@@ -632,39 +632,39 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *chart {
 				if !ok {
 					continue
 				}
-				p.y, p.lo, p.hi = q.x, q.x, q.x
+				p.Y, p.Lo, p.Hi = q.x, q.x, q.x
 				if q.ciKnown {
-					p.lo, p.hi = q.lo, q.hi
+					p.Lo, p.Hi = q.lo, q.hi
 				}
 				if f.Y == "efficiency" && k.Workers > 0 {
 					w := float64(k.Workers) / float64(max(1, b0.Workers))
-					p.y, p.lo, p.hi = p.y/w, p.lo/w, p.hi/w
+					p.Y, p.Lo, p.Hi = p.Y/w, p.Lo/w, p.Hi/w
 				}
 			}
 			se := bySeries[name]
 			if se == nil {
-				se = &series{name: name}
+				se = &FigureSeries{Name: name}
 				bySeries[name] = se
 				order = append(order, name)
 			}
-			se.pts = append(se.pts, p)
+			se.Points = append(se.Points, p)
 		}
 		for _, name := range order {
 			se := bySeries[name]
-			sortPts(se.pts)
-			c.series = append(c.series, *se)
+			sortPts(se.Points)
+			c.Series = append(c.Series, *se)
 		}
 	}
-	if len(c.series) == 0 && len(marks) == 0 {
+	if len(c.Series) == 0 && len(marks) == 0 {
 		return nil
 	}
 	for _, x := range slices.Sorted(maps.Keys(marks)) {
-		c.marksX = append(c.marksX, markX{x: x, name: "failed: " + strings.Join(marks[x], "; ")})
+		c.Failed = append(c.Failed, FigureMark{X: x, Name: "failed: " + strings.Join(marks[x], "; ")})
 	}
 	if f.Y == "speedup" || f.Y == "efficiency" {
-		c.markY, c.markName = 1, "1×: as fast as the baseline"
+		c.MarkY, c.MarkName = 1, "1×: as fast as the baseline"
 		if f.Y == "efficiency" {
-			c.markName = "1: perfect scaling"
+			c.MarkName = "1: perfect scaling"
 		}
 	}
 	return c

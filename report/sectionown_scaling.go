@@ -566,9 +566,9 @@ func cmpFloat(a, b float64) int {
 // the ideal S = p; on log axes where the lines span more than 10×. It is
 // nil where there is nothing to draw, or the lines are of two worker
 // counts alone.
-func ownScalingChart(r *rep, v *ownView) *chart {
-	c := &chart{id: "own_" + chartSafe(v.sp.Name) + "_scaling", xName: ownXNames["workers"], yName: ownYNames["speedup"],
-		xFit: true, xWhole: true, markY: 1, markName: "1×: as fast as on one worker"}
+func ownScalingChart(r *rep, v *ownView) *Figure {
+	c := &Figure{ID: "own_" + chartSafe(v.sp.Name) + "_scaling", XName: ownXNames["workers"], YName: ownYNames["speedup"],
+		XFit: true, XWhole: true, MarkY: 1, MarkName: "1×: as fast as on one worker"}
 	ran := 0
 	for _, ix := range r.runs {
 		if len(v.keys(ix)) > 0 {
@@ -578,7 +578,7 @@ func ownScalingChart(r *rep, v *ownView) *chart {
 	type drawn struct {
 		name string
 		n    string
-		pts  []pt
+		pts  []FigurePoint
 	}
 	var lines []drawn
 	var ws []int
@@ -591,7 +591,7 @@ func ownScalingChart(r *rep, v *ownView) *chart {
 				continue
 			}
 			row := mine[top]
-			d := drawn{name: v.lineName(row.line), n: lengths(row.line), pts: []pt{{x: 1, y: 1, lo: 1, hi: 1}}}
+			d := drawn{name: v.lineName(row.line), n: lengths(row.line), pts: []FigurePoint{{X: 1, Y: 1, Lo: 1, Hi: 1}}}
 			if ran > 1 {
 				d.name = ix.name + ": " + d.name
 			}
@@ -600,9 +600,9 @@ func ownScalingChart(r *rep, v *ownView) *chart {
 				if !sp.ok {
 					continue
 				}
-				p := pt{x: float64(sp.k.Workers), y: sp.s(), lo: sp.s(), hi: sp.s()}
+				p := FigurePoint{X: float64(sp.k.Workers), Y: sp.s(), Lo: sp.s(), Hi: sp.s()}
 				if sp.q.ciKnown {
-					p.lo, p.hi = sp.q.lo, sp.q.hi
+					p.Lo, p.Hi = sp.q.lo, sp.q.hi
 				}
 				d.pts = append(d.pts, p)
 				ws = append(ws, sp.k.Workers)
@@ -618,36 +618,36 @@ func ownScalingChart(r *rep, v *ownView) *chart {
 		return nil
 	}
 	sameN := !slices.ContainsFunc(lines, func(d drawn) bool { return d.n != lines[0].n })
-	c.title = "Speedup over its own one worker"
+	c.Title = "Speedup over its own one worker"
 	if sameN {
-		c.title += " (" + lines[0].n + ")"
+		c.Title += " (" + lines[0].n + ")"
 	}
 	for _, d := range lines {
 		name := d.name
 		if !sameN {
 			name += ", " + d.n
 		}
-		c.series = append(c.series, series{name: name, pts: d.pts})
+		c.Series = append(c.Series, FigureSeries{Name: name, Points: d.pts})
 	}
 	// Ideal is S = p up to the machine's cores: past them workers take
 	// turns on the cores, and no speedup passes their number.
-	ideal := series{name: "ideal: S = p"}
+	ideal := FigureSeries{Name: "ideal: S = p"}
 	if cores > 0 && ws[len(ws)-1] > cores {
-		ideal.name = fmt.Sprintf("ideal: S = p, at most the %d cores", cores)
+		ideal.Name = fmt.Sprintf("ideal: S = p, at most the %d cores", cores)
 	}
 	for _, w := range ws {
 		y := float64(w)
 		if cores > 0 {
 			y = min(y, float64(cores))
 		}
-		ideal.pts = append(ideal.pts, pt{x: float64(w), y: y, lo: y, hi: y})
+		ideal.Points = append(ideal.Points, FigurePoint{X: float64(w), Y: y, Lo: y, Hi: y})
 	}
-	c.series = append(c.series, ideal)
-	c.yLog = spansTenfold(c.series, func(p pt) float64 { return p.y })
+	c.Series = append(c.Series, ideal)
+	c.YLog = spansTenfold(c.Series, func(p FigurePoint) float64 { return p.Y })
 	// Workers that double (1, 2, 4 …) are ticked at their own counts on
 	// a base-2 axis; a linear one would tick 3, where nothing ran.
-	c.xLog = spansTenfold(c.series, func(p pt) float64 { return p.x }) || powersOfTwo(ws)
-	c.xBase2 = c.xLog
+	c.XLog = spansTenfold(c.Series, func(p FigurePoint) float64 { return p.X }) || powersOfTwo(ws)
+	c.XBase2 = c.XLog
 	return c
 }
 
@@ -663,10 +663,10 @@ func powersOfTwo(ws []int) bool {
 
 // spansTenfold reports whether the values of the series' points, by at,
 // span more than 10× (the largest over the least, all positive).
-func spansTenfold(ss []series, at func(pt) float64) bool {
+func spansTenfold(ss []FigureSeries, at func(FigurePoint) float64) bool {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ss {
-		for _, p := range s.pts {
+		for _, p := range s.Points {
 			if y := at(p); y > 0 && !math.IsInf(y, 0) {
 				lo, hi = min(lo, y), max(hi, y)
 			}

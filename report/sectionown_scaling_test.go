@@ -109,7 +109,7 @@ func repOf(t *testing.T, root string) (*rep, *ownView) {
 
 // sectionText returns the section's paragraphs, and its tables keyed by
 // caption.
-func sectionText(s section) (paras string, tables map[string]*table, charts []*chart) {
+func sectionText(s section) (paras string, tables map[string]*table, charts []*Figure) {
 	tables = map[string]*table{}
 	var ps []string
 	for _, b := range s.blocks {
@@ -118,7 +118,7 @@ func sectionText(s section) (paras string, tables map[string]*table, charts []*c
 			ps = append(ps, string(b))
 		case *table:
 			tables[b.caption] = b
-		case *chart:
+		case *Figure:
 			charts = append(charts, b)
 		}
 	}
@@ -329,31 +329,31 @@ func TestOwnScalingLogAxis(t *testing.T) {
 		if c == nil {
 			t.Fatalf("workers %v: no chart", tc.workers)
 		}
-		if c.yLog != tc.yLog || c.xLog != tc.xLog || c.xBase2 != tc.xLog {
-			t.Errorf("workers %v: yLog %v, xLog %v, xBase2 %v; want %v, %v", tc.workers, c.yLog, c.xLog, c.xBase2, tc.yLog, tc.xLog)
+		if c.YLog != tc.yLog || c.XLog != tc.xLog || c.XBase2 != tc.xLog {
+			t.Errorf("workers %v: yLog %v, xLog %v, xBase2 %v; want %v, %v", tc.workers, c.YLog, c.XLog, c.XBase2, tc.yLog, tc.xLog)
 		}
-		ideal := c.series[len(c.series)-1]
+		ideal := c.Series[len(c.Series)-1]
 		want := "ideal: S = p"
 		if tc.workers[len(tc.workers)-1] > 4 {
 			want += ", at most the 4 cores"
 		}
-		if ideal.name != want || len(ideal.pts) != len(tc.workers) {
+		if ideal.Name != want || len(ideal.Points) != len(tc.workers) {
 			t.Fatalf("workers %v: last series %+v, want %q on every count", tc.workers, ideal, want)
 		}
-		for _, p := range ideal.pts {
-			if p.y != min(p.x, 4) {
-				t.Errorf("ideal at %g: %g, want %g", p.x, p.y, min(p.x, 4))
+		for _, p := range ideal.Points {
+			if p.Y != min(p.X, 4) {
+				t.Errorf("ideal at %g: %g, want %g", p.X, p.Y, min(p.X, 4))
 			}
 		}
-		if c.series[0].name != "amd" || len(c.series[0].pts) != len(tc.workers) || c.title != "Speedup over its own one worker (n = 1,000)" {
-			t.Errorf("workers %v: chart %q, series %+v", tc.workers, c.title, c.series[0])
+		if c.Series[0].Name != "amd" || len(c.Series[0].Points) != len(tc.workers) || c.Title != "Speedup over its own one worker (n = 1,000)" {
+			t.Errorf("workers %v: chart %q, series %+v", tc.workers, c.Title, c.Series[0])
 		}
 		if _, _, err := c.render(); err != nil {
 			t.Errorf("workers %v: the chart does not render: %v", tc.workers, err)
 		}
 	}
-	if !spansTenfold([]series{{pts: []pt{{y: 0.5}, {y: 5.1}}}}, func(p pt) float64 { return p.y }) ||
-		spansTenfold([]series{{pts: []pt{{y: 0.5}, {y: 5}}}}, func(p pt) float64 { return p.y }) {
+	if !spansTenfold([]FigureSeries{{Points: []FigurePoint{{Y: 0.5}, {Y: 5.1}}}}, func(p FigurePoint) float64 { return p.Y }) ||
+		spansTenfold([]FigureSeries{{Points: []FigurePoint{{Y: 0.5}, {Y: 5}}}}, func(p FigurePoint) float64 { return p.Y }) {
 		t.Error("spansTenfold: want more than 10× alone")
 	}
 }
@@ -498,8 +498,8 @@ baseline = "amd"
 	}
 	r, v := scalingRep(t, spc, recs)
 	c := ownChart(r, v, v.sp.Figures()[0], 0)
-	if c.empty() || !strings.Contains(c.title, "n = 1,000") {
-		t.Errorf("figure %q (empty %v); want the speedups at n = 1,000, where they were measured", c.title, c.empty())
+	if c.empty() || !strings.Contains(c.Title, "n = 1,000") {
+		t.Errorf("figure %q (empty %v); want the speedups at n = 1,000, where they were measured", c.Title, c.empty())
 	}
 }
 

@@ -14,7 +14,7 @@ func sectionPairs(r *rep) section {
 	const exp = records.ExpManyPairs
 	s := section{id: "pairs", title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
 	s.p("The library's lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call, on one thread. The rate counts, for every pair, the product of its two lengths (its matrix's cells), 10⁹ a second: " + matrixRate + ".")
-	c := &chart{id: "pairsgcups", title: "Cells of the pairs' matrices a second, by number of strings", xName: "strings (every pair)", yName: matrixRateAxis, yLog: true}
+	c := &Figure{ID: "pairsgcups", Title: "Cells of the pairs' matrices a second, by number of strings", XName: "strings (every pair)", YName: matrixRateAxis, YLog: true}
 	for _, ix := range r.runs {
 		ks := ix.find(exp, nil)
 		if len(ks) == 0 {
@@ -34,7 +34,7 @@ func sectionPairs(r *rep) section {
 		}
 		for _, l := range lines {
 			row := []string{name(l)}
-			sr := series{name: r.named(ix, name(l))}
+			sr := FigureSeries{Name: r.named(ix, name(l))}
 			for _, n := range ns {
 				v, ok := ix.get(exp, l.alg, l.workers, 0, n, L)
 				if !ok {
@@ -42,10 +42,10 @@ func sectionPairs(r *rep) section {
 					continue
 				}
 				row = append(row, dur(v.med)+"\n"+rateText(v))
-				sr.pts = append(sr.pts, pt{x: float64(n), y: v.gcups, lo: v.gcups, hi: v.gcups})
+				sr.Points = append(sr.Points, FigurePoint{X: float64(n), Y: v.gcups, Lo: v.gcups, Hi: v.gcups})
 			}
 			t.rows = append(t.rows, row)
-			c.series = append(c.series, sr)
+			c.Series = append(c.Series, sr)
 		}
 		s.add(t)
 		// The finding: the fastest lev line over edlib at the largest N.

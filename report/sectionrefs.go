@@ -109,10 +109,10 @@ func docText(d *doc) string {
 				}
 			case *drawing:
 				w(blk.caption)
-			case *chart:
-				w(blk.title, blk.xName, blk.yName)
-				for _, sr := range blk.series {
-					w(sr.name)
+			case *Figure:
+				w(blk.Title, blk.XName, blk.YName)
+				for _, sr := range blk.Series {
+					w(sr.Name)
 				}
 			}
 		}

@@ -56,8 +56,8 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 		}
 		for _, s := range d.sections {
 			for _, b := range s.blocks {
-				if c, ok := b.(*chart); ok && !c.empty() {
-					if err := texPathOK("chart id", c.id); err != nil {
+				if c, ok := b.(*Figure); ok && !c.empty() {
+					if err := texPathOK("chart id", c.ID); err != nil {
 						return err
 					}
 				}
@@ -87,15 +87,15 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 				writeTeXTable(w, b)
 			case *drawing:
 				writeTeXDrawing(w, b)
-			case *chart:
+			case *Figure:
 				switch {
 				case b.empty():
-					fmt.Fprintf(w, "\n%s: no points to draw.\n", texText(b.title))
+					fmt.Fprintf(w, "\n%s: no points to draw.\n", texText(b.Title))
 				case figs == "":
 					writeTeXTable(w, b.asTable())
 				default:
 					fmt.Fprintf(w, "\n\\begin{figure}[!htbp]\n\\centering\n\\includegraphics[width=\\linewidth]{%s/%s.png}\n\\caption{%s}\\label{levlab:fig:%s}\n\\end{figure}\n",
-						figs, b.id, texText(b.title), texLabel(b.id))
+						figs, b.ID, texText(b.Title), texLabel(b.ID))
 				}
 			}
 		}

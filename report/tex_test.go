@@ -93,7 +93,7 @@ func TestTeXTextASCII(t *testing.T) {
 
 func TestTeXRefusesPaths(t *testing.T) {
 	d := &doc{title: "t", sections: []section{{id: "s", title: "s", blocks: []any{
-		&chart{id: "c1", title: "c", series: []series{{name: "a", pts: []pt{{x: 1, y: 2}, {x: 2, y: 3}}}}},
+		&Figure{ID: "c1", Title: "c", Series: []FigureSeries{{Name: "a", Points: []FigurePoint{{X: 1, Y: 2}, {X: 2, Y: 3}}}}},
 	}}}}
 	for _, figs := range []string{"my figs", "figs%", `fig{s}`, "figs~", "f\u00e9"} {
 		var buf bytes.Buffer
@@ -130,9 +130,9 @@ func texDoc() *doc {
 	for _, alg := range []string{"fullmatrix", "tiled", "myers-parallel", `\input{/etc/passwd}`} {
 		wide.rows = append(wide.rows, []string{alg, "50000", "50000", "8", "1.234 s\n1.201–1.311", "0.38", "2.026\n1.907–2.081", "3.247×", "skipped: no GPU"})
 	}
-	c := &chart{id: "r000fig3", title: "Figure 3: speedup $x^2$ & #1 by length", xName: "string length (characters)", yName: "speedup (×)",
-		series: []series{{name: "tiled_4", pts: []pt{{x: 1000, y: 1.5, lo: 1.4, hi: 1.6}, {x: 10000, y: 3.9, lo: 3.9, hi: 3.9}}}, {name: "published", published: true, pts: []pt{{x: 1000, y: 1.2, lo: 1.2, hi: 1.2}}}}}
-	s.add(wide, c, &chart{id: "empty", title: "Nothing"})
+	c := &Figure{ID: "r000fig3", Title: "Figure 3: speedup $x^2$ & #1 by length", XName: "string length (characters)", YName: "speedup (×)",
+		Series: []FigureSeries{{Name: "tiled_4", Points: []FigurePoint{{X: 1000, Y: 1.5, Lo: 1.4, Hi: 1.6}, {X: 10000, Y: 3.9, Lo: 3.9, Hi: 3.9}}}, {Name: "published", Published: true, Points: []FigurePoint{{X: 1000, Y: 1.2, Lo: 1.2, Hi: 1.2}}}}}
+	s.add(wide, c, &Figure{ID: "empty", Title: "Nothing"})
 	long := &table{caption: "A long cell", head: []string{"name", "value"},
 		rows: [][]string{{strings.Repeat("verylongname", 20), "1"}, {"*starred", "[0.1–0.3]\n[bracketed]"}}}
 	s.add(long)
