@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"io"
 	"strings"
@@ -9,26 +10,16 @@ import (
 	"github.com/levlab/levlab/internal/alignview"
 )
 
+//go:embed report.css
+var cssFile string
+
 // css lays the report out for a screen of any width and for A4 paper: the
 // page never scrolls sideways (a table wider than the column scrolls in
 // its own box on a screen and wraps on paper), and on paper no chart or
 // table is cut by a page break.
-const css = `body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1100px;margin:1.5em auto;padding:0 1em;color:#222;line-height:1.45}
-h1{font-size:1.6em;margin-bottom:.3em}h2{margin-top:1.8em;border-bottom:1px solid #ddd;padding-bottom:.2em}
-nav{font-size:.9em;color:#555;margin-bottom:1em}nav ul{list-style:none;padding:0;margin:0}nav li{display:inline}nav li+li:before{content:" · "}
-nav a{color:#3556a8;text-decoration:none}p.source,p.byline{color:#666;font-size:.85em;margin-top:-.6em}
-table{border-collapse:collapse;margin:.4em 0 1em;font-size:.88em}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right;vertical-align:top}
-th{background:#f0f0f0}td{white-space:nowrap}td:first-child,th:first-child{text-align:left;white-space:normal;min-width:8em}
-caption{caption-side:top;text-align:left;font-weight:600;padding:4px 0}span.sub{color:#777;font-size:.85em;white-space:normal}
-div.table{overflow-x:auto;max-width:100%}table.prose td,table.prose th{white-space:normal;text-align:left;min-width:6em}table.prose td:first-child{min-width:11em}table.prose td{overflow-wrap:anywhere}
-details{margin:.5em 0 1em}summary{cursor:pointer;color:#3556a8}
-.container{margin:.5em 0 1.2em;max-width:100%}p.note{color:#555}
-@page{size:A4;margin:12mm 10mm}
-@media print{body{max-width:none;margin:0;padding:0;font-size:9pt;line-height:1.35}nav{display:none}a{color:inherit}
-h2{break-after:avoid;page-break-after:avoid}.container,figure,caption,tr{break-inside:avoid;page-break-inside:avoid}caption{break-after:avoid}
-figure.chart .item{height:232px!important}figure.chart.small{float:left;width:49.4%;margin:0 .6% .5em 0!important}figure.chart.small figcaption{font-size:.9em}figure.chart.small .item{height:205px!important}h2{margin-top:1em}p{margin:.5em 0}
-section,h2,div.table:not(.narrow),figure.align,details,figure.chart:not(.small){clear:both}div.table.narrow{float:left;max-width:49%;margin-right:1%}
-div.table{overflow:visible}table{font-size:7pt;max-width:100%;margin:.3em 0 .6em}th,td{padding:1px 5px}td{white-space:normal}details:not([open]){display:none}}`
+//
+// It is report.css without the file's last newline.
+var css = strings.TrimSuffix(cssFile, "\n")
 
 func writeHTML(w *bytes.Buffer, d *doc) error {
 	e := htmlText
