@@ -2,36 +2,39 @@ package report
 
 import (
 	"bytes"
-	"fmt"
+	"context"
 	"strings"
+
+	"github.com/levlab/levlab/report/internal/document"
 )
 
 // EChartsJS returns the ECharts library every HTML report inlines (npm
 // package echarts 5.6.0, dist/echarts.min.js, Apache-2.0; see
-// assets/NOTICE), for pages that draw charts outside a report: the
-// notebooks load it once from here rather than keep a second copy.
-func EChartsJS() string { return echartsJS }
+// internal/document/assets/NOTICE), for pages that draw charts outside a
+// report: the notebooks load it once from here rather than keep a second
+// copy.
+func EChartsJS() string { return document.EChartsJS }
 
-// EChartsNotice returns the NOTICE of the ECharts library (assets/NOTICE),
-// to be shown wherever EChartsJS is.
-func EChartsNotice() string { return echartsNotice }
+// EChartsNotice returns the NOTICE of the ECharts library
+// (internal/document/assets/NOTICE), to be shown wherever EChartsJS is.
+func EChartsNotice() string { return document.EChartsNotice }
 
 // Seconds writes a time in seconds as the report's tables do: three
 // significant digits in µs, ms or s, never an exponent ("106 µs", "1.52 s").
-func Seconds(sec float64) string { return dur(sec) }
+func Seconds(sec float64) string { return document.Dur(sec) }
 
 // Bytes writes a size in bytes as the report does: "512 B", "3.05 MiB".
-func Bytes(b float64) string { return bytesStr(b) }
+func Bytes(b float64) string { return document.BytesStr(b) }
 
 // Count writes a whole number as the report does, thousands separated by
 // commas ("50,000").
-func Count(n int) string { return count(n) }
+func Count(n int) string { return document.Count(n) }
 
 // MarkdownText returns s as Markdown that shows s as it is, on one line,
 // escaped as the Markdown report escapes its own text (a heading, a
 // paragraph, a table cell), for pages that put text from data — a CSV
 // field, a folder's name — into Markdown of their own.
-func MarkdownText(s string) string { return mdText(s) }
+func MarkdownText(s string) string { return document.MdText(s) }
 
 // A Section is one section of the report, in both formats, for showing the
 // report piece by piece (the notebooks show each course report's section
@@ -49,24 +52,37 @@ type Section struct {
 	// Figures are the section's charts as data, in order, for drawing them
 	// elsewhere (as PNG or SVG files, say); charts without points are left
 	// out.
-	Figures []Figure
+	Figures []document.Figure
 }
 
-// HTML returns f as the report draws its charts: a <figure> with f.Title
-// as its caption and the chart's element, then the <script> that draws it
-// with the global echarts (EChartsJS, which the page loads first). A chart
-// of the report and the Figure Sections gives for it are the same bytes.
-// The ID must be a plain name (a letter, then letters, digits or _), or
-// the error says so.
-func (f Figure) HTML() (string, error) {
-	if !chartID.MatchString(f.ID) {
-		return "", fmt.Errorf("report: figure id %q: want a letter, then letters, digits or _", f.ID)
-	}
-	el, sc, err := f.render()
-	if err != nil {
-		return "", err
-	}
-	return el + "\n" + sc, nil
+// A Figure is a chart of the report as data (see document.Figure): x–y
+// series, each point with the median and the min and max of its
+// repetitions. Its HTML method draws it as the report draws its charts,
+// and ExportFigures as files; the notebooks draw theirs with it.
+type Figure = document.Figure
+
+// A FigureSeries is one line of a Figure.
+type FigureSeries = document.FigureSeries
+
+// A FigurePoint is one point of a series: x, the median y, and the range
+// of y over the repetitions (Lo == Hi == Y where there is one value).
+type FigurePoint = document.FigurePoint
+
+// A FigureMark is a vertical line of a Figure at X, named Name.
+type FigureMark = document.FigureMark
+
+// AlignmentHTML draws an alignment as the report does (document.AlignmentHTML).
+func AlignmentHTML(what, a, b, cigar string, width int) (string, error) {
+	return document.AlignmentHTML(what, a, b, cigar, width)
+}
+
+// TeXDocument wraps a LaTeX report fragment in a document (document.TeXDocument).
+func TeXDocument(fragment string) string { return document.TeXDocument(fragment) }
+
+// ExportFigures draws figures into dir as SVG and PNG files
+// (document.ExportFigures).
+func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, error) {
+	return document.ExportFigures(ctx, dir, figs)
 }
 
 // Sections returns the report of o (Format is ignored) section by section,
@@ -79,21 +95,21 @@ func Sections(o Options) ([]Section, error) {
 		return nil, err
 	}
 	whole := build(d)
-	out := make([]Section, 0, len(whole.sections))
-	for _, s := range whole.sections {
+	out := make([]Section, 0, len(whole.Sections))
+	for _, s := range whole.Sections {
 		var h, m bytes.Buffer
-		if err := writeHTMLSection(&h, s); err != nil {
+		if err := document.WriteHTMLSection(&h, s); err != nil {
 			return nil, err
 		}
-		writeMarkdownFigs(&m, &doc{sections: []section{s}}, "")
+		document.WriteMarkdownFigs(&m, &document.Doc{Sections: []document.Section{s}}, "")
 		_, md, _ := strings.Cut(m.String(), "\n") // drop the one-section document's "# " title line
 		sec := Section{
-			ID: s.id, Title: s.title,
+			ID: s.ID, Title: s.Title,
 			HTML:     h.String(),
 			Markdown: strings.TrimLeft(md, "\n"),
 		}
-		for _, b := range s.blocks {
-			if c, ok := b.(*Figure); ok && !c.empty() {
+		for _, b := range s.Blocks {
+			if c, ok := b.(*document.Figure); ok && !c.Empty() {
 				sec.Figures = append(sec.Figures, *c)
 			}
 		}

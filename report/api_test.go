@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/levlab/levlab/report/internal/document"
 )
 
 // TestSections: the sections of the committed results are the report's,
@@ -74,8 +76,8 @@ func TestFigureHTML(t *testing.T) {
 	if n == 0 {
 		t.Fatal("the fixture's sections hold no figure")
 	}
-	bars := Figure{ID: "bars1", Title: "GCUPS per algorithm", YName: "GCUPS", Labels: []string{"myers", "tworow", "gone"},
-		Series: []FigureSeries{{Name: "GCUPS", Points: []FigurePoint{{Y: 40}, {Y: 2.5}, {Y: math.NaN()}}}}}
+	bars := document.Figure{ID: "bars1", Title: "GCUPS per algorithm", YName: "GCUPS", Labels: []string{"myers", "tworow", "gone"},
+		Series: []document.FigureSeries{{Name: "GCUPS", Points: []document.FigurePoint{{Y: 40}, {Y: 2.5}, {Y: math.NaN()}}}}}
 	h, err := bars.HTML()
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +87,7 @@ func TestFigureHTML(t *testing.T) {
 			t.Errorf("the bar figure's HTML lacks %s", want)
 		}
 	}
-	if _, err := (Figure{ID: "a-b"}).HTML(); err == nil || !strings.Contains(err.Error(), `"a-b"`) {
+	if _, err := (document.Figure{ID: "a-b"}).HTML(); err == nil || !strings.Contains(err.Error(), `"a-b"`) {
 		t.Errorf("Figure{ID: \"a-b\"}.HTML(): %v; want an error naming the id", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/internal/buildinfo"
 	"github.com/levlab/levlab/records"
 )
@@ -33,58 +35,58 @@ type rep struct {
 
 // once adds text to s the first time the report says it, and later
 // again instead, so that no paragraph is printed twice word for word.
-func (r *rep) once(s *section, text, again string) {
+func (r *rep) once(s *document.Section, text, again string) {
 	if r.said == nil {
 		r.said = map[string]bool{}
 	}
 	if r.said[text] {
 		if again != "" {
-			s.p("%s", again)
+			s.P("%s", again)
 		}
 		return
 	}
 	r.said[text] = true
-	s.p("%s", text)
+	s.P("%s", text)
 }
 
-func build(d *data) *doc {
+func build(d *data) *document.Doc {
 	r := &rep{d: d}
 	for _, rd := range d.runs {
 		r.runs = append(r.runs, aggregate(rd))
 	}
 	r.nameRuns()
-	doc := &doc{title: "levlab: parallel edit distance, the course reports beside our measurements", byline: byline(r)}
+	doc := &document.Doc{Title: "levlab: parallel edit distance, the course reports beside our measurements", Byline: byline(r)}
 	if len(d.only) > 0 {
 		var titles []string
 		for _, name := range d.only {
-			doc.sections = append(doc.sections, sectionOwn(r, name))
+			doc.Sections = append(doc.Sections, sectionOwn(r, name))
 			titles = append(titles, name)
 		}
-		doc.title = "levlab: " + strings.Join(titles, ", ")
+		doc.Title = "levlab: " + strings.Join(titles, ", ")
 		if len(d.only) == 1 {
 			if sp, _ := r.ownSpec(d.only[0]); sp.Title != "" {
-				doc.title = sp.Title
+				doc.Title = sp.Title
 			}
 		}
-		doc.sections = append(doc.sections, sectionMethod(r))
+		doc.Sections = append(doc.Sections, sectionMethod(r))
 		pruneEmpty(doc)
-		if refs := sectionRefs(doc); len(refs.blocks) > 0 {
-			doc.sections = append(doc.sections, refs)
+		if refs := sectionRefs(doc); len(refs.Blocks) > 0 {
+			doc.Sections = append(doc.Sections, refs)
 		}
 		r.groupSeries(doc)
 		r.splitCharts(doc)
 		return doc
 	}
-	doc.sections = append(sectionSummary(r),
+	doc.Sections = append(sectionSummary(r),
 		section000(r), section001(r), section002(r), section003(r), section004(r),
 		sectionBeyond(r), sectionPairs(r), sectionAlign(r), sectionGPU(r), sectionBenchmarks(r))
 	for _, name := range r.ownNames() {
-		doc.sections = append(doc.sections, sectionOwn(r, name))
+		doc.Sections = append(doc.Sections, sectionOwn(r, name))
 	}
-	doc.sections = append(doc.sections, sectionMethod(r))
+	doc.Sections = append(doc.Sections, sectionMethod(r))
 	pruneEmpty(doc)
-	if refs := sectionRefs(doc); len(refs.blocks) > 0 {
-		doc.sections = append(doc.sections, refs)
+	if refs := sectionRefs(doc); len(refs.Blocks) > 0 {
+		doc.Sections = append(doc.Sections, refs)
 	}
 	r.groupSeries(doc)
 	r.splitCharts(doc)
@@ -95,24 +97,24 @@ func build(d *data) *doc {
 // sayCoinciding adds, after each chart of doc whose lines lie over one
 // another, a line naming them, so that a reader who sees fewer lines than
 // the legend lists knows where the others are.
-func sayCoinciding(doc *doc) {
-	for i := range doc.sections {
+func sayCoinciding(doc *document.Doc) {
+	for i := range doc.Sections {
 		var out []any
-		for _, b := range doc.sections[i].blocks {
+		for _, b := range doc.Sections[i].Blocks {
 			out = append(out, b)
-			if c, ok := b.(*Figure); ok {
+			if c, ok := b.(*document.Figure); ok {
 				if pairs := coinciding(c); len(pairs) > 0 {
-					out = append(out, para("Lines drawn over one another, their values within 2 % at every point: "+strings.Join(pairs, "; ")+"."))
+					out = append(out, document.Para("Lines drawn over one another, their values within 2 % at every point: "+strings.Join(pairs, "; ")+"."))
 				}
 			}
 		}
-		doc.sections[i].blocks = out
+		doc.Sections[i].Blocks = out
 	}
 }
 
 // coinciding names the pairs of c's lines that share at least two x
 // values and differ by less than 2 % at every one of them: "A and B".
-func coinciding(c *Figure) []string {
+func coinciding(c *document.Figure) []string {
 	var out []string
 	for i := range c.Series {
 		for j := i + 1; j < len(c.Series); j++ {
@@ -200,14 +202,14 @@ func byline(r *rep) string {
 // charts and tables: a series with no point (a legend entry, an empty
 // column of the figure's points) and a table row whose every value is a
 // dash or blank.
-func pruneEmpty(d *doc) {
-	for i := range d.sections {
-		for _, b := range d.sections[i].blocks {
+func pruneEmpty(d *document.Doc) {
+	for i := range d.Sections {
+		for _, b := range d.Sections[i].Blocks {
 			switch b := b.(type) {
-			case *Figure:
-				b.Series = slices.DeleteFunc(b.Series, func(s FigureSeries) bool { return len(s.Points) == 0 })
-			case *table:
-				b.rows = slices.DeleteFunc(b.rows, func(row []string) bool {
+			case *document.Figure:
+				b.Series = slices.DeleteFunc(b.Series, func(s document.FigureSeries) bool { return len(s.Points) == 0 })
+			case *document.Table:
+				b.Rows = slices.DeleteFunc(b.Rows, func(row []string) bool {
 					return len(row) > 1 && !slices.ContainsFunc(row[1:], func(c string) bool { return c != "—" && c != "" })
 				})
 			}
@@ -219,13 +221,13 @@ func pruneEmpty(d *doc) {
 // machine (named) with that machine and the name without it, so that a
 // chart draws one measurement in one colour and each machine in its own
 // line and symbol.
-func (r *rep) groupSeries(d *doc) {
+func (r *rep) groupSeries(d *document.Doc) {
 	if len(r.runs) < 2 {
 		return
 	}
-	for _, s := range d.sections {
-		for _, b := range s.blocks {
-			c, ok := b.(*Figure)
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
+			c, ok := b.(*document.Figure)
 			if !ok {
 				continue
 			}
@@ -250,17 +252,17 @@ const maxSeries = 8
 // several machines with one chart a machine, titled "… on <machine>", each
 // with the reports' series as well. A chart whose series name no machine
 // stays whole.
-func (r *rep) splitCharts(d *doc) {
-	for si := range d.sections {
+func (r *rep) splitCharts(d *document.Doc) {
+	for si := range d.Sections {
 		var blocks []any
-		for _, b := range d.sections[si].blocks {
-			c, ok := b.(*Figure)
+		for _, b := range d.Sections[si].Blocks {
+			c, ok := b.(*document.Figure)
 			if !ok || len(c.Series) <= maxSeries {
 				blocks = append(blocks, b)
 				continue
 			}
-			var pub []FigureSeries
-			byMachine := map[int][]FigureSeries{}
+			var pub []document.FigureSeries
+			byMachine := map[int][]document.FigureSeries{}
 			var order []int
 			for _, sr := range c.Series {
 				switch {
@@ -292,7 +294,7 @@ func (r *rep) splitCharts(d *doc) {
 				blocks = append(blocks, &part)
 			}
 		}
-		d.sections[si].blocks = blocks
+		d.Sections[si].Blocks = blocks
 	}
 }
 
@@ -328,7 +330,7 @@ func (r *rep) measured(exps ...string) bool {
 
 // notRun says, in one line, how many points of the experiments were not
 // run on each machine; the reasons are given once, in the summary.
-func (r *rep) notRun(s *section, exps ...string) {
+func (r *rep) notRun(s *document.Section, exps ...string) {
 	var parts []string
 	for _, ix := range r.runs {
 		if n := len(ix.skipsOf(exps...)); n > 0 {
@@ -336,7 +338,7 @@ func (r *rep) notRun(s *section, exps ...string) {
 		}
 	}
 	if len(parts) > 0 {
-		s.p("Points not run (%s): see \"What did not run\" at the top for why.", strings.Join(parts, ", "))
+		s.P("Points not run (%s): see \"What did not run\" at the top for why.", strings.Join(parts, ", "))
 	}
 	r.earlierCode(s, exps...)
 	r.sameElsewhere(s, exps...)
@@ -345,7 +347,7 @@ func (r *rep) notRun(s *section, exps ...string) {
 // earlierCode says in s which runs' points of exps were measured before
 // their code last changed, so that a section's lines and rows of those
 // machines are read as earlier code, as Key results marks them with †.
-func (r *rep) earlierCode(s *section, exps ...string) {
+func (r *rep) earlierCode(s *document.Section, exps ...string) {
 	var parts []string
 	for _, ix := range r.runs {
 		var old []string
@@ -359,7 +361,7 @@ func (r *rep) earlierCode(s *section, exps ...string) {
 		}
 	}
 	if len(parts) > 0 {
-		s.p("† Earlier code here: %s, measured before the code last changed (What was read).", strings.Join(parts, "; "))
+		s.P("† Earlier code here: %s, measured before the code last changed (What was read).", strings.Join(parts, "; "))
 	}
 }
 
@@ -375,14 +377,14 @@ func (r *rep) quick() bool {
 
 // speedup is base/that at the same case and lengths, min–max from that's
 // spread.
-func speedup(base, that stat) FigurePoint {
-	return FigurePoint{Y: base.med / that.med, Lo: base.med / that.max, Hi: base.med / that.min}
+func speedup(base, that stat) document.FigurePoint {
+	return document.FigurePoint{Y: base.med / that.med, Lo: base.med / that.max, Hi: base.med / that.min}
 }
 
 // speedupPt is speedup of point k over point b of the same run, its range
 // the 95% confidence interval of the ratio of medians (speedupOf) where
 // both points have the repetitions for one, else speedup's.
-func (ix *index) speedupPt(b, k key) FigurePoint {
+func (ix *index) speedupPt(b, k key) document.FigurePoint {
 	p := speedup(ix.stats[b], ix.stats[k])
 	if q, ok := ix.speedupOf(b, k); ok && q.ciKnown {
 		p.Lo, p.Hi = q.lo, q.hi
@@ -396,18 +398,18 @@ func (ix *index) speedupPt(b, k key) FigurePoint {
 func (ix *index) speedupText(b, k key) string {
 	q, ok := ix.speedupOf(b, k)
 	if !ok {
-		return times(ix.stats[b].med / ix.stats[k].med)
+		return document.Times(ix.stats[b].med / ix.stats[k].med)
 	}
 	if !q.significant {
-		return times(q.x) + ", not significant"
+		return document.Times(q.x) + ", not significant"
 	}
-	return times(q.x)
+	return document.Times(q.x)
 }
 
 // speedupSeries: speedup of (alg, workers, any tile) over (baseAlg, 1) in
 // exps, x chosen by xOf; only points where match holds.
-func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, workers int, match func(key) bool, xOf func(key) float64) FigureSeries {
-	s := FigureSeries{Name: name}
+func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, workers int, match func(key) bool, xOf func(key) float64) document.FigureSeries {
+	s := document.FigureSeries{Name: name}
 	for _, e := range exps {
 		for _, k := range ix.find(e, func(k key) bool {
 			return k.Algorithm == alg && (workers < 0 || k.Workers == workers) && (match == nil || match(k))
@@ -423,7 +425,7 @@ func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, 
 	}
 	sort.Slice(s.Points, func(i, j int) bool { return s.Points[i].X < s.Points[j].X })
 	// The same x from two experiments: keep the first.
-	s.Points = slices.CompactFunc(s.Points, func(a, b FigurePoint) bool { return a.X == b.X })
+	s.Points = slices.CompactFunc(s.Points, func(a, b document.FigurePoint) bool { return a.X == b.X })
 	return s
 }
 
@@ -447,7 +449,7 @@ func uniqInts(ps []records.Published, f func(records.Published) int) []int {
 	return out
 }
 
-func maxY(s FigureSeries) float64 {
+func maxY(s document.FigureSeries) float64 {
 	m := 0.0
 	for _, p := range s.Points {
 		m = max(m, p.Y)
@@ -474,7 +476,7 @@ func pubCores(machine string) int {
 
 func (ix *index) cores() int { return ix.machine().cores }
 
-func sortPts(ps []FigurePoint) {
+func sortPts(ps []document.FigurePoint) {
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].X < ps[j].X })
 }
 

@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/internal/chromium"
 )
 
@@ -30,20 +32,20 @@ func needBrowser(t *testing.T) {
 // smallDoc is a report of one section: a paragraph, a table, and a chart
 // of times on log axes with n series (whiskers where the repetitions
 // spread, one published line) named by name(i).
-func smallDoc(n int, name func(int) string) *doc {
-	c := &Figure{ID: "smalltime", Title: "Time vs length", XName: "string length (characters)", YName: "time (s)", XLog: true, YLog: true}
+func smallDoc(n int, name func(int) string) *document.Doc {
+	c := &document.Figure{ID: "smalltime", Title: "Time vs length", XName: "string length (characters)", YName: "time (s)", XLog: true, YLog: true}
 	for i := range n {
 		k := float64(i + 1)
-		c.Series = append(c.Series, FigureSeries{Name: name(i), Published: i == 1, Points: []FigurePoint{
+		c.Series = append(c.Series, document.FigureSeries{Name: name(i), Published: i == 1, Points: []document.FigurePoint{
 			{X: 1000, Y: 1.2e-5 * k, Lo: 1e-5 * k, Hi: 1.5e-5 * k},
 			{X: 10000, Y: 1.1e-3 * k, Lo: 1.1e-3 * k, Hi: 1.1e-3 * k},
 			{X: 100000, Y: 0.12 * k, Lo: 0.1 * k, Hi: 0.13 * k},
 		}})
 	}
-	s := section{id: "small", title: "A small report"}
-	s.p("Times of %d algorithms.", n)
-	s.add(&table{caption: "Times", head: []string{"length", "seconds"}, rows: [][]string{{"1000", "0.000012"}, {"10000", "0.0011"}}}, c)
-	return &doc{title: "small", sections: []section{s}}
+	s := document.Section{ID: "small", Title: "A small report"}
+	s.P("Times of %d algorithms.", n)
+	s.Add(&document.Table{Caption: "Times", Head: []string{"length", "seconds"}, Rows: [][]string{{"1000", "0.000012"}, {"10000", "0.0011"}}}, c)
+	return &document.Doc{Title: "small", Sections: []document.Section{s}}
 }
 
 func plainNames(i int) string { return fmt.Sprintf("algorithm-%d", i) }
@@ -56,10 +58,10 @@ func timeout(t *testing.T) context.Context {
 
 func TestAxisUnit(t *testing.T) {
 	for name, want := range map[string]string{
-		"time (s)": "seconds", "median time (s)": "seconds", timeAxis: "seconds", "bytes allocated": "bytes",
+		"time (s)": "seconds", "median time (s)": "seconds", document.TimeAxis: "seconds", "bytes allocated": "bytes",
 		"speedup (×)": "number", "string length (characters)": "number", "": "number",
 	} {
-		if got := axisUnit(name); got != want {
+		if got := document.AxisUnit(name); got != want {
 			t.Errorf("axisUnit(%q) = %q; want %q", name, got, want)
 		}
 	}
@@ -70,7 +72,7 @@ func TestAxisUnit(t *testing.T) {
 func TestUnits(t *testing.T) {
 	needBrowser(t)
 	page := filepath.Join(t.TempDir(), "units.html")
-	if err := os.WriteFile(page, []byte("<!DOCTYPE html>\n<html><body><script>\nconst levlab = "+chartJS+";\n</script></body></html>\n"), 0o644); err != nil {
+	if err := os.WriteFile(page, []byte("<!DOCTYPE html>\n<html><body><script>\nconst levlab = "+document.ChartJS+";\n</script></body></html>\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cases := []struct {
@@ -116,7 +118,7 @@ func TestChartLayout(t *testing.T) {
 	needBrowser(t)
 	d := smallDoc(14, func(i int) string { return fmt.Sprintf("a rather long series name number %d", i) })
 	var buf bytes.Buffer
-	if err := writeHTML(&buf, d); err != nil {
+	if err := document.WriteHTML(&buf, d); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "report.html")
@@ -179,13 +181,13 @@ func TestMachinesStyled(t *testing.T) {
 	doc := build(d)
 	type drawn struct{ colour, line, symbol string }
 	got := map[string]drawn{}
-	for _, s := range doc.sections {
-		for _, b := range s.blocks {
-			c, ok := b.(*Figure)
+	for _, s := range doc.Sections {
+		for _, b := range s.Blocks {
+			c, ok := b.(*document.Figure)
 			if !ok || (c.ID != "beyondgcups" && c.ID != "r000fig3") {
 				continue
 			}
-			_, option := c.option("100%", "400px")
+			_, option := c.Option("100%", "400px")
 			js, err := json.Marshal(option["series"])
 			if err != nil {
 				t.Fatal(err)
@@ -212,7 +214,7 @@ func TestMachinesStyled(t *testing.T) {
 		}
 	}
 	amd, intel := got["beyondgcups/AMD EPYC: myers"], got["beyondgcups/Intel Xeon @ 2.80GHz: myers"]
-	if amd.colour == "" || shade(amd.colour, 1) != intel.colour || amd.line == intel.line || amd.symbol == intel.symbol {
+	if amd.colour == "" || document.Shade(amd.colour, 1) != intel.colour || amd.line == intel.line || amd.symbol == intel.symbol {
 		t.Errorf("myers on two machines drawn %+v and %+v; want one hue in two shades, two lines and symbols", amd, intel)
 	}
 	if other := got["beyondgcups/AMD EPYC: edlib"]; other.colour == amd.colour {
@@ -227,9 +229,9 @@ func TestMachinesStyled(t *testing.T) {
 // axis (a log axis gave the shortest time the longest bar), the first
 // label at the top.
 func TestBarsFromZero(t *testing.T) {
-	c := &Figure{ID: "bars", YName: "GCUPS", Labels: []string{"fast", "slow"},
-		Series: []FigureSeries{{Name: "GCUPS", Points: []FigurePoint{{Y: 60}, {Y: 0.5}}}}}
-	_, opt := c.option("100%", "200px")
+	c := &document.Figure{ID: "bars", YName: "GCUPS", Labels: []string{"fast", "slow"},
+		Series: []document.FigureSeries{{Name: "GCUPS", Points: []document.FigurePoint{{Y: 60}, {Y: 0.5}}}}}
+	_, opt := c.Option("100%", "200px")
 	js, err := json.Marshal(opt)
 	if err != nil {
 		t.Fatal(err)
@@ -262,28 +264,12 @@ func TestBarsFromZero(t *testing.T) {
 // several machines by machine), and a split chart names its machine.
 func TestChartsFewLines(t *testing.T) {
 	_, d, _ := committedDoc(t)
-	for _, c := range blocksOf[*Figure](d) {
+	for _, c := range blocksOf[*document.Figure](d) {
 		if len(c.Series) > maxSeries+1 {
 			t.Errorf("%s (%s): %d lines, want at most %d", c.ID, c.Title, len(c.Series), maxSeries+1)
 		}
 		if regexp.MustCompile(`_m[0-9]+$`).MatchString(c.ID) && !strings.Contains(c.Title, " on ") {
 			t.Errorf("%s: split by machine, its title names none: %s", c.ID, c.Title)
 		}
-	}
-}
-
-// shade keeps the first machine's colour, and gives the others a darker
-// or lighter one of the same hue.
-func TestShade(t *testing.T) {
-	for _, c := range []struct {
-		m    int
-		want string
-	}{{0, "#5470c6"}, {1, "#324377"}, {2, "#90a2da"}, {4, "#5470c6"}} {
-		if got := shade("#5470c6", c.m); got != c.want {
-			t.Errorf("shade(#5470c6, %d) = %s, want %s", c.m, got, c.want)
-		}
-	}
-	if got := shade("blue", 1); got != "blue" {
-		t.Errorf("shade of a name = %s, want it unchanged", got)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
@@ -372,19 +374,19 @@ func (r *rep) oldSummary() string {
 
 // oldTable lists the records older than their code, or nil where there
 // are none: folded, as oldSummary says what it holds in a line a machine.
-func (r *rep) oldTable() *table {
+func (r *rep) oldTable() *document.Table {
 	old := r.staleness()
 	if len(old) == 0 {
 		return nil
 	}
-	t := &table{caption: "Records made before their algorithm's code last changed (git log of the code's files)", prose: true, folded: true,
-		head: []string{"machine", "experiment", "algorithms", "made at", "the code last changed at"}}
+	t := &document.Table{Caption: "Records made before their algorithm's code last changed (git log of the code's files)", Prose: true, Folded: true,
+		Head: []string{"machine", "experiment", "algorithms", "made at", "the code last changed at"}}
 	for _, o := range old {
 		algs := strings.Join(o.algs, ", ")
 		if algs == "" {
 			algs = "every benchmark of the file"
 		}
-		t.rows = append(t.rows, []string{o.machine, o.exp, algs, o.made.String(), o.chg.String()})
+		t.Rows = append(t.Rows, []string{o.machine, o.exp, algs, o.made.String(), o.chg.String()})
 	}
 	return t
 }

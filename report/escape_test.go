@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/gocarina/gocsv"
 
 	"github.com/levlab/levlab/internal/chromium"
@@ -253,7 +255,7 @@ func TestMDText(t *testing.T) {
 		{"2) item", `2\) item`},
 		{"0.38", "0.38"},
 	} {
-		if got := mdText(c.in); got != c.want {
+		if got := document.MdText(c.in); got != c.want {
 			t.Errorf("mdText(%q) = %q; want %q", c.in, got, c.want)
 		}
 	}
@@ -270,7 +272,7 @@ func TestScriptJSON(t *testing.T) {
 		{"__f__f__", `"\u005f_f\u005f_f__"`},
 		{map[string]string{"__f__": "1"}, `{"\u005f_f__":"1"}`},
 	} {
-		got, err := scriptJSON(c.in)
+		got, err := document.ScriptJSON(c.in)
 		if err != nil || got != c.want {
 			t.Errorf("scriptJSON(%q) = %s, %v; want %s", c.in, got, err, c.want)
 		}

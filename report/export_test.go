@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/internal/chromium"
 )
 
@@ -21,7 +23,7 @@ func TestWritePDF(t *testing.T) {
 	needBrowser(t)
 	var out bytes.Buffer
 	start := time.Now()
-	if err := writePDF(timeout(t), &out, smallDoc(3, plainNames)); err != nil {
+	if err := document.WritePDF(timeout(t), &out, smallDoc(3, plainNames)); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("PDF in %v: %d bytes", time.Since(start).Round(time.Millisecond), out.Len())
@@ -71,10 +73,10 @@ func TestWriteFigures(t *testing.T) {
 	needBrowser(t)
 	dir := filepath.Join(t.TempDir(), "figures") // made by writeFigures
 	d := smallDoc(3, plainNames)
-	empty := &Figure{ID: "nothing", Title: "no points"}
-	d.sections[0].add(empty)
+	empty := &document.Figure{ID: "nothing", Title: "no points"}
+	d.Sections[0].Add(empty)
 	start := time.Now()
-	paths, err := writeFigures(timeout(t), dir, d)
+	paths, err := document.WriteFigures(timeout(t), dir, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,14 +120,14 @@ func TestWriteFigures(t *testing.T) {
 func TestFigureHostileNames(t *testing.T) {
 	needBrowser(t)
 	hostile := []string{`</script><img src=x onerror=alert(1)>`, `__f__(function(){window.__pwned=1})()__f__`, pwnImg, pwnScript}
-	f := Figure{ID: "hostile", Title: hostile[0], XName: hostile[1], YName: hostile[2], MarkY: 3, MarkName: hostile[3]}
+	f := document.Figure{ID: "hostile", Title: hostile[0], XName: hostile[1], YName: hostile[2], MarkY: 3, MarkName: hostile[3]}
 	for i, h := range hostile {
-		f.Series = append(f.Series, FigureSeries{Name: h, Points: []FigurePoint{
+		f.Series = append(f.Series, document.FigureSeries{Name: h, Points: []document.FigurePoint{
 			{X: 1, Y: float64(i + 1), Lo: float64(i), Hi: float64(i + 2)}, {X: 2, Y: float64(i + 2), Lo: float64(i + 2), Hi: float64(i + 2)},
 		}})
 	}
 	dir := t.TempDir()
-	paths, err := ExportFigures(timeout(t), dir, []Figure{f})
+	paths, err := document.ExportFigures(timeout(t), dir, []document.Figure{f})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,18 +185,18 @@ func TestFigureHostileNames(t *testing.T) {
 // TestExportFiguresRefuses: ids that cannot be file names, two figures of
 // one id, and a figure without a line are errors before any drawing.
 func TestExportFiguresRefuses(t *testing.T) {
-	line := []FigureSeries{{Name: "s", Points: []FigurePoint{{X: 1, Y: 1, Lo: 1, Hi: 1}, {X: 2, Y: 2, Lo: 2, Hi: 2}}}}
+	line := []document.FigureSeries{{Name: "s", Points: []document.FigurePoint{{X: 1, Y: 1, Lo: 1, Hi: 1}, {X: 2, Y: 2, Lo: 2, Hi: 2}}}}
 	dir := t.TempDir()
 	for _, c := range []struct {
-		figs []Figure
+		figs []document.Figure
 		want string
 	}{
-		{[]Figure{{ID: "../x", Series: line}}, "figure id"},
-		{[]Figure{{ID: "a b", Series: line}}, "figure id"},
-		{[]Figure{{ID: "a", Series: line}, {ID: "a", Series: line}}, "two figures"},
-		{[]Figure{{ID: "a"}}, "no line"},
+		{[]document.Figure{{ID: "../x", Series: line}}, "figure id"},
+		{[]document.Figure{{ID: "a b", Series: line}}, "figure id"},
+		{[]document.Figure{{ID: "a", Series: line}, {ID: "a", Series: line}}, "two figures"},
+		{[]document.Figure{{ID: "a"}}, "no line"},
 	} {
-		if paths, err := ExportFigures(context.Background(), dir, c.figs); err == nil || !strings.Contains(err.Error(), c.want) || paths != nil {
+		if paths, err := document.ExportFigures(context.Background(), dir, c.figs); err == nil || !strings.Contains(err.Error(), c.want) || paths != nil {
 			t.Errorf("%+v: %v, %q; want an error about %q", c.figs, err, paths, c.want)
 		}
 	}

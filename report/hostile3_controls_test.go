@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/levlab/levlab/report/internal/document"
 )
 
 // controls are runes a title edited by hand may hold that must not reach
@@ -32,17 +34,17 @@ func rawControl(s string) rune {
 // a terminal or turn the text around it backwards.
 func TestControlsVisible(t *testing.T) {
 	evil := "A\x1b[31mB\x00C\u202eD\u2066E\u200fF\x07G\x7fH\u009bI\ufeffJ\u200dK\u061cL"
-	c := &Figure{ID: "c1", Title: "chart " + evil, XName: "x " + evil, YName: "time (s)",
-		Series: []FigureSeries{{Name: "s " + evil, Points: []FigurePoint{{X: 1, Y: 1, Lo: 1, Hi: 1}, {X: 2, Y: 2, Lo: 2, Hi: 2}}}}}
-	d := &doc{title: "title " + evil, byline: "by " + evil, sections: []section{{id: "s", title: "section " + evil, blocks: []any{
-		para("para " + evil), &table{caption: "caption " + evil, head: []string{"h " + evil}, rows: [][]string{{"cell " + evil}}}, c,
+	c := &document.Figure{ID: "c1", Title: "chart " + evil, XName: "x " + evil, YName: "time (s)",
+		Series: []document.FigureSeries{{Name: "s " + evil, Points: []document.FigurePoint{{X: 1, Y: 1, Lo: 1, Hi: 1}, {X: 2, Y: 2, Lo: 2, Hi: 2}}}}}
+	d := &document.Doc{Title: "title " + evil, Byline: "by " + evil, Sections: []document.Section{{ID: "s", Title: "section " + evil, Blocks: []any{
+		document.Para("para " + evil), &document.Table{Caption: "caption " + evil, Head: []string{"h " + evil}, Rows: [][]string{{"cell " + evil}}}, c,
 	}}}}
 	var md, tex, page bytes.Buffer
-	writeMarkdown(&md, d)
-	if err := writeTeX(&tex, d, ""); err != nil {
+	document.WriteMarkdown(&md, d)
+	if err := document.WriteTeX(&tex, d, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeHTML(&page, d); err != nil {
+	if err := document.WriteHTML(&page, d); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []struct{ name, text string }{{"Markdown", md.String()}, {"LaTeX", tex.String()}, {"HTML", page.String()}} {

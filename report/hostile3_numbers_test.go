@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/levlab/levlab/report/internal/document"
 )
 
 // digitRun is the longest run of digits (with the separators a number
@@ -24,8 +26,8 @@ func TestNumbersBounded(t *testing.T) {
 			name string
 			s    string
 		}{
-			{"num", num(v)}, {"dur", dur(v)}, {"secs", secs(st)}, {"bytesStr", bytesStr(v)}, {"times", times(v)},
-			{"pubNum", pubNum(v)}, {"xnum", xnum(v)},
+			{"num", document.Num(v)}, {"dur", document.Dur(v)}, {"secs", secs(st)}, {"bytesStr", document.BytesStr(v)}, {"times", document.Times(v)},
+			{"pubNum", document.PubNum(v)}, {"xnum", document.Xnum(v)},
 		} {
 			// secs: the median, then its spread, min–max.
 			for _, one := range strings.FieldsFunc(f.s, func(r rune) bool { return r == '\n' || r == '–' }) {
@@ -39,7 +41,7 @@ func TestNumbersBounded(t *testing.T) {
 		v    float64
 		want string
 	}{{0.0345, "0.0345"}, {12.34, "12.3"}, {1234, "1,234"}, {0.000123, "0.000123"}, {1e-300, "1.00×10⁻³⁰⁰"}, {-2.5e12, "-2.50×10¹²"}} {
-		if got := num(c.v); got != c.want {
+		if got := document.Num(c.v); got != c.want {
 			t.Errorf("num(%g) = %q, want %q", c.v, got, c.want)
 		}
 	}

@@ -4,16 +4,18 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/levlab/levlab/report/internal/document"
 )
 
 // TestMarkdownFigs: with a figures folder each chart is its image, its
 // title as a caption and the table of its points; without, the table
 // alone; a cell's spread follows its value in parentheses.
 func TestMarkdownFigs(t *testing.T) {
-	c := &Figure{ID: "r000fig3", Title: "Speedup [x] by length", XName: "n",
-		Series: []FigureSeries{{Name: "tiled", Points: []FigurePoint{{X: 1, Y: 2, Lo: 2, Hi: 2}, {X: 2, Y: 3, Lo: 3, Hi: 3}}}}}
-	d := &doc{title: "T", sections: []section{{id: "s", title: "S", blocks: []any{
-		c, &table{caption: "t", head: []string{"a", "b"}, rows: [][]string{{"x", "1.23 ms\n1.20–1.31"}}},
+	c := &document.Figure{ID: "r000fig3", Title: "Speedup [x] by length", XName: "n",
+		Series: []document.FigureSeries{{Name: "tiled", Points: []document.FigurePoint{{X: 1, Y: 2, Lo: 2, Hi: 2}, {X: 2, Y: 3, Lo: 3, Hi: 3}}}}}
+	d := &document.Doc{Title: "T", Sections: []document.Section{{ID: "s", Title: "S", Blocks: []any{
+		c, &document.Table{Caption: "t", Head: []string{"a", "b"}, Rows: [][]string{{"x", "1.23 ms\n1.20–1.31"}}},
 	}}}}
 	for _, tc := range []struct {
 		figs, want string
@@ -24,7 +26,7 @@ func TestMarkdownFigs(t *testing.T) {
 		{"", "\n## S\n\n**Speedup [x] by length (the figure's points)**\n"},
 	} {
 		var buf bytes.Buffer
-		writeMarkdownFigs(&buf, d, tc.figs)
+		document.WriteMarkdownFigs(&buf, d, tc.figs)
 		out := buf.String()
 		if !strings.Contains(out, tc.want) {
 			t.Errorf("figs %q: the Markdown lacks %q:\n%s", tc.figs, tc.want, out)
@@ -45,7 +47,7 @@ func TestMDAlt(t *testing.T) {
 		{`a\]`, `a\\\]`},
 		{"*e*", `\*e\*`},
 	} {
-		if got := mdAlt(c.in); got != c.want {
+		if got := document.MdAlt(c.in); got != c.want {
 			t.Errorf("mdAlt(%q) = %q; want %q", c.in, got, c.want)
 		}
 	}

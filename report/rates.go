@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
@@ -53,9 +55,9 @@ func (r *rep) counted() bool {
 // the matrix rate alone, named.
 func rateText(st stat) string {
 	if st.ccups > 0 {
-		return fmt.Sprintf("%s %s (%s %s)", num(st.ccups), computedRate, num(st.gcups), matrixRate)
+		return fmt.Sprintf("%s %s (%s %s)", document.Num(st.ccups), computedRate, document.Num(st.gcups), matrixRate)
 	}
-	return num(st.gcups) + " " + matrixRate
+	return document.Num(st.gcups) + " " + matrixRate
 }
 
 // benchMetricName is how a metric of go test -bench output is shown: the
@@ -78,9 +80,9 @@ func workersText(ours, theirs int, theirsName string, r, one float64) string {
 		return ""
 	}
 	if one > 0 {
-		return fmt.Sprintf("%s against %s; %s on %s as well", workersN(ours), theirsName, times(one), workersN(theirs))
+		return fmt.Sprintf("%s against %s; %s on %s as well", workersN(ours), theirsName, document.Times(one), workersN(theirs))
 	}
-	return fmt.Sprintf("%s against %s; %s per worker, divided", workersN(ours), theirsName, times(r*float64(theirs)/float64(ours)))
+	return fmt.Sprintf("%s against %s; %s per worker, divided", workersN(ours), theirsName, document.Times(r*float64(theirs)/float64(ours)))
 }
 
 // oneThread names n threads of a peer: "one thread", "4 threads".
@@ -137,7 +139,7 @@ func (ix *index) repsText() string {
 		}
 	}
 	slices.Sort(exps)
-	in := joinAnd(exps)
+	in := document.JoinAnd(exps)
 	if len(exps) > 4 {
 		in = fmt.Sprintf("%d experiments", len(exps))
 	}
@@ -178,4 +180,18 @@ func bootRatio(base, that []float64) (lo, hi float64, ok bool) {
 	}
 	slices.Sort(rs)
 	return rs[int(0.025*float64(len(rs)))], rs[int(0.975*float64(len(rs)-1))], true
+}
+
+// secs formats a point as its median time, with the spread of its
+// repetitions (min–max, in the median's unit) as a second line when there
+// are several.
+func secs(s stat) string {
+	if s.n > 1 {
+		u, scale := document.DurUnit((s.min + s.max) / 2)
+		// A spread too small to show at three digits is left out.
+		if lo, hi := document.Num(s.min/scale), document.Num(s.max/scale); lo != hi {
+			return document.Dur(s.med) + "\n" + lo + "–" + hi + " " + u
+		}
+	}
+	return document.Dur(s.med)
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
@@ -26,7 +28,7 @@ func TestFastestAtTheReportsSize(t *testing.T) {
 		if k.LenA != 150000 {
 			t.Errorf("%s: fastest point at %d, want the report's 150,000", ix.name, k.LenA)
 		}
-		want := num(ix.stats[k].gcups) + " " + matrixRate
+		want := document.Num(ix.stats[k].gcups) + " " + matrixRate
 		if !strings.Contains(row, want) || !strings.Contains(row, k.Algorithm+" at 150,000, "+workersN(k.Workers)+" against its GPU") {
 			t.Errorf("%s: Key results do not quote %q at 150,000 with its workers against the GPU:\n%s", ix.name, want, row)
 		}
@@ -80,7 +82,7 @@ func TestOnePointSeveralRunsSaid(t *testing.T) {
 func TestBoundWhereClaimed(t *testing.T) {
 	_, d, md := committedDoc(t)
 	seen := false
-	for _, c := range blocksOf[*Figure](d) {
+	for _, c := range blocksOf[*document.Figure](d) {
 		switch {
 		case strings.HasPrefix(c.ID, "r001len"):
 			seen = true
@@ -99,7 +101,7 @@ func TestBoundWhereClaimed(t *testing.T) {
 	if !strings.Contains(md, "our best at those lengths and more (tile 512, inside its range)") {
 		t.Error("report 001's bound is not set beside our best at its own lengths")
 	}
-	s := FigureSeries{Points: []FigurePoint{{X: 1000, Y: 9}, {X: 10000, Y: 2}, {X: 50000, Y: 3}}}
+	s := document.FigureSeries{Points: []document.FigurePoint{{X: 1000, Y: 9}, {X: 10000, Y: 2}, {X: 50000, Y: 3}}}
 	if got := maxYFrom(s, claimN001); got != 3 {
 		t.Errorf("maxYFrom = %v, want 3 (the point at 1,000 is outside the claim)", got)
 	}
@@ -109,10 +111,10 @@ func TestBoundWhereClaimed(t *testing.T) {
 // shape, in each of the three ways it can fall.
 func TestRatioClaim(t *testing.T) {
 	r := &rep{runs: []*index{{name: "A"}, {name: "B"}, {name: "C"}}}
-	cr := &Figure{Series: []FigureSeries{
-		{Points: []FigurePoint{{1, 0.5, 0.45, 0.55}, {2, 0.4, 0.38, 0.42}, {128, 0.2, 0.19, 0.21}}}, {},
-		{Points: []FigurePoint{{1, 0.5, 0.45, 0.55}, {8, 0.7, 0.65, 0.75}, {128, 0.3, 0.29, 0.31}}}, {},
-		{Points: []FigurePoint{{1, 0.5, 0.40, 0.60}, {32, 0.6, 0.50, 0.70}, {128, 0.4, 0.39, 0.41}}}, {},
+	cr := &document.Figure{Series: []document.FigureSeries{
+		{Points: []document.FigurePoint{{X: 1, Y: 0.5, Lo: 0.45, Hi: 0.55}, {X: 2, Y: 0.4, Lo: 0.38, Hi: 0.42}, {X: 128, Y: 0.2, Lo: 0.19, Hi: 0.21}}}, {},
+		{Points: []document.FigurePoint{{X: 1, Y: 0.5, Lo: 0.45, Hi: 0.55}, {X: 8, Y: 0.7, Lo: 0.65, Hi: 0.75}, {X: 128, Y: 0.3, Lo: 0.29, Hi: 0.31}}}, {},
+		{Points: []document.FigurePoint{{X: 1, Y: 0.5, Lo: 0.40, Hi: 0.60}, {X: 32, Y: 0.6, Lo: 0.50, Hi: 0.70}, {X: 128, Y: 0.4, Lo: 0.39, Hi: 0.41}}}, {},
 	}}
 	got := ratioClaim(r, cr)
 	for _, want := range []string{
@@ -144,27 +146,27 @@ func TestOwnPointAtReport003Size(t *testing.T) {
 // A table holding our rows does not stand under the report's headers.
 func TestNoOursUnderTheReportsHeaders(t *testing.T) {
 	_, d, _ := committedDoc(t)
-	for _, tb := range blocksOf[*table](d) {
+	for _, tb := range blocksOf[*document.Table](d) {
 		reportHead := false
-		for _, h := range tb.head {
+		for _, h := range tb.Head {
 			reportHead = reportHead || strings.HasPrefix(h, "report: ")
 		}
 		if !reportHead {
 			continue
 		}
-		for _, row := range tb.rows {
+		for _, row := range tb.Rows {
 			if len(row) > 0 && strings.Contains(row[0], "ours") {
-				t.Errorf("%q: our row %q under the report's headers %q", tb.caption, row[0], tb.head)
+				t.Errorf("%q: our row %q under the report's headers %q", tb.Caption, row[0], tb.Head)
 			}
 		}
 	}
 }
 
 // blocksOf is every block of type T in d, section by section.
-func blocksOf[T any](d *doc) []T {
+func blocksOf[T any](d *document.Doc) []T {
 	var out []T
-	for _, s := range d.sections {
-		for _, b := range s.blocks {
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
 			if v, ok := b.(T); ok {
 				out = append(out, v)
 			}
@@ -206,9 +208,9 @@ func TestOwnWordsLikeForLike(t *testing.T) {
 func TestEarlierCodeInSections(t *testing.T) {
 	r, d, _ := committedDoc(t)
 	said := 0
-	for _, s := range d.sections {
-		for _, b := range s.blocks {
-			if p, ok := b.(para); ok && strings.HasPrefix(string(p), "† Earlier code here: ") {
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
+			if p, ok := b.(document.Para); ok && strings.HasPrefix(string(p), "† Earlier code here: ") {
 				said++
 			}
 		}
@@ -225,11 +227,11 @@ func TestEarlierCodeInSections(t *testing.T) {
 // Lines that lie over one another are named under their chart, and only
 // those.
 func TestCoincidingLinesSaid(t *testing.T) {
-	c := &Figure{Series: []FigureSeries{
-		{Name: "A", Points: []FigurePoint{{X: 1, Y: 10}, {X: 2, Y: 20}}},
-		{Name: "B", Points: []FigurePoint{{X: 1, Y: 10.1}, {X: 2, Y: 19.9}}},
-		{Name: "C", Points: []FigurePoint{{X: 1, Y: 10}, {X: 2, Y: 30}}},
-		{Name: "D", Points: []FigurePoint{{X: 1, Y: 10}}},
+	c := &document.Figure{Series: []document.FigureSeries{
+		{Name: "A", Points: []document.FigurePoint{{X: 1, Y: 10}, {X: 2, Y: 20}}},
+		{Name: "B", Points: []document.FigurePoint{{X: 1, Y: 10.1}, {X: 2, Y: 19.9}}},
+		{Name: "C", Points: []document.FigurePoint{{X: 1, Y: 10}, {X: 2, Y: 30}}},
+		{Name: "D", Points: []document.FigurePoint{{X: 1, Y: 10}}},
 	}}
 	if got := coinciding(c); len(got) != 1 || got[0] != "A and B" {
 		t.Errorf("coinciding = %q, want [A and B]", got)
@@ -244,8 +246,8 @@ func TestCoincidingLinesSaid(t *testing.T) {
 // start near the data, is on for log axes alone.
 func TestLinearAxisFromZero(t *testing.T) {
 	for _, yLog := range []bool{false, true} {
-		c := &Figure{ID: "z", Title: "t", XName: "x", YName: "speedup (×)", YLog: yLog, Series: []FigureSeries{{Name: "a", Points: []FigurePoint{{X: 1, Y: 2}, {X: 2, Y: 3}}}}}
-		_, option := c.option("100%", "300px")
+		c := &document.Figure{ID: "z", Title: "t", XName: "x", YName: "speedup (×)", YLog: yLog, Series: []document.FigureSeries{{Name: "a", Points: []document.FigurePoint{{X: 1, Y: 2}, {X: 2, Y: 3}}}}}
+		_, option := c.Option("100%", "300px")
 		b, err := json.Marshal(option["yAxis"])
 		if err != nil {
 			t.Fatal(err)
@@ -271,7 +273,7 @@ func TestOneRatioStyle(t *testing.T) {
 
 // The † that marks earlier code is a dagger in TeX too, not a "?".
 func TestDaggerInTeX(t *testing.T) {
-	if got := texText("† earlier code"); got != `$\dagger$ earlier code` {
+	if got := document.TexText("† earlier code"); got != `$\dagger$ earlier code` {
 		t.Errorf("texText(†) = %q", got)
 	}
 }
@@ -314,11 +316,11 @@ func TestAlignOneWorkerMeasured(t *testing.T) {
 	if len(rows) != 1 || rows[0].oursOne != 0.5 || rows[0].ours != 0.25 {
 		t.Fatalf("alignBenchRows = %+v; want levlab 0.25 s, one worker 0.5 s", rows)
 	}
-	var s section
+	var s document.Section
 	alignBench(&s, f, "")
-	tb := s.blocks[0].(*table)
-	if !slices.Contains(tb.head, "levlab align, 1 worker") || !strings.Contains(tb.rows[0][4], "4.00× on 1 worker") {
-		t.Errorf("the table does not show the one-worker time and its ratio: %q %q", tb.head, tb.rows[0])
+	tb := s.Blocks[0].(*document.Table)
+	if !slices.Contains(tb.Head, "levlab align, 1 worker") || !strings.Contains(tb.Rows[0][4], "4.00× on 1 worker") {
+		t.Errorf("the table does not show the one-worker time and its ratio: %q %q", tb.Head, tb.Rows[0])
 	}
 	if got := workersText(2, 1, "edlib-aligner's one thread", 8, 4); strings.Contains(got, "divided") || !strings.Contains(got, "4.00× on 1 worker as well") {
 		t.Errorf("workersText with a measured one-worker ratio = %q", got)
@@ -340,22 +342,22 @@ func TestSameElsewhereSaid(t *testing.T) {
 		pt(records.ExpS001Threads, 5000):  {med: 0.030},
 	}}
 	r := &rep{runs: []*index{ix}}
-	var s section
+	var s document.Section
 	r.sameElsewhere(&s, records.ExpS001Threads)
-	if len(s.blocks) != 1 {
-		t.Fatalf("sameElsewhere said %d paragraphs, want 1", len(s.blocks))
+	if len(s.Blocks) != 1 {
+		t.Fatalf("sameElsewhere said %d paragraphs, want 1", len(s.Blocks))
 	}
-	text := fmt.Sprint(s.blocks[0])
+	text := fmt.Sprint(s.Blocks[0])
 	if !strings.Contains(text, "tiled, 4 workers, n = 20,000: 233 ms here, 477 ms in s000-fig3, 2.05× apart") {
 		t.Errorf("the 2.05× point is not said with both medians: %s", text)
 	}
 	if strings.Contains(text, "10,000") || strings.Contains(text, "5,000") {
 		t.Errorf("a point within %v× or measured once is said: %s", elsewhereApart, text)
 	}
-	var none section
+	var none document.Section
 	r.sameElsewhere(&none, records.ExpS004Memory)
-	if len(none.blocks) != 0 {
-		t.Errorf("a section without the point says %v", none.blocks)
+	if len(none.Blocks) != 0 {
+		t.Errorf("a section without the point says %v", none.Blocks)
 	}
 	// The committed report says it in both sections that show the point.
 	_, _, md := committedDoc(t)

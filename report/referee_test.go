@@ -5,11 +5,13 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/levlab/levlab/report/internal/document"
 )
 
 // committedDoc builds the committed results' report as a document, and
 // writes it as Markdown.
-func committedDoc(t *testing.T) (*rep, *doc, string) {
+func committedDoc(t *testing.T) (*rep, *document.Doc, string) {
 	t.Helper()
 	d, err := load(Options{Results: "../results"})
 	if err != nil {
@@ -115,17 +117,17 @@ func TestSignificantExcludesOne(t *testing.T) {
 // No paragraph is printed twice word for word.
 func TestNoParagraphTwice(t *testing.T) {
 	_, d, _ := committedDoc(t)
-	seen := map[para]string{}
-	for _, s := range d.sections {
-		for _, b := range s.blocks {
-			p, ok := b.(para)
+	seen := map[document.Para]string{}
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
+			p, ok := b.(document.Para)
 			if !ok || len(p) < 40 {
 				continue
 			}
 			if where, ok := seen[p]; ok {
-				t.Errorf("printed twice (%s and %s): %.200s", where, s.id, p)
+				t.Errorf("printed twice (%s and %s): %.200s", where, s.ID, p)
 			}
-			seen[p] = s.id
+			seen[p] = s.ID
 		}
 	}
 }
@@ -135,14 +137,14 @@ func TestNoParagraphTwice(t *testing.T) {
 func TestAxisUnits(t *testing.T) {
 	_, d, _ := committedDoc(t)
 	unit := regexp.MustCompile(`\((s|ms|µs|ns|seconds)\)`)
-	for _, s := range d.sections {
-		for _, b := range s.blocks {
-			c, ok := b.(*Figure)
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
+			c, ok := b.(*document.Figure)
 			if !ok {
 				continue
 			}
 			for _, name := range []string{c.XName, c.YName} {
-				if axisUnit(name) == "seconds" && unit.MatchString(name) {
+				if document.AxisUnit(name) == "seconds" && unit.MatchString(name) {
 					t.Errorf("chart %s: axis %q names a unit its ticks (µs, ms or s) contradict", c.ID, name)
 				}
 				if strings.Contains(name, "GCUPS") && !strings.Contains(name, "computed") {

@@ -3,6 +3,8 @@ package report
 import (
 	"strings"
 	"testing"
+
+	"github.com/levlab/levlab/report/internal/document"
 )
 
 // Every tool, paper and report the committed report names has a row in its
@@ -10,14 +12,14 @@ import (
 // lists what the rest of the report never names.
 func TestReferencesCoverNames(t *testing.T) {
 	_, d, _ := committedDoc(t)
-	last := d.sections[len(d.sections)-1]
-	if last.id != "refs" {
-		t.Fatalf("the last section is %q, want the terms and references", last.id)
+	last := d.Sections[len(d.Sections)-1]
+	if last.ID != "refs" {
+		t.Fatalf("the last section is %q, want the terms and references", last.ID)
 	}
-	body := docText(&doc{sections: d.sections[:len(d.sections)-1]})
+	body := docText(&document.Doc{Sections: d.Sections[:len(d.Sections)-1]})
 	rows := map[string]bool{}
-	for _, b := range last.blocks {
-		for _, row := range b.(*table).rows {
+	for _, b := range last.Blocks {
+		for _, row := range b.(*document.Table).Rows {
 			rows[row[0]] = true
 		}
 	}

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/records"
 	"github.com/levlab/levlab/spec"
@@ -170,7 +172,7 @@ func formatOf(format string) (string, error) {
 
 // prepare reads what o names, builds the report and, with o.Figures set,
 // draws its figures there.
-func prepare(o Options) (*doc, error) {
+func prepare(o Options) (*document.Doc, error) {
 	if o.Figures != "" {
 		if err := CheckPath(o.Figures, true); err != nil {
 			return nil, fmt.Errorf("report: figures folder %s: %w", o.Figures, err)
@@ -182,7 +184,7 @@ func prepare(o Options) (*doc, error) {
 	}
 	doc := build(d)
 	if o.Figures != "" {
-		if _, err := writeFigures(context.Background(), o.Figures, doc); err != nil {
+		if _, err := document.WriteFigures(context.Background(), o.Figures, doc); err != nil {
 			return nil, err
 		}
 	}
@@ -191,17 +193,17 @@ func prepare(o Options) (*doc, error) {
 
 // renderDoc writes doc in format; the Markdown and LaTeX reports link the
 // figures under figLinks, "" when none were drawn.
-func renderDoc(w *bytes.Buffer, doc *doc, format, figLinks string) error {
+func renderDoc(w *bytes.Buffer, doc *document.Doc, format, figLinks string) error {
 	switch format {
 	case FormatMarkdown:
-		writeMarkdownFigs(w, doc, figLinks)
+		document.WriteMarkdownFigs(w, doc, figLinks)
 		return nil
 	case FormatTeX:
-		return writeTeX(w, doc, figLinks)
+		return document.WriteTeX(w, doc, figLinks)
 	case FormatPDF:
-		return writePDF(context.Background(), w, doc)
+		return document.WritePDF(context.Background(), w, doc)
 	default:
-		return writeHTML(w, doc)
+		return document.WriteHTML(w, doc)
 	}
 }
 

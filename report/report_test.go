@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
@@ -73,7 +75,7 @@ func TestOffline(t *testing.T) {
 	if regexp.MustCompile(`(?i)<link[^>]*href=`).MatchString(out) {
 		t.Error("the report links a stylesheet")
 	}
-	if strings.Contains(strings.ToLower(echartsJS), "</script") {
+	if strings.Contains(strings.ToLower(document.EChartsJS), "</script") {
 		t.Error("echarts.min.js holds </script, which would end the inline tag")
 	}
 	if !strings.Contains(out, "Apache ECharts") {
@@ -295,12 +297,12 @@ func TestNotRunReasons(t *testing.T) {
 	s := notRunSection(&rep{d: &data{}, runs: []*index{ix}})
 	var text []string
 	var why []string
-	for _, b := range s.blocks {
+	for _, b := range s.Blocks {
 		switch b := b.(type) {
-		case para:
+		case document.Para:
 			text = append(text, string(b))
-		case *table:
-			for _, r := range b.rows {
+		case *document.Table:
+			for _, r := range b.Rows {
 				why = append(why, r[1]+": "+r[len(r)-1])
 			}
 		}

@@ -5,14 +5,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
 // section000 is report 000: Table 1 (sequential against OpenMP tiles),
 // Figure 3 (speedup by size), Table 2 and Figure 4 (the CUDA antidiagonal
 // kernel by block size).
-func section000(r *rep) section {
-	s := section{id: "r000", title: "Report 000 — OpenMP tiles and a CUDA antidiagonal kernel (Ceccherelli, 2023)", source: src000}
+func section000(r *rep) document.Section {
+	s := document.Section{ID: "r000", Title: "Report 000 — OpenMP tiles and a CUDA antidiagonal kernel (Ceccherelli, 2023)", Source: src000}
 	pub := r.pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 1" })
 	pubVal := func(alg string, w, n int) (float64, bool) {
 		for _, p := range pub {
@@ -25,15 +27,15 @@ func section000(r *rep) section {
 	// The report prints every time of Table 1 with two decimals ("1.30s").
 	dec := 0
 	for _, p := range pub {
-		dec = max(dec, decimals(p.Value))
+		dec = max(dec, document.Decimals(p.Value))
 	}
 	sizes := uniqInts(pub, func(p records.Published) int { return p.LenA })
 	if len(sizes) == 0 {
 		sizes = []int{10000, 30000, 50000}
 	}
-	t := &table{caption: "Time by string length, the report's (mean of 10 runs) beside ours (median; the spread of the repetitions below it) (report 000, Table 1)", head: []string{""}}
+	t := &document.Table{Caption: "Time by string length, the report's (mean of 10 runs) beside ours (median; the spread of the repetitions below it) (report 000, Table 1)", Head: []string{""}}
 	for _, n := range sizes {
-		t.head = append(t.head, size(n))
+		t.Head = append(t.Head, document.Size(n))
 	}
 	for _, row := range []struct {
 		name string
@@ -43,12 +45,12 @@ func section000(r *rep) section {
 		line := []string{row.name}
 		for _, n := range sizes {
 			if v, ok := pubVal(row.alg, row.w, n); ok {
-				line = append(line, pubFixed(v, dec)+" s")
+				line = append(line, document.PubFixed(v, dec)+" s")
 			} else {
 				line = append(line, "—")
 			}
 		}
-		t.rows = append(t.rows, line)
+		t.Rows = append(t.Rows, line)
 	}
 	notAtSize := false
 	for _, ix := range r.runs {
@@ -69,29 +71,29 @@ func section000(r *rep) section {
 					notAtSize = true
 				}
 			}
-			t.rows = append(t.rows, line)
+			t.Rows = append(t.Rows, line)
 		}
 	}
-	s.add(t)
+	s.Add(t)
 	if notAtSize && r.measured(records.ExpS000Table1) {
 		why := ""
 		if r.quick() {
 			why = " (the quick scale stops at 10,000; levlab run --scale paper times them all)"
 		}
-		s.p("A dash: not measured at that length in the run read%s.", why)
+		s.P("A dash: not measured at that length in the run read%s.", why)
 	}
 
 	// Figure 3: speedup vs size, 4 and 8 workers.
-	c := &Figure{ID: "r000fig3", Title: "Speedup of the tiled version over the sequential full matrix, by string length (report 000, Figure 3)", XName: "string length (characters)", YName: "speedup (×)"}
+	c := &document.Figure{ID: "r000fig3", Title: "Speedup of the tiled version over the sequential full matrix, by string length (report 000, Figure 3)", XName: "string length (characters)", YName: "speedup (×)"}
 	exps := []string{records.ExpS000Table1, records.ExpS000Fig3}
 	for _, w := range []int{4, 8} {
-		ps := FigureSeries{Name: fmt.Sprintf("report, %d threads", w), Published: true}
+		ps := document.FigureSeries{Name: fmt.Sprintf("report, %d threads", w), Published: true}
 		for _, n := range sizes {
 			seq, ok1 := pubVal(records.AlgFullMatrix, 1, n)
 			par, ok2 := pubVal(records.AlgTiled, w, n)
 			if ok1 && ok2 {
 				v := seq / par
-				ps.Points = append(ps.Points, FigurePoint{X: float64(n), Y: v, Lo: v, Hi: v})
+				ps.Points = append(ps.Points, document.FigurePoint{X: float64(n), Y: v, Lo: v, Hi: v})
 			}
 		}
 		c.Series = append(c.Series, ps)
@@ -101,7 +103,7 @@ func section000(r *rep) section {
 			c.Series = append(c.Series, ix.speedupSeries(r.named(ix, "ours, "+workersN(w)), exps, records.AlgFullMatrix, records.AlgTiled, w, nil, lenX))
 		}
 	}
-	s.add(c)
+	s.Add(c)
 	pcs := "cores not stated"
 	if len(pub) > 0 && pubCores(pub[0].Machine) > 0 {
 		pcs = fmt.Sprintf("%d cores", pubCores(pub[0].Machine))
@@ -125,7 +127,7 @@ func section000(r *rep) section {
 			on = " on " + ix.name
 		}
 		coreCtx, coreVals = append(coreCtx, fmt.Sprintf("%d cores", n)), append(coreVals, strings.TrimPrefix(on, " "))
-		best = append(best, fmt.Sprintf("%s with 4 workers and %s with 8%s", times(maxY(s4)), times(maxY(s8)), on))
+		best = append(best, fmt.Sprintf("%s with 4 workers and %s with 8%s", document.Times(maxY(s4)), document.Times(maxY(s8)), on))
 		if top := max(maxY(s4), maxY(s8)); n > 0 && top > float64(n) {
 			ks := ix.find(records.ExpS000Table1, func(k key) bool { return k.Algorithm == records.AlgTiled && k.Workers == 8 })
 			if len(ks) == 0 {
@@ -136,8 +138,8 @@ func section000(r *rep) section {
 			t8, ok2 := ix.get(records.ExpS000Table1, records.AlgTiled, 8, 0, at, at)
 			fm, ok3 := ix.get(records.ExpS000Table1, records.AlgFullMatrix, 1, 0, at, at)
 			if ok1 && ok2 && ok3 {
-				trafficCtx = append(trafficCtx, fmt.Sprintf("at n = %s (beside a matrix of %s) is", size(at), bytesStr(fm.alloc)))
-				traffic = append(traffic, fmt.Sprintf("%s (two rows: %s)%s", times(tw.med/t8.med), dur(tw.med), on))
+				trafficCtx = append(trafficCtx, fmt.Sprintf("at n = %s (beside a matrix of %s) is", document.Size(at), document.BytesStr(fm.alloc)))
+				traffic = append(traffic, fmt.Sprintf("%s (two rows: %s)%s", document.Times(tw.med/t8.med), document.Dur(tw.med), on))
 				if over == 0 || n < over {
 					over = n
 				}
@@ -149,15 +151,15 @@ func section000(r *rep) section {
 		if !allSame(coreCtx) {
 			ours = shared(coreCtx, coreVals)
 		}
-		s.p("Where ours differ and why: the report ran on \"%s\" (%s); ours on %s, so 4 and 8 workers share them. Our best speedup over the sequential full matrix (the report's baseline, its Listing 2) is %s; the report's best is %s.",
-			pubMachine(pub), pcs, ours, strings.Join(best, "; "), times(bestPub))
+		s.P("Where ours differ and why: the report ran on \"%s\" (%s); ours on %s, so 4 and 8 workers share them. Our best speedup over the sequential full matrix (the report's baseline, its Listing 2) is %s; the report's best is %s.",
+			pubMachine(pub), pcs, ours, strings.Join(best, "; "), document.Times(bestPub))
 	}
 	if len(traffic) > 0 {
-		s.p("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix, and its memory traffic, more than the number of workers, is most of its time; the tiled version keeps only tile borders. Over our sequential two-row version, the 8-worker speedup %s.",
+		s.P("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix, and its memory traffic, more than the number of workers, is most of its time; the tiled version keeps only tile borders. Over our sequential two-row version, the 8-worker speedup %s.",
 			over, over, shared(trafficCtx, traffic))
 	}
 	if !r.measured(records.ExpS000Table1, records.ExpS000Fig3) {
-		s.p("Ours: not measured in the runs read (experiments s000-table1 and s000-fig3).")
+		s.P("Ours: not measured in the runs read (experiments s000-table1 and s000-fig3).")
 	}
 	table2(r, &s)
 	return s
@@ -165,16 +167,16 @@ func section000(r *rep) section {
 
 // table2 is report 000's Table 2 and Figure 4: the CUDA antidiagonal
 // kernel's time by block size, with our CPU's two rows for scale.
-func table2(r *rep, s *section) {
+func table2(r *rep, s *document.Section) {
 	pub2 := r.pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 2" })
 	blocks, lens := uniqInts(pub2, func(p records.Published) int { return p.Block }), uniqInts(pub2, func(p records.Published) int { return p.LenA })
 	if len(pub2) == 0 {
-		s.p("The report's Table 2 is not among the published numbers read.")
+		s.P("The report's Table 2 is not among the published numbers read.")
 		return
 	}
-	t2 := &table{caption: "The CUDA antidiagonal kernel's time by string length and threads per block, the report's beside ours (report 000, Table 2)", head: []string{""}}
+	t2 := &document.Table{Caption: "The CUDA antidiagonal kernel's time by string length and threads per block, the report's beside ours (report 000, Table 2)", Head: []string{""}}
 	for _, n := range lens {
-		t2.head = append(t2.head, size(n))
+		t2.Head = append(t2.Head, document.Size(n))
 	}
 	for _, b := range blocks {
 		row := []string{fmt.Sprintf("report: block %d", b)}
@@ -182,23 +184,23 @@ func table2(r *rep, s *section) {
 			v := "—"
 			for _, p := range pub2 {
 				if p.Block == b && p.LenA == n {
-					v = pubNum(p.Value) + " s"
+					v = document.PubNum(p.Value) + " s"
 				}
 			}
 			row = append(row, v)
 		}
-		t2.rows = append(t2.rows, row)
+		t2.Rows = append(t2.Rows, row)
 	}
 	// The chart draws the smallest and the largest block alone: the
 	// blocks' lines coincide but at the largest sizes, and all of them
 	// would pass the lines a reader can tell apart; Table 2 holds the rest.
 	drawn := []int{blocks[0], blocks[len(blocks)-1]}
-	c4 := &Figure{ID: "r000fig4", Title: fmt.Sprintf("CUDA time by string length, blocks of %s and %s threads, and our CPU's two rows for scale (report 000, Table 2)", count(drawn[0]), count(drawn[1])), XName: "string length (characters)", YName: timeAxis, YLog: true}
+	c4 := &document.Figure{ID: "r000fig4", Title: fmt.Sprintf("CUDA time by string length, blocks of %s and %s threads, and our CPU's two rows for scale (report 000, Table 2)", document.Count(drawn[0]), document.Count(drawn[1])), XName: "string length (characters)", YName: document.TimeAxis, YLog: true}
 	for _, b := range slices.Compact(drawn) {
-		ps := FigureSeries{Name: fmt.Sprintf("report, block %d", b), Published: true}
+		ps := document.FigureSeries{Name: fmt.Sprintf("report, block %d", b), Published: true}
 		for _, p := range pub2 {
 			if p.Block == b {
-				ps.Points = append(ps.Points, FigurePoint{X: float64(p.LenA), Y: p.Value, Lo: p.Value, Hi: p.Value})
+				ps.Points = append(ps.Points, document.FigurePoint{X: float64(p.LenA), Y: p.Value, Lo: p.Value, Hi: p.Value})
 			}
 		}
 		c4.Series = append(c4.Series, ps)
@@ -210,51 +212,51 @@ func table2(r *rep, s *section) {
 				v := "—"
 				for _, p := range sr.Points {
 					if int(p.X) == n {
-						v = dur(p.Y)
+						v = document.Dur(p.Y)
 					}
 				}
 				row = append(row, v)
 			}
-			t2.rows = append(t2.rows, row)
+			t2.Rows = append(t2.Rows, row)
 			if !slices.ContainsFunc(drawn, func(b int) bool { return strings.HasSuffix(sr.Name, fmt.Sprintf(" block %d", b)) }) {
 				continue
 			}
 			sr.Name = r.named(ix, sr.Name)
 			c4.Series = append(c4.Series, sr)
 		}
-		cpu := FigureSeries{Name: r.named(ix, "ours, CPU two rows (one core)")}
+		cpu := document.FigureSeries{Name: r.named(ix, "ours, CPU two rows (one core)")}
 		for _, k := range ix.find(records.ExpS000Fig4, func(k key) bool { return k.Algorithm == records.AlgTwoRow }) {
 			st := ix.stats[k]
-			cpu.Points = append(cpu.Points, FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
+			cpu.Points = append(cpu.Points, document.FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
 		}
 		for _, k := range ix.find(records.ExpS000Table1, func(k key) bool { return k.Algorithm == records.AlgTwoRow }) {
 			st := ix.stats[k]
-			cpu.Points = append(cpu.Points, FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
+			cpu.Points = append(cpu.Points, document.FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
 		}
 		sortPts(cpu.Points)
 		if len(cpu.Points) > 0 {
 			c4.Series = append(c4.Series, cpu)
 		}
 	}
-	s.add(t2, c4)
-	s.p("The report's Figure 4 plots the speedup of its CUDA version, with no values printed; the chart draws the times of its Table 2 instead, the figure's source, beside ours.")
+	s.Add(t2, c4)
+	s.P("The report's Figure 4 plots the speedup of its CUDA version, with no values printed; the chart draws the times of its Table 2 instead, the figure's source, beside ours.")
 	r.notRun(s, records.ExpS000Table1, records.ExpS000Fig3, records.ExpS000Fig4, records.ExpS000Table2)
 }
 
-func (ix *index) cudaSeries(exp string) []FigureSeries {
-	byBlock := map[int]*FigureSeries{}
+func (ix *index) cudaSeries(exp string) []document.FigureSeries {
+	byBlock := map[int]*document.FigureSeries{}
 	var order []int
 	for _, k := range ix.find(exp, func(k key) bool { return strings.HasPrefix(k.Algorithm, "cuda") }) {
 		sr := byBlock[k.Block]
 		if sr == nil {
-			sr = &FigureSeries{Name: fmt.Sprintf("ours, block %d", k.Block)}
+			sr = &document.FigureSeries{Name: fmt.Sprintf("ours, block %d", k.Block)}
 			byBlock[k.Block] = sr
 			order = append(order, k.Block)
 		}
 		st := ix.stats[k]
-		sr.Points = append(sr.Points, FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
+		sr.Points = append(sr.Points, document.FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
 	}
-	var out []FigureSeries
+	var out []document.FigureSeries
 	for _, b := range sortedInts(order) {
 		sr := byBlock[b]
 		sortPts(sr.Points)

@@ -6,25 +6,27 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
 // section001 is report 001: speedup by length, tile side and threads
 // (Figures 4–7) against its stated bound, and the diagonal approach.
-func section001(r *rep) section {
-	s := section{id: "r001", title: "Report 001 — OpenMP and C++ threads over diagonals and tiles (Carkaxhija)", source: src001}
+func section001(r *rep) document.Section {
+	s := document.Section{ID: "r001", Title: "Report 001 — OpenMP and C++ threads over diagonals and tiles (Carkaxhija)", Source: src001}
 	bound := 0.0
 	var pubM string
 	for _, p := range r.pub(func(p records.Published) bool { return p.Source == src001 && p.Metric == "speedup_min" }) {
 		bound, pubM = max(bound, p.Value), p.Machine
 	}
 	// each adds, for every run, the named series of the chart.
-	each := func(c *Figure, add func(ix *index, name func(string) string)) {
+	each := func(c *document.Figure, add func(ix *index, name func(string) string)) {
 		for _, ix := range r.runs {
 			add(ix, func(n string) string { return r.named(ix, n) })
 		}
 	}
-	c := &Figure{ID: "r001len", Title: "Speedup over the sequential full matrix, by string length, on every core (report 001, Figures 4–5)", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
+	c := &document.Figure{ID: "r001len", Title: "Speedup over the sequential full matrix, by string length, on every core (report 001, Figures 4–5)", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
 	each(c, func(ix *index, name func(string) string) {
 		c.Series = append(c.Series,
 			ix.speedupSeries(name("tiled (OpenMP-like)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiled, -1, nil, lenX),
@@ -34,12 +36,12 @@ func section001(r *rep) section {
 	// lengths and tiles it was stated for: the tile and thread charts
 	// range outside them.
 	if bound > 0 && len(r.runs) > 0 {
-		c.MarkY, c.MarkName, c.MarkFromX = bound, fmt.Sprintf("report: ≥ %s× (n around %s and more)", pubNum(bound), size(claimN001)), claimN001
-		c.Title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated for \"sufficiently numerous points (around %s)\" and tiles of 128–1,024, and drawn from there", pubNum(bound), size(claimN001))
+		c.MarkY, c.MarkName, c.MarkFromX = bound, fmt.Sprintf("report: ≥ %s× (n around %s and more)", document.PubNum(bound), document.Size(claimN001)), claimN001
+		c.Title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated for \"sufficiently numerous points (around %s)\" and tiles of 128–1,024, and drawn from there", document.PubNum(bound), document.Size(claimN001))
 	}
-	s.add(c)
+	s.Add(c)
 	if bound == 0 {
-		s.p("The report's stated bound is not among the published numbers read.")
+		s.P("The report's stated bound is not among the published numbers read.")
 	}
 	// One paragraph for every machine: the report's claim said once, each
 	// machine's best after it.
@@ -50,7 +52,7 @@ func section001(r *rep) section {
 			continue
 		}
 		on := onName(r, ix)
-		best = append(best, fmt.Sprintf("%s (tiled) and %s (tiled-barrier)%s", times(maxYFrom(a, claimN001)), times(maxYFrom(b, claimN001)), on))
+		best = append(best, fmt.Sprintf("%s (tiled) and %s (tiled-barrier)%s", document.Times(maxYFrom(a, claimN001)), document.Times(maxYFrom(b, claimN001)), on))
 		coreCtx, coreOn = append(coreCtx, strconv.Itoa(ix.cores())), append(coreOn, on)
 	}
 	if len(best) > 0 {
@@ -61,13 +63,13 @@ func section001(r *rep) section {
 			}
 			cores = strings.Join(coreCtx, " and ") + " cores, where parallelism alone gives at most that many times"
 		}
-		s.p("Where ours differ and why: the report states at least %s× on %s for lengths around 10,000 and tiles of 128 to 1,024; our best at those lengths and more (tile %d, inside its range) is %s, on %s. Beyond that, the baseline — the full matrix, as the report's — loses to the tiled versions' small working set: over two rows the gain is smaller (see report 000's section).",
-			pubNum(bound), orUnknown(pubM), defaultTile001, strings.Join(best, "; "), cores)
+		s.P("Where ours differ and why: the report states at least %s× on %s for lengths around 10,000 and tiles of 128 to 1,024; our best at those lengths and more (tile %d, inside its range) is %s, on %s. Beyond that, the baseline — the full matrix, as the report's — loses to the tiled versions' small working set: over two rows the gain is smaller (see report 000's section).",
+			document.PubNum(bound), orUnknown(pubM), defaultTile001, strings.Join(best, "; "), cores)
 	}
 	if !r.measured(records.ExpS001Length) {
-		s.p("Ours: not measured in the runs read (experiment s001-length).")
+		s.P("Ours: not measured in the runs read (experiment s001-length).")
 	}
-	ct := &Figure{ID: "r001tile", Title: "Speedup over the sequential full matrix, by tile side (report 001, Figure 6)", XName: "tile side (cells)", YName: "speedup (×)", XLog: true}
+	ct := &document.Figure{ID: "r001tile", Title: "Speedup over the sequential full matrix, by tile side (report 001, Figure 6)", XName: "tile side (cells)", YName: "speedup (×)", XLog: true}
 	tileX := func(k key) float64 { return float64(k.Tile) }
 	pos := func(k key) bool { return k.Tile > 0 }
 	each(ct, func(ix *index, name func(string) string) {
@@ -75,15 +77,15 @@ func section001(r *rep) section {
 			ix.speedupSeries(name(records.AlgTiled), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiled, -1, pos, tileX),
 			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, pos, tileX))
 	})
-	s.add(ct)
-	cw := &Figure{ID: "r001threads", Title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", XName: "workers (threads)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
+	s.Add(ct)
+	cw := &document.Figure{ID: "r001threads", Title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", XName: "workers (threads)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
 	wX := func(k key) float64 { return float64(k.Workers) }
 	each(cw, func(ix *index, name func(string) string) {
 		cw.Series = append(cw.Series,
 			ix.speedupSeries(name(records.AlgTiled), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiled, -1, nil, wX),
 			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, wX))
 	})
-	s.add(cw)
+	s.Add(cw)
 	// One sentence for every machine of the same core count.
 	byCores := map[int][]string{}
 	var coreCounts []int
@@ -96,20 +98,20 @@ func section001(r *rep) section {
 		}
 	}
 	for _, c := range coreCounts {
-		s.p("Beyond %s our threads share %d cores on %s, so Figure 7 flattens there rather than at the report's core count.", workersN(c), c, strings.Join(byCores[c], " and "))
+		s.P("Beyond %s our threads share %d cores on %s, so Figure 7 flattens there rather than at the report's core count.", workersN(c), c, strings.Join(byCores[c], " and "))
 	}
-	cr := &Figure{ID: "r001ratio", Title: "Section 4: speedup over two rows, by length ratio", XName: "length ratio len_a/len_b", YName: "speedup (×)", XLog: true}
+	cr := &document.Figure{ID: "r001ratio", Title: "Section 4: speedup over two rows, by length ratio", XName: "length ratio len_a/len_b", YName: "speedup (×)", XLog: true}
 	ratioX := func(k key) float64 { return float64(k.LenA) / float64(k.LenB) }
 	for _, ix := range r.runs {
 		cr.Series = append(cr.Series,
 			ix.speedupSeries(r.named(ix, records.AlgDiagonal), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgDiagonal, -1, nil, ratioX),
 			ix.speedupSeries(r.named(ix, records.AlgTiled), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgTiled, -1, nil, ratioX))
 	}
-	s.add(cr)
+	s.Add(cr)
 	if says := ratioClaim(r, cr); says != "" {
-		s.p("%s", says)
+		s.P("%s", says)
 	}
-	cd := &Figure{ID: "r001diag", Title: "Sections 3–4: the diagonal approach — speedup over two rows, by string length", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
+	cd := &document.Figure{ID: "r001diag", Title: "Sections 3–4: the diagonal approach — speedup over two rows, by string length", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
 	for _, ix := range r.runs {
 		for _, a := range []string{records.AlgDiagonal, records.AlgTiled, records.AlgTiledBarrier} {
 			for _, w := range []int{1, 2} {
@@ -117,8 +119,8 @@ func section001(r *rep) section {
 			}
 		}
 	}
-	s.add(cd)
-	s.p("The report gives Figures 4–7 as plots without printed values; only its stated bound is drawn beside ours (the horizontal line).")
+	s.Add(cd)
+	s.P("The report gives Figures 4–7 as plots without printed values; only its stated bound is drawn beside ours (the horizontal line).")
 	r.notRun(&s, records.ExpS001Length, records.ExpS001Tile, records.ExpS001Threads, records.ExpS001Ratio, records.ExpS001Diagonal)
 	return s
 }
@@ -133,7 +135,7 @@ const defaultTile001 = 512
 // different lengths, then falls back toward the sequential time as the
 // ratio grows) beside the diagonal series of cr, one per run in r.runs
 // order; "" without them.
-func ratioClaim(r *rep, cr *Figure) string {
+func ratioClaim(r *rep, cr *document.Figure) string {
 	var says []string
 	for i, ix := range r.runs {
 		if 2*i >= len(cr.Series) {
@@ -153,11 +155,11 @@ func ratioClaim(r *rep, cr *Figure) string {
 		var w string
 		switch {
 		case top.Y <= eq.Y:
-			w = fmt.Sprintf("it is highest at equal lengths (%s) and %s at ratio %s: no gain from unequal lengths", times(eq.Y), times(last.Y), ratioNum(last.X))
+			w = fmt.Sprintf("it is highest at equal lengths (%s) and %s at ratio %s: no gain from unequal lengths", document.Times(eq.Y), document.Times(last.Y), ratioNum(last.X))
 		case top.Lo > eq.Hi:
-			w = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, their spreads apart, as the report says, and is %s at ratio %s", times(eq.Y), times(top.Y), ratioNum(top.X), times(last.Y), ratioNum(last.X))
+			w = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, their spreads apart, as the report says, and is %s at ratio %s", document.Times(eq.Y), document.Times(top.Y), ratioNum(top.X), document.Times(last.Y), ratioNum(last.X))
 		default:
-			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", times(top.Y), ratioNum(top.X), times(eq.Y), ratioNum(last.X), times(last.Y))
+			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", document.Times(top.Y), ratioNum(top.X), document.Times(eq.Y), ratioNum(last.X), document.Times(last.Y))
 		}
 		if k := ix.find(records.ExpS001Ratio, func(k key) bool { return k.Algorithm == records.AlgDiagonal }); len(k) > 0 {
 			w = workersN(k[0].Workers) + ": " + w
@@ -175,7 +177,7 @@ func ratioClaim(r *rep, cr *Figure) string {
 const claimN001 = 10000
 
 // maxYFrom is the highest y of s's points at x ≥ from; 0 without any.
-func maxYFrom(s FigureSeries, from float64) float64 {
+func maxYFrom(s document.FigureSeries, from float64) float64 {
 	m := 0.0
 	for _, p := range s.Points {
 		if p.X >= from {
@@ -197,7 +199,7 @@ func onName(r *rep, ix *index) string {
 // "32.0"), others as num does.
 func ratioNum(x float64) string {
 	if x == math.Trunc(x) && x < 1e15 {
-		return count(int(x))
+		return document.Count(int(x))
 	}
-	return num(x)
+	return document.Num(x)
 }

@@ -4,27 +4,29 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
 // section002 is report 002: the sequential CPU against its CUDA kernel on
 // identical, partly and completely different strings.
-func section002(r *rep) section {
-	s := section{id: "r002", title: "Report 002 — CUDA with unified memory on three cases (Yang, 2018)", source: src002}
+func section002(r *rep) document.Section {
+	s := document.Section{ID: "r002", Title: "Report 002 — CUDA with unified memory on three cases (Yang, 2018)", Source: src002}
 	pub := r.pub(func(p records.Published) bool { return p.Source == src002 })
 	cases := []string{"identical", "partial", "different"}
 	pv := func(c, alg, metric string) string {
 		for _, p := range pub {
 			if p.Case == c && p.Algorithm == alg && p.Metric == metric {
 				if strings.HasPrefix(metric, "speedup") {
-					return pubNum(p.Value) + "×"
+					return document.PubNum(p.Value) + "×"
 				}
-				return pubNum(p.Value) + " s"
+				return document.PubNum(p.Value) + " s"
 			}
 		}
 		return "—"
 	}
-	t := &table{caption: "CPU and GPU by case — the report's (length not stated) beside ours (median; spread below)", head: append([]string{""}, cases...)}
+	t := &document.Table{Caption: "CPU and GPU by case — the report's (length not stated) beside ours (median; spread below)", Head: append([]string{""}, cases...)}
 	for _, row := range []struct{ name, alg, metric string }{
 		{"report: CPU", records.AlgFullMatrix, "seconds"}, {"report: GPU", records.AlgCUDAMatrix, "seconds"}, {"report: speedup of the GPU over the CPU", records.AlgCUDAMatrix, "speedup"},
 	} {
@@ -32,7 +34,7 @@ func section002(r *rep) section {
 		for _, c := range cases {
 			line = append(line, pv(c, row.alg, row.metric))
 		}
-		t.rows = append(t.rows, line)
+		t.Rows = append(t.Rows, line)
 	}
 	gpuRan := false
 	for _, ix := range r.runs {
@@ -41,7 +43,7 @@ func section002(r *rep) section {
 			lens = append(lens, k.LenA)
 		}
 		for _, n := range sortedInts(lens) {
-			line := []string{r.named(ix, "ours: CPU full matrix, n = "+size(n))}
+			line := []string{r.named(ix, "ours: CPU full matrix, n = "+document.Size(n))}
 			for _, c := range cases {
 				cell := "—"
 				for _, k := range ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == c && k.LenA == n }) {
@@ -49,7 +51,7 @@ func section002(r *rep) section {
 				}
 				line = append(line, cell)
 			}
-			t.rows = append(t.rows, line)
+			t.Rows = append(t.Rows, line)
 		}
 		for _, alg := range []string{records.AlgCUDAMatrix, records.AlgCUDADiagonal, records.AlgCUDAFast} {
 			ks := ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == alg })
@@ -57,7 +59,7 @@ func section002(r *rep) section {
 				continue
 			}
 			gpuRan = true
-			line := []string{r.named(ix, "ours: GPU "+alg+", n = "+size(ks[len(ks)-1].LenA))}
+			line := []string{r.named(ix, "ours: GPU "+alg+", n = "+document.Size(ks[len(ks)-1].LenA))}
 			for _, c := range cases {
 				cell := "—"
 				for _, k := range ks {
@@ -67,25 +69,25 @@ func section002(r *rep) section {
 				}
 				line = append(line, cell)
 			}
-			t.rows = append(t.rows, line)
+			t.Rows = append(t.Rows, line)
 		}
 	}
-	s.add(t)
+	s.Add(t)
 	if len(pub) == 0 {
-		s.p("The report's numbers are not among the published numbers read.")
+		s.P("The report's numbers are not among the published numbers read.")
 	}
 	// Excluding allocation, length 10000.
-	t2 := &table{caption: "Length 10,000, allocation and initialisation left out: the report's, then ours (full matrix on the CPU; our GPU times hold the device's allocation, so none is shown here)", head: []string{"", "CPU", "GPU", "speedup of the GPU over the CPU"}}
-	t2.rows = [][]string{{"report", pv("", records.AlgFullMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "speedup_excl_alloc")}}
+	t2 := &document.Table{Caption: "Length 10,000, allocation and initialisation left out: the report's, then ours (full matrix on the CPU; our GPU times hold the device's allocation, so none is shown here)", Head: []string{"", "CPU", "GPU", "speedup of the GPU over the CPU"}}
+	t2.Rows = [][]string{{"report", pv("", records.AlgFullMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "speedup_excl_alloc")}}
 	for _, ix := range r.runs {
 		for _, k := range ix.find(records.ExpS002Cases, func(k key) bool {
 			return k.Algorithm == records.AlgFullMatrix && k.Case == "different" && k.LenA == 10000
 		}) {
-			row := []string{r.named(ix, "ours (different strings; time less allocation)"), dur(ix.stats[k].compute), "—", "—"}
-			t2.rows = append(t2.rows, row)
+			row := []string{r.named(ix, "ours (different strings; time less allocation)"), document.Dur(ix.stats[k].compute), "—", "—"}
+			t2.Rows = append(t2.Rows, row)
 		}
 	}
-	s.add(t2)
+	s.Add(t2)
 	// The report's CPU said once, each machine's time after it.
 	for _, p := range pub {
 		if p.Case != "different" || p.Algorithm != records.AlgFullMatrix || p.Metric != "seconds" {
@@ -97,17 +99,17 @@ func section002(r *rep) section {
 				return k.Algorithm == records.AlgFullMatrix && k.Case == "different" && k.LenA == 10000
 			}) {
 				v := ix.stats[k].med
-				ctxs = append(ctxs, fmt.Sprintf("at n = %s took", size(k.LenA)))
-				vals = append(vals, fmt.Sprintf("%s (%s less)%s", dur(v), times(p.Value/v), onName(r, ix)))
+				ctxs = append(ctxs, fmt.Sprintf("at n = %s took", document.Size(k.LenA)))
+				vals = append(vals, fmt.Sprintf("%s (%s less)%s", document.Dur(v), document.Times(p.Value/v), onName(r, ix)))
 			}
 		}
 		if len(vals) > 0 {
-			s.p("Where ours differ and why: for completely different strings the report's CPU took %s s (length not stated; its next slide's is 10,000); ours %s. Its CPU version walks the matrix by antidiagonals (its Algorithm 1) and its slides show a PyCUDA (Python) host program, which may account for a gap this large; ours is compiled Go, row by row. Its strings are its own and not published; ours are random strings of our making in the same three cases, so the cases match and the strings do not. The report's speedups are of its GPU over its CPU.",
-				pubNum(p.Value), shared(ctxs, vals))
+			s.P("Where ours differ and why: for completely different strings the report's CPU took %s s (length not stated; its next slide's is 10,000); ours %s. Its CPU version walks the matrix by antidiagonals (its Algorithm 1) and its slides show a PyCUDA (Python) host program, which may account for a gap this large; ours is compiled Go, row by row. Its strings are its own and not published; ours are random strings of our making in the same three cases, so the cases match and the strings do not. The report's speedups are of its GPU over its CPU.",
+				document.PubNum(p.Value), shared(ctxs, vals))
 		}
 	}
 	if !gpuRan {
-		s.p("Our GPU rows are absent: no GPU point ran in the runs read.")
+		s.P("Our GPU rows are absent: no GPU point ran in the runs read.")
 	}
 	r.notRun(&s, records.ExpS002Cases)
 	return s

@@ -5,15 +5,17 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
 // section003 is report 003: approximate pattern matching by the share of
 // work sent to the GPU (Figures 2–3) and by MPI ranks (Figures 4–7).
-func section003(r *rep) section {
-	s := section{id: "r003", title: "Report 003 — approximate pattern matching over MPI, OpenMP and CUDA (Benbaki and Mammadov, 2021)", source: src003}
+func section003(r *rep) document.Section {
+	s := document.Section{ID: "r003", Title: "Report 003 — approximate pattern matching over MPI, OpenMP and CUDA (Benbaki and Mammadov, 2021)", Source: src003}
 	pub := r.pub(func(p records.Published) bool { return p.Source == src003 })
-	t := &table{caption: "The report's speedups: its sequential time over its parallel time plus transfers", head: []string{"", "minimum", "maximum"}}
+	t := &document.Table{Caption: "The report's speedups: its sequential time over its parallel time plus transfers", Head: []string{"", "minimum", "maximum"}}
 	byPair := map[string][2]string{}
 	var pairs []string
 	for _, p := range pub {
@@ -28,9 +30,9 @@ func section003(r *rep) section {
 		v := byPair[pair]
 		switch p.Metric {
 		case "speedup_min":
-			v[0] = times(p.Value)
+			v[0] = document.Times(p.Value)
 		case "speedup_max":
-			v[1] = times(p.Value)
+			v[1] = document.Times(p.Value)
 		}
 		byPair[pair] = v
 	}
@@ -43,14 +45,14 @@ func section003(r *rep) section {
 		case "second pair":
 			label, printed = "second pair printed (perhaps Figure 5, medium data)", true
 		}
-		t.rows = append(t.rows, []string{label, byPair[pair][0], byPair[pair][1]})
+		t.Rows = append(t.Rows, []string{label, byPair[pair][0], byPair[pair][1]})
 	}
 	if len(pub) == 0 {
-		s.p("The report's speedups are not among the published numbers read.")
+		s.P("The report's speedups are not among the published numbers read.")
 	} else {
-		s.add(t)
+		s.Add(t)
 		if printed {
-			s.p("The report prints two pairs of minimum and maximum speedups just before Figure 4's caption, without saying which figure or file each belongs to; the rows above keep them in the order printed, and which figure each is remains a guess.")
+			s.P("The report prints two pairs of minimum and maximum speedups just before Figure 4's caption, without saying which figure or file each belongs to; the rows above keep them in the order printed, and which figure each is remains a guess.")
 		}
 	}
 	section003Ratio(r, &s)
@@ -61,37 +63,37 @@ func section003(r *rep) section {
 
 // section003Ratio is Figures 2–3: runtime by the share of the work sent
 // to the GPU.
-func section003Ratio(r *rep, s *section) {
-	c := &Figure{ID: "r003ratio", Title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", XName: "share of positions sent to the GPU", YName: timeAxis}
-	t := &table{caption: "Time by the share sent to the GPU, median with the spread below (report 003, Figures 2–3)", head: []string{"", "text", "share to the GPU", "workers", "time", "matches"}}
+func section003Ratio(r *rep, s *document.Section) {
+	c := &document.Figure{ID: "r003ratio", Title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", XName: "share of positions sent to the GPU", YName: document.TimeAxis}
+	t := &document.Table{Caption: "Time by the share sent to the GPU, median with the spread below (report 003, Figures 2–3)", Head: []string{"", "text", "share to the GPU", "workers", "time", "matches"}}
 	for _, ix := range r.runs {
-		sr := FigureSeries{Name: r.named(ix, "ours")}
+		sr := document.FigureSeries{Name: r.named(ix, "ours")}
 		for _, k := range ix.find(records.ExpS003Ratio, nil) {
 			st := ix.stats[k]
-			sr.Points = append(sr.Points, FigurePoint{X: k.GPURatio, Y: st.med, Lo: st.min, Hi: st.max})
-			t.rows = append(t.rows, []string{r.named(ix, "ours"), size(k.LenA) + " bytes", num(k.GPURatio), count(k.Workers), secs(st), count(ix.matches[k])})
+			sr.Points = append(sr.Points, document.FigurePoint{X: k.GPURatio, Y: st.med, Lo: st.min, Hi: st.max})
+			t.Rows = append(t.Rows, []string{r.named(ix, "ours"), document.Size(k.LenA) + " bytes", document.Num(k.GPURatio), document.Count(k.Workers), secs(st), document.Count(ix.matches[k])})
 		}
 		sortPts(sr.Points)
 		c.Series = append(c.Series, sr)
 	}
-	if len(t.rows) == 0 {
-		s.p("Figures 2–3, ours: not measured in the runs read (experiment s003-ratio).")
+	if len(t.Rows) == 0 {
+		s.P("Figures 2–3, ours: not measured in the runs read (experiment s003-ratio).")
 		return
 	}
-	if !c.empty() {
+	if !c.Empty() {
 		// The chart draws these points: the table is their detail, a
 		// click away in HTML and left off paper.
-		t.folded = true
+		t.Folded = true
 	}
-	s.add(t)
-	if c.empty() {
-		s.p("Only the CPU share (0) ran: every share above 0 goes to the GPU, and no GPU was found (see What did not run), so there is no curve to draw. The report's Figures 2–3 print no numbers, only curves: runtime falling from about 100 to 40 (read off the figure, whose axis names no unit; we take it as seconds) with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes.")
+	s.Add(t)
+	if c.Empty() {
+		s.P("Only the CPU share (0) ran: every share above 0 goes to the GPU, and no GPU was found (see What did not run), so there is no curve to draw. The report's Figures 2–3 print no numbers, only curves: runtime falling from about 100 to 40 (read off the figure, whose axis names no unit; we take it as seconds) with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes.")
 		return
 	}
-	s.add(c)
-	s.p("The report's Figures 2–3 print no numbers, only curves (runtime falling from about 100 to 40, read off the figure, whose axis names no unit; we take it as seconds, with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes); ours are drawn alone.%s", shareShape(r, c))
+	s.Add(c)
+	s.P("The report's Figures 2–3 print no numbers, only curves (runtime falling from about 100 to 40, read off the figure, whose axis names no unit; we take it as seconds, with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes); ours are drawn alone.%s", shareShape(r, c))
 	if says := ownAtReportSize003(r); says != "" {
-		s.p("%s", says)
+		s.P("%s", says)
 	}
 }
 
@@ -99,7 +101,7 @@ func section003Ratio(r *rep, s *section) {
 // one share, how its time moves from the CPU alone to the largest share
 // sent to the GPU, set against the report's falling curve; "" without
 // such a run.
-func shareShape(r *rep, c *Figure) string {
+func shareShape(r *rep, c *document.Figure) string {
 	var rise, fall []string
 	cpuBest := true // every rise's CPU-alone point is its fastest
 	for i, ix := range r.runs {
@@ -108,11 +110,11 @@ func shareShape(r *rep, c *Figure) string {
 		}
 		pts := c.Series[i].Points
 		a, b := pts[0], pts[len(pts)-1]
-		share := "a share of " + num(b.X)
+		share := "a share of " + document.Num(b.X)
 		if b.X == 1 {
 			share = "all of it"
 		}
-		w := fmt.Sprintf("on %s from %s with no share on the GPU to %s with %s", ix.name, dur(a.Y), dur(b.Y), share)
+		w := fmt.Sprintf("on %s from %s with no share on the GPU to %s with %s", ix.name, document.Dur(a.Y), document.Dur(b.Y), share)
 		if b.Y > a.Y {
 			rise = append(rise, w)
 			for _, p := range pts[1:] {
@@ -140,9 +142,9 @@ func shareShape(r *rep, c *Figure) string {
 }
 
 // section003Ranks is Figures 4–7: time and speedup by ranks.
-func section003Ranks(r *rep, s *section, pub []records.Published) {
-	ct := &Figure{ID: "r003ranktime", Title: "Time by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: timeAxis, YLog: true, XLog: true, XBase2: true, XWhole: true}
-	cs := &Figure{ID: "r003ranks", Title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
+func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
+	ct := &document.Figure{ID: "r003ranktime", Title: "Time by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: document.TimeAxis, YLog: true, XLog: true, XBase2: true, XWhole: true}
+	cs := &document.Figure{ID: "r003ranks", Title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
 	any := false
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpS003Ranks, nil)
@@ -155,9 +157,9 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 			sizes = append(sizes, k.LenA)
 		}
 		sizes = sortedInts(sizes)
-		t := &table{caption: "Time by ranks (median), and below it the speedup over one process on one worker" + onName(r, ix), head: []string{""}}
+		t := &document.Table{Caption: "Time by ranks (median), and below it the speedup over one process on one worker" + onName(r, ix), Head: []string{""}}
 		for _, n := range sizes {
-			t.head = append(t.head, size(n)+" bytes")
+			t.Head = append(t.Head, document.Size(n)+" bytes")
 		}
 		type cfg struct {
 			name         string
@@ -199,7 +201,7 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 				for _, k := range ks {
 					if k.LenA == n && k.Ranks == c.ranks && k.Workers == c.works {
 						v := ix.stats[k]
-						cell = dur(v.med)
+						cell = document.Dur(v.med)
 						if b, ok := base[n]; ok && !(c.ranks == 0 && c.works == 1) {
 							cell += "\n" + ix.speedupText(b, k)
 						}
@@ -207,21 +209,21 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 				}
 				row = append(row, cell)
 			}
-			t.rows = append(t.rows, row)
+			t.Rows = append(t.Rows, row)
 		}
-		s.add(t)
+		s.Add(t)
 		for i, n := range sizes {
-			label := size(n) + " bytes"
+			label := document.Size(n) + " bytes"
 			if len(sizes) == 4 {
 				label = []string{"small", "medium", "large", "very large"}[i] + ", " + label
 			}
-			st, ss := FigureSeries{Name: r.named(ix, label)}, FigureSeries{Name: r.named(ix, label)}
+			st, ss := document.FigureSeries{Name: r.named(ix, label)}, document.FigureSeries{Name: r.named(ix, label)}
 			for _, k := range ks {
 				if k.LenA != n || k.Ranks == 0 || k.Workers != 1 {
 					continue
 				}
 				v := ix.stats[k]
-				st.Points = append(st.Points, FigurePoint{X: float64(k.Ranks), Y: v.med, Lo: v.min, Hi: v.max})
+				st.Points = append(st.Points, document.FigurePoint{X: float64(k.Ranks), Y: v.med, Lo: v.min, Hi: v.max})
 				if b, ok := base[n]; ok {
 					p := ix.speedupPt(b, k)
 					p.X = float64(k.Ranks)
@@ -234,26 +236,26 @@ func section003Ranks(r *rep, s *section, pub []records.Published) {
 		}
 	}
 	if !any {
-		s.p("Figures 4–7, ours: not measured in the runs read (experiment s003-ranks).")
+		s.P("Figures 4–7, ours: not measured in the runs read (experiment s003-ranks).")
 		return
 	}
-	s.add(ct, cs)
+	s.Add(ct, cs)
 	var cores []string
 	for _, ix := range r.runs {
 		cores = append(cores, fmt.Sprintf("%d on %s", ix.cores(), ix.name))
 	}
-	s.p("How ours were measured: the ranks are simulated in one process: the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied into its own buffer as each rank's read of the file does, and counted by its own group of workers, all at once, the counts summed. Cores: %s, so 4 and 8 ranks oversubscribe them. The command levlab match under mpirun does the same with real MPI processes and gives the same counts (tested).", strings.Join(cores, "; "))
+	s.P("How ours were measured: the ranks are simulated in one process: the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied into its own buffer as each rank's read of the file does, and counted by its own group of workers, all at once, the counts summed. Cores: %s, so 4 and 8 ranks oversubscribe them. The command levlab match under mpirun does the same with real MPI processes and gives the same counts (tested).", strings.Join(cores, "; "))
 	var pubMin, pubMax []string
 	for _, p := range pub {
 		switch p.Metric {
 		case "speedup_min":
-			pubMin = append(pubMin, times(p.Value))
+			pubMin = append(pubMin, document.Times(p.Value))
 		case "speedup_max":
-			pubMax = append(pubMax, times(p.Value))
+			pubMax = append(pubMax, document.Times(p.Value))
 		}
 	}
 	if len(pubMin) > 0 || len(pubMax) > 0 {
-		s.p("Beside the report's: its speedups (minimum %s, maximum %s; up to 38× on the large files) are of MPI ranks on a cluster with one GPU per ten ranks running its per-position DP, over its sequential program; ours of ranks on one machine running apm-fast (bit-parallel) on the CPU alone, over one process on one worker.%s",
+		s.P("Beside the report's: its speedups (minimum %s, maximum %s; up to 38× on the large files) are of MPI ranks on a cluster with one GPU per ten ranks running its per-position DP, over its sequential program; ours of ranks on one machine running apm-fast (bit-parallel) on the CPU alone, over one process on one worker.%s",
 			strings.Join(pubMin, ", "), strings.Join(pubMax, ", "), smallTextCost(r))
 	}
 }
@@ -285,11 +287,11 @@ func smallTextCost(r *rep) string {
 	if n == 0 {
 		return ""
 	}
-	t := dur(lo)
+	t := document.Dur(lo)
 	if hi > lo {
-		t += " to " + dur(hi)
+		t += " to " + document.Dur(hi)
 	}
-	return fmt.Sprintf(" On the smallest text (%s bytes) the whole count takes %s on one worker, so what a split costs weighs as much as the count, and some of ours fall below 1×; which of the report's figures its 0.619× belongs to, and so whether it is such a case, its text does not say.", size(n), t)
+	return fmt.Sprintf(" On the smallest text (%s bytes) the whole count takes %s on one worker, so what a split costs weighs as much as the count, and some of ours fall below 1×; which of the report's figures its 0.619× belongs to, and so whether it is such a case, its text does not say.", document.Size(n), t)
 }
 
 // reportEnd003 is the end of report 003's Figure 2–3 curve, about 40,
@@ -306,13 +308,13 @@ func ownAtReportSize003(r *rep) string {
 	var vals, fasts []string
 	for _, ix := range r.runs {
 		for _, k := range ix.find(records.ExpS003Ratio, func(k key) bool { return k.LenA == text003 && k.GPURatio == 0 }) {
-			vals = append(vals, fmt.Sprintf("%s on %s (%s, %s)", dur(ix.stats[k].med), ix.name, k.Algorithm, workersN(k.Workers)))
-			fasts = append(fasts, fmt.Sprintf("%s as fast on %s", times(reportEnd003/ix.stats[k].med), ix.name))
+			vals = append(vals, fmt.Sprintf("%s on %s (%s, %s)", document.Dur(ix.stats[k].med), ix.name, k.Algorithm, workersN(k.Workers)))
+			fasts = append(fasts, fmt.Sprintf("%s as fast on %s", document.Times(reportEnd003/ix.stats[k].med), ix.name))
 		}
 	}
 	if len(vals) == 0 {
 		return ""
 	}
 	return fmt.Sprintf("At the report's own length, %s bytes, with no share on a GPU, ours took %s. Against the end of the report's curve, about 40 (seconds, as we read it), ours are %s, and it is algorithmic, not parallel: apm-fast's q-gram filter rules out nearly every window of a random text before any distance is computed, where the report's DP visits every position. The report's text, pattern and k are its own (k = 2 is ours; the report does not state it), so the sizes match and the inputs do not.",
-		count(text003), strings.Join(vals, ", "), strings.Join(fasts, ", "))
+		document.Count(text003), strings.Join(vals, ", "), strings.Join(fasts, ", "))
 }

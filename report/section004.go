@@ -1,14 +1,17 @@
 package report
 
-import "github.com/levlab/levlab/records"
+import (
+	"github.com/levlab/levlab/records"
+	"github.com/levlab/levlab/report/internal/document"
+)
 
 // section004 is report 004, a blog post's claim that two rows of the
 // matrix suffice: time and memory by length.
-func section004(r *rep) section {
-	s := section{id: "r004", title: "Report 004 — two rows instead of the whole matrix (a blog post, 2012)", source: src004}
+func section004(r *rep) document.Section {
+	s := document.Section{ID: "r004", Title: "Report 004 — two rows instead of the whole matrix (a blog post, 2012)", Source: src004}
 	algs := []struct{ alg, name string }{{records.AlgFullMatrix, "full matrix"}, {records.AlgTwoRow, "two rows"}, {records.AlgMyers, "Myers (bit-parallel)"}}
-	ct := &Figure{ID: "r004time", Title: "Time by string length", XName: "string length (characters)", YName: timeAxis, XLog: true, YLog: true}
-	cm := &Figure{ID: "r004mem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
+	ct := &document.Figure{ID: "r004time", Title: "Time by string length", XName: "string length (characters)", YName: document.TimeAxis, XLog: true, YLog: true}
+	cm := &document.Figure{ID: "r004mem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpS004Memory, nil)
 		if len(ks) == 0 {
@@ -21,43 +24,43 @@ func section004(r *rep) section {
 		lens = sortedInts(lens)
 		// The two charts below draw every cell of it, and the sentence
 		// after it says the claim: on paper the table is left out.
-		t := &table{caption: "Time (median; spread below) and memory allocated per call" + onName(r, ix), head: []string{""}, folded: true}
+		t := &document.Table{Caption: "Time (median; spread below) and memory allocated per call" + onName(r, ix), Head: []string{""}, Folded: true}
 		for _, n := range lens {
-			t.head = append(t.head, size(n))
+			t.Head = append(t.Head, document.Size(n))
 		}
 		for _, a := range algs {
 			tr, mr := []string{a.name + ": time"}, []string{a.name + ": memory"}
-			st, sm := FigureSeries{Name: r.named(ix, a.name)}, FigureSeries{Name: r.named(ix, a.name)}
+			st, sm := document.FigureSeries{Name: r.named(ix, a.name)}, document.FigureSeries{Name: r.named(ix, a.name)}
 			for _, n := range lens {
 				v, ok := ix.get(records.ExpS004Memory, a.alg, 1, 0, n, n)
 				if !ok {
 					tr, mr = append(tr, "—"), append(mr, "—")
 					continue
 				}
-				tr, mr = append(tr, secs(v)), append(mr, bytesStr(v.alloc))
-				st.Points = append(st.Points, FigurePoint{X: float64(n), Y: v.med, Lo: v.min, Hi: v.max})
+				tr, mr = append(tr, secs(v)), append(mr, document.BytesStr(v.alloc))
+				st.Points = append(st.Points, document.FigurePoint{X: float64(n), Y: v.med, Lo: v.min, Hi: v.max})
 				if v.alloc > 0 { // a log axis has no 0
-					sm.Points = append(sm.Points, FigurePoint{X: float64(n), Y: v.alloc, Lo: v.alloc, Hi: v.alloc})
+					sm.Points = append(sm.Points, document.FigurePoint{X: float64(n), Y: v.alloc, Lo: v.alloc, Hi: v.alloc})
 				}
 			}
-			t.rows = append(t.rows, tr, mr)
+			t.Rows = append(t.Rows, tr, mr)
 			ct.Series, cm.Series = append(ct.Series, st), append(cm.Series, sm)
 		}
-		s.add(t)
+		s.Add(t)
 		n := lens[len(lens)-1]
 		fm, ok1 := ix.get(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
 		tw, ok2 := ix.get(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
 		if ok1 && ok2 {
-			s.p("At n = %s%s the full matrix allocated %s and took %s; two rows allocated %s and took %s (%s as fast: its rows stay in cache).",
-				size(n), onName(r, ix), bytesStr(fm.alloc), dur(fm.med), bytesStr(tw.alloc), dur(tw.med), times(fm.med/tw.med))
+			s.P("At n = %s%s the full matrix allocated %s and took %s; two rows allocated %s and took %s (%s as fast: its rows stay in cache).",
+				document.Size(n), onName(r, ix), document.BytesStr(fm.alloc), document.Dur(fm.med), document.BytesStr(tw.alloc), document.Dur(tw.med), document.Times(fm.med/tw.med))
 		}
 	}
 	if !r.measured(records.ExpS004Memory) {
-		s.p("Ours: not measured in the runs read (experiment s004-memory).")
+		s.P("Ours: not measured in the runs read (experiment s004-memory).")
 		return s
 	}
-	s.add(ct, cm)
-	s.p("The post publishes no numbers: it argues that two rows of the matrix suffice, so there is nothing of its own to set beside ours; ours measure the claim.")
+	s.Add(ct, cm)
+	s.P("The post publishes no numbers: it argues that two rows of the matrix suffice, so there is nothing of its own to set beside ours; ours measure the claim.")
 	r.notRun(&s, records.ExpS004Memory)
 	return s
 }

@@ -6,50 +6,11 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
-	"github.com/levlab/levlab/internal/alignview"
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
-
-// drawing is an alignment drawn for people: its blocks of columns, under
-// a caption that names the pair and gives its distance and CIGAR.
-type drawing struct {
-	caption string
-	blocks  []alignview.Block
-}
-
-// lines returns the drawing as text, a block's three lines after another's
-// with a blank line between; with ascii, a symbol that is not ASCII is
-// drawn as a ? for each column it takes, so that the columns stay in step.
-func (d *drawing) lines(ascii bool) []string {
-	var out []string
-	for i, b := range d.blocks {
-		if i > 0 {
-			out = append(out, "")
-		}
-		if ascii {
-			b.Cols = slices.Clone(b.Cols)
-			for k := range b.Cols {
-				b.Cols[k].A, b.Cols[k].B = asciiCell(b.Cols[k].A), asciiCell(b.Cols[k].B)
-			}
-		}
-		top, mid, bot := b.Lines()
-		out = append(out, "A  "+top, "   "+mid, "B  "+bot)
-	}
-	return out
-}
-
-func asciiCell(c alignview.Cell) alignview.Cell {
-	for _, r := range c.Text {
-		if r >= utf8.RuneSelf {
-			c.Text = strings.Repeat("?", c.Width)
-			break
-		}
-	}
-	return c
-}
 
 // alignPairs are the pairs the section draws: the reports' example, the
 // textbook's, and a real one, a line of lev/pairs.go before and after the
@@ -62,39 +23,14 @@ var alignPairs = []struct{ what, a, b string }{
 		"if need := cells * 8; need > uint64(c.matrixLimit) || cells > uint64(math.MaxInt/8) {"},
 }
 
-// drawAlignment draws the alignment of a and b (compared rune by rune)
-// that cigar, an extended CIGAR, says, in blocks of width columns; a CIGAR
-// that is no alignment of a and b is an error naming why.
-func drawAlignment(what, a, b, cigar string, width int) (*drawing, error) {
-	edits, err := alignview.ParseCIGAR(cigar)
-	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
-	}
-	blocks, err := alignview.Blocks(alignview.Runes(a), alignview.Runes(b), edits, width)
-	if err != nil {
-		return nil, fmt.Errorf("report: %s: %w", what, err)
-	}
-	cost := 0
-	for _, e := range edits {
-		if e.Op != alignview.Match {
-			cost += e.Len
-		}
-	}
-	if what != "" {
-		r, size := utf8.DecodeRuneInString(what)
-		what = string(unicode.ToUpper(r)) + what[size:] + ", "
-	}
-	return &drawing{caption: fmt.Sprintf("%sA → B: distance %d, CIGAR %s", what, cost, cigar), blocks: blocks}, nil
-}
-
 // alignWith aligns a and b with align and draws the result, 60 columns a
 // block.
-func alignWith(align func(a, b string) (string, error), what, a, b string) (*drawing, error) {
+func alignWith(align func(a, b string) (string, error), what, a, b string) (*document.Drawing, error) {
 	cigar, err := align(a, b)
 	if err != nil {
 		return nil, fmt.Errorf("aligning %q and %q: %w", a, b, err)
 	}
-	return drawAlignment(what, a, b, cigar, 60)
+	return document.DrawAlignment(what, a, b, cigar, 60)
 }
 
 // alignCases are the align experiment's cases as the section names them.
@@ -106,24 +42,24 @@ var alignCases = []struct{ c, name string }{
 // sectionAlign shows lev.Align: alignments drawn, then the align
 // experiment (its time and heap beside the distance alone) and the
 // command beside edlib-aligner (BenchmarkAlignCommand).
-func sectionAlign(r *rep) section {
+func sectionAlign(r *rep) document.Section {
 	const exp = records.ExpAlign
-	s := section{id: "align", title: "Alignment: which edits, not only how many"}
-	s.p("The library's lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
+	s := document.Section{ID: "align", Title: "Alignment: which edits, not only how many"}
+	s.P("The library's lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
 	if r.d.align == nil {
-		s.p("No aligner was given to draw the pairs with; the levlab command gives one.")
+		s.P("No aligner was given to draw the pairs with; the levlab command gives one.")
 	} else {
 		for _, p := range alignPairs {
 			d, err := alignWith(r.d.align, p.what, p.a, p.b)
 			if err != nil {
-				s.p("%v", err)
+				s.P("%v", err)
 				continue
 			}
-			s.add(d)
+			s.Add(d)
 		}
-		s.p("Under each column, | marks a match and . a substitution; - stands for the symbol a sequence lacks.")
+		s.P("Under each column, | marks a match and . a substitution; - stands for the symbol a sequence lacks.")
 	}
-	c := &Figure{ID: "aligntime", Title: "Time by length: the alignment beside the distance alone", XName: "length of each sequence (symbols)", YName: timeAxis, XLog: true, YLog: true}
+	c := &document.Figure{ID: "aligntime", Title: "Time by length: the alignment beside the distance alone", XName: "length of each sequence (symbols)", YName: document.TimeAxis, XLog: true, YLog: true}
 	for _, ix := range r.runs {
 		for _, cs := range alignCases {
 			ks := ix.find(exp, func(k key) bool { return k.Case == cs.c })
@@ -144,26 +80,26 @@ func sectionAlign(r *rep) section {
 				}
 				return "the distance alone (" + l.alg + "), " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
 			}
-			t := &table{caption: cs.name + ": time (median) and, below it, heap allocated" + onName(r, ix), head: []string{""}}
+			t := &document.Table{Caption: cs.name + ": time (median) and, below it, heap allocated" + onName(r, ix), Head: []string{""}}
 			for _, n := range ns {
-				t.head = append(t.head, "n = "+count(n))
+				t.Head = append(t.Head, "n = "+document.Count(n))
 			}
 			for _, l := range lines {
 				row := []string{name(l)}
-				sr := FigureSeries{Name: r.named(ix, name(l)+", "+cs.name)}
+				sr := document.FigureSeries{Name: r.named(ix, name(l)+", "+cs.name)}
 				for _, n := range ns {
 					v, ok := get(l, n)
 					if !ok {
 						row = append(row, "—")
 						continue
 					}
-					row = append(row, dur(v.med)+"\n"+bytesStr(v.alloc))
-					sr.Points = append(sr.Points, FigurePoint{X: float64(n), Y: v.med, Lo: v.min, Hi: v.max})
+					row = append(row, document.Dur(v.med)+"\n"+document.BytesStr(v.alloc))
+					sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: v.med, Lo: v.min, Hi: v.max})
 				}
-				t.rows = append(t.rows, row)
+				t.Rows = append(t.Rows, row)
 				c.Series = append(c.Series, sr)
 			}
-			s.add(t)
+			s.Add(t)
 			n := ns[len(ns)-1]
 			var al, dist stat
 			for _, l := range lines {
@@ -176,15 +112,15 @@ func sectionAlign(r *rep) section {
 				}
 			}
 			if al.n > 0 && dist.n > 0 && dist.med > 0 {
-				s.p("%s at n = %s%s: the alignment took %s, %s the distance alone (%s); it allocated %s in all, the sequences themselves %s.",
-					cs.name, count(n), onName(r, ix), dur(al.med), times(al.med/dist.med), dur(dist.med), bytesStr(al.alloc), bytesStr(float64(2*n)))
+				s.P("%s at n = %s%s: the alignment took %s, %s the distance alone (%s); it allocated %s in all, the sequences themselves %s.",
+					cs.name, document.Count(n), onName(r, ix), document.Dur(al.med), document.Times(al.med/dist.med), document.Dur(dist.med), document.BytesStr(al.alloc), document.BytesStr(float64(2*n)))
 			}
 		}
 	}
 	if !r.measured(exp) {
-		s.p("Not measured in the runs read (experiment %s).", exp)
+		s.P("Not measured in the runs read (experiment %s).", exp)
 	} else {
-		s.add(c)
+		s.Add(c)
 		r.notRun(&s, exp)
 	}
 	for _, ix := range r.runs {
@@ -246,7 +182,7 @@ func alignBenchRows(f records.BenchFile) []alignRun {
 
 // alignBench says what BenchmarkAlignCommand measured: the whole levlab
 // align command beside edlib-aligner, input by input.
-func alignBench(s *section, f records.BenchFile, on string) {
+func alignBench(s *document.Section, f records.BenchFile, on string) {
 	rows := alignBenchRows(f)
 	procs := benchProcs(f)
 	oneToo := slices.ContainsFunc(rows, func(a alignRun) bool { return a.oursOne > 0 })
@@ -258,23 +194,23 @@ func alignBench(s *section, f records.BenchFile, on string) {
 	if oneToo {
 		head = slices.Insert(head, 2, "levlab align, 1 worker")
 	}
-	t := &table{caption: "The whole command" + on + ": levlab align --files A B beside edlib-aligner -m NW -p -f CIG_STD, time (median) and, below it, peak resident memory (" + filepath.Base(f.Path) + ")", head: head}
+	t := &document.Table{Caption: "The whole command" + on + ": levlab align --files A B beside edlib-aligner -m NW -p -f CIG_STD, time (median) and, below it, peak resident memory (" + filepath.Base(f.Path) + ")", Head: head}
 	for _, a := range rows {
 		// One style of ratio through the report: "N× as fast".
-		ratio := times(a.peer/a.ours) + " as fast"
-		row := []string{benchInput(a.input), dur(a.ours) + "\n" + num(a.oursMB) + " MB", dur(a.peer) + "\n" + num(a.peerMB) + " MB", ratio}
+		ratio := document.Times(a.peer/a.ours) + " as fast"
+		row := []string{benchInput(a.input), document.Dur(a.ours) + "\n" + document.Num(a.oursMB) + " MB", document.Dur(a.peer) + "\n" + document.Num(a.peerMB) + " MB", ratio}
 		if oneToo {
 			one := "—"
 			if a.oursOne > 0 {
-				one = dur(a.oursOne)
-				row[3] += "\n" + times(a.peer/a.oursOne) + " on 1 worker"
+				one = document.Dur(a.oursOne)
+				row[3] += "\n" + document.Times(a.peer/a.oursOne) + " on 1 worker"
 			}
 			row = slices.Insert(row, 2, one)
 		}
-		t.rows = append(t.rows, row)
+		t.Rows = append(t.Rows, row)
 	}
-	if len(t.rows) > 0 {
-		s.add(t)
+	if len(t.Rows) > 0 {
+		s.Add(t)
 	}
 }
 
@@ -288,7 +224,7 @@ func benchInput(in string) string {
 		}
 	}
 	if x, err := strconv.Atoi(strings.TrimPrefix(n, "n=")); err == nil {
-		return c + ", " + count(x) + " × " + count(x)
+		return c + ", " + document.Count(x) + " × " + document.Count(x)
 	}
 	return c
 }

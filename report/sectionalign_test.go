@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/lev"
 )
 
@@ -57,7 +59,7 @@ func TestAlignSection(t *testing.T) {
 }
 
 func TestAlignmentHTML(t *testing.T) {
-	h, err := AlignmentHTML("hostile <b>", "<script>", "<scrip>", "6=1I1=", 0)
+	h, err := document.AlignmentHTML("hostile <b>", "<script>", "<scrip>", "6=1I1=", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +72,7 @@ func TestAlignmentHTML(t *testing.T) {
 // an error, not a drawing.
 func TestAlignmentHTMLRefuses(t *testing.T) {
 	for _, cigar := range []string{"6=", "7=1I", "3Q", "6=2I"} {
-		if _, err := AlignmentHTML("", "kitten", "sitting", cigar, 60); err == nil {
+		if _, err := document.AlignmentHTML("", "kitten", "sitting", cigar, 60); err == nil {
 			t.Errorf("AlignmentHTML with CIGAR %q: no error", cigar)
 		}
 	}
@@ -79,16 +81,16 @@ func TestAlignmentHTMLRefuses(t *testing.T) {
 // TestDrawingEscapes: a pair holding a code fence or the end of the
 // verbatim environment stays inside its block in Markdown and LaTeX.
 func TestDrawingEscapes(t *testing.T) {
-	d, err := drawAlignment("", "a```b", "\\end{verbatim}", "5X9D", 60)
+	d, err := document.DrawAlignment("", "a```b", "\\end{verbatim}", "5X9D", 60)
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Join(d.lines(false), "\n")
-	if f := mdFence(text); f != "````" {
+	text := strings.Join(d.Lines(false), "\n")
+	if f := document.MdFence(text); f != "````" {
 		t.Errorf("fence %q for a text holding ```", f)
 	}
 	var buf bytes.Buffer
-	writeTeXDrawing(&buf, d)
+	document.WriteTeXDrawing(&buf, d)
 	if strings.Count(buf.String(), `\end{verbatim}`) != 1 {
 		t.Errorf("the drawing ends the verbatim early:\n%s", buf.String())
 	}
@@ -97,14 +99,14 @@ func TestDrawingEscapes(t *testing.T) {
 // TestDrawingASCII: in LaTeX a wide symbol is a ? for each of its
 // columns, the columns in step; a caption may start with any letter.
 func TestDrawingASCII(t *testing.T) {
-	d, err := drawAlignment("élan", "日x", "本x", "1X1=", 60)
+	d, err := document.DrawAlignment("élan", "日x", "本x", "1X1=", 60)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(d.lines(true), "\n"); got != "A  ??x\n   . |\nB  ??x" {
+	if got := strings.Join(d.Lines(true), "\n"); got != "A  ??x\n   . |\nB  ??x" {
 		t.Errorf("ASCII lines:\n%s", got)
 	}
-	if !strings.HasPrefix(d.caption, "Élan, ") {
-		t.Errorf("caption %q", d.caption)
+	if !strings.HasPrefix(d.Caption, "Élan, ") {
+		t.Errorf("caption %q", d.Caption)
 	}
 }

@@ -7,14 +7,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
 // sectionBenchmarks shows, for each machine read, its go test -bench
 // output (records.Benches; make bench-results writes it): the library's
 // own timings, regenerated rather than copied by hand.
-func sectionBenchmarks(r *rep) section {
-	s := section{id: "benchmarks", title: "Benchmarks: the library timed by go test"}
+func sectionBenchmarks(r *rep) document.Section {
+	s := document.Section{ID: "benchmarks", Title: "Benchmarks: the library timed by go test"}
 	shown := false
 	for machine, on := range benchMachines(r) {
 		for _, f := range r.d.bench[machine] {
@@ -25,17 +27,17 @@ func sectionBenchmarks(r *rep) section {
 				// A benchmark table is for looking things up, and its
 				// numbers are quoted where the report uses them: its rows
 				// on a click (on paper, its caption alone).
-				t.folded = true
+				t.Folded = true
 				if !shown {
-					s.p("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: " + matrixRate + " the benchmark's GCUPS metric, which counts the m×n cells of the matrix a second whatever an algorithm skips, MB/s the text's bytes a second, Gbp/s (giga base pairs a second) the text's symbols times the patterns, 10⁹ a second, compute-s the seconds of computing a whole command reports for itself (its start and its reading left out), MB peak resident a whole command's largest resident memory. The command make bench-results measures them again on the machine it runs on. The tables are raw detail: in HTML each opens with a click, on paper they are left out, and Markdown and TeX hold them whole; the sections above quote what they measured.")
+					s.P("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: " + matrixRate + " the benchmark's GCUPS metric, which counts the m×n cells of the matrix a second whatever an algorithm skips, MB/s the text's bytes a second, Gbp/s (giga base pairs a second) the text's symbols times the patterns, 10⁹ a second, compute-s the seconds of computing a whole command reports for itself (its start and its reading left out), MB peak resident a whole command's largest resident memory. The command make bench-results measures them again on the machine it runs on. The tables are raw detail: in HTML each opens with a click, on paper they are left out, and Markdown and TeX hold them whole; the sections above quote what they measured.")
 					shown = true
 				}
-				s.add(t)
+				s.Add(t)
 			}
 		}
 	}
 	if !shown {
-		s.p("None of the machines read has benchmark output: make bench-results writes it, to results/<machine>/bench/.")
+		s.P("None of the machines read has benchmark output: make bench-results writes it, to results/<machine>/bench/.")
 	}
 	return s
 }
@@ -65,7 +67,7 @@ func benchMachines(r *rep) iter.Seq2[string, string] {
 // benchTable pivots a file's results: a row per setting (the name's k=v
 // parts but n), a column per n, each cell the median time and the median
 // throughput. A file without results gives nil.
-func benchTable(f records.BenchFile, on string) *table {
+func benchTable(f records.BenchFile, on string) *document.Table {
 	type cell struct {
 		ns   []float64
 		rate map[string][]float64 // by metric, those of benchMetrics
@@ -113,9 +115,9 @@ func benchTable(f records.BenchFile, on string) *table {
 		}
 	}
 	caption += ")"
-	t := &table{caption: caption, head: []string{"setting"}}
+	t := &document.Table{Caption: caption, Head: []string{"setting"}}
 	for _, i := range order {
-		t.head = append(t.head, cols[i])
+		t.Head = append(t.Head, cols[i])
 	}
 	for _, row := range rows {
 		label := row
@@ -135,13 +137,13 @@ func benchTable(f records.BenchFile, on string) *table {
 					ms = append(ms, metric(u, median(r)))
 				}
 			}
-			v := dur(median(c.ns) / 1e9)
+			v := document.Dur(median(c.ns) / 1e9)
 			if len(ms) > 0 {
 				v += "\n" + strings.Join(ms, ", ")
 			}
 			line = append(line, v)
 		}
-		t.rows = append(t.rows, line)
+		t.Rows = append(t.Rows, line)
 	}
 	return t
 }
@@ -156,11 +158,11 @@ var benchMetrics = []string{"GCUPS", "MB/s", "Gbp/s", "compute-s", "MB"}
 func metric(u string, v float64) string {
 	switch u {
 	case "compute-s":
-		return "compute " + dur(v)
+		return "compute " + document.Dur(v)
 	case "MB":
-		return num(v) + " MB peak resident"
+		return document.Num(v) + " MB peak resident"
 	}
-	return num(v) + " " + benchMetricName(u)
+	return document.Num(v) + " " + benchMetricName(u)
 }
 
 // benchSetting splits a benchmark name, "Distance/alg=myers/n=10000/workers=1",
@@ -179,7 +181,7 @@ func benchSetting(name string) (bench, setting, col string, n int) {
 			label = append(label, p)
 		case k == "n":
 			if x, err := strconv.Atoi(v); err == nil {
-				n, col = x, "n = "+count(x)
+				n, col = x, "n = "+document.Count(x)
 				continue
 			}
 			label = append(label, p)
@@ -201,11 +203,11 @@ func benchWords(k, v string) string {
 	case k == "max" && isNum && x < 0:
 		return "no cap"
 	case k == "max" && isNum:
-		return "capped at " + count(x)
+		return "capped at " + document.Count(x)
 	case k == "workers" && isNum:
 		return workersN(x)
 	case k == "block" && isNum:
-		return count(x) + " threads a block"
+		return document.Count(x) + " threads a block"
 	case k == "kernel":
 		if name, ok := map[string]string{"go": "Go", "avx2": "AVX2", "avx512": "AVX-512"}[v]; ok {
 			return name + " kernel"

@@ -61,7 +61,7 @@ func TestBenchMetrics(t *testing.T) {
 		{"Random DNA, levlab", "16.0 ms\ncompute 9.10 ms, 9.50 MB peak resident"},
 		{"Random DNA, edlib-aligner", "93.0 ms\ncompute 88.0 ms, 3.30 MB peak resident"},
 	}
-	if !reflect.DeepEqual(tb.rows, want) {
-		t.Errorf("rows = %q, want %q", tb.rows, want)
+	if !reflect.DeepEqual(tb.Rows, want) {
+		t.Errorf("rows = %q, want %q", tb.Rows, want)
 	}
 }

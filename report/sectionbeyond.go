@@ -5,23 +5,25 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
 // sectionBeyond sets every algorithm and the peers side by side: time,
 // GCUPS and memory by length.
-func sectionBeyond(r *rep) section {
-	s := section{id: "beyond", title: "Beyond the reports: every algorithm and the peers"}
+func sectionBeyond(r *rep) document.Section {
+	s := document.Section{ID: "beyond", Title: "Beyond the reports: every algorithm and the peers"}
 	// The rates are drawn in two charts, the full DPs and the bit-parallel
 	// algorithms, so that neither passes the lines a reader can tell apart
 	// (splitCharts then splits a chart by machine). Time needs no chart of
 	// its own: at one length a rate is the cells over the time, and the
 	// tables give both. Memory is drawn for the first machine alone: the
 	// same code allocates the same bytes on every machine.
-	cg := &Figure{ID: "beyondgcups", Title: "Cells of the matrix a second by string length: bit-parallel algorithms and the peers", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
-	cdp := &Figure{ID: "beyonddp", Title: "Cells of the matrix a second by string length: full dynamic programs, every cell computed", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
-	cmem := &Figure{ID: "beyondmem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
-	var tables []*table
+	cg := &document.Figure{ID: "beyondgcups", Title: "Cells of the matrix a second by string length: bit-parallel algorithms and the peers", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
+	cdp := &document.Figure{ID: "beyonddp", Title: "Cells of the matrix a second by string length: full dynamic programs, every cell computed", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
+	cmem := &document.Figure{ID: "beyondmem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
+	var tables []*document.Table
 	var notes []string
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpPeers, nil)
@@ -37,15 +39,15 @@ func sectionBeyond(r *rep) section {
 			lens = append(lens, k.LenA)
 		}
 		lens = sortedInts(lens)
-		t := &table{caption: "Time (median) and, below it, the rate and memory per call" + onName(r, ix), head: []string{"algorithm", "workers"}}
+		t := &document.Table{Caption: "Time (median) and, below it, the rate and memory per call" + onName(r, ix), Head: []string{"algorithm", "workers"}}
 		for _, n := range lens {
-			t.head = append(t.head, size(n))
+			t.Head = append(t.Head, document.Size(n))
 		}
 		var noHeap []string
 		var best key
 		var bestG float64
 		for _, a := range algs {
-			sg, sm := FigureSeries{Name: r.named(ix, a)}, FigureSeries{Name: r.named(ix, a)}
+			sg, sm := document.FigureSeries{Name: r.named(ix, a)}, document.FigureSeries{Name: r.named(ix, a)}
 			row := []string{a, ""}
 			for _, n := range lens {
 				i := slices.IndexFunc(ks, func(k key) bool { return k.Algorithm == a && k.LenA == n })
@@ -55,17 +57,17 @@ func sectionBeyond(r *rep) section {
 				}
 				k := ks[i]
 				v := ix.stats[k]
-				sg.Points = append(sg.Points, FigurePoint{X: float64(n), Y: v.gcups, Lo: v.gcups, Hi: v.gcups})
+				sg.Points = append(sg.Points, document.FigurePoint{X: float64(n), Y: v.gcups, Lo: v.gcups, Hi: v.gcups})
 				if v.alloc > 0 { // a log axis has no 0
-					sm.Points = append(sm.Points, FigurePoint{X: float64(n), Y: v.alloc, Lo: v.alloc, Hi: v.alloc})
+					sm.Points = append(sm.Points, document.FigurePoint{X: float64(n), Y: v.alloc, Lo: v.alloc, Hi: v.alloc})
 				} else if !slices.Contains(noHeap, a) {
 					noHeap = append(noHeap, a)
 				}
 				if v.gcups > bestG {
 					best, bestG = k, v.gcups
 				}
-				row[1] = count(k.Workers)
-				row = append(row, dur(v.med)+"\n"+rateText(v)+", "+bytesStr(v.alloc))
+				row[1] = document.Count(k.Workers)
+				row = append(row, document.Dur(v.med)+"\n"+rateText(v)+", "+document.BytesStr(v.alloc))
 			}
 			if bitParallel(a) {
 				cg.Series = append(cg.Series, sg)
@@ -76,20 +78,20 @@ func sectionBeyond(r *rep) section {
 				cmem.Series = append(cmem.Series, sm)
 				cmem.Title = "Memory allocated per call, by string length" + onName(r, ix)
 			}
-			t.rows = append(t.rows, row)
+			t.Rows = append(t.Rows, row)
 		}
 		tables = append(tables, t)
 		if bestG > 0 {
-			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, size(best.LenA), rateText(ix.stats[best]))
+			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, document.Size(best.LenA), rateText(ix.stats[best]))
 			if v, ok := ix.get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.gcups > 0 {
-				line += fmt.Sprintf(", %s the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one)", times(bestG/v.gcups), num(v.gcups)+" "+matrixRate, workersN(best.Workers))
+				line += fmt.Sprintf(", %s the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one)", document.Times(bestG/v.gcups), document.Num(v.gcups)+" "+matrixRate, workersN(best.Workers))
 			}
 			line += ": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells"
 			// The same code on a larger matrix, in the GPU section's
 			// experiment, reaches more: say where, so that the two
 			// figures read as two sizes, not two claims.
 			if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.stats[k].gcups > bestG {
-				line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", size(best.LenA), size(k.LenA), k.Experiment, k.Algorithm, rateText(ix.stats[k]))
+				line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, rateText(ix.stats[k]))
 			}
 			notes = append(notes, line+".")
 		}
@@ -105,20 +107,20 @@ func sectionBeyond(r *rep) section {
 		}
 	}
 	if len(tables) == 0 {
-		s.p("Ours: not measured in the runs read (experiment peers).")
+		s.P("Ours: not measured in the runs read (experiment peers).")
 		beyondBenchmarks(r, &s)
 		return s
 	}
-	s.add(cg, cdp)
+	s.Add(cg, cdp)
 	for _, t := range tables {
 		// The charts above draw every point's rate and memory: the
 		// table is their detail, a click away in HTML and left off paper.
-		t.folded = true
-		s.add(t)
+		t.Folded = true
+		s.Add(t)
 	}
-	s.add(cmem)
+	s.Add(cmem)
 	for _, n := range notes {
-		s.p("%s", n)
+		s.P("%s", n)
 	}
 	r.notRun(&s, records.ExpPeers)
 	beyondBenchmarks(r, &s)
@@ -139,7 +141,7 @@ func bitParallel(a string) bool {
 // beyondBenchmarks adds to s what make bench-results measured beyond the
 // reports: one pair and the kernel, similar pairs, many patterns, the
 // matrix command, and beyond one machine.
-func beyondBenchmarks(r *rep, s *section) {
+func beyondBenchmarks(r *rep, s *document.Section) {
 	onePair(r, s)
 	similarPairs(r, s)
 	manyPatterns(r, s)

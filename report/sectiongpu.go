@@ -5,15 +5,17 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
 // sectionGPU shows the gpu-fast experiment: cuda-fast at report 000's
 // Table 2 sizes and 1M beside cuda-diagonal and the CPU's best run.
-func sectionGPU(r *rep) section {
-	s := section{id: "gpu", title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
-	s.p("Of the three, cuda-fast is one persistent launch of bit-parallel Myers/Hyyrö in the lanes of warps (32 rows per lane, carries passed by shuffles, bands handing column chunks down through progress counters); cuda-diagonal is report 000's one launch per antidiagonal; myers-parallel on every core is the CPU's best.")
-	c := &Figure{ID: "gputime", Title: "Time by string length", XName: "string length (characters)", YName: timeAxis, XLog: true, YLog: true}
+func sectionGPU(r *rep) document.Section {
+	s := document.Section{ID: "gpu", Title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
+	s.P("Of the three, cuda-fast is one persistent launch of bit-parallel Myers/Hyyrö in the lanes of warps (32 rows per lane, carries passed by shuffles, bands handing column chunks down through progress counters); cuda-diagonal is report 000's one launch per antidiagonal; myers-parallel on every core is the CPU's best.")
+	c := &document.Figure{ID: "gputime", Title: "Time by string length", XName: "string length (characters)", YName: document.TimeAxis, XLog: true, YLog: true}
 	gpuRan := false
 	for _, ix := range r.runs {
 		ks := ix.find(records.ExpGPUFast, nil)
@@ -24,17 +26,17 @@ func sectionGPU(r *rep) section {
 		for _, l := range lines {
 			gpuRan = gpuRan || strings.HasPrefix(l.alg, "cuda")
 		}
-		t := &table{caption: "Experiment gpu-fast: time (median) and, below it, the rate" + onName(r, ix), head: []string{"algorithm", "workers"}}
+		t := &document.Table{Caption: "Experiment gpu-fast: time (median) and, below it, the rate" + onName(r, ix), Head: []string{"algorithm", "workers"}}
 		for _, n := range lens {
-			t.head = append(t.head, size(n))
+			t.Head = append(t.Head, document.Size(n))
 		}
 		for _, l := range lines {
 			name := l.alg
 			if l.workers > 0 {
 				name = l.alg + ", " + workersN(l.workers)
 			}
-			sr := FigureSeries{Name: r.named(ix, name)}
-			w := count(l.workers)
+			sr := document.FigureSeries{Name: r.named(ix, name)}
+			w := document.Count(l.workers)
 			if strings.HasPrefix(l.alg, "cuda") {
 				w = "GPU"
 			}
@@ -46,25 +48,25 @@ func sectionGPU(r *rep) section {
 					continue
 				}
 				st := ix.stats[ks[i]]
-				row = append(row, dur(st.med)+"\n"+rateText(st))
-				sr.Points = append(sr.Points, FigurePoint{X: float64(n), Y: st.med, Lo: st.min, Hi: st.max})
+				row = append(row, document.Dur(st.med)+"\n"+rateText(st))
+				sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: st.med, Lo: st.min, Hi: st.max})
 			}
-			t.rows = append(t.rows, row)
+			t.Rows = append(t.Rows, row)
 			c.Series = append(c.Series, sr)
 		}
-		s.add(t)
+		s.Add(t)
 		if v := gpuVersusCPU(ix, ks); v != "" {
-			s.p("%s", v+onName(r, ix)+".")
+			s.P("%s", v+onName(r, ix)+".")
 		}
 		if v := diagonalElsewhere(r, ix, ks); v != "" {
-			s.p("%s", v)
+			s.P("%s", v)
 		}
 	}
-	if !c.empty() {
-		s.add(c)
+	if !c.Empty() {
+		s.Add(c)
 	}
 	if !gpuRan {
-		s.p("No GPU point ran in the runs read: the CPU side is shown alone.")
+		s.P("No GPU point ran in the runs read: the CPU side is shown alone.")
 	}
 	r.notRun(&s, records.ExpGPUFast)
 	return s
@@ -92,9 +94,9 @@ func gpuVersusCPU(ix *index, ks []key) string {
 		}
 		g := ix.stats[k]
 		if g.med <= c.med {
-			parts = append(parts, fmt.Sprintf("%s faster at %s", times(c.med/g.med), size(k.LenA)))
+			parts = append(parts, fmt.Sprintf("%s faster at %s", document.Times(c.med/g.med), document.Size(k.LenA)))
 		} else {
-			parts = append(parts, fmt.Sprintf("%s slower at %s", times(g.med/c.med), size(k.LenA)))
+			parts = append(parts, fmt.Sprintf("%s slower at %s", document.Times(g.med/c.med), document.Size(k.LenA)))
 		}
 	}
 	if len(parts) == 0 {
@@ -143,7 +145,7 @@ func diagonalElsewhere(r *rep, ix *index, ks []key) string {
 		// Every cell is computed whatever the strings hold, so another
 		// case of input is the same work; it is named all the same.
 		if o.Experiment != k.Experiment && o.Algorithm == k.Algorithm && blockOf(o) == block && o.LenA == k.LenA && o.LenB == k.LenB {
-			w := fmt.Sprintf("%s in experiment %s", dur(ix.stats[o].med), o.Experiment)
+			w := fmt.Sprintf("%s in experiment %s", document.Dur(ix.stats[o].med), o.Experiment)
 			if o.Case != k.Case {
 				w += fmt.Sprintf(" (strings of case %s, not %s: the same cells)", o.Case, k.Case)
 			}
@@ -154,12 +156,12 @@ func diagonalElsewhere(r *rep, ix *index, ks []key) string {
 	slices.Sort(others)
 	med := benchMedians(r.d.bench[ix.rd.run.Machine], []string{"gpu.txt"})
 	if ns := med[fmt.Sprintf("GPU/alg=%s/n=%d/block=%d", k.Algorithm, k.LenA, block)]["ns/op"]; ns > 0 {
-		others = append(others, dur(ns/1e9)+" in the benchmarks (make bench-results)")
+		others = append(others, document.Dur(ns/1e9)+" in the benchmarks (make bench-results)")
 		seen(ns / 1e9)
 	}
 	if len(others) == 0 {
 		return ""
 	}
 	return fmt.Sprintf("Here cuda-diagonal runs %d threads a block; at n = %s it took %s, and the same point took %s: one point and one setting measured in %d runs, %s apart, at the commits What was read names, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
-		block, size(k.LenA), dur(ix.stats[k].med), strings.Join(others, ", "), len(others)+1, times(hi/lo))
+		block, document.Size(k.LenA), document.Dur(ix.stats[k].med), strings.Join(others, ", "), len(others)+1, document.Times(hi/lo))
 }

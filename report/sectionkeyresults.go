@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
@@ -22,10 +24,10 @@ type finding struct {
 // keyTable is Key results as a table: a row per finding, the reports'
 // number beside ours on each run read (scale named), the claim linked to
 // its section. Findings no run measured are left out.
-func keyTable(r *rep) *table {
-	t := &table{caption: "Key results: the reports' numbers beside ours (median), each row linked to its section", head: []string{"finding", "the report's"}, prose: true}
+func keyTable(r *rep) *document.Table {
+	t := &document.Table{Caption: "Key results: the reports' numbers beside ours (median), each row linked to its section", Head: []string{"finding", "the report's"}, Prose: true}
 	for _, ix := range r.runs {
-		t.head = append(t.head, fmt.Sprintf("ours: %s (%s)", ix.name, ix.rd.run.Scale))
+		t.Head = append(t.Head, fmt.Sprintf("ours: %s (%s)", ix.name, ix.rd.run.Scale))
 	}
 	old := false
 	for _, f := range findings(r) {
@@ -54,12 +56,12 @@ func keyTable(r *rep) *table {
 			row = append(row, v)
 		}
 		if any {
-			t.rows = append(t.rows, row)
-			t.links = append(t.links, f.id)
+			t.Rows = append(t.Rows, row)
+			t.Links = append(t.Links, f.id)
 		}
 	}
 	if old {
-		t.caption += "; † earlier code (commit): measured with code older than this report's, before its algorithm's code last changed (What was read), so a column compares code versions as well as machines"
+		t.Caption += "; † earlier code (commit): measured with code older than this report's, before its algorithm's code last changed (What was read), so a column compares code versions as well as machines"
 	}
 	return t
 }
@@ -100,8 +102,8 @@ func findings(r *rep) []finding {
 	}); len(pub) > 0 {
 		p := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA })
 		out = append(out, finding{
-			claim:  fmt.Sprintf("OpenMP tiles, 8 threads, n = %s (report 000, Table 1)", size(p.LenA)),
-			theirs: pubNum(p.Value) + " s",
+			claim:  fmt.Sprintf("OpenMP tiles, 8 threads, n = %s (report 000, Table 1)", document.Size(p.LenA)),
+			theirs: document.PubNum(p.Value) + " s",
 			id:     "r000",
 			exps:   []string{records.ExpS000Table1},
 			ours: func(ix *index) string {
@@ -110,9 +112,9 @@ func findings(r *rep) []finding {
 				for _, q := range slices.Backward(pub) {
 					if st, ok := ix.get(records.ExpS000Table1, records.AlgTiled, 8, 0, q.LenA, q.LenA); ok {
 						if q.LenA == p.LenA {
-							return dur(st.med)
+							return document.Dur(st.med)
 						}
-						return fmt.Sprintf("%s at n = %s (the report's there: %s s)", dur(st.med), size(q.LenA), pubNum(q.Value))
+						return fmt.Sprintf("%s at n = %s (the report's there: %s s)", document.Dur(st.med), document.Size(q.LenA), document.PubNum(q.Value))
 					}
 				}
 				return ""
@@ -126,7 +128,7 @@ func findings(r *rep) []finding {
 	if base, ok := publishedBestGCUPS(r); ok {
 		out = append(out, finding{
 			claim:  fmt.Sprintf("Fastest exact distance at the report's largest n, %s (report 000's best rate, %s; ours a bit-parallel band against its full DP: algorithmic, not parallel)", matrixRate, base.table),
-			theirs: fmt.Sprintf("%s (our division of its %s² in %s s, %s; every cell computed)", num(base.gcups), size(base.n), pubNum(base.sec), base.how),
+			theirs: fmt.Sprintf("%s (our division of its %s² in %s s, %s; every cell computed)", document.Num(base.gcups), document.Size(base.n), document.PubNum(base.sec), base.how),
 			id:     "beyond",
 			exps:   []string{records.ExpPeers, records.ExpGPUFast},
 			ours: func(ix *index) string {
@@ -138,18 +140,18 @@ func findings(r *rep) []finding {
 				// The row is of matrix rates: that rate first, the
 				// computed one beside it where the records counted it.
 				st := ix.stats[bk]
-				v := num(st.gcups) + " " + matrixRate
+				v := document.Num(st.gcups) + " " + matrixRate
 				if st.ccups > 0 {
-					v += fmt.Sprintf(" (%s %s)", num(st.ccups), computedRate)
+					v += fmt.Sprintf(" (%s %s)", document.Num(st.ccups), computedRate)
 				}
-				v += fmt.Sprintf(" (%s at %s, %s against its GPU, experiment %s", bk.Algorithm, size(bk.LenA), workersN(bk.Workers), bk.Experiment)
+				v += fmt.Sprintf(" (%s at %s, %s against its GPU, experiment %s", bk.Algorithm, document.Size(bk.LenA), workersN(bk.Workers), bk.Experiment)
 				if bk.LenA != base.n {
-					v += fmt.Sprintf("; n = %s against the report's %s", size(bk.LenA), size(base.n))
+					v += fmt.Sprintf("; n = %s against the report's %s", document.Size(bk.LenA), document.Size(base.n))
 				}
 				// Myers' bit-parallel pass, banded and trimmed, skips most
 				// of the matrix: the ratio is of algorithms, not of
 				// parallel hardware.
-				return v + fmt.Sprintf("; %s the report's)", times(bg/base.gcups))
+				return v + fmt.Sprintf("; %s the report's)", document.Times(bg/base.gcups))
 			},
 		})
 	}
@@ -160,12 +162,12 @@ func findings(r *rep) []finding {
 	}) {
 		out = append(out, finding{
 			claim:  "Full matrix on the CPU, two completely different strings (report 002)",
-			theirs: pubNum(p.Value) + " s (length not stated; 10,000 on its next slide)",
+			theirs: document.PubNum(p.Value) + " s (length not stated; 10,000 on its next slide)",
 			id:     "r002",
 			exps:   []string{records.ExpS002Cases},
 			ours: func(ix *index) string {
 				if st, ok := ix.get(records.ExpS002Cases, records.AlgFullMatrix, 1, 0, 10000, 10000); ok {
-					return dur(st.med) + " at 10,000"
+					return document.Dur(st.med) + " at 10,000"
 				}
 				return ""
 			},
@@ -180,8 +182,8 @@ func findings(r *rep) []finding {
 		best := slices.MinFunc(slices.DeleteFunc(slices.Clone(pub), func(p records.Published) bool { return p.LenA != n }),
 			func(a, b records.Published) int { return cmp.Compare(a.Value, b.Value) })
 		out = append(out, finding{
-			claim:  fmt.Sprintf("CUDA, a launch per antidiagonal, n = %s (report 000, Table 2)", size(n)),
-			theirs: fmt.Sprintf("%s s (block %d; GPU not named)", pubNum(best.Value), best.Block),
+			claim:  fmt.Sprintf("CUDA, a launch per antidiagonal, n = %s (report 000, Table 2)", document.Size(n)),
+			theirs: fmt.Sprintf("%s s (block %d; GPU not named)", document.PubNum(best.Value), best.Block),
 			id:     "r000",
 			exps:   []string{records.ExpS000Table2},
 			ours: func(ix *index) string {
@@ -195,11 +197,11 @@ func findings(r *rep) []finding {
 				if bs.n == 0 {
 					return ""
 				}
-				return fmt.Sprintf("%s (block %d)", dur(bs.med), bk.Block)
+				return fmt.Sprintf("%s (block %d)", document.Dur(bs.med), bk.Block)
 			},
 		})
 		out = append(out, finding{
-			claim:  fmt.Sprintf("levlab's cuda-fast, one persistent bit-parallel launch, n = %s and the largest", size(n)),
+			claim:  fmt.Sprintf("levlab's cuda-fast, one persistent bit-parallel launch, n = %s and the largest", document.Size(n)),
 			theirs: "—",
 			id:     "gpu",
 			exps:   []string{records.ExpGPUFast},
@@ -208,10 +210,10 @@ func findings(r *rep) []finding {
 				if !ok {
 					return ""
 				}
-				v := dur(st.med)
+				v := document.Dur(st.med)
 				if ks := ix.find(records.ExpGPUFast, func(k key) bool { return k.Algorithm == records.AlgCUDAFast }); len(ks) > 0 && ks[len(ks)-1].LenA > n {
 					k := ks[len(ks)-1]
-					v += fmt.Sprintf("; %s at %s", dur(ix.stats[k].med), size(k.LenA))
+					v += fmt.Sprintf("; %s at %s", document.Dur(ix.stats[k].med), document.Size(k.LenA))
 				}
 				return v
 			},
@@ -236,7 +238,7 @@ func findings(r *rep) []finding {
 				return ""
 			}
 			fm, tr := ix.stats[fk], ix.stats[tk]
-			return fmt.Sprintf("%s against %s at %s; %s as fast%s", bytesStr(tr.alloc), bytesStr(fm.alloc), size(n), times(fm.med/tr.med), ix.ciOf(fk, tk))
+			return fmt.Sprintf("%s against %s at %s; %s as fast%s", document.BytesStr(tr.alloc), document.BytesStr(fm.alloc), document.Size(n), document.Times(fm.med/tr.med), ix.ciOf(fk, tk))
 		},
 	})
 
@@ -259,7 +261,7 @@ func findings(r *rep) []finding {
 				return ""
 			}
 			k := ks[len(ks)-1]
-			v := fmt.Sprintf("%s (%s bytes, %s, CPU alone", num(float64(k.LenA)/ix.stats[k].med/1e6), size(k.LenA), workersN(k.Workers))
+			v := fmt.Sprintf("%s (%s bytes, %s, CPU alone", document.Num(float64(k.LenA)/ix.stats[k].med/1e6), document.Size(k.LenA), workersN(k.Workers))
 			if k.Algorithm != records.AlgAPMFast {
 				v += "; " + k.Algorithm
 			}
@@ -305,7 +307,7 @@ func findings(r *rep) []finding {
 			if one.n > 0 {
 				oneR, oneCI = ed.med/one.med, ix.ciOf(ek, oneK)
 			}
-			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast%s", size(ek.LenA), size(ek.LenB), bk.Algorithm, dur(bs.med), dur(ed.med), times(ed.med/bs.med), ix.ciOf(ek, bk))
+			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast%s", document.Size(ek.LenA), document.Size(ek.LenB), bk.Algorithm, document.Dur(bs.med), document.Dur(ed.med), document.Times(ed.med/bs.med), ix.ciOf(ek, bk))
 			if w := workersText(bk.Workers, ew, oneThread(ew), ed.med/bs.med, oneR); w != "" {
 				v += ", " + w + oneCI
 			}
@@ -342,9 +344,9 @@ func findings(r *rep) []finding {
 				oneR, oneCI = ix.stats[oneK].gcups/ed.gcups, ix.ciOf(ek, oneK)
 			}
 			ci := ix.ciOf(ek, bestK) // the same cells: the ratio of times is the ratio of rates
-			v := fmt.Sprintf("%s strings: %s, %s edlib's%s (%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), ci, workersN(bestK.Workers))
+			v := fmt.Sprintf("%s strings: %s, %s edlib's%s (%s", document.Count(ek.LenA), rateText(best), document.Times(best.gcups/ed.gcups), ci, workersN(bestK.Workers))
 			if w := workersText(bestK.Workers, ew, "edlib's "+oneThread(ew), best.gcups/ed.gcups, oneR); w != "" {
-				v = fmt.Sprintf("%s strings: %s, %s edlib's%s (%s%s", count(ek.LenA), rateText(best), times(best.gcups/ed.gcups), ci, w, oneCI)
+				v = fmt.Sprintf("%s strings: %s, %s edlib's%s (%s%s", document.Count(ek.LenA), rateText(best), document.Times(best.gcups/ed.gcups), ci, w, oneCI)
 			}
 			return v + ")"
 		},
@@ -368,7 +370,7 @@ func findings(r *rep) []finding {
 				a := rows[0] // the first input: the largest, DNA 1% diverged
 				// The command runs on every core (GOMAXPROCS, the
 				// benchmark's -N suffix); edlib-aligner on one thread.
-				v := fmt.Sprintf("%s: %s against %s (%s as fast", benchInput(a.input), dur(a.ours), dur(a.peer), times(a.peer/a.ours))
+				v := fmt.Sprintf("%s: %s against %s (%s as fast", benchInput(a.input), document.Dur(a.ours), document.Dur(a.peer), document.Times(a.peer/a.ours))
 				if p := benchProcs(f); p > 1 {
 					one := 0.0
 					if a.oursOne > 0 {
@@ -410,7 +412,7 @@ func findings(r *rep) []finding {
 			if one.n > 0 {
 				oneR, oneCI = loop.med/one.med, ix.ciOf(loopK, oneK)
 			}
-			v := fmt.Sprintf("%s against %s (%s as fast%s", dur(best.med), dur(loop.med), times(loop.med/best.med), ix.ciOf(loopK, bestK))
+			v := fmt.Sprintf("%s against %s (%s as fast%s", document.Dur(best.med), document.Dur(loop.med), document.Times(loop.med/best.med), ix.ciOf(loopK, bestK))
 			if w := workersText(bestK.Workers, max(loopK.Workers, 1), "a loop on "+workersN(max(loopK.Workers, 1)), loop.med/best.med, oneR); w != "" {
 				v += ", " + w + oneCI
 			}
@@ -449,7 +451,7 @@ func (ix *index) ciOf(base, that key) string {
 	if !ok || !q.ciKnown {
 		return ""
 	}
-	s := fmt.Sprintf(", 95%% CI %s–%s", num(q.lo), num(q.hi))
+	s := fmt.Sprintf(", 95%% CI %s–%s", document.Num(q.lo), document.Num(q.hi))
 	if !q.significant {
 		s += ", not significant"
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
@@ -16,17 +18,19 @@ var manyFiles = []string{"many.txt"}
 // benchSays adds to s, for each machine read whose benchmark files of
 // names say something of, a paragraph: lead, the machine, and what say
 // makes of the files' medians.
-func benchSays(r *rep, s *section, names []string, lead string, say func(med map[string]map[string]float64) string) {
+func benchSays(r *rep, s *document.Section, names []string, lead string, say func(med map[string]map[string]float64) string) {
 	for machine, on := range benchMachines(r) {
 		if text := say(benchMedians(r.d.bench[machine], names)); text != "" {
-			s.p("%s%s (make bench-results%s): %s", lead, on, benchMedianOf(benchFilesNamed(r.d.bench[machine], names)), text)
+			s.P("%s%s (make bench-results%s): %s", lead, on, benchMedianOf(benchFilesNamed(r.d.bench[machine], names)), text)
 		}
 	}
 }
 
 // manyPatterns adds to s what BenchmarkCountMany measured: match.Count of
 // many patterns in lanes beside a pattern at a time and beside edlib.
-func manyPatterns(r *rep, s *section) { benchSays(r, s, manyFiles, "Many patterns at once", manyText) }
+func manyPatterns(r *rep, s *document.Section) {
+	benchSays(r, s, manyFiles, "Many patterns at once", manyText)
+}
 
 // manyText says what the medians med, by benchmark name and unit, of
 // BenchmarkCountMany measured; "" without its lanes on one worker.
@@ -40,23 +44,23 @@ func manyText(med map[string]map[string]float64) string {
 	if l1 == 0 {
 		return ""
 	}
-	says := []string{fmt.Sprintf("96 patterns of 24 symbols over 100 MB of random DNA with k = 3 (occurrence mode), match.Count scans %s Gbp/s, patterns times symbols, on one worker", num(l1))}
+	says := []string{fmt.Sprintf("96 patterns of 24 symbols over 100 MB of random DNA with k = 3 (occurrence mode), match.Count scans %s Gbp/s, patterns times symbols, on one worker", document.Num(l1))}
 	if l2 > 0 {
-		says[0] += fmt.Sprintf(" and %s on two", num(l2))
+		says[0] += fmt.Sprintf(" and %s on two", document.Num(l2))
 	}
 	says[0] += ", in lanes (sixteen patterns to a 512-bit register, four registers stepped together)"
 	if avx2 > 0 {
-		says[0] += fmt.Sprintf("; with AVX2 instead, two 256-bit registers a group of sixteen, %s on one worker", num(avx2))
+		says[0] += fmt.Sprintf("; with AVX2 instead, two 256-bit registers a group of sixteen, %s on one worker", document.Num(avx2))
 	}
 	if e1 > 0 {
-		w := fmt.Sprintf("; a pattern at a time, the q-gram filter then Myers' scan, it took %s Gbp/s on one worker (%s slower)", num(e1), times(l1/e1))
+		w := fmt.Sprintf("; a pattern at a time, the q-gram filter then Myers' scan, it took %s Gbp/s on one worker (%s slower)", document.Num(e1), document.Times(l1/e1))
 		if e2 > 0 {
-			w += fmt.Sprintf(" and %s on two", num(e2))
+			w += fmt.Sprintf(" and %s on two", document.Num(e2))
 		}
 		says = append(says, w)
 	}
 	if ed > 0 {
-		says = append(says, fmt.Sprintf("; edlib's infix mode, a pattern a call on one thread, %s Gbp/s (%s slower than the lanes on one worker; edlib finds each pattern's best ends, not every end within k)", num(ed), times(l1/ed)))
+		says = append(says, fmt.Sprintf("; edlib's infix mode, a pattern a call on one thread, %s Gbp/s (%s slower than the lanes on one worker; edlib finds each pattern's best ends, not every end within k)", document.Num(ed), document.Times(l1/ed)))
 	}
 	says = append(says, ". Sassy2 (Beeloo and Groot Koerkamp, Bioinformatics 2026) publishes 116.8 Gbp/s for this setting on 16 threads, 7.3 a thread (the paper's figure, on its authors' machine)")
 	return strings.Join(says, "") + "."
@@ -68,7 +72,7 @@ var pairsFiles = []string{"matrix.txt", "pairs.txt"}
 
 // matrixCommand adds to s the rate of the whole levlab matrix command
 // beside edlib's a pair a call.
-func matrixCommand(r *rep, s *section) {
+func matrixCommand(r *rep, s *document.Section) {
 	benchSays(r, s, pairsFiles, "Many pairs as a user runs them", matrixText)
 }
 
@@ -80,7 +84,7 @@ func matrixText(med map[string]map[string]float64) string {
 		return ""
 	}
 	return fmt.Sprintf("levlab matrix of 800 × 800 random DNA strings of 500–1,000 bp, the whole command on two workers (reading, 640,000 pairs, their lines), reached %s %s, %s edlib's %s a pair a call on one thread (two workers against one thread).",
-		num(all), matrixRate, times(all/ed), num(ed))
+		document.Num(all), matrixRate, document.Times(all/ed), document.Num(ed))
 }
 
 // similarFiles is the benchmark file of similar pairs (make
@@ -89,7 +93,7 @@ var similarFiles = []string{"similar.txt"}
 
 // similarPairs adds to s what BenchmarkSimilarCommand measured: levlab
 // distance on similar pairs beside edlib-aligner.
-func similarPairs(r *rep, s *section) {
+func similarPairs(r *rep, s *document.Section) {
 	benchSays(r, s, similarFiles, "Similar sequences", similarText)
 }
 
@@ -109,22 +113,22 @@ func similarText(med map[string]map[string]float64) string {
 		}
 		var parts []string
 		if one > 0 {
-			w := dur(one) + " on one worker"
+			w := document.Dur(one) + " on one worker"
 			if ed > 0 {
-				w += " (" + times(ed/one) + " as fast as edlib)"
+				w += " (" + document.Times(ed/one) + " as fast as edlib)"
 			}
 			parts = append(parts, w)
 		}
 		if two > 0 {
-			w := dur(two) + " on two"
+			w := document.Dur(two) + " on two"
 			if ed > 0 {
-				w += " (" + times(ed/two) + ")"
+				w += " (" + document.Times(ed/two) + ")"
 			}
 			parts = append(parts, w)
 		}
 		line := fmt.Sprintf("at %d %%, %s", p, strings.Join(parts, " and "))
 		if ed > 0 {
-			line += ", edlib-aligner " + dur(ed)
+			line += ", edlib-aligner " + document.Dur(ed)
 		}
 		says = append(says, line)
 	}
@@ -133,7 +137,7 @@ func similarText(med map[string]map[string]float64) string {
 	}
 	text := "1M × 1M random DNA against itself diverged by uniform edits, the computation as each command reports it: " + strings.Join(says, "; ")
 	if m := med["SimilarCommand/diverged=1/n=10000000/prog=levlab-myers-parallel-2-workers"]; m != nil {
-		text += fmt.Sprintf("; 10M × 10M at 1 %% took %s on two workers, %s MB resident", dur(m["compute-s"]), num(m["MB"]))
+		text += fmt.Sprintf("; 10M × 10M at 1 %% took %s on two workers, %s MB resident", document.Dur(m["compute-s"]), document.Num(m["MB"]))
 	}
 	return text + ". The exact pass computes only the cells a path of the first, narrow pass's cost can reach (A*PA2's band without its heuristic)."
 }
@@ -145,7 +149,7 @@ var onePairFiles = []string{"distance.txt", "kernel.txt"}
 // onePair adds to s what BenchmarkDistanceCommand and BenchmarkMyersKernel
 // measured: one random pair beside edlib-aligner, and the kernel's rate
 // by group width.
-func onePair(r *rep, s *section) {
+func onePair(r *rep, s *document.Section) {
 	for machine, on := range benchMachines(r) {
 		med := benchMedians(r.d.bench[machine], onePairFiles)
 		text := onePairText(med)
@@ -168,10 +172,10 @@ func onePair(r *rep, s *section) {
 					strs = "strings of case " + k.Case + ", not DNA"
 				}
 				text += fmt.Sprintf(" The GPU section's %s at that length took %s, on %s: in process, with the strings' memory inside the time, in another run; %s apart.",
-					k.Algorithm, dur(sec), strs, times(max(sec, cmd)/min(sec, cmd)))
+					k.Algorithm, document.Dur(sec), strs, document.Times(max(sec, cmd)/min(sec, cmd)))
 			}
 		}
-		s.p("One pair as a user runs it%s (make bench-results%s): %s", on, benchMedianOf(benchFilesNamed(r.d.bench[machine], onePairFiles)), text)
+		s.P("One pair as a user runs it%s (make bench-results%s): %s", on, benchMedianOf(benchFilesNamed(r.d.bench[machine], onePairFiles)), text)
 	}
 }
 
@@ -183,9 +187,9 @@ func onePairText(med map[string]map[string]float64) string {
 	var says []string
 	const pre = "DistanceCommand/case=dna/n=1000000/prog="
 	if ours := med[pre+"levlab"]; ours["compute-s"] > 0 {
-		w := fmt.Sprintf("1M × 1M random DNA in %s of computing on two workers (levlab distance, %s MB resident)", dur(ours["compute-s"]), num(ours["MB"]))
+		w := fmt.Sprintf("1M × 1M random DNA in %s of computing on two workers (levlab distance, %s MB resident)", document.Dur(ours["compute-s"]), document.Num(ours["MB"]))
 		if ed := med[pre+"edlib-aligner"]; ed["compute-s"] > 0 {
-			w += fmt.Sprintf(", edlib-aligner %s (%s)", dur(ed["compute-s"]), times(ed["compute-s"]/ours["compute-s"]))
+			w += fmt.Sprintf(", edlib-aligner %s (%s)", document.Dur(ed["compute-s"]), document.Times(ed["compute-s"]/ours["compute-s"]))
 		}
 		says = append(says, w)
 	}
@@ -204,7 +208,7 @@ func onePairText(med map[string]map[string]float64) string {
 		}
 		if lo < hi {
 			says = append(says, fmt.Sprintf("the %s kernel alone %s %s with %d strips in one register, %s with %d in %s registers (%s): registers stepped together overlap their waits",
-				k.name, num(gcups(lo)), matrixRate, lo, num(gcups(hi)), hi, count(hi/k.lanes), times(gcups(hi)/gcups(lo))))
+				k.name, document.Num(gcups(lo)), matrixRate, lo, document.Num(gcups(hi)), hi, document.Count(hi/k.lanes), document.Times(gcups(hi)/gcups(lo))))
 			break // the widest kernel measured
 		}
 	}

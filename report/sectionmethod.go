@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
@@ -14,18 +16,18 @@ import (
 // numbers were taken: the repetitions each run holds, what the clock
 // times, the warm-up, the statistics, and where they are weakest (the
 // same point measured in several experiments, outliers).
-func sectionMethod(r *rep) section {
-	s := section{id: "method", title: "Machines and method"}
+func sectionMethod(r *rep) document.Section {
+	s := document.Section{ID: "method", Title: "Machines and method"}
 	if len(r.runs) == 0 {
-		s.p("No run was read, so no machine is known.")
+		s.P("No run was read, so no machine is known.")
 		return s
 	}
-	t := &table{caption: "Our machines, from the records (and the cpu line of their benchmark files)", head: []string{""}, prose: true}
+	t := &document.Table{Caption: "Our machines, from the records (and the cpu line of their benchmark files)", Head: []string{""}, Prose: true}
 	rows := [][]string{{"CPU"}, {"CPU as go test names it"}, {"cores (logical)"}, {"GPU"}, {"Go"}, {"levlab commits"}, {"repetitions a point"}, {"scale"}, {"folder"}}
 	var reps []string
 	for _, ix := range r.runs {
 		m := ix.machine()
-		t.head = append(t.head, ix.name)
+		t.Head = append(t.Head, ix.name)
 		least, most, _ := ix.repsRange()
 		rp := strconv.Itoa(most)
 		if least != most {
@@ -36,16 +38,16 @@ func sectionMethod(r *rep) section {
 			rows[i] = append(rows[i], v)
 		}
 	}
-	t.rows = rows
-	s.add(t)
-	s.p("The records hold no more of a machine than this table: not its memory, clock, SMT, operating system or GPU driver; its cores are the logical CPUs Go saw (a VM's virtual CPUs). The command levlab info prints what it can learn of the machine it runs on.")
-	s.p("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it; the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
-	s.p("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it (where a table's second line holds a speedup, a rate or memory instead, as its caption says, its chart's whiskers and tooltips give them), as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", bootRounds, bootMin)
+	t.Rows = rows
+	s.Add(t)
+	s.P("The records hold no more of a machine than this table: not its memory, clock, SMT, operating system or GPU driver; its cores are the logical CPUs Go saw (a VM's virtual CPUs). The command levlab info prints what it can learn of the machine it runs on.")
+	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it; the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
+	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it (where a table's second line holds a speedup, a rate or memory instead, as its caption says, its chart's whiskers and tooltips give them), as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", bootRounds, bootMin)
 	if says := spreadBetweenRuns(r); says != "" {
-		s.p("%s", says)
+		s.P("%s", says)
 	}
 	if says := outliers(r); says != "" {
-		s.p("%s", says)
+		s.P("%s", says)
 	}
 	return s
 }
@@ -97,7 +99,7 @@ func spreadBetweenRuns(r *rep) string {
 		}
 		lo, hi := wk[0], wk[1]
 		says = append(says, fmt.Sprintf("on %s, %d points measured in more than one experiment, their medians up to %s apart (%s, %s, n = %s: %s in %s against %s in %s)",
-			ix.name, n, times(worst), lo.Algorithm, workersN(lo.Workers), size(lo.LenA), dur(ix.stats[lo].med), lo.Experiment, dur(ix.stats[hi].med), hi.Experiment))
+			ix.name, n, document.Times(worst), lo.Algorithm, workersN(lo.Workers), document.Size(lo.LenA), document.Dur(ix.stats[lo].med), lo.Experiment, document.Dur(ix.stats[hi].med), hi.Experiment))
 	}
 	if len(says) == 0 {
 		return ""
@@ -140,9 +142,9 @@ func outliers(r *rep) string {
 		}
 		if n > 0 {
 			says = append(says, fmt.Sprintf("on %s, %d point%s, the worst %s its median (%s, %s, n = %s, experiment %s: %s against %s)",
-				ix.name, n, plural(n), times(worst), wk.Algorithm, workersOrRanks(wk), size(wk.LenA), wk.Experiment, dur(ix.stats[wk].max), dur(ix.stats[wk].med)))
+				ix.name, n, plural(n), document.Times(worst), wk.Algorithm, workersOrRanks(wk), document.Size(wk.LenA), wk.Experiment, document.Dur(ix.stats[wk].max), document.Dur(ix.stats[wk].med)))
 		} else if len(ix.stats) > 0 {
-			says = append(says, fmt.Sprintf("on %s, none (the widest %s its median)", ix.name, times(worst)))
+			says = append(says, fmt.Sprintf("on %s, none (the widest %s its median)", ix.name, document.Times(worst)))
 		}
 	}
 	if len(says) == 0 {
@@ -226,7 +228,7 @@ const elsewhereMost = 1
 // more than elsewhereApart apart: one point, several runs, so that a
 // reader meeting another figure for it in another section knows why. The
 // widest first, elsewhereMost a machine.
-func (r *rep) sameElsewhere(s *section, exps ...string) {
+func (r *rep) sameElsewhere(s *document.Section, exps ...string) {
 	var says []string
 	for _, ix := range r.runs {
 		type far struct {
@@ -255,11 +257,11 @@ func (r *rep) sameElsewhere(s *section, exps ...string) {
 				continue
 			}
 			h := here[0]
-			name := fmt.Sprintf("%s, %s, n = %s", h.Algorithm, workersN(h.Workers), size(h.LenA))
+			name := fmt.Sprintf("%s, %s, n = %s", h.Algorithm, workersN(h.Workers), document.Size(h.LenA))
 			if h.LenB != h.LenA {
-				name += ", m = " + size(h.LenB)
+				name += ", m = " + document.Size(h.LenB)
 			}
-			fars = append(fars, far{fmt.Sprintf("%s: %s, %s, %s apart", name, ix.medsIn(here, ""), ix.medsIn(there, "in "), times(hi/lo)), hi / lo})
+			fars = append(fars, far{fmt.Sprintf("%s: %s, %s, %s apart", name, ix.medsIn(here, ""), ix.medsIn(there, "in "), document.Times(hi/lo)), hi / lo})
 		}
 		if len(fars) == 0 {
 			continue
@@ -282,7 +284,7 @@ func (r *rep) sameElsewhere(s *section, exps ...string) {
 		says = append(says, fmt.Sprintf("on %s, %s%s", ix.name, strings.Join(texts, "; "), more))
 	}
 	if len(says) > 0 {
-		s.p("Measured elsewhere too, one point in several runs (Method: between runs), not a difference between experiments: %s.", strings.Join(says, "; "))
+		s.P("Measured elsewhere too, one point in several runs (Method: between runs), not a difference between experiments: %s.", strings.Join(says, "; "))
 	}
 }
 
@@ -298,13 +300,13 @@ func (ix *index) medsIn(ks []key, in string) string {
 		exps = append(exps, k.Experiment)
 	}
 	slices.Sort(exps)
-	what := joinAnd(exps)
+	what := document.JoinAnd(exps)
 	if len(exps) > 3 {
 		what = fmt.Sprintf("%d experiments", len(exps))
 	}
-	v := dur(lo)
+	v := document.Dur(lo)
 	if len(ks) > 1 {
-		v += "–" + dur(hi)
+		v += "–" + document.Dur(hi)
 	}
 	switch {
 	case in != "":

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"golang.org/x/perf/benchmath"
 
 	"github.com/levlab/levlab/records"
@@ -78,11 +80,11 @@ func ownExtra(k key, d string) string {
 	case "case":
 		return k.Case
 	case "block":
-		return count(k.Block)
+		return document.Count(k.Block)
 	case "GPU share":
-		return num(k.GPURatio)
+		return document.Num(k.GPURatio)
 	}
-	return count(k.Ranks)
+	return document.Count(k.Ranks)
 }
 
 // ownViewOf returns the view of experiment name over the runs read.
@@ -133,11 +135,11 @@ func (v *ownView) outside(ix *index, k key) string {
 	case !slices.Contains(sp.Lengths(), [2]int{k.LenA, k.LenB}):
 		return lengths(k)
 	case k.Block != 0:
-		return "block " + count(k.Block)
+		return "block " + document.Count(k.Block)
 	case k.GPURatio != 0:
-		return "GPU share " + num(k.GPURatio)
+		return "GPU share " + document.Num(k.GPURatio)
 	case k.Ranks != 0:
-		return "ranks " + count(k.Ranks)
+		return "ranks " + document.Count(k.Ranks)
 	}
 	return ""
 }
@@ -235,14 +237,14 @@ func (ix *index) speedupOf(base, that key) (ratio, bool) {
 }
 
 func (q ratio) String() string {
-	s := times(q.x)
+	s := document.Times(q.x)
 	if q.ciKnown {
-		s += fmt.Sprintf(" (95%% CI %s–%s)", num(q.lo), num(q.hi))
+		s += fmt.Sprintf(" (95%% CI %s–%s)", document.Num(q.lo), document.Num(q.hi))
 	} else {
 		s += fmt.Sprintf(" (no CI: it needs %d repetitions or more)", bootMin)
 	}
 	if !q.significant {
-		s += fmt.Sprintf(", not significant (p = %s)", num(q.p))
+		s += fmt.Sprintf(", not significant (p = %s)", document.Num(q.p))
 	}
 	return s
 }
@@ -285,39 +287,39 @@ func specBaseline(s *spec.Spec) string {
 // sectionOwn draws an experiment of one's own: findings first, then its
 // figures as its spec declares them, then every point in a table, the
 // failed ones with why, and the speedups with their confidence intervals.
-func sectionOwn(r *rep, name string) section {
+func sectionOwn(r *rep, name string) document.Section {
 	v := r.ownViewOf(name)
 	sp := v.sp
 	title := sp.Title
 	if title == "" {
 		title = name
 	}
-	s := section{id: "own-" + name, title: "Your experiment " + name + ": " + title}
+	s := document.Section{ID: "own-" + name, Title: "Your experiment " + name + ": " + title}
 	base := specBaseline(sp)
 	for _, ix := range r.runs {
 		for _, n := range ix.rd.specNotes[name] {
-			s.p("%s", n)
+			s.P("%s", n)
 		}
 	}
 	for _, ix := range r.runs {
 		if ks := v.keys(ix); len(ks) > 0 {
-			s.p("%s", ownFindings(ix, v, base, ks))
+			s.P("%s", ownFindings(ix, v, base, ks))
 		}
 	}
 	if w := r.notDrawn(v); w != "" {
-		s.p("%s", w)
+		s.P("%s", w)
 	}
 	if c := ownClocks(r, v); c != "" {
-		s.p("%s", c)
+		s.P("%s", c)
 	}
 	for i, f := range sp.Figures() {
 		if c := ownChart(r, v, f, i); c != nil {
-			s.add(c)
+			s.Add(c)
 		}
 	}
 	scaled := false
 	if c := ownScalingChart(r, v); c != nil {
-		s.add(c)
+		s.Add(c)
 	}
 	for _, ix := range r.runs {
 		ks := v.keys(ix)
@@ -327,23 +329,23 @@ func sectionOwn(r *rep, name string) section {
 		rows := ownScaling(ix, v, ks)
 		if len(rows) > 0 {
 			if w := ownScalingWords(r, ix, v, rows); w != "" {
-				s.p("%s", w)
+				s.P("%s", w)
 			}
 			for _, t := range ownScalingTables(r, ix, v, rows) {
-				s.add(t)
+				s.Add(t)
 			}
 			scaled = true
 		}
 		if !coversAll(rows, ks) {
 			// Points of one worker count alone: every point's time.
-			s.add(ownTimes(r, ix, v, ks))
+			s.Add(ownTimes(r, ix, v, ks))
 		}
 	}
 	for _, ix := range r.runs {
 		if ks := v.keys(ix); len(ks) > 0 {
 			if base != "" {
 				if t := ownSpeedups(r, ix, v, base, ks); t != nil {
-					s.add(t)
+					s.Add(t)
 				}
 			}
 		}
@@ -378,7 +380,7 @@ func (v *ownView) pointName(k key) string {
 		parts = append(parts, fmt.Sprintf("%d %s", k.Workers, "worker"+plural(k.Workers)))
 	}
 	if k.Tile != 0 {
-		parts = append(parts, "tile "+count(k.Tile))
+		parts = append(parts, "tile "+document.Count(k.Tile))
 	}
 	for _, d := range v.vary {
 		parts = append(parts, d+" "+ownExtra(k, d))
@@ -388,9 +390,9 @@ func (v *ownView) pointName(k key) string {
 
 func lengths(k key) string {
 	if k.LenA == k.LenB {
-		return "n = " + size(k.LenA)
+		return "n = " + document.Size(k.LenA)
 	}
-	return "n = " + size(k.LenA) + ", m = " + size(k.LenB)
+	return "n = " + document.Size(k.LenA) + ", m = " + document.Size(k.LenB)
 }
 
 // ownFindings is the paragraph that opens a run's part of the section:
@@ -411,7 +413,7 @@ func ownFindings(ix *index, v *ownView, base string, ks []key) string {
 	}
 	if !math.IsInf(bestT, 1) {
 		st := ix.stats[best]
-		fmt.Fprintf(&b, "at the largest size, %s, the fastest is %s: %s (%s–%s).", lengths(best), v.pointName(best), dur(st.med), dur(st.min), dur(st.max))
+		fmt.Fprintf(&b, "at the largest size, %s, the fastest is %s: %s (%s–%s).", lengths(best), v.pointName(best), document.Dur(st.med), document.Dur(st.min), document.Dur(st.max))
 	} else {
 		b.WriteString("no point has a time.")
 	}
@@ -467,11 +469,11 @@ func dimOf(k key, d string) float64 {
 func dimLabel(d string, v float64) string {
 	switch d {
 	case "workers":
-		return fmt.Sprintf("%s %s", xnum(v), "worker"+plural(int(v)))
+		return fmt.Sprintf("%s %s", document.Xnum(v), "worker"+plural(int(v)))
 	case "tile":
-		return "tile " + xnum(v)
+		return "tile " + document.Xnum(v)
 	}
-	return d + " = " + xnum(v)
+	return d + " = " + document.Xnum(v)
 }
 
 var ownXNames = map[string]string{
@@ -479,7 +481,7 @@ var ownXNames = map[string]string{
 }
 
 var ownYNames = map[string]string{
-	"time": timeAxis, "speedup": "speedup (×)", "efficiency": "parallel efficiency",
+	"time": document.TimeAxis, "speedup": "speedup (×)", "efficiency": "parallel efficiency",
 	"gcups": matrixRateAxis, "memory": "memory (bytes): a command's peak RSS, a Go call's heap",
 }
 
@@ -487,9 +489,9 @@ var ownYNames = map[string]string{
 // dimensions that are neither x nor a series are held at their largest
 // value, which the title names; a point that failed at that value is a
 // vertical line at its x, named.
-func ownChart(r *rep, v *ownView, f spec.Figure, i int) *Figure {
+func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 	sp := v.sp
-	c := &Figure{ID: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), XName: ownXNames[f.X], YName: ownYNames[f.Y]}
+	c := &document.Figure{ID: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), XName: ownXNames[f.X], YName: ownYNames[f.Y]}
 	c.XLog = f.X == "n" || f.X == "m"
 	c.XFit, c.XWhole = true, f.X == "workers" || f.X == "tile"
 	c.YLog = f.Y == "time" && c.XLog
@@ -584,7 +586,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *Figure {
 	}
 	marks := map[float64][]string{}
 	for _, ix := range r.runs {
-		bySeries := map[string]*FigureSeries{}
+		bySeries := map[string]*document.FigureSeries{}
 		var order []string
 		for _, k := range v.keys(ix) {
 			if !keep(k) {
@@ -612,7 +614,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *Figure {
 			if !ok {
 				continue
 			}
-			p := FigurePoint{X: x}
+			p := document.FigurePoint{X: x}
 			switch f.Y {
 			case "time":
 				p.Y, p.Lo, p.Hi = st.med, st.min, st.max
@@ -643,7 +645,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *Figure {
 			}
 			se := bySeries[name]
 			if se == nil {
-				se = &FigureSeries{Name: name}
+				se = &document.FigureSeries{Name: name}
 				bySeries[name] = se
 				order = append(order, name)
 			}
@@ -659,7 +661,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *Figure {
 		return nil
 	}
 	for _, x := range slices.Sorted(maps.Keys(marks)) {
-		c.Failed = append(c.Failed, FigureMark{X: x, Name: "failed: " + strings.Join(marks[x], "; ")})
+		c.Failed = append(c.Failed, document.FigureMark{X: x, Name: "failed: " + strings.Join(marks[x], "; ")})
 	}
 	if f.Y == "speedup" || f.Y == "efficiency" {
 		c.MarkY, c.MarkName = 1, "1×: as fast as the baseline"
@@ -695,7 +697,7 @@ func (v *ownView) compareKeys(a, b key) int {
 // ownTimes is the table of every point of a run: a row per
 // implementation and parameters, a column per length pair; a failed
 // point says why in its cell.
-func ownTimes(r *rep, ix *index, v *ownView, ks []key) *table {
+func ownTimes(r *rep, ix *index, v *ownView, ks []key) *document.Table {
 	// A row is a point without its lengths, which are the columns.
 	type rowKey = key
 	var rows []rowKey
@@ -717,21 +719,21 @@ func ownTimes(r *rep, ix *index, v *ownView, ks []key) *table {
 		}
 		return a[1] - b[1]
 	})
-	t := &table{caption: "Every point: median time, and below it min–max, or why it failed" + onName(r, ix), head: []string{"implementation"}}
-	t.head = append(append(t.head, v.vary...), "workers", "tile")
+	t := &document.Table{Caption: "Every point: median time, and below it min–max, or why it failed" + onName(r, ix), Head: []string{"implementation"}}
+	t.Head = append(append(t.Head, v.vary...), "workers", "tile")
 	for _, c := range cols {
-		t.head = append(t.head, lengths(key{LenA: c[0], LenB: c[1]}))
+		t.Head = append(t.Head, lengths(key{LenA: c[0], LenB: c[1]}))
 	}
 	for _, rk := range rows {
 		tile := "—"
 		if rk.Tile != 0 {
-			tile = count(rk.Tile)
+			tile = document.Count(rk.Tile)
 		}
 		row := []string{rk.Algorithm}
 		for _, d := range v.vary {
 			row = append(row, ownExtra(rk, d))
 		}
-		row = append(row, count(rk.Workers), tile)
+		row = append(row, document.Count(rk.Workers), tile)
 		for _, c := range cols {
 			k := rk
 			k.LenA, k.LenB = c[0], c[1]
@@ -739,32 +741,32 @@ func ownTimes(r *rep, ix *index, v *ownView, ks []key) *table {
 			if why, ok := ix.rd.tally.failed[k]; ok {
 				cell = "FAILED\n" + strings.TrimPrefix(why, "failed: ")
 			} else if st, ok := ix.stats[k]; ok {
-				cell = dur(st.med) + "\n" + dur(st.min) + "–" + dur(st.max)
+				cell = document.Dur(st.med) + "\n" + document.Dur(st.min) + "–" + document.Dur(st.max)
 			}
 			row = append(row, cell)
 		}
-		t.rows = append(t.rows, row)
+		t.Rows = append(t.Rows, row)
 	}
 	return t
 }
 
 // ownSpeedups is the table of every speedup over the baseline, with its
 // confidence interval and test.
-func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *table {
+func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *document.Table {
 	w0 := slices.Min(v.sp.WorkersOr())
-	t := &table{caption: fmt.Sprintf("Speedup over %s at %d %s, with its 95%% confidence interval and the Mann–Whitney U test%s", base, w0, "worker"+plural(w0), onName(r, ix)),
-		head: []string{"implementation", "lengths", "speedup", "95% CI", "p", "significant"},
+	t := &document.Table{Caption: fmt.Sprintf("Speedup over %s at %d %s, with its 95%% confidence interval and the Mann–Whitney U test%s", base, w0, "worker"+plural(w0), onName(r, ix)),
+		Head: []string{"implementation", "lengths", "speedup", "95% CI", "p", "significant"},
 		// Folded (not printed on paper): the findings give the best, the
 		// spec's figures draw them, and the table over each one's own one
 		// worker says how each scales.
-		folded: true}
+		Folded: true}
 	for _, k := range ks {
 		b0, ok := ix.baselineOf(v, base, k)
 		if !ok || b0 == k {
 			continue
 		}
 		if _, failed := ix.rd.tally.failed[k]; failed {
-			t.rows = append(t.rows, []string{v.pointName(k), lengths(k), "failed", "—", "—", "—"})
+			t.Rows = append(t.Rows, []string{v.pointName(k), lengths(k), "failed", "—", "—", "—"})
 			continue
 		}
 		q, ok := ix.speedupOf(b0, k)
@@ -773,15 +775,15 @@ func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *table {
 		}
 		ci := fmt.Sprintf("needs ≥ %d reps", bootMin)
 		if q.ciKnown {
-			ci = num(q.lo) + "–" + num(q.hi)
+			ci = document.Num(q.lo) + "–" + document.Num(q.hi)
 		}
 		sig := "yes"
 		if !q.significant {
 			sig = "no"
 		}
-		t.rows = append(t.rows, []string{v.pointName(k), lengths(k), times(q.x), ci, num(q.p), sig})
+		t.Rows = append(t.Rows, []string{v.pointName(k), lengths(k), document.Times(q.x), ci, document.Num(q.p), sig})
 	}
-	if len(t.rows) == 0 {
+	if len(t.Rows) == 0 {
 		return nil
 	}
 	return t

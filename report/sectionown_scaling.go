@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/internal/progrun"
 	"github.com/levlab/levlab/spec"
 )
@@ -153,7 +155,7 @@ func ownScaling(ix *index, v *ownView, ks []key) []scaleRow {
 func (v *ownView) lineName(k key) string {
 	parts := []string{k.Algorithm}
 	if k.Tile != 0 {
-		parts = append(parts, "tile "+count(k.Tile))
+		parts = append(parts, "tile "+document.Count(k.Tile))
 	}
 	for _, d := range v.vary {
 		parts = append(parts, d+" "+ownExtra(k, d))
@@ -285,8 +287,8 @@ func (v *ownView) coresText(ix *index, k key) string {
 // E(p), Karp–Flatt's e(p) and the cores kept busy; a speedup that is not
 // significant says so, a failed point why. A table of one other worker
 // count has three columns, and sits beside the next on paper.
-func ownScalingTables(r *rep, ix *index, v *ownView, rows []scaleRow) []*table {
-	var out []*table
+func ownScalingTables(r *rep, ix *index, v *ownView, rows []scaleRow) []*document.Table {
+	var out []*document.Table
 	for _, mine := range byLine(rows) {
 		ws := []int{1}
 		for _, row := range mine {
@@ -297,17 +299,17 @@ func ownScalingTables(r *rep, ix *index, v *ownView, rows []scaleRow) []*table {
 			}
 		}
 		slices.Sort(ws)
-		t := &table{caption: "Median time of " + v.lineName(mine[0].line) + ", and its speedup over one worker" + onName(r, ix),
-			head: []string{"lengths"}}
+		t := &document.Table{Caption: "Median time of " + v.lineName(mine[0].line) + ", and its speedup over one worker" + onName(r, ix),
+			Head: []string{"lengths"}}
 		for _, w := range ws {
-			t.head = append(t.head, workersN(w))
+			t.Head = append(t.Head, workersN(w))
 		}
 		for _, row := range mine {
 			cells := []string{lengths(row.line)}
 			for _, w := range ws {
 				cells = append(cells, scaleCell(v, ix, row, w))
 			}
-			t.rows = append(t.rows, cells)
+			t.Rows = append(t.Rows, cells)
 		}
 		out = append(out, t)
 	}
@@ -345,9 +347,9 @@ func scaleCell(v *ownView, ix *index, row scaleRow, w int) string {
 	if !ok || (w == 1 && !row.oneOK) {
 		return "—"
 	}
-	top, below := dur(st.med), []string{dur(st.min) + "–" + dur(st.max)}
+	top, below := document.Dur(st.med), []string{document.Dur(st.min) + "–" + document.Dur(st.max)}
 	if sp.ok {
-		top += ", " + times(sp.s())
+		top += ", " + document.Times(sp.s())
 		if !sp.q.significant {
 			top += " n.s."
 		}
@@ -457,29 +459,29 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 		worst := slices.MinFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
 		if worst.q.significant {
 			fmt.Fprintf(&b, "at %s slower on %s than on one (%s): no serial fraction fits, as Amdahl's law allows no slowdown; what more workers cost outweighs what they share",
-				lengths(row.line), workersN(worst.k.Workers), times(worst.s()))
+				lengths(row.line), workersN(worst.k.Workers), document.Times(worst.s()))
 		} else {
 			fmt.Fprintf(&b, "at %s no faster on %s than on one (%s, not significant), so no serial fraction is fitted",
-				lengths(row.line), workersN(worst.k.Workers), times(worst.s()))
+				lengths(row.line), workersN(worst.k.Workers), document.Times(worst.s()))
 		}
 	case f <= -0.005:
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })
 		if p := float64(best.k.Workers); best.q.ciKnown && best.q.lo > p {
 			fmt.Fprintf(&b, "at %s faster on %s than %d times one worker (%s, 95%% CI %s–%s): no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
-				lengths(row.line), workersN(best.k.Workers), best.k.Workers, times(best.s()), num(best.q.lo), num(best.q.hi))
+				lengths(row.line), workersN(best.k.Workers), best.k.Workers, document.Times(best.s()), document.Num(best.q.lo), document.Num(best.q.hi))
 		} else {
 			// Above p, but no interval tells it from p: linear.
 			ci := ""
 			if best.q.ciKnown {
-				ci = fmt.Sprintf(", 95%% CI %s–%s", num(best.q.lo), num(best.q.hi))
+				ci = fmt.Sprintf(", 95%% CI %s–%s", document.Num(best.q.lo), document.Num(best.q.hi))
 			}
 			fmt.Fprintf(&b, "at %s about %d times as fast on %s as on one (%s%s): linear within its spread, a serial fraction of about 0",
-				lengths(row.line), best.k.Workers, workersN(best.k.Workers), times(best.s()), ci)
+				lengths(row.line), best.k.Workers, workersN(best.k.Workers), document.Times(best.s()), ci)
 		}
 	case !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.significant }):
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
 		fmt.Fprintf(&b, "at %s no speedup is significant (at most %s, on %s), so no serial fraction is fitted",
-			lengths(row.line), times(best.s()), workersN(best.k.Workers))
+			lengths(row.line), document.Times(best.s()), workersN(best.k.Workers))
 	default:
 		over := "on " + workersN(lo)
 		if lo != hi {
@@ -488,7 +490,7 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 		f = min(1, max(0, f))
 		fmt.Fprintf(&b, "serial fraction %s by Amdahl's law %s at %s", fixed2(f), over, lengths(row.line))
 		if f >= 0.005 {
-			fmt.Fprintf(&b, " (at most %s on any number)", times(1/f))
+			fmt.Fprintf(&b, " (at most %s on any number)", document.Times(1/f))
 		}
 	}
 	var others, unsure []string
@@ -566,8 +568,8 @@ func cmpFloat(a, b float64) int {
 // the ideal S = p; on log axes where the lines span more than 10×. It is
 // nil where there is nothing to draw, or the lines are of two worker
 // counts alone.
-func ownScalingChart(r *rep, v *ownView) *Figure {
-	c := &Figure{ID: "own_" + chartSafe(v.sp.Name) + "_scaling", XName: ownXNames["workers"], YName: ownYNames["speedup"],
+func ownScalingChart(r *rep, v *ownView) *document.Figure {
+	c := &document.Figure{ID: "own_" + chartSafe(v.sp.Name) + "_scaling", XName: ownXNames["workers"], YName: ownYNames["speedup"],
 		XFit: true, XWhole: true, MarkY: 1, MarkName: "1×: as fast as on one worker"}
 	ran := 0
 	for _, ix := range r.runs {
@@ -578,7 +580,7 @@ func ownScalingChart(r *rep, v *ownView) *Figure {
 	type drawn struct {
 		name string
 		n    string
-		pts  []FigurePoint
+		pts  []document.FigurePoint
 	}
 	var lines []drawn
 	var ws []int
@@ -591,7 +593,7 @@ func ownScalingChart(r *rep, v *ownView) *Figure {
 				continue
 			}
 			row := mine[top]
-			d := drawn{name: v.lineName(row.line), n: lengths(row.line), pts: []FigurePoint{{X: 1, Y: 1, Lo: 1, Hi: 1}}}
+			d := drawn{name: v.lineName(row.line), n: lengths(row.line), pts: []document.FigurePoint{{X: 1, Y: 1, Lo: 1, Hi: 1}}}
 			if ran > 1 {
 				d.name = ix.name + ": " + d.name
 			}
@@ -600,7 +602,7 @@ func ownScalingChart(r *rep, v *ownView) *Figure {
 				if !sp.ok {
 					continue
 				}
-				p := FigurePoint{X: float64(sp.k.Workers), Y: sp.s(), Lo: sp.s(), Hi: sp.s()}
+				p := document.FigurePoint{X: float64(sp.k.Workers), Y: sp.s(), Lo: sp.s(), Hi: sp.s()}
 				if sp.q.ciKnown {
 					p.Lo, p.Hi = sp.q.lo, sp.q.hi
 				}
@@ -627,11 +629,11 @@ func ownScalingChart(r *rep, v *ownView) *Figure {
 		if !sameN {
 			name += ", " + d.n
 		}
-		c.Series = append(c.Series, FigureSeries{Name: name, Points: d.pts})
+		c.Series = append(c.Series, document.FigureSeries{Name: name, Points: d.pts})
 	}
 	// Ideal is S = p up to the machine's cores: past them workers take
 	// turns on the cores, and no speedup passes their number.
-	ideal := FigureSeries{Name: "ideal: S = p"}
+	ideal := document.FigureSeries{Name: "ideal: S = p"}
 	if cores > 0 && ws[len(ws)-1] > cores {
 		ideal.Name = fmt.Sprintf("ideal: S = p, at most the %d cores", cores)
 	}
@@ -640,13 +642,13 @@ func ownScalingChart(r *rep, v *ownView) *Figure {
 		if cores > 0 {
 			y = min(y, float64(cores))
 		}
-		ideal.Points = append(ideal.Points, FigurePoint{X: float64(w), Y: y, Lo: y, Hi: y})
+		ideal.Points = append(ideal.Points, document.FigurePoint{X: float64(w), Y: y, Lo: y, Hi: y})
 	}
 	c.Series = append(c.Series, ideal)
-	c.YLog = spansTenfold(c.Series, func(p FigurePoint) float64 { return p.Y })
+	c.YLog = spansTenfold(c.Series, func(p document.FigurePoint) float64 { return p.Y })
 	// Workers that double (1, 2, 4 …) are ticked at their own counts on
 	// a base-2 axis; a linear one would tick 3, where nothing ran.
-	c.XLog = spansTenfold(c.Series, func(p FigurePoint) float64 { return p.X }) || powersOfTwo(ws)
+	c.XLog = spansTenfold(c.Series, func(p document.FigurePoint) float64 { return p.X }) || powersOfTwo(ws)
 	c.XBase2 = c.XLog
 	return c
 }
@@ -663,7 +665,7 @@ func powersOfTwo(ws []int) bool {
 
 // spansTenfold reports whether the values of the series' points, by at,
 // span more than 10× (the largest over the least, all positive).
-func spansTenfold(ss []FigureSeries, at func(FigurePoint) float64) bool {
+func spansTenfold(ss []document.FigureSeries, at func(document.FigurePoint) float64) bool {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, s := range ss {
 		for _, p := range s.Points {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
@@ -109,16 +111,16 @@ func repOf(t *testing.T, root string) (*rep, *ownView) {
 
 // sectionText returns the section's paragraphs, and its tables keyed by
 // caption.
-func sectionText(s section) (paras string, tables map[string]*table, charts []*Figure) {
-	tables = map[string]*table{}
+func sectionText(s document.Section) (paras string, tables map[string]*document.Table, charts []*document.Figure) {
+	tables = map[string]*document.Table{}
 	var ps []string
-	for _, b := range s.blocks {
+	for _, b := range s.Blocks {
 		switch b := b.(type) {
-		case para:
+		case document.Para:
 			ps = append(ps, string(b))
-		case *table:
-			tables[b.caption] = b
-		case *Figure:
+		case *document.Table:
+			tables[b.Caption] = b
+		case *document.Figure:
 			charts = append(charts, b)
 		}
 	}
@@ -209,13 +211,13 @@ func TestOwnAmdahlFromRecords(t *testing.T) {
 	if tab == nil {
 		t.Fatalf("no table of amd; tables: %v", keysOf(tables))
 	}
-	if want := []string{"lengths", "1 worker", "2 workers", "4 workers"}; !slices.Equal(tab.head, want) {
-		t.Errorf("head %q, want %q", tab.head, want)
+	if want := []string{"lengths", "1 worker", "2 workers", "4 workers"}; !slices.Equal(tab.Head, want) {
+		t.Errorf("head %q, want %q", tab.Head, want)
 	}
 	// S(2) = 1/0.6, E 0.83, e 0.20; S(4) = 2.5.
 	want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "600 ms, 1.67×\n598 ms–602 ms, E 0.83, e 0.20", "400 ms, 2.50×\n399 ms–401 ms, E 0.63, e 0.20"}
-	if len(tab.rows) != 1 || !slices.Equal(tab.rows[0], want) {
-		t.Errorf("rows %q\nwant %q", tab.rows, want)
+	if len(tab.Rows) != 1 || !slices.Equal(tab.Rows[0], want) {
+		t.Errorf("rows %q\nwant %q", tab.Rows, want)
 	}
 	if _, ok := tables["Every point: median time, and below it min–max, or why it failed"]; ok {
 		t.Error("the table of every point is drawn too, though the implementation's table holds every point")
@@ -270,10 +272,10 @@ func TestOwnCoresIgnoresWorkers(t *testing.T) {
 		t.Errorf("the section says the records hold no CPU time:\n%s", paras)
 	}
 	lazy := tables["Median time of lazy, and its speedup over one worker"]
-	if lazy == nil || !strings.HasSuffix(lazy.rows[0][3], ", 1.0 cores") || !strings.HasSuffix(lazy.rows[0][1], ", 1.0 cores") {
+	if lazy == nil || !strings.HasSuffix(lazy.Rows[0][3], ", 1.0 cores") || !strings.HasSuffix(lazy.Rows[0][1], ", 1.0 cores") {
 		t.Errorf("lazy's table does not give 1.0 cores on 1 and 4 workers: %+v", lazy)
 	}
-	if kern := tables["Median time of kern, and its speedup over one worker"]; kern == nil || !strings.HasSuffix(kern.rows[0][3], ", ≤ 4 cores (the machine's)") {
+	if kern := tables["Median time of kern, and its speedup over one worker"]; kern == nil || !strings.HasSuffix(kern.Rows[0][3], ", ≤ 4 cores (the machine's)") {
 		t.Errorf("kern's table does not bound its cores: %+v", kern)
 	}
 }
@@ -292,15 +294,15 @@ func TestOwnScalingCells(t *testing.T) {
 	if amd == nil {
 		t.Fatalf("no table of amd: %v", keysOf(tables))
 	}
-	if want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "750 ms, 1.33×\n748 ms–752 ms, E 0.67, e 0.50", "FAILED\nanswered 3, want 4"}; !slices.Equal(amd.rows[0], want) {
-		t.Errorf("amd's cells %q\nwant %q", amd.rows[0], want)
+	if want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "750 ms, 1.33×\n748 ms–752 ms, E 0.67, e 0.50", "FAILED\nanswered 3, want 4"}; !slices.Equal(amd.Rows[0], want) {
+		t.Errorf("amd's cells %q\nwant %q", amd.Rows[0], want)
 	}
 	lazy := tables["Median time of lazy, and its speedup over one worker"]
 	if lazy == nil {
 		t.Fatalf("no table of lazy: %v", keysOf(tables))
 	}
-	if want := []string{"n = 1,000", "FAILED\nexited with status 1", "250 ms\n249 ms–251 ms"}; !slices.Equal(lazy.rows[0], want) {
-		t.Errorf("lazy's cells %q\nwant %q", lazy.rows[0], want)
+	if want := []string{"n = 1,000", "FAILED\nexited with status 1", "250 ms\n249 ms–251 ms"}; !slices.Equal(lazy.Rows[0], want) {
+		t.Errorf("lazy's cells %q\nwant %q", lazy.Rows[0], want)
 	}
 }
 
@@ -316,7 +318,7 @@ func TestOwnScalingLogAxis(t *testing.T) {
 	}{{[]int{1, 2, 4, 8}, true, false}, {[]int{1, 2, 3}, false, false}, {[]int{1, 2, 4, 8, 16}, true, false}, {[]int{1, 2}, false, false}} {
 		var ws []string
 		for _, w := range tc.workers {
-			ws = append(ws, count(w))
+			ws = append(ws, document.Count(w))
 		}
 		r, v := scalingRep(t, scalingSpec(strings.Join(ws, ", ")), scaleRecords(amdahlTimes("amd", 0.1, tc.workers...)...))
 		c := ownScalingChart(r, v)
@@ -348,12 +350,12 @@ func TestOwnScalingLogAxis(t *testing.T) {
 		if c.Series[0].Name != "amd" || len(c.Series[0].Points) != len(tc.workers) || c.Title != "Speedup over its own one worker (n = 1,000)" {
 			t.Errorf("workers %v: chart %q, series %+v", tc.workers, c.Title, c.Series[0])
 		}
-		if _, _, err := c.render(); err != nil {
+		if _, _, err := c.Render(); err != nil {
 			t.Errorf("workers %v: the chart does not render: %v", tc.workers, err)
 		}
 	}
-	if !spansTenfold([]FigureSeries{{Points: []FigurePoint{{Y: 0.5}, {Y: 5.1}}}}, func(p FigurePoint) float64 { return p.Y }) ||
-		spansTenfold([]FigureSeries{{Points: []FigurePoint{{Y: 0.5}, {Y: 5}}}}, func(p FigurePoint) float64 { return p.Y }) {
+	if !spansTenfold([]document.FigureSeries{{Points: []document.FigurePoint{{Y: 0.5}, {Y: 5.1}}}}, func(p document.FigurePoint) float64 { return p.Y }) ||
+		spansTenfold([]document.FigureSeries{{Points: []document.FigurePoint{{Y: 0.5}, {Y: 5}}}}, func(p document.FigurePoint) float64 { return p.Y }) {
 		t.Error("spansTenfold: want more than 10× alone")
 	}
 }
@@ -396,7 +398,7 @@ func TestOwnOldRecordsNoCPU(t *testing.T) {
 		t.Errorf("the section does not say the records hold no CPU time:\n%s", paras)
 	}
 	amd := tables["Median time of amd, and its speedup over one worker"]
-	if amd == nil || strings.Contains(strings.Join(amd.rows[0], " "), "cores") || !strings.Contains(amd.rows[0][2], "E 0.83, e 0.20") {
+	if amd == nil || strings.Contains(strings.Join(amd.Rows[0], " "), "cores") || !strings.Contains(amd.Rows[0][2], "E 0.83, e 0.20") {
 		t.Errorf("amd's table from the old records: %+v", amd)
 	}
 }
@@ -430,7 +432,7 @@ func TestOwnNeverSignificantSpanningOne(t *testing.T) {
 	}
 	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
 	amd := tables["Median time of amd, and its speedup over one worker"]
-	if amd == nil || !strings.Contains(amd.rows[0][2], "n.s.") {
+	if amd == nil || !strings.Contains(amd.Rows[0][2], "n.s.") {
 		t.Errorf("amd's cell on 2 workers does not say n.s.: %+v", amd)
 	}
 	if !strings.Contains(paras, "(0.364×, not significant), so no serial fraction is fitted") {
@@ -498,8 +500,8 @@ baseline = "amd"
 	}
 	r, v := scalingRep(t, spc, recs)
 	c := ownChart(r, v, v.sp.Figures()[0], 0)
-	if c.empty() || !strings.Contains(c.Title, "n = 1,000") {
-		t.Errorf("figure %q (empty %v); want the speedups at n = 1,000, where they were measured", c.Title, c.empty())
+	if c.Empty() || !strings.Contains(c.Title, "n = 1,000") {
+		t.Errorf("figure %q (empty %v); want the speedups at n = 1,000, where they were measured", c.Title, c.Empty())
 	}
 }
 

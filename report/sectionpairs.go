@@ -4,17 +4,19 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
 // sectionPairs shows the many-pairs experiment: every pair of N random DNA
 // strings, lev's block kernel a pair a vector lane on one worker and on
 // every core, beside edlib a pair at a time.
-func sectionPairs(r *rep) section {
+func sectionPairs(r *rep) document.Section {
 	const exp = records.ExpManyPairs
-	s := section{id: "pairs", title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
-	s.p("The library's lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call, on one thread. The rate counts, for every pair, the product of its two lengths (its matrix's cells), 10⁹ a second: " + matrixRate + ".")
-	c := &Figure{ID: "pairsgcups", Title: "Cells of the pairs' matrices a second, by number of strings", XName: "strings (every pair)", YName: matrixRateAxis, YLog: true}
+	s := document.Section{ID: "pairs", Title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
+	s.P("The library's lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call, on one thread. The rate counts, for every pair, the product of its two lengths (its matrix's cells), 10⁹ a second: " + matrixRate + ".")
+	c := &document.Figure{ID: "pairsgcups", Title: "Cells of the pairs' matrices a second, by number of strings", XName: "strings (every pair)", YName: matrixRateAxis, YLog: true}
 	for _, ix := range r.runs {
 		ks := ix.find(exp, nil)
 		if len(ks) == 0 {
@@ -28,26 +30,26 @@ func sectionPairs(r *rep) section {
 			}
 			return "lev " + l.alg + ", " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
 		}
-		t := &table{caption: "Every pair of N strings of " + count(L) + " to " + count(2*L) + " bp: time (median) and, below it, the rate" + onName(r, ix), head: []string{""}}
+		t := &document.Table{Caption: "Every pair of N strings of " + document.Count(L) + " to " + document.Count(2*L) + " bp: time (median) and, below it, the rate" + onName(r, ix), Head: []string{""}}
 		for _, n := range ns {
-			t.head = append(t.head, "N = "+count(n))
+			t.Head = append(t.Head, "N = "+document.Count(n))
 		}
 		for _, l := range lines {
 			row := []string{name(l)}
-			sr := FigureSeries{Name: r.named(ix, name(l))}
+			sr := document.FigureSeries{Name: r.named(ix, name(l))}
 			for _, n := range ns {
 				v, ok := ix.get(exp, l.alg, l.workers, 0, n, L)
 				if !ok {
 					row = append(row, "—")
 					continue
 				}
-				row = append(row, dur(v.med)+"\n"+rateText(v))
-				sr.Points = append(sr.Points, FigurePoint{X: float64(n), Y: v.gcups, Lo: v.gcups, Hi: v.gcups})
+				row = append(row, document.Dur(v.med)+"\n"+rateText(v))
+				sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: v.gcups, Lo: v.gcups, Hi: v.gcups})
 			}
-			t.rows = append(t.rows, row)
+			t.Rows = append(t.Rows, row)
 			c.Series = append(c.Series, sr)
 		}
-		s.add(t)
+		s.Add(t)
 		// The finding: the fastest lev line over edlib at the largest N.
 		n := ns[len(ns)-1]
 		ed, okE := ix.get(exp, records.AlgEdlib, 1, 0, n, L)
@@ -58,25 +60,25 @@ func sectionPairs(r *rep) section {
 			}
 		}
 		if okE && bestName != "" && ed.gcups > 0 {
-			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s a pair a call on one thread.", count(n), onName(r, ix), bestName, rateText(best), times(best.gcups/ed.gcups), num(ed.gcups))
+			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s a pair a call on one thread.", document.Count(n), onName(r, ix), bestName, rateText(best), document.Times(best.gcups/ed.gcups), document.Num(ed.gcups))
 			// The whole command's rate (Benchmarks) is another run of
 			// nearly this work: say so where both are read.
 			if cmd := benchMedians(r.d.bench[ix.rd.run.Machine], pairsFiles)["MatrixCommand/all"]["GCUPS"]; cmd > 0 && n == 800 && L == 500 {
-				w := fmt.Sprintf("The whole levlab matrix command on 800 strings of the same lengths reached %s in make bench-results (Benchmarks), another run", num(cmd)+" "+matrixRate)
+				w := fmt.Sprintf("The whole levlab matrix command on 800 strings of the same lengths reached %s in make bench-results (Benchmarks), another run", document.Num(cmd)+" "+matrixRate)
 				if cmd > best.gcups {
-					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s faster. The two runs differ by that much on one machine, within the largest difference between runs that Method reports, so neither figure is to be read closer than that", times(cmd/best.gcups))
+					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s faster. The two runs differ by that much on one machine, within the largest difference between runs that Method reports, so neither figure is to be read closer than that", document.Times(cmd/best.gcups))
 				} else {
-					w += fmt.Sprintf(", %s slower: it also reads and prints, and runs differ by the spread Method gives", times(best.gcups/cmd))
+					w += fmt.Sprintf(", %s slower: it also reads and prints, and runs differ by the spread Method gives", document.Times(best.gcups/cmd))
 				}
 				line += " " + w + "."
 			}
-			s.p("%s", line)
+			s.P("%s", line)
 		}
 	}
 	if !r.measured(exp) {
-		s.p("Not measured in the runs read (experiment %s).", exp)
+		s.P("Not measured in the runs read (experiment %s).", exp)
 	} else {
-		s.add(c)
+		s.Add(c)
 		r.notRun(&s, exp)
 	}
 	suggestTable(r, &s)
@@ -85,14 +87,14 @@ func sectionPairs(r *rep) section {
 
 // suggestTable shows the suggest experiment: typos against a word list,
 // the words within one edit, with the cap beside the obvious loop.
-func suggestTable(r *rep, s *section) {
+func suggestTable(r *rep, s *document.Section) {
 	const exp = records.ExpSuggest
 	for _, ix := range r.runs {
 		ks := ix.find(exp, nil)
 		if len(ks) == 0 {
 			continue
 		}
-		t := &table{caption: "Spelling suggestions: " + count(ks[0].LenA) + " typos against the word list, the words within 1 edit" + onName(r, ix), head: []string{"", "time (median)", "per typo"}}
+		t := &document.Table{Caption: "Spelling suggestions: " + document.Count(ks[0].LenA) + " typos against the word list, the words within 1 edit" + onName(r, ix), Head: []string{"", "time (median)", "per typo"}}
 		var loop, best stat
 		for _, k := range ks {
 			v := ix.stats[k]
@@ -102,17 +104,17 @@ func suggestTable(r *rep, s *section) {
 			} else if best.n == 0 || v.med < best.med {
 				best = v
 			}
-			t.rows = append(t.rows, []string{name, secs(v), dur(v.med / float64(k.LenA))})
+			t.Rows = append(t.Rows, []string{name, secs(v), document.Dur(v.med / float64(k.LenA))})
 		}
-		s.add(t)
+		s.Add(t)
 		if loop.n > 0 && best.n > 0 {
-			s.p("With the cap%s every pair stops as soon as it is past one edit: %s for the typos, against %s for the loop that computes every distance (%s as fast).", onName(r, ix), dur(best.med), dur(loop.med), times(loop.med/best.med))
+			s.P("With the cap%s every pair stops as soon as it is past one edit: %s for the typos, against %s for the loop that computes every distance (%s as fast).", onName(r, ix), document.Dur(best.med), document.Dur(loop.med), document.Times(loop.med/best.med))
 		}
 	}
 }
 
 // workersN says n workers in words: "1 worker", "2 workers".
-func workersN(n int) string { return count(n) + " worker" + plural(n) }
+func workersN(n int) string { return document.Count(n) + " worker" + plural(n) }
 
 func plural(n int) string {
 	if n == 1 {

@@ -2,6 +2,8 @@ package report
 
 import (
 	"strings"
+
+	"github.com/levlab/levlab/report/internal/document"
 )
 
 // term is a word of the report's jargon and what it means; ref, a tool or
@@ -54,8 +56,8 @@ var refs = []term{
 
 // sectionRefs returns the last section: the terms the report uses, and the
 // tools and papers it names, each only where the rest of d names it.
-func sectionRefs(d *doc) section {
-	s := section{id: "refs", title: "Terms and references"}
+func sectionRefs(d *document.Doc) document.Section {
+	s := document.Section{ID: "refs", Title: "Terms and references"}
 	text := docText(d)
 	named := func(t term) bool {
 		for _, k := range t.keys {
@@ -65,29 +67,29 @@ func sectionRefs(d *doc) section {
 		}
 		return false
 	}
-	tt := &table{caption: "Terms", head: []string{"term", "what it means here"}, prose: true}
+	tt := &document.Table{Caption: "Terms", Head: []string{"term", "what it means here"}, Prose: true}
 	for _, t := range terms {
 		if named(t) {
-			tt.rows = append(tt.rows, []string{t.name, t.text})
+			tt.Rows = append(tt.Rows, []string{t.name, t.text})
 		}
 	}
-	tr := &table{caption: "References: the reports, tools and papers named above", head: []string{"name", "reference"}, prose: true}
+	tr := &document.Table{Caption: "References: the reports, tools and papers named above", Head: []string{"name", "reference"}, Prose: true}
 	for _, t := range refs {
 		if named(t) {
-			tr.rows = append(tr.rows, []string{t.name, t.text})
+			tr.Rows = append(tr.Rows, []string{t.name, t.text})
 		}
 	}
-	if len(tt.rows) > 0 {
-		s.add(tt)
+	if len(tt.Rows) > 0 {
+		s.Add(tt)
 	}
-	if len(tr.rows) > 0 {
-		s.add(tr)
+	if len(tr.Rows) > 0 {
+		s.Add(tr)
 	}
 	return s
 }
 
 // docText returns every word d shows, one string, for sectionRefs to search.
-func docText(d *doc) string {
+func docText(d *document.Doc) string {
 	var b strings.Builder
 	w := func(ss ...string) {
 		for _, s := range ss {
@@ -95,21 +97,21 @@ func docText(d *doc) string {
 			b.WriteByte('\n')
 		}
 	}
-	for _, s := range d.sections {
-		w(s.title, s.source)
-		for _, blk := range s.blocks {
+	for _, s := range d.Sections {
+		w(s.Title, s.Source)
+		for _, blk := range s.Blocks {
 			switch blk := blk.(type) {
-			case para:
+			case document.Para:
 				w(string(blk))
-			case *table:
-				w(blk.caption)
-				w(blk.head...)
-				for _, row := range blk.rows {
+			case *document.Table:
+				w(blk.Caption)
+				w(blk.Head...)
+				for _, row := range blk.Rows {
 					w(row...)
 				}
-			case *drawing:
-				w(blk.caption)
-			case *Figure:
+			case *document.Drawing:
+				w(blk.Caption)
+			case *document.Figure:
 				w(blk.Title, blk.XName, blk.YName)
 				for _, sr := range blk.Series {
 					w(sr.Name)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
@@ -17,7 +19,9 @@ var scaleOutFiles = []string{"scaleout.txt", "scaleout-huge.txt"}
 // scaleOut adds to s, for each machine read that has them, what
 // BenchmarkScaleOut and BenchmarkScaleOutHuge measured: one pair over MPI
 // ranks beside one process, shards beside one process, merge.
-func scaleOut(r *rep, s *section) { benchSays(r, s, scaleOutFiles, "Beyond one machine", scaleOutText) }
+func scaleOut(r *rep, s *document.Section) {
+	benchSays(r, s, scaleOutFiles, "Beyond one machine", scaleOutText)
+}
 
 // benchMedians returns the medians of the results of files whose base
 // names are in names, by benchmark name and unit.
@@ -60,21 +64,21 @@ func scaleOutText(med map[string]map[string]float64) string {
 	var says []string
 	if a, b := med[one], med[mpi]; a != nil && b != nil {
 		says = append(says, fmt.Sprintf("one pair of 1M × 1M random DNA computed by mpirun -np 2, one worker a rank, took %s of computing against %s in one process of 2 workers (%s), and %s against %s as whole commands (%s, mpirun's start included), %s MB the largest rank",
-			dur(b["compute-s"]), dur(a["compute-s"]), times(b["compute-s"]/a["compute-s"]), dur(b["ns/op"]/1e9), dur(a["ns/op"]/1e9), times(b["ns/op"]/a["ns/op"]), num(b["MB"])))
+			document.Dur(b["compute-s"]), document.Dur(a["compute-s"]), document.Times(b["compute-s"]/a["compute-s"]), document.Dur(b["ns/op"]/1e9), document.Dur(a["ns/op"]/1e9), document.Times(b["ns/op"]/a["ns/op"]), document.Num(b["MB"])))
 	}
 	if m := med[huge]; m != nil {
-		says = append(says, fmt.Sprintf("10M × 10M took %s over 2 ranks, %s MB the largest", dur(m["ns/op"]/1e9), num(m["MB"])))
+		says = append(says, fmt.Sprintf("10M × 10M took %s over 2 ranks, %s MB the largest", document.Dur(m["ns/op"]/1e9), document.Num(m["MB"])))
 	}
 	if m := med[sh]; m != nil && m["one-process-s"] > 0 {
 		says = append(says, fmt.Sprintf("matrix --max 50 of 20,000 strings of 100–1,000 bytes in 3 shards, run one after another, took %s summed against %s in one process (%s)",
-			dur(m["ns/op"]/1e9), dur(m["one-process-s"]), times(m["ns/op"]/1e9/m["one-process-s"])))
+			document.Dur(m["ns/op"]/1e9), document.Dur(m["one-process-s"]), document.Times(m["ns/op"]/1e9/m["one-process-s"])))
 	}
 	if m := med[nearest]; m != nil && m["one-process-s"] > 0 {
 		says = append(says, fmt.Sprintf("matrix --top 5 of 2,000 such strings under mpirun -np 2, one worker a rank, took %s against %s in one process of 2 workers (%s, mpirun's start included)",
-			dur(m["ns/op"]/1e9), dur(m["one-process-s"]), times(m["ns/op"]/1e9/m["one-process-s"])))
+			document.Dur(m["ns/op"]/1e9), document.Dur(m["one-process-s"]), document.Times(m["ns/op"]/1e9/m["one-process-s"])))
 	}
 	if m := med[mg]; m != nil {
-		says = append(says, fmt.Sprintf("merge joined 3 shards of 10,001,628 lines in %s, %s MB resident", dur(m["ns/op"]/1e9), num(m["MB"])))
+		says = append(says, fmt.Sprintf("merge joined 3 shards of 10,001,628 lines in %s, %s MB resident", document.Dur(m["ns/op"]/1e9), document.Num(m["MB"])))
 	}
 	if len(says) == 0 {
 		return ""

@@ -9,17 +9,19 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/levlab/levlab/records"
 )
 
 // sectionSummary opens the report: the machines, what was found (each
 // finding with the reports' number beside ours), what did not run and
 // why, said once, and what was read.
-func sectionSummary(r *rep) []section {
-	s := section{id: "summary", title: "Key results"}
+func sectionSummary(r *rep) []document.Section {
+	s := document.Section{ID: "summary", Title: "Key results"}
 	d := r.d
 	if len(r.runs) == 0 {
-		s.p("Measured: none. No <machine>/<scale>/ folder of results was found, so only the reports' own numbers are shown; run levlab reproduce (about a minute) or levlab run first.")
+		s.P("Measured: none. No <machine>/<scale>/ folder of results was found, so only the reports' own numbers are shown; run levlab reproduce (about a minute) or levlab run first.")
 	} else {
 		var on []string
 		for _, ix := range r.runs {
@@ -30,23 +32,23 @@ func sectionSummary(r *rep) []section {
 			}
 			on = append(on, fmt.Sprintf("%s%s, %d cores, %s (%s)", ix.name, scale, m.cores, ix.repsText(), ix.rd.where))
 		}
-		s.p("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; each point is the median of its repetitions.", strings.Join(on, "; and "))
-		s.p("%s", rateDefinition(r.counted()))
+		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; each point is the median of its repetitions.", strings.Join(on, "; and "))
+		s.P("%s", rateDefinition(r.counted()))
 	}
 	if r.quick() {
-		s.p("Quick scale: sizes below the reports' (to 10,000 characters where they go to 50,000 or more, and 2·10⁶ bytes for pattern matching where they use 1.4·10⁸), so that the whole set runs in about a minute. The reports' sizes: levlab run --scale paper (30 minutes on a 2-core AMD EPYC), then levlab report.")
+		s.P("Quick scale: sizes below the reports' (to 10,000 characters where they go to 50,000 or more, and 2·10⁶ bytes for pattern matching where they use 1.4·10⁸), so that the whole set runs in about a minute. The reports' sizes: levlab run --scale paper (30 minutes on a 2-core AMD EPYC), then levlab report.")
 	}
 	if len(r.runs) > 0 {
-		s.add(keyTable(r))
+		s.Add(keyTable(r))
 	}
 	if d.noPublish != "" {
-		s.p("Published: %s; the reports' columns below are empty.", d.noPublish)
+		s.P("Published: %s; the reports' columns below are empty.", d.noPublish)
 	}
-	out := []section{s}
-	if nr := notRunSection(r); len(nr.blocks) > 0 {
+	out := []document.Section{s}
+	if nr := notRunSection(r); len(nr.Blocks) > 0 {
 		out = append(out, nr)
 	}
-	if rd := readSection(r); len(rd.blocks) > 0 {
+	if rd := readSection(r); len(rd.Blocks) > 0 {
 		out = append(out, rd)
 	}
 	return out
@@ -112,8 +114,8 @@ func publishedBestGCUPS(r *rep) (bestRate, bool) {
 // notRunSection says once why points did not run — the GPU's reason once
 // for every machine that gave it — then one line per experiment with how
 // many, and the points themselves folded.
-func notRunSection(r *rep) section {
-	s := section{id: "notrun", title: "What did not run"}
+func notRunSection(r *rep) document.Section {
+	s := document.Section{ID: "notrun", Title: "What did not run"}
 	// A reason is said once, with each of its details and the machines
 	// that gave them: every GPU point of a machine without CUDA is one
 	// reason, "no GPU", whatever layer passed it up.
@@ -131,7 +133,7 @@ func notRunSection(r *rep) section {
 		on  []string
 	}
 	var lines []*expCount
-	t := &table{caption: "Every point not run", folded: true, head: []string{"machine", "experiment", "algorithm", "points", "lengths", "why"}}
+	t := &document.Table{Caption: "Every point not run", Folded: true, Head: []string{"machine", "experiment", "algorithm", "points", "lengths", "why"}}
 	withGPU := gpuMachines(r)
 	for _, ix := range r.runs {
 		byExp := map[string]int{}
@@ -166,7 +168,7 @@ func notRunSection(r *rep) section {
 			lines[i].on = append(lines[i].on, fmt.Sprintf("%d on %s", byExp[e], ix.name))
 		}
 		for _, row := range skipRows(skips) {
-			t.rows = append(t.rows, append([]string{ix.name}, row...))
+			t.Rows = append(t.Rows, append([]string{ix.name}, row...))
 		}
 	}
 	if len(reasons) == 0 {
@@ -187,27 +189,27 @@ func notRunSection(r *rep) section {
 		}
 		if rs.note == records.NoGPU {
 			if len(withGPU) == 0 {
-				s.p("%sNo GPU, so no GPU point ran. CUDA is unavailable: %s.", n, strings.Join(on, "; "))
+				s.P("%sNo GPU, so no GPU point ran. CUDA is unavailable: %s.", n, strings.Join(on, "; "))
 			} else {
-				s.p("%sGPU points ran on %s alone. Elsewhere CUDA is unavailable: %s.", n, strings.Join(withGPU, " and "), strings.Join(on, "; "))
+				s.P("%sGPU points ran on %s alone. Elsewhere CUDA is unavailable: %s.", n, strings.Join(withGPU, " and "), strings.Join(on, "; "))
 			}
 		} else {
-			s.p("%s%s.", n, upperFirst(strings.Join(on, "; ")))
+			s.P("%s%s.", n, upperFirst(strings.Join(on, "; ")))
 		}
 	}
 	slices.SortFunc(lines, func(a, b *expCount) int { return strings.Compare(a.exp, b.exp) })
 	for _, l := range lines {
-		s.p("Points not run in %s: %s.", l.exp, strings.Join(l.on, ", "))
+		s.P("Points not run in %s: %s.", l.exp, strings.Join(l.on, ", "))
 	}
 	// Each reason is said above; the table names the points.
-	for _, row := range t.rows {
+	for _, row := range t.Rows {
 		i := slices.IndexFunc(reasons, func(x *reason) bool { return x.note == row[len(row)-1] })
 		row[len(row)-1] = "as said above"
 		if len(reasons) > 1 {
 			row[len(row)-1] = fmt.Sprintf("the reason numbered %d above", i+1)
 		}
 	}
-	s.add(t)
+	s.Add(t)
 	return s
 }
 
@@ -227,7 +229,7 @@ func readNote(note string) string {
 	return bareCount.ReplaceAllStringFunc(note, func(s string) string {
 		m := bareCount.FindStringSubmatch(s)
 		n, _ := strconv.Atoi(m[2])
-		return m[1] + " = " + size(n)
+		return m[1] + " = " + document.Size(n)
 	})
 }
 
@@ -259,7 +261,7 @@ func foldWorkers(skips []skip) []skip {
 			for j, w := range ws {
 				names[j] = strconv.Itoa(w)
 			}
-			note = strings.Replace(k, mark, "with "+joinAnd(names)+" workers", 1)
+			note = strings.Replace(k, mark, "with "+document.JoinAnd(names)+" workers", 1)
 		}
 		out[i] = skip{k: sk.k, note: note}
 	}
@@ -295,7 +297,7 @@ func skipRows(sk []skip) [][]string {
 		slices.Sort(g.lens)
 		var ls []string
 		for _, n := range g.lens {
-			ls = append(ls, size(n))
+			ls = append(ls, document.Size(n))
 		}
 		rows = append(rows, []string{g.exp, g.alg, strconv.Itoa(g.n), strings.Join(ls, ", "), g.note})
 	}
@@ -303,8 +305,8 @@ func skipRows(sk []skip) [][]string {
 }
 
 // readSection says what was read, what was left out and why.
-func readSection(r *rep) section {
-	s := section{id: "read", title: "What was read"}
+func readSection(r *rep) document.Section {
+	s := document.Section{ID: "read", Title: "What was read"}
 	d := r.d
 	var notes []string
 	for _, ix := range r.runs {
@@ -315,7 +317,7 @@ func readSection(r *rep) section {
 				named = fmt.Sprintf("the first %d named below", len(rd.leftOut))
 			}
 			notes = append(notes, fmt.Sprintf("Left out of %s: %s of its %s records, %s; every median, table and chart uses the other %s.",
-				rd.where, count(out), count(rd.rows), named, count(rd.tally.used)))
+				rd.where, document.Count(out), document.Count(rd.rows), named, document.Count(rd.tally.used)))
 		}
 		if rd.tally.used == 0 {
 			notes = append(notes, fmt.Sprintf("%s: no measured records at all.", rd.where))
@@ -350,23 +352,23 @@ func readSection(r *rep) section {
 		return s
 	}
 	for _, n := range notes {
-		s.p("%s", n)
+		s.P("%s", n)
 	}
 	for _, ix := range r.runs {
 		if len(ix.rd.leftOut) == 0 {
 			continue
 		}
-		t := &table{caption: "Records left out of " + ix.rd.where, head: []string{"where", "why"}}
+		t := &document.Table{Caption: "Records left out of " + ix.rd.where, Head: []string{"where", "why"}}
 		for _, p := range ix.rd.leftOut {
-			t.rows = append(t.rows, []string{p.File + ":" + strconv.Itoa(p.Line), p.Why})
+			t.Rows = append(t.Rows, []string{p.File + ":" + strconv.Itoa(p.Line), p.Why})
 		}
 		if more := ix.rd.rows - ix.rd.tally.used - len(ix.rd.leftOut); more > 0 {
-			t.rows = append(t.rows, []string{"…", fmt.Sprintf("and %s more", count(more))})
+			t.Rows = append(t.Rows, []string{"…", fmt.Sprintf("and %s more", document.Count(more))})
 		}
-		s.add(t)
+		s.Add(t)
 	}
 	if old != nil {
-		s.add(old)
+		s.Add(old)
 	}
 	return s
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/levlab/levlab/report/internal/document"
+
 	"github.com/go-echarts/go-echarts/v2/opts"
 )
 
@@ -23,7 +25,7 @@ func TestChartSnippetRefuses(t *testing.T) {
 		{opts.Initialization{ChartID: "x", Width: `1px" onclick="alert(1)`, Height: "1px"}, "CSS length"},
 		{opts.Initialization{ChartID: "x", Width: "1px", Height: "1px;background:url(//e.x)"}, "CSS length"},
 	} {
-		el, sc, err := chartSnippet(c.init, option)
+		el, sc, err := document.ChartSnippet(c.init, option)
 		switch {
 		case c.want == "" && (err != nil || !strings.Contains(el, `id="a1_b"`) || !strings.Contains(sc, "let option_a1_b = ")):
 			t.Errorf("%+v: %v\n%s\n%s", c.init, err, el, sc)

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/levlab/levlab/report/internal/document"
 )
 
 // texHostile are strings that, as TeX, would read a file, run a command,
@@ -51,7 +53,7 @@ func TestTeXText(t *testing.T) {
 		{"\x00\x7f\u0085\xff", "{[}U+0000{]}{[}U+007F{]}{[}U+0085{]}?"},
 		{"a\u202eb\u200bc\u00add", "a{[}U+202E{]}b{[}U+200B{]}c\\-d"},
 	} {
-		if got := texText(c.in); got != c.want {
+		if got := document.TexText(c.in); got != c.want {
 			t.Errorf("texText(%q) = %q; want %q", c.in, got, c.want)
 		}
 	}
@@ -62,7 +64,7 @@ func TestTeXText(t *testing.T) {
 // command, not ?.
 func TestTeXTextASCII(t *testing.T) {
 	for r := rune(0); r < 0x3000; r++ {
-		got := texText(string(r))
+		got := document.TexText(string(r))
 		depth := 0
 		for i := 0; i < len(got); i++ {
 			c := got[i]
@@ -92,17 +94,17 @@ func TestTeXTextASCII(t *testing.T) {
 }
 
 func TestTeXRefusesPaths(t *testing.T) {
-	d := &doc{title: "t", sections: []section{{id: "s", title: "s", blocks: []any{
-		&Figure{ID: "c1", Title: "c", Series: []FigureSeries{{Name: "a", Points: []FigurePoint{{X: 1, Y: 2}, {X: 2, Y: 3}}}}},
+	d := &document.Doc{Title: "t", Sections: []document.Section{{ID: "s", Title: "s", Blocks: []any{
+		&document.Figure{ID: "c1", Title: "c", Series: []document.FigureSeries{{Name: "a", Points: []document.FigurePoint{{X: 1, Y: 2}, {X: 2, Y: 3}}}}},
 	}}}}
 	for _, figs := range []string{"my figs", "figs%", `fig{s}`, "figs~", "f\u00e9"} {
 		var buf bytes.Buffer
-		if err := writeTeX(&buf, d, figs); err == nil {
+		if err := document.WriteTeX(&buf, d, figs); err == nil {
 			t.Errorf("writeTeX(figs %q) = nil; want an error", figs)
 		}
 	}
 	var buf bytes.Buffer
-	if err := writeTeX(&buf, d, "../out/figs_1"); err != nil {
+	if err := document.WriteTeX(&buf, d, "../out/figs_1"); err != nil {
 		t.Errorf("writeTeX(figs ../out/figs_1) = %v", err)
 	}
 	if want := `\includegraphics[width=\linewidth]{../out/figs_1/c1.png}`; !strings.Contains(buf.String(), want) {
@@ -113,32 +115,32 @@ func TestTeXRefusesPaths(t *testing.T) {
 // texDoc is a small report: a para of every hostile string and the
 // symbols, a table of 9 columns with spread cells, a chart, an empty
 // chart, and a table whose cell is too long for any line.
-func texDoc() *doc {
-	s := section{id: "r000", title: "Report 000 — OpenMP (Ceccherelli, 2023): 10⁹ cells/s"}
-	s.add(para(strings.Join(texHostile, " ")))
-	s.p("Speedup 4.0× at 50 000 characters, 1.2 µs – 3 ms; ≤ 5 %% ≥ 2; a ± b → c … it’s “fine”.")
+func texDoc() *document.Doc {
+	s := document.Section{ID: "r000", Title: "Report 000 — OpenMP (Ceccherelli, 2023): 10⁹ cells/s"}
+	s.Add(document.Para(strings.Join(texHostile, " ")))
+	s.P("Speedup 4.0× at 50 000 characters, 1.2 µs – 3 ms; ≤ 5 %% ≥ 2; a ± b → c … it’s “fine”.")
 	var all strings.Builder
 	for r := rune(0xa0); r < 0x3000; r++ {
-		if _, ok := texRunes[r]; ok || texLatin1(r) != "" {
+		if _, ok := document.TexRunes[r]; ok || document.TexLatin1(r) != "" {
 			all.WriteString(string(r) + " ")
 		}
 	}
-	s.add(para(all.String()))
-	s.p("Read from results/some-machine-name/paper/a_very_long_file_name_without_any_space.csv and results/published/000_ceccherelli_table1.csv.")
-	wide := &table{caption: "Table 1: time (s) by length and workers, median over the repetitions, min–max below",
-		head: []string{"algorithm", "len_a", "len_b", "workers", "time (s)", "published (s)", "GCUPS", "ours/published", "note"}}
+	s.Add(document.Para(all.String()))
+	s.P("Read from results/some-machine-name/paper/a_very_long_file_name_without_any_space.csv and results/published/000_ceccherelli_table1.csv.")
+	wide := &document.Table{Caption: "Table 1: time (s) by length and workers, median over the repetitions, min–max below",
+		Head: []string{"algorithm", "len_a", "len_b", "workers", "time (s)", "published (s)", "GCUPS", "ours/published", "note"}}
 	for _, alg := range []string{"fullmatrix", "tiled", "myers-parallel", `\input{/etc/passwd}`} {
-		wide.rows = append(wide.rows, []string{alg, "50000", "50000", "8", "1.234 s\n1.201–1.311", "0.38", "2.026\n1.907–2.081", "3.247×", "skipped: no GPU"})
+		wide.Rows = append(wide.Rows, []string{alg, "50000", "50000", "8", "1.234 s\n1.201–1.311", "0.38", "2.026\n1.907–2.081", "3.247×", "skipped: no GPU"})
 	}
-	c := &Figure{ID: "r000fig3", Title: "Figure 3: speedup $x^2$ & #1 by length", XName: "string length (characters)", YName: "speedup (×)",
-		Series: []FigureSeries{{Name: "tiled_4", Points: []FigurePoint{{X: 1000, Y: 1.5, Lo: 1.4, Hi: 1.6}, {X: 10000, Y: 3.9, Lo: 3.9, Hi: 3.9}}}, {Name: "published", Published: true, Points: []FigurePoint{{X: 1000, Y: 1.2, Lo: 1.2, Hi: 1.2}}}}}
-	s.add(wide, c, &Figure{ID: "empty", Title: "Nothing"})
-	long := &table{caption: "A long cell", head: []string{"name", "value"},
-		rows: [][]string{{strings.Repeat("verylongname", 20), "1"}, {"*starred", "[0.1–0.3]\n[bracketed]"}}}
-	s.add(long)
-	s2 := section{id: "end_here", title: `}\end{document} %`}
-	s2.p("The last paragraph.")
-	return &doc{title: `Levenshtein \write18{x} report`, sections: []section{s, s2}}
+	c := &document.Figure{ID: "r000fig3", Title: "Figure 3: speedup $x^2$ & #1 by length", XName: "string length (characters)", YName: "speedup (×)",
+		Series: []document.FigureSeries{{Name: "tiled_4", Points: []document.FigurePoint{{X: 1000, Y: 1.5, Lo: 1.4, Hi: 1.6}, {X: 10000, Y: 3.9, Lo: 3.9, Hi: 3.9}}}, {Name: "published", Published: true, Points: []document.FigurePoint{{X: 1000, Y: 1.2, Lo: 1.2, Hi: 1.2}}}}}
+	s.Add(wide, c, &document.Figure{ID: "empty", Title: "Nothing"})
+	long := &document.Table{Caption: "A long cell", Head: []string{"name", "value"},
+		Rows: [][]string{{strings.Repeat("verylongname", 20), "1"}, {"*starred", "[0.1–0.3]\n[bracketed]"}}}
+	s.Add(long)
+	s2 := document.Section{ID: "end_here", Title: `}\end{document} %`}
+	s2.P("The last paragraph.")
+	return &document.Doc{Title: `Levenshtein \write18{x} report`, Sections: []document.Section{s, s2}}
 }
 
 // TestTeXCompiles writes texDoc as LaTeX, with its figure and without,
@@ -148,7 +150,7 @@ func TestTeXCompiles(t *testing.T) {
 		t.Run("figs="+figs, func(t *testing.T) {
 			dir := t.TempDir()
 			var buf bytes.Buffer
-			if err := writeTeX(&buf, texDoc(), figs); err != nil {
+			if err := document.WriteTeX(&buf, texDoc(), figs); err != nil {
 				t.Fatal(err)
 			}
 			if figs != "" {
@@ -174,11 +176,11 @@ func TestTeXCompilesReport(t *testing.T) {
 	}
 	r := build(d)
 	var buf bytes.Buffer
-	if err := writeTeX(&buf, r, ""); err != nil {
+	if err := document.WriteTeX(&buf, r, ""); err != nil {
 		t.Fatal(err)
 	}
-	last := r.sections[len(r.sections)-1].id
-	texCompile(t, t.TempDir(), buf.Bytes(), "levlab:"+texLabel(last))
+	last := r.Sections[len(r.Sections)-1].ID
+	texCompile(t, t.TempDir(), buf.Bytes(), "levlab:"+document.TexLabel(last))
 }
 
 func writePNG(t *testing.T, path string) {
@@ -235,7 +237,7 @@ func texCompile(t *testing.T, dir string, fragment []byte, lastLabel string) {
 	t.Helper()
 	texTools(t)
 	// No object streams, so that the PDF's font dictionaries are text.
-	main := "\\pdfobjcompresslevel=0\n" + TeXDocument("report.tex")
+	main := "\\pdfobjcompresslevel=0\n" + document.TeXDocument("report.tex")
 	for name, b := range map[string][]byte{"report.tex": fragment, "main.tex": []byte(main)} {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)

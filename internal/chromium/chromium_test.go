@@ -92,9 +92,9 @@ func TestUndrawnContainers(t *testing.T) {
 // it is there.
 func TestRealECharts(t *testing.T) {
 	needBrowser(t)
-	js, err := os.ReadFile(filepath.Join("..", "..", "report", "assets", "echarts.min.js"))
+	js, err := os.ReadFile(filepath.Join("..", "..", "report", "internal", "document", "assets", "echarts.min.js"))
 	if errors.Is(err, os.ErrNotExist) {
-		t.Skip("report/assets/echarts.min.js is not there yet")
+		t.Skip("report/internal/document/assets/echarts.min.js is not there yet")
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package report
+package document
 
 import (
 	"math"
@@ -19,11 +19,11 @@ const (
 	plainMax = 1e6
 )
 
-// num formats x to three significant digits ("0.0345", "12.3"), from 100
+// Num formats x to three significant digits ("0.0345", "12.3"), from 100
 // on rounded to a whole number ("1,234"), and under plainMin or from
 // plainMax on as three significant digits times a power of ten
 // ("2.50×10¹²").
-func num(x float64) string {
+func Num(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "—"
 	}
@@ -86,13 +86,13 @@ func groupDigits(s string) string {
 	return sign + b.String()
 }
 
-// count formats a whole number with thousands separators.
-func count[T int | int64](n T) string { return groupDigits(strconv.FormatInt(int64(n), 10)) }
+// Count formats a whole number with thousands separators.
+func Count[T int | int64](n T) string { return groupDigits(strconv.FormatInt(int64(n), 10)) }
 
-// durUnit returns the unit a time of sec seconds reads best in, and the
+// DurUnit returns the unit a time of sec seconds reads best in, and the
 // number of seconds in it: s, ms, µs, ns, and s again under a
 // nanosecond, where num writes a power of ten.
-func durUnit(sec float64) (string, float64) {
+func DurUnit(sec float64) (string, float64) {
 	a := math.Abs(sec)
 	switch {
 	case a == 0 || a >= 1:
@@ -107,57 +107,43 @@ func durUnit(sec float64) (string, float64) {
 	return "s", 1
 }
 
-// dur formats a time given in seconds: "345 µs", "12.3 ms", "1.52 s".
-func dur(sec float64) string {
+// Dur formats a time given in seconds: "345 µs", "12.3 ms", "1.52 s".
+func Dur(sec float64) string {
 	if !finite(sec) {
 		return "—"
 	}
-	u, scale := durUnit(sec)
-	return num(sec/scale) + " " + u
+	u, scale := DurUnit(sec)
+	return Num(sec/scale) + " " + u
 }
 
-// secs formats a point as its median time, with the spread of its
-// repetitions (min–max, in the median's unit) as a second line when there
-// are several.
-func secs(s stat) string {
-	if s.n > 1 {
-		u, scale := durUnit((s.min + s.max) / 2)
-		// A spread too small to show at three digits is left out.
-		if lo, hi := num(s.min/scale), num(s.max/scale); lo != hi {
-			return dur(s.med) + "\n" + lo + "–" + hi + " " + u
-		}
-	}
-	return dur(s.med)
-}
-
-// bytesStr formats a size in bytes: "512 B", "3.05 MiB".
-func bytesStr(b float64) string {
+// BytesStr formats a size in bytes: "512 B", "3.05 MiB".
+func BytesStr(b float64) string {
 	switch {
 	case b >= 1<<30:
-		return num(b/(1<<30)) + " GiB"
+		return Num(b/(1<<30)) + " GiB"
 	case b >= 1<<20:
-		return num(b/(1<<20)) + " MiB"
+		return Num(b/(1<<20)) + " MiB"
 	case b >= 1<<10:
-		return num(b/(1<<10)) + " KiB"
+		return Num(b/(1<<10)) + " KiB"
 	}
-	return num(b) + " B"
+	return Num(b) + " B"
 }
 
-// times formats a ratio: "3.62×".
-func times(x float64) string { return num(x) + "×" }
+// Times formats a ratio: "3.62×".
+func Times(x float64) string { return Num(x) + "×" }
 
-// pubNum formats a published number as its report printed it, with
+// PubNum formats a published number as its report printed it, with
 // thousands separators, where it printed four significant digits or fewer
 // ("0.38", "181.5"); a number printed with more ("0.6186212674082705"),
 // or one num writes with a power of ten, as num does.
-func pubNum(v float64) string {
+func PubNum(v float64) string {
 	if a := math.Abs(v); a != 0 && (a < plainMin || a >= plainMax) {
-		return num(v)
+		return Num(v)
 	}
 	s := strconv.FormatFloat(v, 'f', -1, 64)
 	digits := strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(s, "-"), ".", ""), "0")
 	if len(digits) > 4 {
-		return num(v)
+		return Num(v)
 	}
 	return groupDigits(s)
 }
@@ -167,27 +153,27 @@ func pubNum(v float64) string {
 // here.
 const maxDecimals = 4
 
-// pubFixed formats a published number with dec decimals, as a report
+// PubFixed formats a published number with dec decimals, as a report
 // printed a column of them ("0.38" with two as "0.38", "4" as "4.00"); past
 // maxDecimals, or where num writes a power of ten, as pubNum does.
-func pubFixed(v float64, dec int) string {
+func PubFixed(v float64, dec int) string {
 	if a := math.Abs(v); dec > maxDecimals || a != 0 && (a < plainMin || a >= plainMax) {
-		return pubNum(v)
+		return PubNum(v)
 	}
 	return groupDigits(strconv.FormatFloat(v, 'f', max(dec, 0), 64))
 }
 
-// size formats a string length or a byte count of an input: "10,000".
-func size(n int) string { return count(n) }
+// Size formats a string length or a byte count of an input: "10,000".
+func Size(n int) string { return Count(n) }
 
-// decimals is how many decimals the shortest form of v has: 1.3 has one.
-func decimals(v float64) int {
+// Decimals is how many decimals the shortest form of v has: 1.3 has one.
+func Decimals(v float64) int {
 	_, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', -1, 64), ".")
 	return len(frac)
 }
 
-// joinAnd lists items as a sentence does: "1 and 2", "1, 2 and 4".
-func joinAnd(items []string) string {
+// JoinAnd lists items as a sentence does: "1 and 2", "1, 2 and 4".
+func JoinAnd(items []string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
 	}

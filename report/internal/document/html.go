@@ -1,4 +1,4 @@
-package report
+package document
 
 import (
 	"bytes"
@@ -21,25 +21,25 @@ var cssFile string
 // It is report.css without the file's last newline.
 var css = strings.TrimSuffix(cssFile, "\n")
 
-func writeHTML(w *bytes.Buffer, d *doc) error {
+func WriteHTML(w *bytes.Buffer, d *Doc) error {
 	e := htmlText
-	fmt.Fprintf(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>%s</style>\n", e(d.title), css)
+	fmt.Fprintf(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>%s</style>\n", e(d.Title), css)
 	// ECharts inline: the report fetches nothing. A "</script" inside the
 	// library would end the tag early; it holds none (checked in tests).
-	w.WriteString("<script type=\"text/javascript\">\n/*\n" + strings.ReplaceAll(echartsNotice, "*/", "* /") + "\nApache License 2.0: https://www.apache.org/licenses/LICENSE-2.0\n*/\n")
-	w.WriteString(echartsJS)
+	w.WriteString("<script type=\"text/javascript\">\n/*\n" + strings.ReplaceAll(EChartsNotice, "*/", "* /") + "\nApache License 2.0: https://www.apache.org/licenses/LICENSE-2.0\n*/\n")
+	w.WriteString(EChartsJS)
 	w.WriteString("\n</script>\n</head>\n<body>\n")
-	fmt.Fprintf(w, "<h1>%s</h1>\n", e(d.title))
-	if d.byline != "" {
-		fmt.Fprintf(w, "<p class=\"byline\">%s</p>\n", e(d.byline))
+	fmt.Fprintf(w, "<h1>%s</h1>\n", e(d.Title))
+	if d.Byline != "" {
+		fmt.Fprintf(w, "<p class=\"byline\">%s</p>\n", e(d.Byline))
 	}
 	w.WriteString("<nav><ul>\n")
-	for _, s := range d.sections {
-		fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a></li>\n", s.id, e(shortTitle(s.title)))
+	for _, s := range d.Sections {
+		fmt.Fprintf(w, "<li><a href=\"#%s\">%s</a></li>\n", s.ID, e(shortTitle(s.Title)))
 	}
 	w.WriteString("</ul></nav>\n")
-	for _, s := range d.sections {
-		if err := writeHTMLSection(w, s); err != nil {
+	for _, s := range d.Sections {
+		if err := WriteHTMLSection(w, s); err != nil {
 			return err
 		}
 	}
@@ -58,26 +58,26 @@ func shortTitle(t string) string {
 	return t
 }
 
-// writeHTMLSection writes one section as a <section> element.
-func writeHTMLSection(w *bytes.Buffer, s section) error {
+// WriteHTMLSection writes one section as a <section> element.
+func WriteHTMLSection(w *bytes.Buffer, s Section) error {
 	e := htmlText
-	fmt.Fprintf(w, "<section id=\"%s\">\n<h2>%s</h2>\n", s.id, e(s.title))
-	if s.source != "" {
-		fmt.Fprintf(w, "<p class=\"source\">Source: %s</p>\n", e(s.source))
+	fmt.Fprintf(w, "<section id=\"%s\">\n<h2>%s</h2>\n", s.ID, e(s.Title))
+	if s.Source != "" {
+		fmt.Fprintf(w, "<p class=\"source\">Source: %s</p>\n", e(s.Source))
 	}
-	for _, b := range s.blocks {
+	for _, b := range s.Blocks {
 		switch b := b.(type) {
-		case para:
+		case Para:
 			fmt.Fprintf(w, "<p>%s</p>\n", e(string(b)))
-		case *table:
+		case *Table:
 			writeHTMLTable(w, b)
-		case *drawing:
+		case *Drawing:
 			writeHTMLDrawing(w, b)
 		case *Figure:
-			if b.empty() {
+			if b.Empty() {
 				continue // a single point is a number, which the text gives
 			}
-			el, sc, err := b.render()
+			el, sc, err := b.Render()
 			if err != nil {
 				return err
 			}
@@ -98,9 +98,9 @@ var drawingColors = map[byte]string{alignview.Match: "color:#2a7a2a", alignview.
 // writeHTMLDrawing writes an alignment as preformatted lines, a column's
 // symbols coloured by its edit, styled inline so that it reads the same
 // without the report's stylesheet (in a notebook).
-func writeHTMLDrawing(w *bytes.Buffer, d *drawing) {
+func writeHTMLDrawing(w *bytes.Buffer, d *Drawing) {
 	e := htmlText
-	fmt.Fprintf(w, "<figure class=\"align\" style=\"margin:.4em 0 1em\"><figcaption style=\"font-weight:600;font-size:.88em;padding:4px 0\">%s</figcaption>", e(d.caption))
+	fmt.Fprintf(w, "<figure class=\"align\" style=\"margin:.4em 0 1em\"><figcaption style=\"font-weight:600;font-size:.88em;padding:4px 0\">%s</figcaption>", e(d.Caption))
 	w.WriteString("<pre style=\"overflow-x:auto;background:#f7f7f7;border:1px solid #ddd;padding:6px 8px;margin:0;font-size:.95em;line-height:1.3\">")
 	for i, b := range d.blocks {
 		if i > 0 {
@@ -130,7 +130,7 @@ func AlignmentHTML(what, a, b, cigar string, width int) (string, error) {
 	if width < 1 {
 		width = 60
 	}
-	d, err := drawAlignment(what, a, b, cigar, width)
+	d, err := DrawAlignment(what, a, b, cigar, width)
 	if err != nil {
 		return "", err
 	}
@@ -144,27 +144,27 @@ func AlignmentHTML(what, a, b, cigar string, width int) (string, error) {
 // (a <br>, so that the line breaks under any stylesheet: a notebook shows
 // the section without the page's).
 // A folded table shows its caption, and its rows on a click.
-func writeHTMLTable(w io.Writer, t *table) {
+func writeHTMLTable(w io.Writer, t *Table) {
 	e := htmlText
-	if t.folded {
-		fmt.Fprintf(w, "<details><summary>%s (%d rows)</summary>\n", e(t.caption), len(t.rows))
+	if t.Folded {
+		fmt.Fprintf(w, "<details><summary>%s (%d rows)</summary>\n", e(t.Caption), len(t.Rows))
 	}
 	class := ""
-	if t.prose {
+	if t.Prose {
 		class = ` class="prose"`
 	}
 	// A table of three columns or fewer is narrow: on paper they sit side
 	// by side.
 	box := "table"
-	if len(t.head) <= 3 {
+	if len(t.Head) <= 3 {
 		box += " narrow"
 	}
-	fmt.Fprintf(w, "<div class=\"%s\"><table%s>\n<caption>%s</caption>\n<tr>", box, class, e(t.caption))
-	for _, h := range t.head {
+	fmt.Fprintf(w, "<div class=\"%s\"><table%s>\n<caption>%s</caption>\n<tr>", box, class, e(t.Caption))
+	for _, h := range t.Head {
 		fmt.Fprintf(w, "<th>%s</th>", e(h))
 	}
 	fmt.Fprint(w, "</tr>\n")
-	for i, r := range t.rows {
+	for i, r := range t.Rows {
 		fmt.Fprint(w, "<tr>")
 		for j, c := range r {
 			v, sub, ok := strings.Cut(c, "\n")
@@ -179,7 +179,7 @@ func writeHTMLTable(w io.Writer, t *table) {
 		fmt.Fprint(w, "</tr>\n")
 	}
 	fmt.Fprint(w, "</table></div>\n")
-	if t.folded {
+	if t.Folded {
 		fmt.Fprint(w, "</details>\n")
 	}
 }

@@ -1,4 +1,4 @@
-package report
+package document
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 	"github.com/levlab/levlab/internal/chromium"
 )
 
-// writeFigures draws every chart of d that has points as <dir>/<id>.svg
+// WriteFigures draws every chart of d that has points as <dir>/<id>.svg
 // and <dir>/<id>.png and returns their paths in the document's order, an
 // SVG then its PNG. The figures are the HTML's charts — the same option,
 // functions and layout — at figureWidth × figureHeight, on white, without
@@ -23,11 +23,11 @@ import (
 // made when missing, and each file is written whole or not at all. It
 // needs headless Chromium: where there is none, the error wraps
 // chromium.ErrUnavailable.
-func writeFigures(ctx context.Context, dir string, d *doc) ([]string, error) {
+func WriteFigures(ctx context.Context, dir string, d *Doc) ([]string, error) {
 	var cs []*Figure
-	for _, s := range d.sections {
-		for _, b := range s.blocks {
-			if c, ok := b.(*Figure); ok && !c.empty() {
+	for _, s := range d.Sections {
+		for _, b := range s.Blocks {
+			if c, ok := b.(*Figure); ok && !c.Empty() {
 				cs = append(cs, c)
 			}
 		}
@@ -48,7 +48,7 @@ func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, er
 	cs := make([]*Figure, 0, len(figs))
 	seen := map[string]bool{}
 	for _, f := range figs {
-		if !chartID.MatchString(f.ID) {
+		if !ChartID.MatchString(f.ID) {
 			return nil, fmt.Errorf("report: figure id %q: want a letter, then letters, digits or _", f.ID)
 		}
 		if seen[f.ID] {
@@ -56,7 +56,7 @@ func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, er
 		}
 		seen[f.ID] = true
 		c := &f
-		if c.empty() {
+		if c.Empty() {
 			return nil, fmt.Errorf("report: figure %s (%s) has no line to draw", f.ID, f.Title)
 		}
 		cs = append(cs, c)
@@ -138,20 +138,20 @@ func figurePage(cs []*Figure) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>figures</title>\n")
 	b.WriteString("<style>body{margin:0;background:#fff}div.figure{margin:20px}</style>\n")
-	b.WriteString("<script type=\"text/javascript\">\n" + echartsJS + "\n</script>\n</head>\n<body>\n")
+	b.WriteString("<script type=\"text/javascript\">\n" + EChartsJS + "\n</script>\n</head>\n<body>\n")
 	options := make([]map[string]any, len(cs))
 	for i, c := range cs {
 		fmt.Fprintf(&b, "<div class=\"figure\" id=\"%s\" style=\"width:%dpx;height:%dpx\"></div>\n", c.ID, figureWidth, figureHeight)
-		_, o := c.option(fmt.Sprintf("%dpx", figureWidth), fmt.Sprintf("%dpx", figureHeight))
+		_, o := c.Option(fmt.Sprintf("%dpx", figureWidth), fmt.Sprintf("%dpx", figureHeight))
 		delete(o, "toolbox")
 		o["backgroundColor"] = "#fff"
 		options[i] = o
 	}
-	js, err := scriptJSON(options)
+	js, err := ScriptJSON(options)
 	if err != nil {
 		return nil, fmt.Errorf("report: figures: %w", err)
 	}
-	ids, err := scriptJSON(chartIDs(cs))
+	ids, err := ScriptJSON(chartIDs(cs))
 	if err != nil {
 		return nil, fmt.Errorf("report: figures: %w", err)
 	}
@@ -180,7 +180,7 @@ function drawFigure(i) {
 </script>
 </body>
 </html>
-`, chartJS, js, ids, figureWidth, figureHeight)
+`, ChartJS, js, ids, figureWidth, figureHeight)
 	return b.Bytes(), nil
 }
 
@@ -197,10 +197,10 @@ const pdfMargin = 1.5 / 2.54
 
 // pdfFooter is each PDF page's footer: the report's byline (its date and
 // levlab's commit) and the page's number of the pages.
-func pdfFooter(d *doc) string {
+func pdfFooter(d *Doc) string {
 	line := "levlab"
-	if d.byline != "" {
-		line = strings.TrimSuffix(d.byline, ".")
+	if d.Byline != "" {
+		line = strings.TrimSuffix(d.Byline, ".")
 		if i := strings.Index(line, " from "); i > 0 {
 			// The runs are on the first page; the dates stay.
 			dates := ""
@@ -214,17 +214,17 @@ func pdfFooter(d *doc) string {
 		`<span>` + htmlText(line) + `</span><span>page <span class="pageNumber"></span> of <span class="totalPages"></span></span></div>`
 }
 
-// writePDF writes d as a PDF of A4 pages: the HTML report (writeHTML),
+// WritePDF writes d as a PDF of A4 pages: the HTML report (writeHTML),
 // laid out for print at the width an A4 page leaves between margins of
 // 1.5 cm (the page's own @page rules win where it has them), its charts
 // drawn and sized to that width, printed by headless Chromium. Where
 // Chromium is missing, the error wraps chromium.ErrUnavailable.
-func writePDF(ctx context.Context, w io.Writer, d *doc) error {
+func WritePDF(ctx context.Context, w io.Writer, d *Doc) error {
 	if _, err := chromium.Available(); err != nil {
 		return fmt.Errorf("report: PDF needs headless Chromium (Debian: apt-get install chromium): %w", err)
 	}
 	var buf bytes.Buffer
-	if err := writeHTML(&buf, d); err != nil {
+	if err := WriteHTML(&buf, d); err != nil {
 		return err
 	}
 	tmp, err := os.MkdirTemp("", "levlab-pdf-")

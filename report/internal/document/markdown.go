@@ -1,4 +1,4 @@
-package report
+package document
 
 import (
 	"bytes"
@@ -8,40 +8,40 @@ import (
 	"unicode"
 )
 
-// writeMarkdown writes d as Markdown, each chart as the table of its
+// WriteMarkdown writes d as Markdown, each chart as the table of its
 // points.
-func writeMarkdown(w *bytes.Buffer, d *doc) { writeMarkdownFigs(w, d, "") }
+func WriteMarkdown(w *bytes.Buffer, d *Doc) { WriteMarkdownFigs(w, d, "") }
 
-// writeMarkdownFigs writes d as Markdown. figs is the path, relative to
+// WriteMarkdownFigs writes d as Markdown. figs is the path, relative to
 // the Markdown file, of the folder the figures were exported to, as
 // <figs>/<chart id>.png; with it each chart is that image, its title as
 // a caption and the table of its points (the numbers), and with "" the
 // table alone.
-func writeMarkdownFigs(w *bytes.Buffer, d *doc, figs string) {
-	m := mdText
-	fmt.Fprintf(w, "# %s\n", m(d.title))
-	if d.byline != "" {
-		fmt.Fprintf(w, "\n%s\n", m(d.byline))
+func WriteMarkdownFigs(w *bytes.Buffer, d *Doc, figs string) {
+	m := MdText
+	fmt.Fprintf(w, "# %s\n", m(d.Title))
+	if d.Byline != "" {
+		fmt.Fprintf(w, "\n%s\n", m(d.Byline))
 	}
-	for _, s := range d.sections {
-		fmt.Fprintf(w, "\n## %s\n", m(s.title))
-		for _, b := range s.blocks {
+	for _, s := range d.Sections {
+		fmt.Fprintf(w, "\n## %s\n", m(s.Title))
+		for _, b := range s.Blocks {
 			switch b := b.(type) {
-			case para:
+			case Para:
 				fmt.Fprintf(w, "\n%s\n", m(string(b)))
-			case *table:
+			case *Table:
 				writeMDTable(w, b)
-			case *drawing:
-				text := strings.Join(b.lines(false), "\n")
-				fence := mdFence(text)
-				fmt.Fprintf(w, "\n%s\n\n%s\n%s\n%s\n", m(b.caption), fence, text, fence)
+			case *Drawing:
+				text := strings.Join(b.Lines(false), "\n")
+				fence := MdFence(text)
+				fmt.Fprintf(w, "\n%s\n\n%s\n%s\n%s\n", m(b.Caption), fence, text, fence)
 			case *Figure:
-				if b.empty() {
+				if b.Empty() {
 					fmt.Fprintf(w, "\n%s: no points to draw.\n", m(b.Title))
 					continue
 				}
 				if figs != "" {
-					fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n", mdAlt(b.Title), mdPath(figs+"/"+b.ID+".png"), m(b.Title))
+					fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n", MdAlt(b.Title), mdPath(figs+"/"+b.ID+".png"), m(b.Title))
 				}
 				writeMDTable(w, b.asTable())
 			}
@@ -49,9 +49,9 @@ func writeMarkdownFigs(w *bytes.Buffer, d *doc, figs string) {
 	}
 }
 
-// mdFence returns a code fence that text cannot close: more backticks
+// MdFence returns a code fence that text cannot close: more backticks
 // than its longest run of them, three at least.
-func mdFence(text string) string {
+func MdFence(text string) string {
 	run, longest := 0, 0
 	for _, r := range text {
 		if r == '`' {
@@ -66,18 +66,18 @@ func mdFence(text string) string {
 
 // writeMDTable writes t as a table; a cell's second line, its spread,
 // follows its value in parentheses.
-func writeMDTable(w io.Writer, t *table) {
-	m := mdText
-	fmt.Fprintf(w, "\n**%s**\n\n|", m(t.caption))
-	for _, h := range t.head {
+func writeMDTable(w io.Writer, t *Table) {
+	m := MdText
+	fmt.Fprintf(w, "\n**%s**\n\n|", m(t.Caption))
+	for _, h := range t.Head {
 		fmt.Fprintf(w, " %s |", m(h))
 	}
 	fmt.Fprint(w, "\n|")
-	for range t.head {
+	for range t.Head {
 		fmt.Fprint(w, " --- |")
 	}
 	fmt.Fprint(w, "\n")
-	for i, r := range t.rows {
+	for i, r := range t.Rows {
 		fmt.Fprint(w, "|")
 		for j, c := range r {
 			if v, spread, ok := strings.Cut(c, "\n"); ok {
@@ -86,7 +86,7 @@ func writeMDTable(w io.Writer, t *table) {
 				c = m(c)
 			}
 			if id := t.link(i); j == 0 && id != "" {
-				c = "[" + mdAlt(r[0]) + "](#" + id + ")"
+				c = "[" + MdAlt(r[0]) + "](#" + id + ")"
 			}
 			fmt.Fprintf(w, " %s |", c)
 		}
@@ -94,12 +94,12 @@ func writeMDTable(w io.Writer, t *table) {
 	}
 }
 
-// mdAlt returns s as the text of an image, as mdText does with every [
+// MdAlt returns s as the text of an image, as mdText does with every [
 // and ] escaped besides, so that no bracket of s ends the text early.
-func mdAlt(s string) string {
+func MdAlt(s string) string {
 	var b strings.Builder
 	esc := false // the rune before was an escaping backslash
-	for _, r := range mdText(s) {
+	for _, r := range MdText(s) {
 		if !esc && (r == '[' || r == ']') {
 			b.WriteByte('\\')
 		}
@@ -131,7 +131,7 @@ func mdPath(p string) string {
 	return b.String()
 }
 
-// mdText returns s as Markdown (CommonMark with GitHub's tables and
+// MdText returns s as Markdown (CommonMark with GitHub's tables and
 // strikethrough) that shows s as it is, on one line: the report's text is
 // plain — a heading, a paragraph, a caption or a table cell, never
 // Markdown of its own — and some of it comes from CSV and folder names.
@@ -144,7 +144,7 @@ func mdPath(p string) string {
 // image or link definition forms: a [text] alone is text when nothing
 // defines it); and a -, +, = or "1." or "1)" that starts s and would
 // start a list or a rule ("- x", "---", "1. x"; not "-1" or "0.38").
-func mdText(s string) string {
+func MdText(s string) string {
 	rs := []rune(visible(s))
 	at := func(i int) rune {
 		if i < 0 || i >= len(rs) {

@@ -1,39 +1,40 @@
-package report
+package document
 
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 )
 
-// doc is the report before it is written in a format.
-type doc struct {
-	title    string
-	byline   string // when and by which levlab it was written, from which runs
-	sections []section
+// Doc is the report before it is written in a format.
+type Doc struct {
+	Title    string
+	Byline   string // when and by which levlab it was written, from which runs
+	Sections []Section
 }
 
-type section struct {
-	id, title string
-	source    string // the course report's file, named once under the title
-	blocks    []any  // para, *table, *Figure, *drawing
+type Section struct {
+	ID, Title string
+	Source    string // the course report's file, named once under the title
+	Blocks    []any  // para, *table, *Figure, *drawing
 }
 
-type para string
+type Para string
 
-type table struct {
-	caption string
-	folded  bool // details most readers skip: HTML shows the caption, the rows on a click
-	head    []string
-	rows    [][]string
-	links   []string // links[i]: the id of the section row i's first cell links to ("": none)
-	prose   bool     // cells of words, not numbers: wrapped and left-aligned
+type Table struct {
+	Caption string
+	Folded  bool // details most readers skip: HTML shows the caption, the rows on a click
+	Head    []string
+	Rows    [][]string
+	Links   []string // links[i]: the id of the section row i's first cell links to ("": none)
+	Prose   bool     // cells of words, not numbers: wrapped and left-aligned
 }
 
 // link returns the id of the section row i links to, "" for none.
-func (t *table) link(i int) string {
-	if i < len(t.links) {
-		return t.links[i]
+func (t *Table) link(i int) string {
+	if i < len(t.Links) {
+		return t.Links[i]
 	}
 	return ""
 }
@@ -91,19 +92,19 @@ type FigureSeries struct {
 // y over the repetitions (Lo == Hi == Y where there is one value).
 type FigurePoint struct{ X, Y, Lo, Hi float64 }
 
-func (s *section) add(b ...any) { s.blocks = append(s.blocks, b...) }
+func (s *Section) Add(b ...any) { s.Blocks = append(s.Blocks, b...) }
 
-func (s *section) p(format string, args ...any) { s.add(para(fmt.Sprintf(format, args...))) }
+func (s *Section) P(format string, args ...any) { s.Add(Para(fmt.Sprintf(format, args...))) }
 
 // asTable writes a chart's points as a table: one row per x, one column
 // per series, each value with its spread as a second line. Markdown and
 // LaTeX without figures show charts this way.
-func (c *Figure) asTable() *table {
-	t := &table{caption: c.Title + " (the figure's points)", head: []string{c.XName}}
+func (c *Figure) asTable() *Table {
+	t := &Table{Caption: c.Title + " (the figure's points)", Head: []string{c.XName}}
 	var xs []float64
 	seen := map[float64]bool{}
 	for _, s := range c.Series {
-		t.head = append(t.head, s.Name)
+		t.Head = append(t.Head, s.Name)
 		for _, p := range s.Points {
 			if !seen[p.X] {
 				seen[p.X] = true
@@ -111,9 +112,9 @@ func (c *Figure) asTable() *table {
 			}
 		}
 	}
-	sortFloats(xs)
+	sort.Float64s(xs)
 	for _, x := range xs {
-		row := []string{xnum(x)}
+		row := []string{Xnum(x)}
 		for _, s := range c.Series {
 			cell := ""
 			for _, p := range s.Points {
@@ -126,7 +127,7 @@ func (c *Figure) asTable() *table {
 			}
 			row = append(row, cell)
 		}
-		t.rows = append(t.rows, row)
+		t.Rows = append(t.Rows, row)
 	}
 	return t
 }
@@ -134,26 +135,26 @@ func (c *Figure) asTable() *table {
 // yValue formats a y value of the chart in its axis's unit.
 func (c *Figure) yValue(y float64) string {
 	switch {
-	case axisUnit(c.YName) == "seconds":
-		return dur(y)
+	case AxisUnit(c.YName) == "seconds":
+		return Dur(y)
 	case strings.Contains(c.YName, "bytes"):
-		return bytesStr(y)
+		return BytesStr(y)
 	}
-	return num(y)
+	return Num(y)
 }
 
-// xnum formats an x value: whole numbers (lengths, tiles, workers) as
+// Xnum formats an x value: whole numbers (lengths, tiles, workers) as
 // integers.
-func xnum(x float64) string {
+func Xnum(x float64) string {
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-		return count(int64(x))
+		return Count(int64(x))
 	}
-	return num(x)
+	return Num(x)
 }
 
-// empty reports whether the chart has nothing to draw: no series with two
+// Empty reports whether the chart has nothing to draw: no series with two
 // points or more (a single point is a number, which the text gives).
-func (c *Figure) empty() bool {
+func (c *Figure) Empty() bool {
 	for _, s := range c.Series {
 		if len(s.Points) > 1 {
 			return false

@@ -1,4 +1,4 @@
-package report
+package document
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ func TeXDocument(fragment string) string {
 	return b.String()
 }
 
-// writeTeX writes d as a LaTeX fragment for a student to \input into a
+// WriteTeX writes d as a LaTeX fragment for a student to \input into a
 // report of their own: no preamble and no document environment, pure
 // ASCII, so that it sets with pdflatex in any font encoding (OT1, or T1
 // with lmodern) from Type 1 fonts, with no package beyond texPackages.
@@ -49,14 +49,14 @@ func TeXDocument(fragment string) string {
 // figs, like a chart id, must be of letters, digits and . _ / + -:
 // anything else a file name in \includegraphics cannot hold in every
 // LaTeX, and writeTeX returns an error naming it.
-func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
+func WriteTeX(w *bytes.Buffer, d *Doc, figs string) error {
 	if figs != "" {
 		if err := texPathOK("figures folder", figs); err != nil {
 			return err
 		}
-		for _, s := range d.sections {
-			for _, b := range s.blocks {
-				if c, ok := b.(*Figure); ok && !c.empty() {
+		for _, s := range d.Sections {
+			for _, b := range s.Blocks {
+				if c, ok := b.(*Figure); ok && !c.Empty() {
 					if err := texPathOK("chart id", c.ID); err != nil {
 						return err
 					}
@@ -64,38 +64,38 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 			}
 		}
 	}
-	fmt.Fprintf(w, "%% %s, written by levlab's report as a fragment to \\input.\n", oneLine(d.title))
+	fmt.Fprintf(w, "%% %s, written by levlab's report as a fragment to \\input.\n", oneLine(d.Title))
 	fmt.Fprintf(w, "%% The preamble must load:")
 	for _, p := range texPackages {
 		fmt.Fprintf(w, " \\usepackage{%s}", p)
 	}
 	fmt.Fprintf(w, "\n%% (Debian: texlive-latex-base and texlive-latex-recommended).\n")
 	fmt.Fprintf(w, "%% The text is ASCII and sets in any font encoding.\n\n")
-	fmt.Fprintf(w, "\\section{%s}\\label{levlab}\n", texText(d.title))
-	if d.byline != "" {
+	fmt.Fprintf(w, "\\section{%s}\\label{levlab}\n", TexText(d.Title))
+	if d.Byline != "" {
 		// Ragged right: the commit, the machines' names and the dates are
 		// words TeX cannot break, and one may not fit a justified line.
-		fmt.Fprintf(w, "\n{\\raggedright %s\\par}\n", texText(d.byline))
+		fmt.Fprintf(w, "\n{\\raggedright %s\\par}\n", TexText(d.Byline))
 	}
-	for _, s := range d.sections {
-		fmt.Fprintf(w, "\n\\subsection{%s}\\label{levlab:%s}\n", texText(s.title), texLabel(s.id))
-		for _, b := range s.blocks {
+	for _, s := range d.Sections {
+		fmt.Fprintf(w, "\n\\subsection{%s}\\label{levlab:%s}\n", TexText(s.Title), TexLabel(s.ID))
+		for _, b := range s.Blocks {
 			switch b := b.(type) {
-			case para:
+			case Para:
 				writeTeXPara(w, string(b))
-			case *table:
+			case *Table:
 				writeTeXTable(w, b)
-			case *drawing:
-				writeTeXDrawing(w, b)
+			case *Drawing:
+				WriteTeXDrawing(w, b)
 			case *Figure:
 				switch {
-				case b.empty():
-					fmt.Fprintf(w, "\n%s: no points to draw.\n", texText(b.Title))
+				case b.Empty():
+					fmt.Fprintf(w, "\n%s: no points to draw.\n", TexText(b.Title))
 				case figs == "":
 					writeTeXTable(w, b.asTable())
 				default:
 					fmt.Fprintf(w, "\n\\begin{figure}[!htbp]\n\\centering\n\\includegraphics[width=\\linewidth]{%s/%s.png}\n\\caption{%s}\\label{levlab:fig:%s}\n\\end{figure}\n",
-						figs, b.ID, texText(b.Title), texLabel(b.ID))
+						figs, b.ID, TexText(b.Title), TexLabel(b.ID))
 				}
 			}
 		}
@@ -103,12 +103,12 @@ func writeTeX(w *bytes.Buffer, d *doc, figs string) error {
 	return nil
 }
 
-// writeTeXDrawing writes an alignment as a caption and a verbatim block,
+// WriteTeXDrawing writes an alignment as a caption and a verbatim block,
 // a symbol that is not ASCII as ? in each of its columns (the text is
 // ASCII).
-func writeTeXDrawing(w *bytes.Buffer, d *drawing) {
-	fmt.Fprintf(w, "\n\\noindent\\textbf{%s}\n\\begin{verbatim}\n", texText(d.caption))
-	for _, l := range d.lines(true) {
+func WriteTeXDrawing(w *bytes.Buffer, d *Drawing) {
+	fmt.Fprintf(w, "\n\\noindent\\textbf{%s}\n\\begin{verbatim}\n", TexText(d.Caption))
+	for _, l := range d.Lines(true) {
 		// Nothing in it may end the environment early.
 		w.WriteString(strings.ReplaceAll(l, `\end{verbatim}`, `\end {verbatim}`) + "\n")
 	}
@@ -121,7 +121,7 @@ func writeTeXDrawing(w *bytes.Buffer, d *drawing) {
 // more than TeX's default allows, so that the word goes to a line of its
 // own, or breaks at a / or _, rather than past the margin.
 func writeTeXPara(w *bytes.Buffer, p string) {
-	t := texText(p)
+	t := TexText(p)
 	if t == "" {
 		return
 	}
@@ -166,9 +166,9 @@ func texPathOK(what, p string) error {
 	return nil
 }
 
-// texLabel returns id as the key of a \label: ASCII letters, digits, - and
+// TexLabel returns id as the key of a \label: ASCII letters, digits, - and
 // ., every other rune a -.
-func texLabel(id string) string {
+func TexLabel(id string) string {
 	return strings.Map(func(r rune) rune {
 		if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '.' {
 			return r
@@ -182,13 +182,13 @@ func texLabel(id string) string {
 // and \linewidth where it does not, so that no table runs past the edge
 // of the page; one of more than six columns is set in \footnotesize with
 // less space between columns, so that it is seldom shrunk further.
-func writeTeXTable(w *bytes.Buffer, t *table) {
-	cols := len(t.head)
-	for _, r := range t.rows {
+func writeTeXTable(w *bytes.Buffer, t *Table) {
+	cols := len(t.Head)
+	for _, r := range t.Rows {
 		cols = max(cols, len(r))
 	}
 	if cols == 0 {
-		if c := texText(t.caption); c != "" {
+		if c := TexText(t.Caption); c != "" {
 			fmt.Fprintf(w, "\n%s\n", c)
 		}
 		return
@@ -198,7 +198,7 @@ func writeTeXTable(w *bytes.Buffer, t *table) {
 		size, spread = "\\footnotesize\\setlength{\\tabcolsep}{4pt}", "\\scriptsize"
 	}
 	w.WriteString("\n\\begin{table}[!htbp]\n\\centering\n")
-	if c := texText(t.caption); c != "" {
+	if c := TexText(t.Caption); c != "" {
 		fmt.Fprintf(w, "\\caption{%s}\n", c)
 	}
 	fmt.Fprintf(w, "%s\n\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%%\n\\begin{tabular}{l%s}\n\\toprule\n",
@@ -214,16 +214,16 @@ func writeTeXTable(w *bytes.Buffer, t *table) {
 				w.WriteString(texCell(cells[i], i == 0, spread))
 			}
 			if i == 0 && link != "" {
-				w.WriteString(" (section~\\ref{levlab:" + texLabel(link) + "})")
+				w.WriteString(" (section~\\ref{levlab:" + TexLabel(link) + "})")
 			}
 		}
 		w.WriteString(" \\\\\n")
 	}
-	if len(t.head) > 0 {
-		row(t.head, "")
+	if len(t.Head) > 0 {
+		row(t.Head, "")
 		w.WriteString("\\midrule\n")
 	}
-	for i, r := range t.rows {
+	for i, r := range t.Rows {
 		row(r, t.link(i))
 	}
 	w.WriteString("\\bottomrule\n\\end{tabular}}\n\\end{table}\n")
@@ -236,16 +236,16 @@ func writeTeXTable(w *bytes.Buffer, t *table) {
 func texCell(c string, first bool, spread string) string {
 	v, s, ok := strings.Cut(c, "\n")
 	if !ok {
-		return texText(c)
+		return TexText(c)
 	}
 	align := "r"
 	if first {
 		align = "l"
 	}
-	return fmt.Sprintf("\\begin{tabular}[t]{@{}%s@{}}%s\\\\{%s %s}\\end{tabular}", align, texText(v), spread, texText(s))
+	return fmt.Sprintf("\\begin{tabular}[t]{@{}%s@{}}%s\\\\{%s %s}\\end{tabular}", align, TexText(v), spread, TexText(s))
 }
 
-// texText returns s as LaTeX text that sets s as it is, in ASCII alone:
+// TexText returns s as LaTeX text that sets s as it is, in ASCII alone:
 // the report's text is plain, never TeX of its own, and some of it comes
 // from CSV and folder names.
 //
@@ -261,7 +261,7 @@ func texCell(c string, first bool, spread string) string {
 // superscript digits, a run of them one superscript: 10$^{-5}$) and a few
 // more (texRunes, texSuper) become text or math
 // commands; any other rune becomes ?.
-func texText(s string) string {
+func TexText(s string) string {
 	s = visible(s)
 	var b strings.Builder
 	last := byte(0) // the last byte written
@@ -332,10 +332,10 @@ func texRune(r rune, first bool) string {
 	case r < 0x7f:
 		return string(r)
 	}
-	if t, ok := texRunes[r]; ok {
+	if t, ok := TexRunes[r]; ok {
 		return t
 	}
-	if t := texLatin1(r); t != "" {
+	if t := TexLatin1(r); t != "" {
 		return t
 	}
 	return "?"
@@ -348,12 +348,12 @@ func texLigature(a, b byte) bool {
 	return a == b && strings.IndexByte("-'`,", a) >= 0 || (a == '!' || a == '?') && b == '`'
 }
 
-// texRunes are the runes beyond ASCII, letters with accents aside
+// TexRunes are the runes beyond ASCII, letters with accents aside
 // (texLatin1), that texText writes as commands: each in text or math
 // mode, from fonts every pdflatex has in Type 1 (the text mode \S, \P,
 // \pounds, \copyright and \textbullet are from TS1, which it may have
 // only as a bitmap made by mktexpk).
-var texRunes = map[rune]string{
+var TexRunes = map[rune]string{
 	'\u00a0': "~", '\u00ad': `\-`, '\u2002': " ", '\u2003': " ", '\u2009': `\,`, '\u202f': `\,`,
 	'\u2010': "-", '\u2011': "-", '–': "--", '—': "---", '−': `$-$`,
 	'‘': "`", '’': "'", '“': "``", '”': "''", '«': `$\ll$`, '»': `$\gg$`,
@@ -370,10 +370,10 @@ var texRunes = map[rune]string{
 	'Œ': `\OE{}`, 'œ': `\oe{}`, 'Ł': `\L{}`, 'ł': `\l{}`, 'ı': `\i{}`,
 }
 
-// texLatin1 returns the Latin-1 letter r (À to ÿ) with a grave, acute,
+// TexLatin1 returns the Latin-1 letter r (À to ÿ) with a grave, acute,
 // circumflex, tilde, diaeresis or cedilla as its accent command on the
 // base letter, or "" for any other rune.
-func texLatin1(r rune) string {
+func TexLatin1(r rune) string {
 	// Each letter of U+00C0 to U+00FF, as its base and accent; a space
 	// for those that are not a base letter and an accent.
 	const (

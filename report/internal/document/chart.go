@@ -1,4 +1,4 @@
-package report
+package document
 
 import (
 	"bytes"
@@ -21,14 +21,14 @@ import (
 // assets/ and the notice is repeated in the page.
 //
 //go:embed assets/echarts.min.js
-var echartsJS string
+var EChartsJS string
 
 //go:embed assets/NOTICE
-var echartsNotice string
+var EChartsNotice string
 
-// chartID is what a chart id may be: it is written into an HTML attribute
+// ChartID is what a chart id may be: it is written into an HTML attribute
 // and JavaScript names as it is.
-var chartID = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+var ChartID = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
 // A chart in the page is as wide as the column and chartHeight high; an
 // exported figure is figureWidth × figureHeight CSS pixels.
@@ -41,18 +41,35 @@ const (
 // wide on paper: its legend then takes two or three rows there.
 const smallChart = 6
 
-// render returns the chart's element — its title as a caption above the
+// HTML returns f as the report draws its charts: a <figure> with f.Title
+// as its caption and the chart's element, then the <script> that draws it
+// with the global echarts (EChartsJS, which the page loads first). A chart
+// of the report and the Figure Sections gives for it are the same bytes.
+// The ID must be a plain name (a letter, then letters, digits or _), or
+// the error says so.
+func (f Figure) HTML() (string, error) {
+	if !ChartID.MatchString(f.ID) {
+		return "", fmt.Errorf("report: figure id %q: want a letter, then letters, digits or _", f.ID)
+	}
+	el, sc, err := f.Render()
+	if err != nil {
+		return "", err
+	}
+	return el + "\n" + sc, nil
+}
+
+// Render returns the chart's element — its title as a caption above the
 // drawing, which holds none — and its script: go-echarts builds the
 // option, chartSnippet writes them.
-func (c *Figure) render() (element, script string, err error) {
-	if !chartID.MatchString(c.ID) {
+func (c *Figure) Render() (element, script string, err error) {
+	if !ChartID.MatchString(c.ID) {
 		panic(fmt.Sprintf("report: chart id %q is not a plain name", c.ID)) // ids are constants of this package
 	}
 	height := chartHeight
 	if len(c.Labels) > 0 {
 		height = fmt.Sprintf("%dpx", barsHeight(len(c.Labels)))
 	}
-	el, sc, err := chartSnippet(c.option("100%", height))
+	el, sc, err := ChartSnippet(c.Option("100%", height))
 	if err != nil {
 		return "", "", err
 	}
@@ -88,7 +105,7 @@ func (c *Figure) shown() *Figure {
 	return &v
 }
 
-// option returns the chart's initialisation, at the given CSS width and
+// Option returns the chart's initialisation, at the given CSS width and
 // height, and its ECharts option: no title (the page and the figure's
 // file name say it), the legend above the plot with every entry visible,
 // labels inside the grid (containLabel), the y axis's name above the axis
@@ -96,7 +113,7 @@ func (c *Figure) shown() *Figure {
 // formatted by their unit (axisUnit; chartSnippet's script turns the
 // unit's name into the formatter), and a save-as-PNG button that the
 // script hides in print.
-func (c *Figure) option(width, height string) (opts.Initialization, map[string]any) {
+func (c *Figure) Option(width, height string) (opts.Initialization, map[string]any) {
 	c = c.shown()
 	if len(c.Labels) > 0 {
 		return c.barOption(width, height)
@@ -118,7 +135,7 @@ func (c *Figure) option(width, height string) (opts.Initialization, map[string]a
 		charts.WithGridOpts(opts.Grid{Top: fmt.Sprintf("%dpx", legendTop+24*legendRows+nameRoom), Left: "16px", Right: "32px", Bottom: "32px", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(c.xAxis(xType)),
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: logNamed(c.YName, c.YLog), NameLocation: "end", NameGap: 12, Scale: opts.Bool(c.YLog), // a linear axis starts at 0: no truncation unsaid
-			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.YName))}}),
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(AxisUnit(c.YName))}}),
 	)...)
 	colours := map[string]int{} // a group's colour, in the order first drawn
 	// One measurement on several machines (every series of one group)
@@ -146,7 +163,7 @@ func (c *Figure) option(width, height string) (opts.Initialization, map[string]a
 			// One measurement keeps its hue on every machine; each
 			// machine after the first a darker or lighter shade of it,
 			// besides its own line and symbol.
-			col = shade(col, max(s.Machine, 0))
+			col = Shade(col, max(s.Machine, 0))
 		}
 		st := machineStyles[max(s.Machine, 0)%len(machineStyles)]
 		data := make([]opts.LineData, 0, len(s.Points))
@@ -220,10 +237,10 @@ func (c *Figure) option(width, height string) (opts.Initialization, map[string]a
 	o := l.JSON()
 	// A log axis of bytes ticks at powers of 1024, which its unit names
 	// (1 KiB, 1 MiB); one of doubling counts at powers of two.
-	if c.YLog && axisUnit(c.YName) == "bytes" {
+	if c.YLog && AxisUnit(c.YName) == "bytes" {
 		setAxis(o, "yAxis", "logBase", 1024)
 	}
-	if c.XLog && axisUnit(c.XName) == "bytes" {
+	if c.XLog && AxisUnit(c.XName) == "bytes" {
 		setAxis(o, "xAxis", "logBase", 1024)
 	}
 	if c.XLog && c.XBase2 {
@@ -261,7 +278,7 @@ func (c *Figure) barOption(width, height string) (opts.Initialization, map[strin
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithGridOpts(opts.Grid{Top: "24px", Left: "16px", Right: "48px", Bottom: "48px", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: c.YName, NameLocation: "middle", NameGap: 30, Min: 0,
-			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.YName))}}),
+			AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(AxisUnit(c.YName))}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Inverse: opts.Bool(true), AxisLabel: &opts.AxisLabel{Interval: "0"}}),
 	)...)
 	data := make([]opts.BarData, len(c.Labels))
@@ -301,7 +318,7 @@ func setAxis(o map[string]any, axes, field string, v any) {
 // xAxis is the chart's x axis, of type typ.
 func (c *Figure) xAxis(typ string) opts.XAxis {
 	x := opts.XAxis{Type: typ, Name: logNamed(c.XName, c.XLog), NameLocation: "middle", NameGap: 30, Scale: opts.Bool(true),
-		AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(axisUnit(c.XName))}}
+		AxisLabel: &opts.AxisLabel{Formatter: types.FuncStr(AxisUnit(c.XName))}}
 	if c.XFit || c.XLog {
 		// A log axis would otherwise run on to the next power past the
 		// data: a decade of nothing.
@@ -321,23 +338,23 @@ func logNamed(name string, log bool) string {
 	return name
 }
 
-// timeAxis names a time axis: its ticks say µs, ms or s each, so the name
+// TimeAxis names a time axis: its ticks say µs, ms or s each, so the name
 // states no unit of its own that a tick could contradict.
-const timeAxis = "time (unit per tick)"
+const TimeAxis = "time (unit per tick)"
 
 // legendTop is where the legend starts, and nameRoom the room between its
 // last row and the grid for the y axis's name (px); the script's fit
 // keeps the same room.
 const legendTop, nameRoom = 8, 36
 
-// axisUnit is the unit an axis's numbers are written in, by the axis's
+// AxisUnit is the unit an axis's numbers are written in, by the axis's
 // name: "seconds" (µs, ms or s, three significant digits) for a time in
 // seconds, "bytes" (B, KiB, MiB, GiB) for bytes, and "number" (thousands
 // separated, never e-notation) for anything else. chartSnippet's script
 // knows these names (unitsJS).
-func axisUnit(name string) string {
+func AxisUnit(name string) string {
 	switch {
-	case name == timeAxis || strings.Contains(name, "time (s)"):
+	case name == TimeAxis || strings.Contains(name, "time (s)"):
 		return "seconds"
 	case strings.Contains(name, "bytes"):
 		return "bytes"
@@ -349,7 +366,7 @@ func axisUnit(name string) string {
 // a style attribute as it is.
 var cssLength = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`)
 
-// chartSnippet returns a go-echarts chart as the report writes its own:
+// ChartSnippet returns a go-echarts chart as the report writes its own:
 // its element, and a <script> that draws it there with the global echarts
 // (EChartsJS, which the page loads first). Pass the chart's Initialization
 // and, after its Validate, its option:
@@ -376,9 +393,9 @@ var cssLength = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`)
 // option_<id> with let, as go-echarts' does. The id must be a plain name
 // (a letter, then letters, digits or _) and the width and height CSS
 // lengths ("900px", "100%"), or the error says which is not.
-func chartSnippet(init opts.Initialization, option map[string]any) (element, script string, err error) {
+func ChartSnippet(init opts.Initialization, option map[string]any) (element, script string, err error) {
 	id := init.ChartID
-	if !chartID.MatchString(id) {
+	if !ChartID.MatchString(id) {
 		return "", "", fmt.Errorf("report: chart id %q: want a letter, then letters, digits or _", id)
 	}
 	for _, l := range []string{init.Width, init.Height} {
@@ -386,15 +403,15 @@ func chartSnippet(init opts.Initialization, option map[string]any) (element, scr
 			return "", "", fmt.Errorf("report: chart %s: size %q: want a CSS length such as 900px or 100%%", id, l)
 		}
 	}
-	opt, err := scriptJSON(option)
+	opt, err := ScriptJSON(option)
 	if err != nil {
 		return "", "", fmt.Errorf("report: chart %s: %w", id, err)
 	}
-	initOpts, err := scriptJSON(map[string]string{"renderer": init.Renderer})
+	initOpts, err := ScriptJSON(map[string]string{"renderer": init.Renderer})
 	if err != nil {
 		return "", "", fmt.Errorf("report: chart %s: %w", id, err)
 	}
-	theme, err := scriptJSON(init.Theme)
+	theme, err := ScriptJSON(init.Theme)
 	if err != nil {
 		return "", "", fmt.Errorf("report: chart %s: %w", id, err)
 	}
@@ -412,11 +429,11 @@ func chartSnippet(init opts.Initialization, option map[string]any) (element, scr
 		"      levlab.prepare(" + o + ");\n" +
 		"      " + inst + ".setOption(" + o + ");\n" +
 		"      levlab.follow(" + inst + ", document.getElementById('" + id + "'), !!" + o + ".toolbox);\n" +
-		"    })(" + chartJS + ");\n</script>"
+		"    })(" + ChartJS + ");\n</script>"
 	return element, script, nil
 }
 
-// scriptJSON returns v as JSON that may stand inside a <script> element
+// ScriptJSON returns v as JSON that may stand inside a <script> element
 // and never becomes code: encoding/json writes <, >, & and U+2028/2029 as
 // \u escapes, so that no string ends the tag or the line, and each "__f__"
 // — go-echarts' function marker — gets its first "_" as \u005f, so that
@@ -424,7 +441,7 @@ func chartSnippet(init opts.Initialization, option map[string]any) (element, scr
 // inside strings, where \u005f reads back as "_". One pass can leave a
 // marker where two overlapped, "__f__f__"; each pass removes a "_", so
 // the loop ends.)
-func scriptJSON(v any) (string, error) {
+func ScriptJSON(v any) (string, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return "", err
@@ -447,7 +464,7 @@ func finite(xs ...float64) bool {
 //go:embed chart.js
 var chartJSFile string
 
-// chartJS is an expression whose value holds what a chart's script needs:
+// ChartJS is an expression whose value holds what a chart's script needs:
 // prepare(option) gives an option its functions (formatters by unit,
 // tooltip, whiskers), fit(chart) moves the grid's top below the legend as
 // drawn (plus the room for the y axis's name, nameRoom), and
@@ -465,12 +482,12 @@ var chartJSFile string
 // tooltip is a number of hundreds of digits.
 //
 // It is chart.js without the file's last newline.
-var chartJS = strings.TrimSuffix(chartJSFile, "\n")
+var ChartJS = strings.TrimSuffix(chartJSFile, "\n")
 
-// shade returns colour hex ("#5470c6") for machine m: itself for the
+// Shade returns colour hex ("#5470c6") for machine m: itself for the
 // first, then darker, lighter, darker still, so that one hue holds one
 // measurement and the machines are told apart by its shade too.
-func shade(hex string, m int) string {
+func Shade(hex string, m int) string {
 	f := []float64{1, 0.6, 1.35, 0.4}[m%4]
 	var rgb [3]int64
 	for i := range rgb {
