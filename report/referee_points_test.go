@@ -424,3 +424,13 @@ func TestMethodSaysWhichPointsHaveFewerReps(t *testing.T) {
 		t.Error("Method does not say what the records leave out of a machine")
 	}
 }
+
+// Report 002's point is its GPU's speedup over its CPU: ours is set
+// beside it where a run holds both, with its interval.
+func TestReport002OwnGPUSpeedup(t *testing.T) {
+	r, _, md := committedDoc(t)
+	want := gpuOverCPU002(r, "4.86×")
+	if len(gpuMachines(r)) > 0 && (want == "" || !strings.Contains(want, "cuda-matrix ") || !strings.Contains(md, "Our GPU over our CPU's full matrix")) {
+		t.Errorf("our GPU-over-CPU speedup is not said: %q", want)
+	}
+}
