@@ -360,7 +360,7 @@ func sectionOwn(r *rep, name string) document.Section {
 
 // ownScalingHow says how the speedups over an implementation's own one
 // worker read.
-const ownScalingHow = "Over its own one worker: S = T1/Tp (medians, at the same lengths), E = S/p, and Karp–Flatt's e = (1/S − 1/p)/(1 − 1/p) (CACM 33(5), 1990), the share of T1 not run in parallel were Amdahl's law (AFIPS 1967) to hold: the same at every p where it does, rising where an overhead grows with p. The Amdahl fit is the f whose f + (1 − f)/p is nearest T_p/T_1 in least squares. Cores: CPU time over time, the median of the repetitions; a command's CPU time counts the processes it waited for (mpirun's ranks), not one it left running; over a time the program printed itself it is an upper bound (≤). The mark n.s. means not significant (U test p ≥ 0.05, or the 95% interval holds 1×)."
+const ownScalingHow = "Over its own one worker: S = T1/Tp (medians, at the same lengths), E = S/p, and Karp–Flatt's e = (1/S − 1/p)/(1 − 1/p) (CACM 33(5), 1990), the share of T1 not run in parallel were Amdahl's law (AFIPS 1967) to hold: the same at every p where it does, rising where an overhead grows with p; it is given where S ≥ 1 and the speedup is significant, else —. The Amdahl fit is the f whose f + (1 − f)/p is nearest T_p/T_1 in least squares. Cores: CPU time over time, the median of the repetitions; a command's CPU time counts the processes it waited for (mpirun's ranks), not one it left running; over a time the program printed itself it is an upper bound (≤). The mark n.s. means not significant (U test p ≥ 0.05, or the 95% interval holds 1×)."
 
 // chartSafe makes name a chart id's tail: letters, digits and _.
 func chartSafe(name string) string {

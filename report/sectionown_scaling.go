@@ -353,9 +353,10 @@ func scaleCell(v *ownView, ix *index, row scaleRow, w int) string {
 		if !sp.q.significant {
 			top += " n.s."
 		}
-		// Karp–Flatt's e is a share of T1 only where S ≥ 1.
+		// Karp–Flatt's e is a share of T1 only where S ≥ 1, and says
+		// something only of a speedup the test tells from 1×.
 		e := "e —"
-		if sp.s() >= 1 {
+		if sp.s() >= 1 && sp.q.significant {
 			e = "e " + fixed2(sp.kf())
 		}
 		below = append(below, "E "+fixed2(sp.e()), e)
@@ -519,10 +520,10 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 		fmt.Fprintf(&b, "; %s share the machine's %d cores, so the fit leaves them out", workersN(most.k.Workers), c)
 	}
 	// Karp–Flatt's e over the workers: constant where Amdahl's law holds;
-	// a share of T1 only where S ≥ 1, as the table shows it.
+	// only where the table shows it (S ≥ 1, significant).
 	var kf []scalePt
 	for _, sp := range known {
-		if sp.s() >= 1 {
+		if sp.s() >= 1 && sp.q.significant {
 			kf = append(kf, sp)
 		}
 	}

@@ -522,3 +522,19 @@ func TestOwnSuperlinearOnlyPastItsInterval(t *testing.T) {
 		}
 	}
 }
+
+// Karp–Flatt's e is printed only for a speedup of at least 1× that the
+// test tells from 1×; a cell of a speedup marked n.s. shows "e —".
+func TestOwnTableNoEForNotSignificant(t *testing.T) {
+	r, _ := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: []float64{0.003, 0.002, 0.011, 0.007, 0.005, 0.016}},
+		sp{impl: "amd", n: 1000, workers: 2, sec: []float64{0.002, 0.0016, 0.009, 0.006, 0.004, 0.012}}))
+	_, tables, _ := sectionText(sectionOwn(r, "mine"))
+	amd := tables["Median time of amd, and its speedup over one worker"]
+	if amd == nil {
+		t.Fatalf("no table of amd: %v", keysOf(tables))
+	}
+	cell := amd.Rows[0][2]
+	if !strings.Contains(cell, "n.s.") || !strings.Contains(cell, "e —") {
+		t.Errorf("a speedup marked n.s. shows an e: %q", cell)
+	}
+}
