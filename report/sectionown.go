@@ -498,10 +498,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 	if f.X == "workers" {
 		// Workers that double (1, 2, 4 …) on a base-2 axis, ticked at
 		// their own counts; a linear one would tick 3, where nothing ran.
-		var ws []int
-		for _, w := range sp.WorkersOr() {
-			ws = append(ws, w)
-		}
+		ws := sp.WorkersOr()
 		c.XLog = len(ws) >= 3 && powersOfTwo(ws)
 		c.XBase2 = c.XLog
 	}

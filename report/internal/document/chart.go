@@ -488,11 +488,14 @@ var ChartJS = strings.TrimSuffix(chartJSFile, "\n")
 // first, then darker, lighter, darker still, so that one hue holds one
 // measurement and the machines are told apart by its shade too.
 func Shade(hex string, m int) string {
+	if len(hex) != 7 || hex[0] != '#' {
+		return hex
+	}
 	f := []float64{1, 0.6, 1.35, 0.4}[m%4]
 	var rgb [3]int64
 	for i := range rgb {
 		v, err := strconv.ParseInt(hex[1+2*i:3+2*i], 16, 64)
-		if err != nil || len(hex) != 7 {
+		if err != nil {
 			return hex
 		}
 		x := float64(v) * f

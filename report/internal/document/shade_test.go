@@ -17,3 +17,13 @@ func TestShade(t *testing.T) {
 		t.Errorf("shade of a name = %s, want it unchanged", got)
 	}
 }
+
+// A colour too short to be #rrggbb is returned as it is, not sliced past
+// its end.
+func TestShadeShort(t *testing.T) {
+	for _, c := range []string{"", "#", "#a", "#abcd"} {
+		if got := Shade(c, 1); got != c {
+			t.Errorf("Shade(%q, 1) = %q, want it unchanged", c, got)
+		}
+	}
+}
