@@ -389,7 +389,7 @@ func TestNoSentenceStartsLowerCase(t *testing.T) {
 func TestKeyResultsIntervals(t *testing.T) {
 	_, _, md := committedDoc(t)
 	ci := regexp.MustCompile(`95% CI ([0-9.,]+)–([0-9.,]+)(, not significant)?`)
-	for _, start := range []string{"| [One pair of random DNA", "| [Every pair of a set", "| [Two rows instead", "| [Spelling suggestions"} {
+	for _, start := range []string{"| [One pair of random DNA", "| [Every pair of a set", "| [Two rows instead", "| [Spelling suggestions", "| [Fastest exact distance"} {
 		row := lineFrom(t, md, start)
 		ms := ci.FindAllStringSubmatch(row, -1)
 		if len(ms) == 0 {

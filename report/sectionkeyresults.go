@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -151,7 +152,7 @@ func findings(r *rep) []finding {
 				// Myers' bit-parallel pass, banded and trimmed, skips most
 				// of the matrix: the ratio is of algorithms, not of
 				// parallel hardware.
-				return v + fmt.Sprintf("; %s the report's)", document.Times(bg/base.gcups))
+				return v + fmt.Sprintf("; %s the report's%s)", document.Times(bg/base.gcups), ix.ciOverFixed(bk, bg/base.gcups))
 			},
 		})
 	}
@@ -440,6 +441,22 @@ func gpuMachines(r *rep) []string {
 		}
 	}
 	return out
+}
+
+// ciOverFixed is the 95% interval of a ratio of k's median over a number
+// a report published (one number, without repetitions): the interval of
+// k's median time (benchmath's, distribution-free) carried over to the
+// ratio x, as Key results writes it after the ratio; "" where k holds too
+// few repetitions for one.
+func (ix *index) ciOverFixed(k key, x float64) string {
+	s, sum := ix.sample(k)
+	if s == nil || len(s.Values) < bootMin || sum.Lo <= 0 || math.IsInf(sum.Hi, 0) {
+		return ""
+	}
+	// A time's interval turned over: a rate, and so the ratio, is high
+	// where the time is low.
+	lo, hi := x*sum.Center/sum.Hi, x*sum.Center/sum.Lo
+	return fmt.Sprintf(", 95%% CI %s–%s, from our repetitions alone", document.Num(lo), document.Num(hi))
 }
 
 // ciOf is the 95% bootstrap interval of the ratio of base's median time
