@@ -15,6 +15,10 @@ type flagSet struct {
 	*flag.FlagSet
 	stdout io.Writer
 	usage  func(w io.Writer, fs *flag.FlagSet)
+	// later completes a flag's usage text just before the help is
+	// printed, for a default that costs to find (the memory available):
+	// a command that is not asked for help does not pay for it.
+	later map[string]func() string
 }
 
 // newFlagSet returns a flag set that returns errors instead of printing
@@ -36,6 +40,11 @@ func (fs *flagSet) parse(args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				for name, text := range fs.later {
+					if f := fs.Lookup(name); f != nil {
+						f.Usage += text()
+					}
+				}
 				fs.SetOutput(fs.stdout)
 				fs.usage(fs.stdout, fs.FlagSet)
 				fs.SetOutput(io.Discard)

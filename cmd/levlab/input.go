@@ -17,21 +17,31 @@ import (
 // It is read once: the flag's help and inputLimit both want it, and
 // /proc/meminfo and the cgroup's files are read again on every call.
 var defaultMaxInput = sync.OnceValue(func() int64 {
-	return max(sysmem.Available(4<<30)/8, 1<<20)
+	return max(sysmem.Available(4<<30)/8, minMaxInput)
 })
+
+// minMaxInput is the least --max-input default: an input of at most this
+// many bytes is read without finding the default, which costs file reads
+// on every start (levlab verify starts levlab distance a thousand times).
+const minMaxInput = 1 << 20
 
 // maxInputFlag is the --max-input flag of distance and match.
 func maxInputFlag(fs *flagSet) *byteSize {
 	limit := new(byteSize)
-	fs.Var(limit, "max-input", "`BYTES` read from one input file at most, e.g. 64MiB; unset: an eighth of the memory available, here "+sysmem.Size(defaultMaxInput()))
+	fs.Var(limit, "max-input", "`BYTES` read from one input file at most, e.g. 64MiB; unset: an eighth of the memory available, here ")
+	if fs.later == nil {
+		fs.later = make(map[string]func() string)
+	}
+	fs.later["max-input"] = func() string { return sysmem.Size(defaultMaxInput()) }
 	return limit
 }
 
-// inputLimit returns the --max-input value, or the default when unset; a
-// value below 1 is bad usage.
+// inputLimit returns the --max-input value, or 0 when unset: the default,
+// which readInput finds only for an input larger than minMaxInput; a value
+// below 1 is bad usage.
 func inputLimit(fs *flagSet, limit *byteSize) (int64, error) {
 	if !fs.given()["max-input"] {
-		return defaultMaxInput(), nil
+		return 0, nil
 	}
 	if *limit < 1 {
 		return 0, usageErrorf("--max-input %d: want at least 1 byte", int64(*limit))
@@ -97,6 +107,15 @@ func readLimited(ctx context.Context, path string, limit int64, flag string) ([]
 	size := int64(-1)
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 		size = fi.Size()
+	}
+	lazy := limit == 0
+	if lazy {
+		limit = minMaxInput
+		if size < 0 || size > limit {
+			limit, lazy = defaultMaxInput(), false
+		}
+	}
+	if size >= 0 {
 		if size > limit {
 			return nil, fmt.Errorf("%s is %s, more than the %s input limit; raise it with %s", path, sysmem.Size(size), sysmem.Size(limit), flag)
 		}
@@ -112,6 +131,9 @@ func readLimited(ctx context.Context, path string, limit int64, flag string) ([]
 		room := min(int64(cap(buf)), limit+1)
 		n, err := f.Read(buf[len(buf):room])
 		buf = buf[:len(buf)+n]
+		if lazy && int64(len(buf)) > limit { // the file grew since Stat
+			limit, lazy = defaultMaxInput(), false
+		}
 		if int64(len(buf)) > limit {
 			return nil, fmt.Errorf("%s: more than the %s input limit (%d bytes read so far, and it goes on); raise the limit with %s", path, sysmem.Size(limit), len(buf), flag)
 		}

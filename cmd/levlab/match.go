@@ -197,6 +197,9 @@ func parseMatch(ctx context.Context, args []string, stdout io.Writer) (*matchJob
 	if err != nil {
 		return nil, err
 	}
+	if limit == 0 {
+		limit = defaultMaxInput() // a text's size is set against it below
+	}
 	job := &matchJob{k: *k, mode: mode, algo: algo, workers: *workers, ratio: *ratio, asJSON: *asJSON, positions: *positions, text: pos[0], maxInput: limit}
 	for i, p := range given {
 		if !*asJSON && strings.ContainsAny(p, "\r\n") {
