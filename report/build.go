@@ -73,8 +73,8 @@ func build(d *data) *document.Doc {
 		if refs := sectionRefs(doc); len(refs.Blocks) > 0 {
 			doc.Sections = append(doc.Sections, refs)
 		}
-		r.groupSeries(doc)
-		r.splitCharts(doc)
+		groupSeries(r, doc)
+		splitCharts(r, doc)
 		return doc
 	}
 	doc.Sections = append(sectionSummary(r),
@@ -88,8 +88,8 @@ func build(d *data) *document.Doc {
 	if refs := sectionRefs(doc); len(refs.Blocks) > 0 {
 		doc.Sections = append(doc.Sections, refs)
 	}
-	r.groupSeries(doc)
-	r.splitCharts(doc)
+	groupSeries(r, doc)
+	splitCharts(r, doc)
 	sayCoinciding(doc)
 	return doc
 }
@@ -221,7 +221,7 @@ func pruneEmpty(d *document.Doc) {
 // machine (named) with that machine and the name without it, so that a
 // chart draws one measurement in one colour and each machine in its own
 // line and symbol.
-func (r *rep) groupSeries(d *document.Doc) {
+func groupSeries(r *rep, d *document.Doc) {
 	if len(r.runs) < 2 {
 		return
 	}
@@ -252,7 +252,7 @@ const maxSeries = 8
 // several machines with one chart a machine, titled "… on <machine>", each
 // with the reports' series as well. A chart whose series name no machine
 // stays whole.
-func (r *rep) splitCharts(d *document.Doc) {
+func splitCharts(r *rep, d *document.Doc) {
 	for si := range d.Sections {
 		var blocks []any
 		for _, b := range d.Sections[si].Blocks {
@@ -311,7 +311,7 @@ func (r *rep) pub(f func(records.Published) bool) []records.Published {
 
 // named returns a series' or a table row's name for a run: the name alone
 // when the report reads one run, else prefixed with the machine.
-func (r *rep) named(ix *index, name string) string {
+func named(r *rep, ix *index, name string) string {
 	if len(r.runs) < 2 {
 		return name
 	}
@@ -330,7 +330,7 @@ func (r *rep) measured(exps ...string) bool {
 
 // notRun says, in one line, how many points of the experiments were not
 // run on each machine; the reasons are given once, in the summary.
-func (r *rep) notRun(s *document.Section, exps ...string) {
+func notRun(r *rep, s *document.Section, exps ...string) {
 	var parts []string
 	for _, ix := range r.runs {
 		if n := len(ix.skipsOf(exps...)); n > 0 {
@@ -340,14 +340,14 @@ func (r *rep) notRun(s *document.Section, exps ...string) {
 	if len(parts) > 0 {
 		s.P("Points not run (%s): see \"What did not run\" at the top for why.", strings.Join(parts, ", "))
 	}
-	r.earlierCode(s, exps...)
-	r.sameElsewhere(s, exps...)
+	earlierCode(r, s, exps...)
+	sameElsewhere(r, s, exps...)
 }
 
 // earlierCode says in s which runs' points of exps were measured before
 // their code last changed, so that a section's lines and rows of those
 // machines are read as earlier code, as Key results marks them with †.
-func (r *rep) earlierCode(s *document.Section, exps ...string) {
+func earlierCode(r *rep, s *document.Section, exps ...string) {
 	var parts []string
 	for _, ix := range r.runs {
 		var old []string
@@ -384,7 +384,7 @@ func speedup(base, that stat) document.FigurePoint {
 // speedupPt is speedup of point k over point b of the same run, its range
 // the 95% confidence interval of the ratio of medians (speedupOf) where
 // both points have the repetitions for one, else speedup's.
-func (ix *index) speedupPt(b, k key) document.FigurePoint {
+func speedupPt(ix *index, b, k key) document.FigurePoint {
 	p := speedup(ix.stats[b], ix.stats[k])
 	if q, ok := ix.speedupOf(b, k); ok && q.ciKnown {
 		p.Lo, p.Hi = q.lo, q.hi
@@ -395,7 +395,7 @@ func (ix *index) speedupPt(b, k key) document.FigurePoint {
 // speedupText is the speedup of k over b as a table writes it: "2.31×",
 // and "2.31×, not significant" where the Mann–Whitney U test cannot tell
 // the two samples apart.
-func (ix *index) speedupText(b, k key) string {
+func speedupText(ix *index, b, k key) string {
 	q, ok := ix.speedupOf(b, k)
 	if !ok {
 		return document.Times(ix.stats[b].med / ix.stats[k].med)
@@ -408,7 +408,7 @@ func (ix *index) speedupText(b, k key) string {
 
 // speedupSeries: speedup of (alg, workers, any tile) over (baseAlg, 1) in
 // exps, x chosen by xOf; only points where match holds.
-func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, workers int, match func(key) bool, xOf func(key) float64) document.FigureSeries {
+func speedupSeries(ix *index, name string, exps []string, baseAlg, alg string, workers int, match func(key) bool, xOf func(key) float64) document.FigureSeries {
 	s := document.FigureSeries{Name: name}
 	for _, e := range exps {
 		for _, k := range ix.find(e, func(k key) bool {
@@ -418,7 +418,7 @@ func (ix *index) speedupSeries(name string, exps []string, baseAlg, alg string, 
 			if !ok {
 				continue
 			}
-			p := ix.speedupPt(b, k)
+			p := speedupPt(ix, b, k)
 			p.X = xOf(k)
 			s.Points = append(s.Points, p)
 		}

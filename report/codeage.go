@@ -359,7 +359,7 @@ func dirtyCommits(ix *index, exps ...string) []string {
 
 // oldSummary says, machine by machine, which experiments have records
 // older than their code: "on M, a, b; on N, c".
-func (r *rep) oldSummary() string {
+func oldSummary(r *rep) string {
 	var says []string
 	for i, o := range r.staleness() { // sorted by machine, then experiment
 		switch {
@@ -374,7 +374,7 @@ func (r *rep) oldSummary() string {
 
 // oldTable lists the records older than their code, or nil where there
 // are none: folded, as oldSummary says what it holds in a line a machine.
-func (r *rep) oldTable() *document.Table {
+func oldTable(r *rep) *document.Table {
 	old := r.staleness()
 	if len(old) == 0 {
 		return nil

@@ -127,7 +127,7 @@ func (ix *index) repsRange() (least, most, fewer int) {
 // repsText says how many repetitions run ix's points hold, as recorded:
 // "10 repetitions a point", or "5 to 10 repetitions a point (12 points
 // fewer than 10, in offbyone)", naming the experiments of those points.
-func (ix *index) repsText() string {
+func repsText(ix *index) string {
 	least, most, fewer := ix.repsRange()
 	if least == most {
 		return fmt.Sprintf("%d repetition%s a point", most, plural(most))

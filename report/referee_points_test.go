@@ -343,7 +343,7 @@ func TestSameElsewhereSaid(t *testing.T) {
 	}}
 	r := &rep{runs: []*index{ix}}
 	var s document.Section
-	r.sameElsewhere(&s, records.ExpS001Threads)
+	sameElsewhere(r, &s, records.ExpS001Threads)
 	if len(s.Blocks) != 1 {
 		t.Fatalf("sameElsewhere said %d paragraphs, want 1", len(s.Blocks))
 	}
@@ -355,7 +355,7 @@ func TestSameElsewhereSaid(t *testing.T) {
 		t.Errorf("a point within %v× or measured once is said: %s", elsewhereApart, text)
 	}
 	var none document.Section
-	r.sameElsewhere(&none, records.ExpS004Memory)
+	sameElsewhere(r, &none, records.ExpS004Memory)
 	if len(none.Blocks) != 0 {
 		t.Errorf("a section without the point says %v", none.Blocks)
 	}

@@ -62,7 +62,7 @@ func section000(r *rep) document.Section {
 			alg  string
 			w    int
 		}{{"full matrix", records.AlgFullMatrix, 1}, {"two rows", records.AlgTwoRow, 1}, {"tiled, 4 workers", records.AlgTiled, 4}, {"tiled, 8 workers", records.AlgTiled, 8}} {
-			line := []string{r.named(ix, row.name)}
+			line := []string{named(r, ix, row.name)}
 			for _, n := range sizes {
 				if st, ok := ix.get(records.ExpS000Table1, row.alg, row.w, 0, n, n); ok {
 					line = append(line, secs(st))
@@ -100,7 +100,7 @@ func section000(r *rep) document.Section {
 	}
 	for _, ix := range r.runs {
 		for _, w := range []int{4, 8} {
-			c.Series = append(c.Series, ix.speedupSeries(r.named(ix, "ours, "+workersN(w)), exps, records.AlgFullMatrix, records.AlgTiled, w, nil, lenX))
+			c.Series = append(c.Series, speedupSeries(ix, named(r, ix, "ours, "+workersN(w)), exps, records.AlgFullMatrix, records.AlgTiled, w, nil, lenX))
 		}
 	}
 	s.Add(c)
@@ -206,8 +206,8 @@ func table2(r *rep, s *document.Section) {
 		c4.Series = append(c4.Series, ps)
 	}
 	for _, ix := range r.runs {
-		for _, sr := range ix.cudaSeries(records.ExpS000Table2) {
-			row := []string{r.named(ix, sr.Name)}
+		for _, sr := range cudaSeries(ix, records.ExpS000Table2) {
+			row := []string{named(r, ix, sr.Name)}
 			for _, n := range lens {
 				v := "—"
 				for _, p := range sr.Points {
@@ -221,10 +221,10 @@ func table2(r *rep, s *document.Section) {
 			if !slices.ContainsFunc(drawn, func(b int) bool { return strings.HasSuffix(sr.Name, fmt.Sprintf(" block %d", b)) }) {
 				continue
 			}
-			sr.Name = r.named(ix, sr.Name)
+			sr.Name = named(r, ix, sr.Name)
 			c4.Series = append(c4.Series, sr)
 		}
-		cpu := document.FigureSeries{Name: r.named(ix, "ours, CPU two rows (one core)")}
+		cpu := document.FigureSeries{Name: named(r, ix, "ours, CPU two rows (one core)")}
 		for _, k := range ix.find(records.ExpS000Fig4, func(k key) bool { return k.Algorithm == records.AlgTwoRow }) {
 			st := ix.stats[k]
 			cpu.Points = append(cpu.Points, document.FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
@@ -240,10 +240,10 @@ func table2(r *rep, s *document.Section) {
 	}
 	s.Add(t2, c4)
 	s.P("The report's Figure 4 plots the speedup of its CUDA version, with no values printed; the chart draws the times of its Table 2 instead, the figure's source, beside ours.")
-	r.notRun(s, records.ExpS000Table1, records.ExpS000Fig3, records.ExpS000Fig4, records.ExpS000Table2)
+	notRun(r, s, records.ExpS000Table1, records.ExpS000Fig3, records.ExpS000Fig4, records.ExpS000Table2)
 }
 
-func (ix *index) cudaSeries(exp string) []document.FigureSeries {
+func cudaSeries(ix *index, exp string) []document.FigureSeries {
 	byBlock := map[int]*document.FigureSeries{}
 	var order []int
 	for _, k := range ix.find(exp, func(k key) bool { return strings.HasPrefix(k.Algorithm, "cuda") }) {

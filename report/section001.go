@@ -23,14 +23,14 @@ func section001(r *rep) document.Section {
 	// each adds, for every run, the named series of the chart.
 	each := func(c *document.Figure, add func(ix *index, name func(string) string)) {
 		for _, ix := range r.runs {
-			add(ix, func(n string) string { return r.named(ix, n) })
+			add(ix, func(n string) string { return named(r, ix, n) })
 		}
 	}
 	c := &document.Figure{ID: "r001len", Title: "Speedup over the sequential full matrix, by string length, on every core (report 001, Figures 4–5)", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
 	each(c, func(ix *index, name func(string) string) {
 		c.Series = append(c.Series,
-			ix.speedupSeries(name("tiled (OpenMP-like)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiled, -1, nil, lenX),
-			ix.speedupSeries(name("tiled-barrier (C++ threads)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, lenX))
+			speedupSeries(ix, name("tiled (OpenMP-like)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiled, -1, nil, lenX),
+			speedupSeries(ix, name("tiled-barrier (C++ threads)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, lenX))
 	})
 	// The bound is drawn on the length chart alone and named with the
 	// lengths and tiles it was stated for: the tile and thread charts
@@ -74,16 +74,16 @@ func section001(r *rep) document.Section {
 	pos := func(k key) bool { return k.Tile > 0 }
 	each(ct, func(ix *index, name func(string) string) {
 		ct.Series = append(ct.Series,
-			ix.speedupSeries(name(records.AlgTiled), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiled, -1, pos, tileX),
-			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, pos, tileX))
+			speedupSeries(ix, name(records.AlgTiled), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiled, -1, pos, tileX),
+			speedupSeries(ix, name(records.AlgTiledBarrier), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, pos, tileX))
 	})
 	s.Add(ct)
 	cw := &document.Figure{ID: "r001threads", Title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", XName: "workers (threads)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
 	wX := func(k key) float64 { return float64(k.Workers) }
 	each(cw, func(ix *index, name func(string) string) {
 		cw.Series = append(cw.Series,
-			ix.speedupSeries(name(records.AlgTiled), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiled, -1, nil, wX),
-			ix.speedupSeries(name(records.AlgTiledBarrier), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, wX))
+			speedupSeries(ix, name(records.AlgTiled), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiled, -1, nil, wX),
+			speedupSeries(ix, name(records.AlgTiledBarrier), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, wX))
 	})
 	s.Add(cw)
 	// One sentence for every machine of the same core count.
@@ -104,8 +104,8 @@ func section001(r *rep) document.Section {
 	ratioX := func(k key) float64 { return float64(k.LenA) / float64(k.LenB) }
 	for _, ix := range r.runs {
 		cr.Series = append(cr.Series,
-			ix.speedupSeries(r.named(ix, records.AlgDiagonal), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgDiagonal, -1, nil, ratioX),
-			ix.speedupSeries(r.named(ix, records.AlgTiled), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgTiled, -1, nil, ratioX))
+			speedupSeries(ix, named(r, ix, records.AlgDiagonal), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgDiagonal, -1, nil, ratioX),
+			speedupSeries(ix, named(r, ix, records.AlgTiled), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgTiled, -1, nil, ratioX))
 	}
 	s.Add(cr)
 	if says := ratioClaim(r, cr); says != "" {
@@ -115,13 +115,13 @@ func section001(r *rep) document.Section {
 	for _, ix := range r.runs {
 		for _, a := range []string{records.AlgDiagonal, records.AlgTiled, records.AlgTiledBarrier} {
 			for _, w := range []int{1, 2} {
-				cd.Series = append(cd.Series, ix.speedupSeries(r.named(ix, a+", "+workersN(w)), []string{records.ExpS001Diagonal}, records.AlgTwoRow, a, w, nil, lenX))
+				cd.Series = append(cd.Series, speedupSeries(ix, named(r, ix, a+", "+workersN(w)), []string{records.ExpS001Diagonal}, records.AlgTwoRow, a, w, nil, lenX))
 			}
 		}
 	}
 	s.Add(cd)
 	s.P("The report gives Figures 4–7 as plots without printed values; only its stated bound is drawn beside ours (the horizontal line).")
-	r.notRun(&s, records.ExpS001Length, records.ExpS001Tile, records.ExpS001Threads, records.ExpS001Ratio, records.ExpS001Diagonal)
+	notRun(r, &s, records.ExpS001Length, records.ExpS001Tile, records.ExpS001Threads, records.ExpS001Ratio, records.ExpS001Diagonal)
 	return s
 }
 

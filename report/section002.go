@@ -43,7 +43,7 @@ func section002(r *rep) document.Section {
 			lens = append(lens, k.LenA)
 		}
 		for _, n := range sortedInts(lens) {
-			line := []string{r.named(ix, "ours: CPU full matrix, n = "+document.Size(n))}
+			line := []string{named(r, ix, "ours: CPU full matrix, n = "+document.Size(n))}
 			for _, c := range cases {
 				cell := "—"
 				for _, k := range ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == c && k.LenA == n }) {
@@ -59,7 +59,7 @@ func section002(r *rep) document.Section {
 				continue
 			}
 			gpuRan = true
-			line := []string{r.named(ix, "ours: GPU "+alg+", n = "+document.Size(ks[len(ks)-1].LenA))}
+			line := []string{named(r, ix, "ours: GPU "+alg+", n = "+document.Size(ks[len(ks)-1].LenA))}
 			for _, c := range cases {
 				cell := "—"
 				for _, k := range ks {
@@ -83,7 +83,7 @@ func section002(r *rep) document.Section {
 		for _, k := range ix.find(records.ExpS002Cases, func(k key) bool {
 			return k.Algorithm == records.AlgFullMatrix && k.Case == "different" && k.LenA == 10000
 		}) {
-			row := []string{r.named(ix, "ours (different strings; time less allocation)"), document.Dur(ix.stats[k].compute), "—", "—"}
+			row := []string{named(r, ix, "ours (different strings; time less allocation)"), document.Dur(ix.stats[k].compute), "—", "—"}
 			t2.Rows = append(t2.Rows, row)
 		}
 	}
@@ -114,7 +114,7 @@ func section002(r *rep) document.Section {
 	if !gpuRan {
 		s.P("Our GPU rows are absent: no GPU point ran in the runs read.")
 	}
-	r.notRun(&s, records.ExpS002Cases)
+	notRun(r, &s, records.ExpS002Cases)
 	return s
 }
 
@@ -138,7 +138,7 @@ func gpuOverCPU002(r *rep, theirs string) string {
 				if len(gs) == 0 {
 					continue
 				}
-				parts = append(parts, fmt.Sprintf("%s %s%s at n = %s", alg, document.Times(ix.stats[c].med/ix.stats[gs[0]].med), ix.ciOf(c, gs[0]), document.Size(c.LenA)))
+				parts = append(parts, fmt.Sprintf("%s %s%s at n = %s", alg, document.Times(ix.stats[c].med/ix.stats[gs[0]].med), ciOf(ix, c, gs[0]), document.Size(c.LenA)))
 				break
 			}
 		}

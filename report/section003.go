@@ -57,7 +57,7 @@ func section003(r *rep) document.Section {
 	}
 	section003Ratio(r, &s)
 	section003Ranks(r, &s, pub)
-	r.notRun(&s, records.ExpS003Ratio, records.ExpS003Ranks)
+	notRun(r, &s, records.ExpS003Ratio, records.ExpS003Ranks)
 	return s
 }
 
@@ -67,11 +67,11 @@ func section003Ratio(r *rep, s *document.Section) {
 	c := &document.Figure{ID: "r003ratio", Title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", XName: "share of positions sent to the GPU", YName: document.TimeAxis}
 	t := &document.Table{Caption: "Time by the share sent to the GPU, median with the spread below (report 003, Figures 2–3)", Head: []string{"", "text", "share to the GPU", "workers", "time", "matches"}}
 	for _, ix := range r.runs {
-		sr := document.FigureSeries{Name: r.named(ix, "ours")}
+		sr := document.FigureSeries{Name: named(r, ix, "ours")}
 		for _, k := range ix.find(records.ExpS003Ratio, nil) {
 			st := ix.stats[k]
 			sr.Points = append(sr.Points, document.FigurePoint{X: k.GPURatio, Y: st.med, Lo: st.min, Hi: st.max})
-			t.Rows = append(t.Rows, []string{r.named(ix, "ours"), document.Size(k.LenA) + " bytes", document.Num(k.GPURatio), document.Count(k.Workers), secs(st), document.Count(ix.matches[k])})
+			t.Rows = append(t.Rows, []string{named(r, ix, "ours"), document.Size(k.LenA) + " bytes", document.Num(k.GPURatio), document.Count(k.Workers), secs(st), document.Count(ix.matches[k])})
 		}
 		sortPts(sr.Points)
 		c.Series = append(c.Series, sr)
@@ -203,7 +203,7 @@ func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
 						v := ix.stats[k]
 						cell = document.Dur(v.med)
 						if b, ok := base[n]; ok && !(c.ranks == 0 && c.works == 1) {
-							cell += "\n" + ix.speedupText(b, k)
+							cell += "\n" + speedupText(ix, b, k)
 						}
 					}
 				}
@@ -217,7 +217,7 @@ func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
 			if len(sizes) == 4 {
 				label = []string{"small", "medium", "large", "very large"}[i] + ", " + label
 			}
-			st, ss := document.FigureSeries{Name: r.named(ix, label)}, document.FigureSeries{Name: r.named(ix, label)}
+			st, ss := document.FigureSeries{Name: named(r, ix, label)}, document.FigureSeries{Name: named(r, ix, label)}
 			for _, k := range ks {
 				if k.LenA != n || k.Ranks == 0 || k.Workers != 1 {
 					continue
@@ -225,7 +225,7 @@ func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
 				v := ix.stats[k]
 				st.Points = append(st.Points, document.FigurePoint{X: float64(k.Ranks), Y: v.med, Lo: v.min, Hi: v.max})
 				if b, ok := base[n]; ok {
-					p := ix.speedupPt(b, k)
+					p := speedupPt(ix, b, k)
 					p.X = float64(k.Ranks)
 					ss.Points = append(ss.Points, p)
 				}

@@ -30,7 +30,7 @@ func section004(r *rep) document.Section {
 		}
 		for _, a := range algs {
 			tr, mr := []string{a.name + ": time"}, []string{a.name + ": memory"}
-			st, sm := document.FigureSeries{Name: r.named(ix, a.name)}, document.FigureSeries{Name: r.named(ix, a.name)}
+			st, sm := document.FigureSeries{Name: named(r, ix, a.name)}, document.FigureSeries{Name: named(r, ix, a.name)}
 			for _, n := range lens {
 				v, ok := ix.get(records.ExpS004Memory, a.alg, 1, 0, n, n)
 				if !ok {
@@ -61,6 +61,6 @@ func section004(r *rep) document.Section {
 	}
 	s.Add(ct, cm)
 	s.P("The post publishes no numbers: it argues that two rows of the matrix suffice, so there is nothing of its own to set beside ours; ours measure the claim.")
-	r.notRun(&s, records.ExpS004Memory)
+	notRun(r, &s, records.ExpS004Memory)
 	return s
 }

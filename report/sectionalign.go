@@ -86,7 +86,7 @@ func sectionAlign(r *rep) document.Section {
 			}
 			for _, l := range lines {
 				row := []string{name(l)}
-				sr := document.FigureSeries{Name: r.named(ix, name(l)+", "+cs.name)}
+				sr := document.FigureSeries{Name: named(r, ix, name(l)+", "+cs.name)}
 				for _, n := range ns {
 					v, ok := get(l, n)
 					if !ok {
@@ -121,7 +121,7 @@ func sectionAlign(r *rep) document.Section {
 		s.P("Not measured in the runs read (experiment %s).", exp)
 	} else {
 		s.Add(c)
-		r.notRun(&s, exp)
+		notRun(r, &s, exp)
 	}
 	for _, ix := range r.runs {
 		for _, f := range r.d.bench[ix.rd.run.Machine] {

@@ -47,7 +47,7 @@ func sectionBeyond(r *rep) document.Section {
 		var best key
 		var bestG float64
 		for _, a := range algs {
-			sg, sm := document.FigureSeries{Name: r.named(ix, a)}, document.FigureSeries{Name: r.named(ix, a)}
+			sg, sm := document.FigureSeries{Name: named(r, ix, a)}, document.FigureSeries{Name: named(r, ix, a)}
 			row := []string{a, ""}
 			for _, n := range lens {
 				i := slices.IndexFunc(ks, func(k key) bool { return k.Algorithm == a && k.LenA == n })
@@ -122,7 +122,7 @@ func sectionBeyond(r *rep) document.Section {
 	for _, n := range notes {
 		s.P("%s", n)
 	}
-	r.notRun(&s, records.ExpPeers)
+	notRun(r, &s, records.ExpPeers)
 	beyondBenchmarks(r, &s)
 	return s
 }

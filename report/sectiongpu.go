@@ -35,7 +35,7 @@ func sectionGPU(r *rep) document.Section {
 			if l.workers > 0 {
 				name = l.alg + ", " + workersN(l.workers)
 			}
-			sr := document.FigureSeries{Name: r.named(ix, name)}
+			sr := document.FigureSeries{Name: named(r, ix, name)}
 			w := document.Count(l.workers)
 			if strings.HasPrefix(l.alg, "cuda") {
 				w = "GPU"
@@ -68,7 +68,7 @@ func sectionGPU(r *rep) document.Section {
 	if !gpuRan {
 		s.P("No GPU point ran in the runs read: the CPU side is shown alone.")
 	}
-	r.notRun(&s, records.ExpGPUFast)
+	notRun(r, &s, records.ExpGPUFast)
 	return s
 }
 

@@ -152,7 +152,7 @@ func findings(r *rep) []finding {
 				// Myers' bit-parallel pass, banded and trimmed, skips most
 				// of the matrix: the ratio is of algorithms, not of
 				// parallel hardware.
-				return v + fmt.Sprintf("; %s the report's%s)", document.Times(bg/base.gcups), ix.ciOverFixed(bk, bg/base.gcups))
+				return v + fmt.Sprintf("; %s the report's%s)", document.Times(bg/base.gcups), ciOverFixed(ix, bk, bg/base.gcups))
 			},
 		})
 	}
@@ -239,7 +239,7 @@ func findings(r *rep) []finding {
 				return ""
 			}
 			fm, tr := ix.stats[fk], ix.stats[tk]
-			return fmt.Sprintf("%s against %s at %s; %s as fast%s", document.BytesStr(tr.alloc), document.BytesStr(fm.alloc), document.Size(n), document.Times(fm.med/tr.med), ix.ciOf(fk, tk))
+			return fmt.Sprintf("%s against %s at %s; %s as fast%s", document.BytesStr(tr.alloc), document.BytesStr(fm.alloc), document.Size(n), document.Times(fm.med/tr.med), ciOf(ix, fk, tk))
 		},
 	})
 
@@ -306,9 +306,9 @@ func findings(r *rep) []finding {
 			}
 			oneR, oneCI := 0.0, ""
 			if one.n > 0 {
-				oneR, oneCI = ed.med/one.med, ix.ciOf(ek, oneK)
+				oneR, oneCI = ed.med/one.med, ciOf(ix, ek, oneK)
 			}
-			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast%s", document.Size(ek.LenA), document.Size(ek.LenB), bk.Algorithm, document.Dur(bs.med), document.Dur(ed.med), document.Times(ed.med/bs.med), ix.ciOf(ek, bk))
+			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast%s", document.Size(ek.LenA), document.Size(ek.LenB), bk.Algorithm, document.Dur(bs.med), document.Dur(ed.med), document.Times(ed.med/bs.med), ciOf(ix, ek, bk))
 			if w := workersText(bk.Workers, ew, oneThread(ew), ed.med/bs.med, oneR); w != "" {
 				v += ", " + w + oneCI
 			}
@@ -342,9 +342,9 @@ func findings(r *rep) []finding {
 			ew := max(ek.Workers, 1)
 			oneR, oneCI := 0.0, ""
 			if oneK, ok := ix.getKey(records.ExpManyPairs, bestK.Algorithm, ew, 0, ek.LenA, ek.LenB); ok && ix.stats[oneK].gcups > 0 {
-				oneR, oneCI = ix.stats[oneK].gcups/ed.gcups, ix.ciOf(ek, oneK)
+				oneR, oneCI = ix.stats[oneK].gcups/ed.gcups, ciOf(ix, ek, oneK)
 			}
-			ci := ix.ciOf(ek, bestK) // the same cells: the ratio of times is the ratio of rates
+			ci := ciOf(ix, ek, bestK) // the same cells: the ratio of times is the ratio of rates
 			v := fmt.Sprintf("%s strings: %s, %s edlib's%s (%s", document.Count(ek.LenA), rateText(best), document.Times(best.gcups/ed.gcups), ci, workersN(bestK.Workers))
 			if w := workersText(bestK.Workers, ew, "edlib's "+oneThread(ew), best.gcups/ed.gcups, oneR); w != "" {
 				v = fmt.Sprintf("%s strings: %s, %s edlib's%s (%s%s", document.Count(ek.LenA), rateText(best), document.Times(best.gcups/ed.gcups), ci, w, oneCI)
@@ -411,9 +411,9 @@ func findings(r *rep) []finding {
 			}
 			oneR, oneCI := 0.0, ""
 			if one.n > 0 {
-				oneR, oneCI = loop.med/one.med, ix.ciOf(loopK, oneK)
+				oneR, oneCI = loop.med/one.med, ciOf(ix, loopK, oneK)
 			}
-			v := fmt.Sprintf("%s against %s (%s as fast%s", document.Dur(best.med), document.Dur(loop.med), document.Times(loop.med/best.med), ix.ciOf(loopK, bestK))
+			v := fmt.Sprintf("%s against %s (%s as fast%s", document.Dur(best.med), document.Dur(loop.med), document.Times(loop.med/best.med), ciOf(ix, loopK, bestK))
 			if w := workersText(bestK.Workers, max(loopK.Workers, 1), "a loop on "+workersN(max(loopK.Workers, 1)), loop.med/best.med, oneR); w != "" {
 				v += ", " + w + oneCI
 			}
@@ -448,7 +448,7 @@ func gpuMachines(r *rep) []string {
 // k's median time (benchmath's, distribution-free) carried over to the
 // ratio x, as Key results writes it after the ratio; "" where k holds too
 // few repetitions for one.
-func (ix *index) ciOverFixed(k key, x float64) string {
+func ciOverFixed(ix *index, k key, x float64) string {
 	s, sum := ix.sample(k)
 	if s == nil || len(s.Values) < bootMin || sum.Lo <= 0 || math.IsInf(sum.Hi, 0) {
 		return ""
@@ -463,7 +463,7 @@ func (ix *index) ciOverFixed(k key, x float64) string {
 // over that's, as Key results writes it after the ratio (", 95% CI
 // 24.1–27.3", with "not significant" where the test cannot tell the two
 // apart); "" where the points hold too few repetitions for one.
-func (ix *index) ciOf(base, that key) string {
+func ciOf(ix *index, base, that key) string {
 	q, ok := ix.speedupOf(base, that)
 	if !ok || !q.ciKnown {
 		return ""

@@ -33,7 +33,7 @@ func sectionMethod(r *rep) document.Section {
 		if least != most {
 			rp = fmt.Sprintf("%d to %d", least, most)
 		}
-		reps = append(reps, fmt.Sprintf("%s on %s", ix.repsText(), ix.name))
+		reps = append(reps, fmt.Sprintf("%s on %s", repsText(ix), ix.name))
 		for i, v := range []string{m.cpu, benchCPU(r, ix), strconv.Itoa(m.cores), m.gpu, m.goVersion, strings.Join(m.commits, ", "), rp, ix.rd.run.Scale, ix.rd.where} {
 			rows[i] = append(rows[i], v)
 		}
@@ -228,7 +228,7 @@ const elsewhereMost = 1
 // more than elsewhereApart apart: one point, several runs, so that a
 // reader meeting another figure for it in another section knows why. The
 // widest first, elsewhereMost a machine.
-func (r *rep) sameElsewhere(s *document.Section, exps ...string) {
+func sameElsewhere(r *rep, s *document.Section, exps ...string) {
 	var says []string
 	for _, ix := range r.runs {
 		type far struct {
@@ -261,7 +261,7 @@ func (r *rep) sameElsewhere(s *document.Section, exps ...string) {
 			if h.LenB != h.LenA {
 				name += ", m = " + document.Size(h.LenB)
 			}
-			fars = append(fars, far{fmt.Sprintf("%s: %s, %s, %s apart", name, ix.medsIn(here, ""), ix.medsIn(there, "in "), document.Times(hi/lo)), hi / lo})
+			fars = append(fars, far{fmt.Sprintf("%s: %s, %s, %s apart", name, medsIn(ix, here, ""), medsIn(ix, there, "in "), document.Times(hi/lo)), hi / lo})
 		}
 		if len(fars) == 0 {
 			continue
@@ -292,7 +292,7 @@ func (r *rep) sameElsewhere(s *document.Section, exps ...string) {
 // s000-fig3", or "354 ms–483 ms in s000-fig3 and s004-memory", or "… in
 // 4 experiments" past three; with in "" (the points here) the
 // experiments follow in parentheses where there are several.
-func (ix *index) medsIn(ks []key, in string) string {
+func medsIn(ix *index, ks []key, in string) string {
 	lo, hi := ix.stats[ks[0]].med, ix.stats[ks[0]].med
 	var exps []string
 	for _, k := range ks {

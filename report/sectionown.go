@@ -88,7 +88,7 @@ func ownExtra(k key, d string) string {
 }
 
 // ownViewOf returns the view of experiment name over the runs read.
-func (r *rep) ownViewOf(name string) *ownView {
+func ownViewOf(r *rep, name string) *ownView {
 	sp, kept := r.ownSpec(name)
 	v := &ownView{sp: sp, kept: kept}
 	for _, d := range ownExtras {
@@ -146,7 +146,7 @@ func (v *ownView) outside(ix *index, k key) string {
 
 // notDrawn is the sentence that says what else the records of the runs
 // hold, outside the kept spec's grid, or "".
-func (r *rep) notDrawn(v *ownView) string {
+func notDrawn(r *rep, v *ownView) string {
 	if !v.kept {
 		return ""
 	}
@@ -236,7 +236,10 @@ func (ix *index) speedupOf(base, that key) (ratio, bool) {
 	return r, true
 }
 
-func (q ratio) String() string {
+// ratioText writes a speedup as the section of an experiment of one's
+// own says it: "2.31× (95% CI 2.10–2.52)", with why an interval or the
+// significance is missing.
+func ratioText(q ratio) string {
 	s := document.Times(q.x)
 	if q.ciKnown {
 		s += fmt.Sprintf(" (95%% CI %s–%s)", document.Num(q.lo), document.Num(q.hi))
@@ -253,7 +256,7 @@ func (q ratio) String() string {
 // implementation at the fewest workers of the grid, on k's inputs (case
 // and lengths) and at its block, GPU share and ranks, and at its tile
 // (else any tile); a point v draws.
-func (ix *index) baselineOf(v *ownView, baseline string, k key) (key, bool) {
+func baselineOf(ix *index, v *ownView, baseline string, k key) (key, bool) {
 	w0 := slices.Min(v.sp.WorkersOr())
 	var found []key
 	for _, c := range v.keys(ix) {
@@ -288,7 +291,7 @@ func specBaseline(s *spec.Spec) string {
 // figures as its spec declares them, then every point in a table, the
 // failed ones with why, and the speedups with their confidence intervals.
 func sectionOwn(r *rep, name string) document.Section {
-	v := r.ownViewOf(name)
+	v := ownViewOf(r, name)
 	sp := v.sp
 	title := sp.Title
 	if title == "" {
@@ -306,7 +309,7 @@ func sectionOwn(r *rep, name string) document.Section {
 			s.P("%s", ownFindings(ix, v, base, ks))
 		}
 	}
-	if w := r.notDrawn(v); w != "" {
+	if w := notDrawn(r, v); w != "" {
 		s.P("%s", w)
 	}
 	if c := ownClocks(r, v); c != "" {
@@ -421,7 +424,7 @@ func ownFindings(ix *index, v *ownView, base string, ks []key) string {
 		var bk key
 		var bq ratio
 		for _, k := range ks {
-			b0, ok := ix.baselineOf(v, base, k)
+			b0, ok := baselineOf(ix, v, base, k)
 			if !ok || b0 == k {
 				continue
 			}
@@ -431,7 +434,7 @@ func ownFindings(ix *index, v *ownView, base string, ks []key) string {
 		}
 		if bq.x > 0 {
 			w0 := slices.Min(v.sp.WorkersOr())
-			fmt.Fprintf(&b, " The best speedup over %s at %d %s is %s: %s at %s%s.", base, w0, "worker"+plural(w0), bq, v.pointName(bk), lengths(bk), v.unlike(base, bk.Algorithm))
+			fmt.Fprintf(&b, " The best speedup over %s at %d %s is %s: %s at %s%s.", base, w0, "worker"+plural(w0), ratioText(bq), v.pointName(bk), lengths(bk), v.unlike(base, bk.Algorithm))
 		}
 	}
 	var failed []string
@@ -623,7 +626,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 				}
 				p.Y, p.Lo, p.Hi = st.alloc, st.alloc, st.alloc
 			case "speedup", "efficiency":
-				b0, ok := ix.baselineOf(v, f.Baseline, k)
+				b0, ok := baselineOf(ix, v, f.Baseline, k)
 				if !ok {
 					continue
 				}
@@ -758,7 +761,7 @@ func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *document
 		// worker says how each scales.
 		Folded: true}
 	for _, k := range ks {
-		b0, ok := ix.baselineOf(v, base, k)
+		b0, ok := baselineOf(ix, v, base, k)
 		if !ok || b0 == k {
 			continue
 		}

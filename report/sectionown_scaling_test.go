@@ -106,7 +106,7 @@ func repOf(t *testing.T, root string) (*rep, *ownView) {
 		r.runs = append(r.runs, aggregate(rd))
 	}
 	r.nameRuns()
-	return r, r.ownViewOf("mine")
+	return r, ownViewOf(r, "mine")
 }
 
 // sectionText returns the section's paragraphs, and its tables keyed by

@@ -36,7 +36,7 @@ func sectionPairs(r *rep) document.Section {
 		}
 		for _, l := range lines {
 			row := []string{name(l)}
-			sr := document.FigureSeries{Name: r.named(ix, name(l))}
+			sr := document.FigureSeries{Name: named(r, ix, name(l))}
 			for _, n := range ns {
 				v, ok := ix.get(exp, l.alg, l.workers, 0, n, L)
 				if !ok {
@@ -79,7 +79,7 @@ func sectionPairs(r *rep) document.Section {
 		s.P("Not measured in the runs read (experiment %s).", exp)
 	} else {
 		s.Add(c)
-		r.notRun(&s, exp)
+		notRun(r, &s, exp)
 	}
 	suggestTable(r, &s)
 	return s

@@ -30,7 +30,7 @@ func sectionSummary(r *rep) []document.Section {
 			if ix.scaleNamed {
 				scale = " scale"
 			}
-			on = append(on, fmt.Sprintf("%s%s, %d cores, %s (%s)", ix.name, scale, m.cores, ix.repsText(), ix.rd.where))
+			on = append(on, fmt.Sprintf("%s%s, %d cores, %s (%s)", ix.name, scale, m.cores, repsText(ix), ix.rd.where))
 		}
 		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; each point is the median of its repetitions.", strings.Join(on, "; and "))
 		s.P("%s", rateDefinition(r.counted()))
@@ -341,9 +341,9 @@ func readSection(r *rep) document.Section {
 	for _, p := range d.problems {
 		notes = append(notes, "Could not use: "+p)
 	}
-	old := r.oldTable()
+	old := oldTable(r)
 	if old != nil {
-		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+r.oldSummary()+"; the table of the algorithms and commits follows (in HTML a click opens it; on paper it is left out, and Markdown and TeX hold it whole).")
+		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+oldSummary(r)+"; the table of the algorithms and commits follows (in HTML a click opens it; on paper it is left out, and Markdown and TeX hold it whole).")
 	}
 	for _, f := range d.ignored {
 		notes = append(notes, "Not read: "+f+".")
