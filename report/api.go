@@ -94,7 +94,7 @@ func Sections(o Options) ([]Section, error) {
 	if err != nil {
 		return nil, err
 	}
-	whole := build(d)
+	whole := build(d, o.Align)
 	out := make([]Section, 0, len(whole.Sections))
 	for _, s := range whole.Sections {
 		var h, m bytes.Buffer

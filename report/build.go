@@ -24,47 +24,37 @@ const (
 	src004 = "004_d35d496d9e84808f.txt"
 )
 
-// rep is what the sections are built from: the published numbers and
-// each run read, aggregated.
-type rep struct {
-	d     *data
-	runs  []*index
-	stale *[]oldRecords   // staleness's answer, once found
-	said  map[string]bool // paragraphs said once (once), by their text
-}
+// said holds the paragraphs the report has said once (once), by their
+// text.
+type said map[string]bool
 
 // once adds text to s the first time the report says it, and later
 // again instead, so that no paragraph is printed twice word for word.
-func (r *rep) once(s *document.Section, text, again string) {
-	if r.said == nil {
-		r.said = map[string]bool{}
-	}
-	if r.said[text] {
+func (m said) once(s *document.Section, text, again string) {
+	if m[text] {
 		if again != "" {
 			s.P("%s", again)
 		}
 		return
 	}
-	r.said[text] = true
+	m[text] = true
 	s.P("%s", text)
 }
 
-func build(d *data) *document.Doc {
-	r := &rep{d: d}
-	for _, rd := range d.runs {
-		r.runs = append(r.runs, aggregate(rd))
-	}
-	r.nameRuns()
+// build writes the report of the runs read as a document; align is
+// Options.Align, the Alignment section's aligner, or nil.
+func build(r *rep, align func(a, b string) (string, error)) *document.Doc {
+	told := said{}
 	doc := &document.Doc{Title: "levlab: parallel edit distance, the course reports beside our measurements", Byline: byline(r)}
-	if len(d.only) > 0 {
+	if len(r.only) > 0 {
 		var titles []string
-		for _, name := range d.only {
-			doc.Sections = append(doc.Sections, sectionOwn(r, name))
+		for _, name := range r.only {
+			doc.Sections = append(doc.Sections, sectionOwn(r, name, told))
 			titles = append(titles, name)
 		}
 		doc.Title = "levlab: " + strings.Join(titles, ", ")
-		if len(d.only) == 1 {
-			if sp, _ := r.ownSpec(d.only[0]); sp.Title != "" {
+		if len(r.only) == 1 {
+			if sp, _ := r.ownSpec(r.only[0]); sp.Title != "" {
 				doc.Title = sp.Title
 			}
 		}
@@ -79,9 +69,9 @@ func build(d *data) *document.Doc {
 	}
 	doc.Sections = append(sectionSummary(r),
 		section000(r), section001(r), section002(r), section003(r), section004(r),
-		sectionBeyond(r), sectionPairs(r), sectionAlign(r), sectionGPU(r), sectionBenchmarks(r))
+		sectionBeyond(r), sectionPairs(r), sectionAlign(r, align), sectionGPU(r), sectionBenchmarks(r))
 	for _, name := range r.ownNames() {
-		doc.Sections = append(doc.Sections, sectionOwn(r, name))
+		doc.Sections = append(doc.Sections, sectionOwn(r, name, told))
 	}
 	doc.Sections = append(doc.Sections, sectionMethod(r))
 	pruneEmpty(doc)
@@ -152,15 +142,15 @@ func (r *rep) nameRuns() {
 	mixed := false
 	for i, ix := range r.runs {
 		for j, o := range r.runs {
-			if i != j && base[j] == base[i] && o.rd.run.Machine != ix.rd.run.Machine {
-				ix.name = base[i] + " (" + ix.rd.run.Machine + ")"
+			if i != j && base[j] == base[i] && o.run.Machine != ix.run.Machine {
+				ix.name = base[i] + " (" + ix.run.Machine + ")"
 			}
 		}
-		mixed = mixed || ix.rd.run.Scale != r.runs[0].rd.run.Scale
+		mixed = mixed || ix.run.Scale != r.runs[0].run.Scale
 	}
 	if mixed {
 		for _, ix := range r.runs {
-			ix.name += ", " + ix.rd.run.Scale
+			ix.name += ", " + ix.run.Scale
 			ix.scaleNamed = true
 		}
 	}
@@ -177,9 +167,9 @@ func byline(r *rep) string {
 		if ix.scaleNamed {
 			runs = append(runs, ix.name)
 		} else {
-			runs = append(runs, fmt.Sprintf("%s (%s)", ix.name, ix.rd.run.Scale))
+			runs = append(runs, fmt.Sprintf("%s (%s)", ix.name, ix.run.Scale))
 		}
-		t := ix.rd.tally
+		t := ix.tally
 		if t.first != "" && (first == "" || t.first < first) {
 			first = t.first
 		}
@@ -301,7 +291,7 @@ func splitCharts(r *rep, d *document.Doc) {
 // pub returns the published numbers matching f, in file order.
 func (r *rep) pub(f func(records.Published) bool) []records.Published {
 	var out []records.Published
-	for _, p := range r.d.published {
+	for _, p := range r.published {
 		if f(p) {
 			out = append(out, p)
 		}
@@ -368,7 +358,7 @@ func earlierCode(r *rep, s *document.Section, exps ...string) {
 // quick reports whether any run read is not at the paper scale.
 func (r *rep) quick() bool {
 	for _, ix := range r.runs {
-		if ix.rd.run.Scale != records.ScalePaper {
+		if ix.run.Scale != records.ScalePaper {
 			return true
 		}
 	}

@@ -178,7 +178,7 @@ func TestMachinesStyled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc := build(d)
+	doc := build(d, nil)
 	type drawn struct{ colour, line, symbol string }
 	got := map[string]drawn{}
 	for _, s := range doc.Sections {

@@ -255,12 +255,12 @@ func (r *rep) staleness() []oldRecords {
 	}
 	var out []oldRecords
 	for _, ix := range r.runs {
-		g := gitFor(ix.rd.run.Dir)
+		g := gitFor(ix.run.Dir)
 		// One row an experiment and a commit it was made at, its
 		// algorithms' code last changed at the latest of their changes.
 		type group struct{ exp, made string }
 		groups := map[group]*oldRecords{}
-		for ea, commits := range ix.rd.tally.made {
+		for ea, commits := range ix.tally.made {
 			chg, ok := g.lastChange(codePaths[ea[1]])
 			if !ok {
 				continue
@@ -280,7 +280,7 @@ func (r *rep) staleness() []oldRecords {
 				}
 			}
 		}
-		for _, f := range r.d.bench[ix.rd.run.Machine] {
+		for _, f := range r.bench[ix.run.Machine] {
 			c := f.Config["commit"]
 			chg, ok := g.lastChange(benchFileCode(filepath.Base(f.Path)))
 			if !ok {
@@ -343,7 +343,7 @@ func (r *rep) oldCommits(ix *index, exps ...string) []string {
 // commit holds) that run ix's records of exps were made at.
 func dirtyCommits(ix *index, exps ...string) []string {
 	var out []string
-	for ea, commits := range ix.rd.tally.made {
+	for ea, commits := range ix.tally.made {
 		if !slices.Contains(exps, ea[0]) {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/records"
+	"github.com/levlab/levlab/spec"
 )
 
 // key names one measured point within a run: records.Key, a point without
@@ -29,14 +30,26 @@ type skip struct {
 	note string
 }
 
-// index holds one run's aggregated records.
+// index is one run read: its records, tallied and aggregated, and the
+// specs kept beside them.
 type index struct {
+	run   records.Run           // Dir as given (slashes)
+	where string                // Dir as the report names it (shownDir)
+	tally *tally                // the records used
+	specs map[string]*spec.Spec // the specs kept beside the records, by name
+	// specNotes says, by experiment, what its section must say of its
+	// kept specs: one that could not be read, two that name it.
+	specNotes map[string][]string
+	rows      int               // records read, those left out included
+	leftOut   []records.Problem // the first records not used, by file:line; rows − tally.used in all
+	problems  []string
+
+	// What aggregate makes of the tally.
 	stats   map[key]stat
 	matches map[key]int64 // pattern matching: the count of a point's records
 	skips   []skip
 	unknown []string // algorithms or experiments the report does not know
-	rd      *runData
-	name    string // the machine, for people: "Intel Xeon @ 2.80GHz"
+	name    string   // the machine, for people: "Intel Xeon @ 2.80GHz"
 	// scaleNamed: name ends with the run's scale, as where runs at two
 	// scales are read ("AMD EPYC, quick").
 	scaleNamed bool
@@ -59,9 +72,11 @@ func median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-func aggregate(rd *runData) *index {
-	t := rd.tally
-	ix := &index{stats: map[key]stat{}, matches: t.matches, skips: slices.Clone(t.skips), rd: rd}
+// aggregate takes each point's medians from the tally, and names the
+// machine.
+func (ix *index) aggregate() {
+	t := ix.tally
+	ix.stats, ix.matches, ix.skips = map[key]stat{}, t.matches, slices.Clone(t.skips)
 	for k, m := range t.points {
 		st := stat{
 			n: len(m.sec), med: median(m.sec), min: slices.Min(m.sec), max: slices.Max(m.sec),
@@ -82,7 +97,6 @@ func aggregate(rd *runData) *index {
 	}
 	sort.Strings(ix.unknown)
 	ix.name = machineName(ix.machine())
-	return ix
 }
 
 // machineName names a machine for people by its CPU, and its GPU where
@@ -190,7 +204,7 @@ type machine struct {
 }
 
 func (ix *index) machine() machine {
-	t := ix.rd.tally
+	t := ix.tally
 	m := machine{cpu: joinSet(t.cpus), gpu: joinSet(t.gpus), goVersion: joinSet(t.gos), cores: t.cores, reps: t.reps}
 	for c := range t.commits {
 		if c != "" {

@@ -17,9 +17,9 @@ import (
 const maxSpecBytes = 1 << 20
 
 // keptSpecs reads the specs levlab run keeps beside an experiment's
-// records (dir/NAME.toml) into rd: rd.specs by the experiment each names,
-// rd.specNotes what a reader of that experiment must hear of them, and
-// rd.problems the others' troubles.
+// records (dir/NAME.toml) into ix: ix.specs by the experiment each names,
+// ix.specNotes what a reader of that experiment must hear of them, and
+// ix.problems the others' troubles.
 //
 // dir is listed, never made a Glob pattern, so that a folder named with a
 // pattern's characters ("results[old]") has its specs. Each file is read
@@ -28,8 +28,8 @@ const maxSpecBytes = 1 << 20
 // more than maxSpecBytes. Where two files name one experiment (a.toml and
 // b.toml, or NAME.toml and a copy), NAME.toml, which levlab run writes, is
 // used, else the first by name, and the note names every one.
-func (rd *runData) keptSpecs(dir string) {
-	rd.specs, rd.specNotes = map[string]*spec.Spec{}, map[string][]string{}
+func (ix *index) keptSpecs(dir string) {
+	ix.specs, ix.specNotes = map[string]*spec.Spec{}, map[string][]string{}
 	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
 		return // the records' reader names the folder
@@ -45,18 +45,18 @@ func (rd *runData) keptSpecs(dir string) {
 		if err != nil {
 			// Named as the report names the run's folder: no absolute
 			// path of the machine that wrote it.
-			why := strings.ReplaceAll(strings.TrimPrefix(err.Error(), "records: "), p, rd.where+"/"+e.Name())
-			if stem := strings.TrimSuffix(e.Name(), ".toml"); rd.tally.own[stem] {
-				rd.specNotes[stem] = append(rd.specNotes[stem], "The kept spec not read: "+why+"; the figures and names are those the records give.")
+			why := strings.ReplaceAll(strings.TrimPrefix(err.Error(), "records: "), p, ix.where+"/"+e.Name())
+			if stem := strings.TrimSuffix(e.Name(), ".toml"); ix.tally.own[stem] {
+				ix.specNotes[stem] = append(ix.specNotes[stem], "The kept spec not read: "+why+"; the figures and names are those the records give.")
 			} else {
-				rd.problems = append(rd.problems, why)
+				ix.problems = append(ix.problems, why)
 			}
 			continue
 		}
 		s.Dir = abs
 		files[s.Name] = append(files[s.Name], e.Name())
-		if rd.specs[s.Name] == nil || e.Name() == s.Name+".toml" {
-			rd.specs[s.Name] = s
+		if ix.specs[s.Name] == nil || e.Name() == s.Name+".toml" {
+			ix.specs[s.Name] = s
 		}
 	}
 	for name, fs := range files {
@@ -68,8 +68,8 @@ func (rd *runData) keptSpecs(dir string) {
 			used, why = name+".toml", "the one levlab run keeps"
 		}
 		others := slices.DeleteFunc(slices.Clone(fs), func(f string) bool { return f == used })
-		rd.specNotes[name] = append(rd.specNotes[name], fmt.Sprintf("%d kept specs in %s name experiment %s: %s; %s is used (%s), not %s.",
-			len(fs), rd.where, name, strings.Join(fs, ", "), used, why, strings.Join(others, ", ")))
+		ix.specNotes[name] = append(ix.specNotes[name], fmt.Sprintf("%d kept specs in %s name experiment %s: %s; %s is used (%s), not %s.",
+			len(fs), ix.where, name, strings.Join(fs, ", "), used, why, strings.Join(others, ", ")))
 	}
 }
 

@@ -17,12 +17,7 @@ func committedDoc(t *testing.T) (*rep, *document.Doc, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &rep{d: d}
-	for _, rd := range d.runs {
-		r.runs = append(r.runs, aggregate(rd))
-	}
-	r.nameRuns()
-	return r, build(d), render(t, Options{Results: "../results", Format: FormatMarkdown})
+	return d, build(d, nil), render(t, Options{Results: "../results", Format: FormatMarkdown})
 }
 
 // A rate of the whole matrix is never called plain GCUPS: the committed

@@ -15,7 +15,6 @@ import (
 
 	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/records"
-	"github.com/levlab/levlab/spec"
 )
 
 // Options say what to read and how to write it.
@@ -182,7 +181,7 @@ func prepare(o Options) (*document.Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc := build(d)
+	doc := build(d, o.Align)
 	if o.Figures != "" {
 		if _, err := document.WriteFigures(context.Background(), o.Figures, doc); err != nil {
 			return nil, err
@@ -214,92 +213,107 @@ func absPath(p string) string {
 	return p
 }
 
-// data is everything read, before any section is built.
-type data struct {
+// load reads what o names: the runs it chooses, each aggregated and
+// named.
+func load(o Options) (*rep, error) {
+	return loadRuns(choice{results: o.Results, measured: o.Measured, machines: o.Machines, scale: o.Scale, only: o.Only, note: readNote})
+}
+
+// choice says which runs of a results tree loadRuns reads, as Options
+// does, and how a record's note reads.
+type choice struct {
+	results, measured string
+	machines          []string
+	scale             string
+	only              []string
+	// note, when set, rewrites each record's note as it is read: two
+	// skips of a point whose notes read the same are one.
+	note func(string) string
+}
+
+// rep is everything read, before any section is built: the published
+// numbers, each run read and aggregated, and the benchmark output.
+type rep struct {
 	published []records.Published
-	runs      []*runData
+	runs      []*index
 	ignored   []string // runs found and not read, with why
 	problems  []string // files that could not be read, with the error
 	noPublish string   // why there are no published numbers, or ""
 	// bench is each machine's benchmark output (records.Benches), by the
 	// machine's folder name.
 	bench map[string][]records.BenchFile
-	// align is Options.Align: the Alignment section's aligner, or nil.
-	align func(a, b string) (string, error)
-	// only is Options.Only.
-	only []string
+	// only is choice.only: the experiments of one's own the runs were
+	// kept for.
+	only  []string
+	stale *[]oldRecords // staleness's answer, once found
 }
 
-// runData is one run's records, tallied.
-type runData struct {
-	run   records.Run           // Dir as given (slashes)
-	where string                // Dir as the report names it (shownDir)
-	tally *tally                // the records used
-	specs map[string]*spec.Spec // the specs kept beside the records, by name
-	// specNotes says, by experiment, what its section must say of its
-	// kept specs: one that could not be read, two that name it.
-	specNotes map[string][]string
-	rows      int               // records read, those left out included
-	leftOut   []records.Problem // the first records not used, by file:line; rows − tally.used in all
-	problems  []string
-}
-
-func load(o Options) (*data, error) {
-	if o.Results == "" {
+// loadRuns reads the runs c chooses, with the published numbers and the
+// benchmark output beside them, and aggregates and names each run.
+func loadRuns(c choice) (*rep, error) {
+	if c.results == "" {
 		return nil, fmt.Errorf("report: no results folder given")
 	}
-	fi, err := os.Stat(o.Results)
+	fi, err := os.Stat(c.results)
 	if err != nil {
-		return nil, fmt.Errorf("report: results folder %s: %w (%w)", o.Results, err, ErrNoResults)
+		return nil, fmt.Errorf("report: results folder %s: %w (%w)", c.results, err, ErrNoResults)
 	}
 	if !fi.IsDir() {
-		return nil, fmt.Errorf("report: results folder %s: not a folder (%w)", o.Results, ErrNoResults)
+		return nil, fmt.Errorf("report: results folder %s: not a folder (%w)", c.results, ErrNoResults)
 	}
-	all, err := records.Runs(o.Results)
+	all, err := records.Runs(c.results)
 	if err != nil {
-		return nil, fmt.Errorf("report: results folder %s: %w (%w)", o.Results, err, ErrNoResults)
+		return nil, fmt.Errorf("report: results folder %s: %w (%w)", c.results, err, ErrNoResults)
 	}
-	if records.HoldsRecords(o.Results) {
+	if records.HoldsRecords(c.results) {
 		// A run's folder, not a tree: its records are one run.
-		all = append([]records.Run{{Machine: filepath.Base(absPath(o.Results)), Scale: scaleOf(o.Results), Dir: o.Results}}, all...)
+		all = append([]records.Run{{Machine: filepath.Base(absPath(c.results)), Scale: scaleOf(c.results), Dir: c.results}}, all...)
 	}
-	read, ignored, err := chooseRuns(o, all)
+	read, ignored, err := chooseRuns(c, all)
 	if err != nil {
 		return nil, err
 	}
-	d := &data{ignored: ignored, align: o.Align, only: o.Only}
-	empty, _ := records.EmptyRuns(o.Results)
+	r := &rep{ignored: ignored, only: c.only}
+	empty, _ := records.EmptyRuns(c.results)
 	for _, run := range empty {
-		d.problems = append(d.problems, noRecords(run)...)
+		r.problems = append(r.problems, noRecords(run)...)
 	}
-	pubDir := records.PublishedPath(o.Results)
+	pubDir := records.PublishedPath(c.results)
 	pubFiles := csvFiles(pubDir)
 	if len(pubFiles) == 0 {
-		d.noPublish = "no published numbers: " + filepath.ToSlash(pubDir) + " holds no CSV"
+		r.noPublish = "no published numbers: " + filepath.ToSlash(pubDir) + " holds no CSV"
 	}
 	for _, p := range pubFiles {
 		rows, err := records.ReadPublishedFile(p)
 		if err != nil {
-			d.problems = append(d.problems, err.Error())
+			r.problems = append(r.problems, err.Error())
 			continue
 		}
-		d.published = append(d.published, rows...)
+		r.published = append(r.published, rows...)
 	}
-	if d.bench, err = records.Benches(o.Results); err != nil {
-		d.problems = append(d.problems, err.Error())
+	if r.bench, err = records.Benches(c.results); err != nil {
+		r.problems = append(r.problems, err.Error())
+	}
+	note := c.note
+	if note == nil {
+		note = func(s string) string { return s }
 	}
 	for _, run := range read {
-		rd := loadRun(run)
-		rd.where = shownDir(o.Results, run.Dir)
-		rd.keptSpecs(run.Dir)
-		d.runs = append(d.runs, rd)
+		ix := loadRun(run, note)
+		ix.where = shownDir(c.results, run.Dir)
+		ix.keptSpecs(run.Dir)
+		r.runs = append(r.runs, ix)
 	}
-	if len(o.Only) > 0 {
-		if err := d.keepOwn(o.Results, o.Only); err != nil {
+	if len(c.only) > 0 {
+		if err := r.keepOwn(c.results, c.only); err != nil {
 			return nil, err
 		}
 	}
-	return d, nil
+	for _, ix := range r.runs {
+		ix.aggregate()
+	}
+	r.nameRuns()
+	return r, nil
 }
 
 // errStop ends a scan of records early.
@@ -345,10 +359,10 @@ func noRecords(run records.Run) []string {
 // keepOwn keeps the runs that hold an experiment of one's own of only (a
 // report of them alone), or says which of only no run holds, naming where
 // it looked, the runs it read there and the experiments they hold.
-func (d *data) keepOwn(root string, only []string) error {
+func (r *rep) keepOwn(root string, only []string) error {
 	var have []string
-	for _, rd := range d.runs {
-		for e := range rd.tally.own {
+	for _, ix := range r.runs {
+		for e := range ix.tally.own {
 			if !slices.Contains(have, e) {
 				have = append(have, e)
 			}
@@ -359,12 +373,12 @@ func (d *data) keepOwn(root string, only []string) error {
 		if slices.Contains(have, name) {
 			continue
 		}
-		if len(d.runs) == 0 {
+		if len(r.runs) == 0 {
 			return fmt.Errorf("report: --only %s: %w: %s holds no run to read: %s", name, ErrNoRun, root, lookedIn(root))
 		}
 		var read []string
-		for _, rd := range d.runs {
-			read = append(read, rd.where)
+		for _, ix := range r.runs {
+			read = append(read, ix.where)
 		}
 		there := strings.Join(have, ", ")
 		if there == "" {
@@ -373,8 +387,8 @@ func (d *data) keepOwn(root string, only []string) error {
 		return fmt.Errorf("report: --only %s: %w: no records of an experiment of one's own by that name in the runs read from %s (%s); there are: %s",
 			name, ErrNoRun, root, strings.Join(read, ", "), there)
 	}
-	d.runs = slices.DeleteFunc(d.runs, func(rd *runData) bool {
-		return !slices.ContainsFunc(only, func(name string) bool { return rd.tally.own[name] })
+	r.runs = slices.DeleteFunc(r.runs, func(ix *index) bool {
+		return !slices.ContainsFunc(only, func(name string) bool { return ix.tally.own[name] })
 	})
 	return nil
 }
@@ -405,11 +419,11 @@ func lookedIn(dir string) string {
 	return fmt.Sprintf("it holds %s; a run is a folder of records files with a record at least (NAME.csv, as levlab run --spec --out DIR writes them), given as the results folder itself or as its <machine>/<scale>/", held)
 }
 
-// chooseRuns picks the runs of all to read as o asks — o.Measured first,
-// then each other machine's preferred run, or those of o.Machines at
-// o.Scale — and says why each other run is left out. A machine or scale
+// chooseRuns picks the runs of all to read as c asks — c.measured first,
+// then each other machine's preferred run, or those of c.machines at
+// c.scale — and says why each other run is left out. A machine or scale
 // that has no run is an error naming those there are.
-func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []string, err error) {
+func chooseRuns(c choice, all []records.Run) (read []records.Run, ignored []string, err error) {
 	var have []string
 	for _, r := range all {
 		have = append(have, r.String())
@@ -419,30 +433,30 @@ func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []str
 		haveList = "none"
 	}
 	var measured *records.Run
-	if o.Measured != "" {
-		measured = &records.Run{Machine: filepath.Base(filepath.Dir(o.Measured)), Scale: filepath.Base(o.Measured), Dir: o.Measured}
+	if c.measured != "" {
+		measured = &records.Run{Machine: filepath.Base(filepath.Dir(c.measured)), Scale: filepath.Base(c.measured), Dir: c.measured}
 		read = append(read, *measured)
 	}
-	for _, m := range o.Machines {
+	for _, m := range c.machines {
 		if (measured == nil || m != measured.Machine) && !slices.ContainsFunc(all, func(r records.Run) bool { return r.Machine == m }) {
-			return nil, nil, fmt.Errorf("report: machine %q: %w under %s; runs there: %s", m, ErrNoRun, o.Results, haveList)
+			return nil, nil, fmt.Errorf("report: machine %q: %w under %s; runs there: %s", m, ErrNoRun, c.results, haveList)
 		}
 	}
-	if o.Scale != "" && !slices.ContainsFunc(all, func(r records.Run) bool {
-		return r.Scale == o.Scale && (len(o.Machines) == 0 || slices.Contains(o.Machines, r.Machine))
+	if c.scale != "" && !slices.ContainsFunc(all, func(r records.Run) bool {
+		return r.Scale == c.scale && (len(c.machines) == 0 || slices.Contains(c.machines, r.Machine))
 	}) {
-		return nil, nil, fmt.Errorf("report: scale %q: %w under %s; runs there: %s", o.Scale, ErrNoRun, o.Results, haveList)
+		return nil, nil, fmt.Errorf("report: scale %q: %w under %s; runs there: %s", c.scale, ErrNoRun, c.results, haveList)
 	}
 	var candidates []records.Run
 	for _, r := range all {
 		switch {
 		case measured != nil && sameDir(r.Dir, measured.Dir):
 			continue
-		case len(o.Machines) > 0 && !slices.Contains(o.Machines, r.Machine):
-			ignored = append(ignored, r.String()+" (not among --machine "+strings.Join(o.Machines, ",")+")")
-		case o.Scale != "" && r.Scale != o.Scale:
-			ignored = append(ignored, r.String()+" (not at --scale "+o.Scale+")")
-		case measured != nil && r.Machine == measured.Machine && o.Scale == "" && scaleRank(r.Scale) >= scaleRank(measured.Scale):
+		case len(c.machines) > 0 && !slices.Contains(c.machines, r.Machine):
+			ignored = append(ignored, r.String()+" (not among --machine "+strings.Join(c.machines, ",")+")")
+		case c.scale != "" && r.Scale != c.scale:
+			ignored = append(ignored, r.String()+" (not at --scale "+c.scale+")")
+		case measured != nil && r.Machine == measured.Machine && c.scale == "" && scaleRank(r.Scale) >= scaleRank(measured.Scale):
 			// A run of the measured machine at a larger scale (the
 			// committed paper run beside a quick one) is read too.
 			ignored = append(ignored, r.String()+" (the same machine as "+measured.String()+", which is read)")
@@ -450,7 +464,7 @@ func chooseRuns(o Options, all []records.Run) (read []records.Run, ignored []str
 			candidates = append(candidates, r)
 		}
 	}
-	if len(o.Only) > 0 && o.Scale == "" {
+	if len(c.only) > 0 && c.scale == "" {
 		// An experiment of one's own may be in any run of a machine:
 		// every run is read, and load keeps those that hold it.
 		return append(read, candidates...), ignored, nil

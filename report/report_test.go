@@ -289,12 +289,12 @@ func TestMeasuredMachineOutsideTree(t *testing.T) {
 // Each point not run names the reason, said above it, that it did not run
 // for: GPU points however the layers worded it, and the others by theirs.
 func TestNotRunReasons(t *testing.T) {
-	ix := &index{name: "box", rd: &runData{}, skips: []skip{
+	ix := &index{name: "box", skips: []skip{
 		{key{Experiment: "gpu-fast", Algorithm: "cuda-fast", LenA: 10}, "skipped: lev: cuda-fast: cudaext: CUDA unavailable: no driver"},
 		{key{Experiment: "s003-ratio", Algorithm: "apm-fast", GPURatio: 0.5}, "skipped: lev: CountMatches: gpu ratio 0.5: cudaext: CUDA unavailable: no driver"},
 		{key{Experiment: "peers", Algorithm: "edlib", LenA: 10}, "skipped: edlib: built without -tags edlib"},
 	}}
-	s := notRunSection(&rep{d: &data{}, runs: []*index{ix}})
+	s := notRunSection(&rep{runs: []*index{ix}})
 	var text []string
 	var why []string
 	for _, b := range s.Blocks {

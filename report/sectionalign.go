@@ -42,15 +42,15 @@ var alignCases = []struct{ c, name string }{
 // sectionAlign shows lev.Align: alignments drawn, then the align
 // experiment (its time and heap beside the distance alone) and the
 // command beside edlib-aligner (BenchmarkAlignCommand).
-func sectionAlign(r *rep) document.Section {
+func sectionAlign(r *rep, align func(a, b string) (string, error)) document.Section {
 	const exp = records.ExpAlign
 	s := document.Section{ID: "align", Title: "Alignment: which edits, not only how many"}
 	s.P("The library's lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
-	if r.d.align == nil {
+	if align == nil {
 		s.P("No aligner was given to draw the pairs with; the levlab command gives one.")
 	} else {
 		for _, p := range alignPairs {
-			d, err := alignWith(r.d.align, p.what, p.a, p.b)
+			d, err := alignWith(align, p.what, p.a, p.b)
 			if err != nil {
 				s.P("%v", err)
 				continue
@@ -124,7 +124,7 @@ func sectionAlign(r *rep) document.Section {
 		notRun(r, &s, exp)
 	}
 	for _, ix := range r.runs {
-		for _, f := range r.d.bench[ix.rd.run.Machine] {
+		for _, f := range r.bench[ix.run.Machine] {
 			if filepath.Base(f.Path) == "align.txt" {
 				alignBench(&s, f, onName(r, ix))
 			}

@@ -19,7 +19,7 @@ func sectionBenchmarks(r *rep) document.Section {
 	s := document.Section{ID: "benchmarks", Title: "Benchmarks: the library timed by go test"}
 	shown := false
 	for machine, on := range benchMachines(r) {
-		for _, f := range r.d.bench[machine] {
+		for _, f := range r.bench[machine] {
 			if slices.Contains(scaleOutFiles, filepath.Base(f.Path)) {
 				continue // in Beyond the reports
 			}
@@ -49,15 +49,15 @@ func benchMachines(r *rep) iter.Seq2[string, string] {
 	return func(yield func(machine, on string) bool) {
 		var seen []string
 		for _, ix := range r.runs {
-			if slices.Contains(seen, ix.rd.run.Machine) {
+			if slices.Contains(seen, ix.run.Machine) {
 				continue
 			}
-			seen = append(seen, ix.rd.run.Machine)
+			seen = append(seen, ix.run.Machine)
 			on := onName(r, ix)
 			if ix.scaleNamed {
-				on = strings.TrimSuffix(on, ", "+ix.rd.run.Scale)
+				on = strings.TrimSuffix(on, ", "+ix.run.Scale)
 			}
-			if !yield(ix.rd.run.Machine, on) {
+			if !yield(ix.run.Machine, on) {
 				return
 			}
 		}

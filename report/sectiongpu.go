@@ -154,7 +154,7 @@ func diagonalElsewhere(r *rep, ix *index, ks []key) string {
 		}
 	}
 	slices.Sort(others)
-	med := benchMedians(r.d.bench[ix.rd.run.Machine], []string{"gpu.txt"})
+	med := benchMedians(r.bench[ix.run.Machine], []string{"gpu.txt"})
 	if ns := med[fmt.Sprintf("GPU/alg=%s/n=%d/block=%d", k.Algorithm, k.LenA, block)]["ns/op"]; ns > 0 {
 		others = append(others, document.Dur(ns/1e9)+" in the benchmarks (make bench-results)")
 		seen(ns / 1e9)

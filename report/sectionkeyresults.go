@@ -28,7 +28,7 @@ type finding struct {
 func keyTable(r *rep) *document.Table {
 	t := &document.Table{Caption: "Key results: the reports' numbers beside ours (median), each row linked to its section", Head: []string{"finding", "the report's"}, Prose: true}
 	for _, ix := range r.runs {
-		t.Head = append(t.Head, fmt.Sprintf("ours: %s (%s)", ix.name, ix.rd.run.Scale))
+		t.Head = append(t.Head, fmt.Sprintf("ours: %s (%s)", ix.name, ix.run.Scale))
 	}
 	old := false
 	for _, f := range findings(r) {
@@ -360,7 +360,7 @@ func findings(r *rep) []finding {
 		id:     "align",
 		exps:   []string{"bench/align.txt"},
 		ours: func(ix *index) string {
-			for _, f := range r.d.bench[ix.rd.run.Machine] {
+			for _, f := range r.bench[ix.run.Machine] {
 				if filepath.Base(f.Path) != "align.txt" {
 					continue
 				}

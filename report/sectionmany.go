@@ -20,8 +20,8 @@ var manyFiles = []string{"many.txt"}
 // makes of the files' medians.
 func benchSays(r *rep, s *document.Section, names []string, lead string, say func(med map[string]map[string]float64) string) {
 	for machine, on := range benchMachines(r) {
-		if text := say(benchMedians(r.d.bench[machine], names)); text != "" {
-			s.P("%s%s (make bench-results%s): %s", lead, on, benchMedianOf(benchFilesNamed(r.d.bench[machine], names)), text)
+		if text := say(benchMedians(r.bench[machine], names)); text != "" {
+			s.P("%s%s (make bench-results%s): %s", lead, on, benchMedianOf(benchFilesNamed(r.bench[machine], names)), text)
 		}
 	}
 }
@@ -151,7 +151,7 @@ var onePairFiles = []string{"distance.txt", "kernel.txt"}
 // by group width.
 func onePair(r *rep, s *document.Section) {
 	for machine, on := range benchMachines(r) {
-		med := benchMedians(r.d.bench[machine], onePairFiles)
+		med := benchMedians(r.bench[machine], onePairFiles)
 		text := onePairText(med)
 		if text == "" {
 			continue
@@ -160,7 +160,7 @@ func onePair(r *rep, s *document.Section) {
 		// input and another clock: said here, where both are met.
 		cmd := med["DistanceCommand/case=dna/n=1000000/prog=levlab"]["compute-s"]
 		for _, ix := range r.runs {
-			if ix.rd.run.Machine != machine || cmd <= 0 {
+			if ix.run.Machine != machine || cmd <= 0 {
 				continue
 			}
 			for _, k := range ix.find(records.ExpGPUFast, func(k key) bool {
@@ -175,7 +175,7 @@ func onePair(r *rep, s *document.Section) {
 					k.Algorithm, document.Dur(sec), strs, document.Times(max(sec, cmd)/min(sec, cmd)))
 			}
 		}
-		s.P("One pair as a user runs it%s (make bench-results%s): %s", on, benchMedianOf(benchFilesNamed(r.d.bench[machine], onePairFiles)), text)
+		s.P("One pair as a user runs it%s (make bench-results%s): %s", on, benchMedianOf(benchFilesNamed(r.bench[machine], onePairFiles)), text)
 	}
 }
 

@@ -34,7 +34,7 @@ func sectionMethod(r *rep) document.Section {
 			rp = fmt.Sprintf("%d to %d", least, most)
 		}
 		reps = append(reps, fmt.Sprintf("%s on %s", repsText(ix), ix.name))
-		for i, v := range []string{m.cpu, benchCPU(r, ix), strconv.Itoa(m.cores), m.gpu, m.goVersion, strings.Join(m.commits, ", "), rp, ix.rd.run.Scale, ix.rd.where} {
+		for i, v := range []string{m.cpu, benchCPU(r, ix), strconv.Itoa(m.cores), m.gpu, m.goVersion, strings.Join(m.commits, ", "), rp, ix.run.Scale, ix.where} {
 			rows[i] = append(rows[i], v)
 		}
 	}
@@ -55,7 +55,7 @@ func sectionMethod(r *rep) document.Section {
 // benchCPU is the cpu line of run ix's benchmark files, "" without any.
 func benchCPU(r *rep, ix *index) string {
 	var cpus []string
-	for _, f := range r.d.bench[ix.rd.run.Machine] {
+	for _, f := range r.bench[ix.run.Machine] {
 		if c := strings.TrimSpace(f.Config["cpu"]); c != "" && !slices.Contains(cpus, c) {
 			cpus = append(cpus, c)
 		}
@@ -157,7 +157,7 @@ func outliers(r *rep) string {
 // test -count): "3 runs of each benchmark", or "2 to 5 runs …".
 func benchCounts(r *rep) string {
 	var all []records.BenchFile
-	for _, files := range r.d.bench {
+	for _, files := range r.bench {
 		all = append(all, files...)
 	}
 	least, most := benchRuns(all)

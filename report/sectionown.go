@@ -21,7 +21,7 @@ import (
 func (r *rep) ownNames() []string {
 	var out []string
 	for _, ix := range r.runs {
-		for e := range ix.rd.tally.own {
+		for e := range ix.tally.own {
 			if !slices.Contains(out, e) {
 				out = append(out, e)
 			}
@@ -36,7 +36,7 @@ func (r *rep) ownNames() []string {
 // implementation, length and parameter they hold, and the default figures.
 func (r *rep) ownSpec(name string) (s *spec.Spec, kept bool) {
 	for _, ix := range r.runs {
-		if s := ix.rd.specs[name]; s != nil {
+		if s := ix.specs[name]; s != nil {
 			return s, true
 		}
 	}
@@ -124,7 +124,7 @@ func (v *ownView) keys(ix *index) []key {
 func (v *ownView) outside(ix *index, k key) string {
 	sp := v.sp
 	switch {
-	case !slices.Contains(sp.ImplNames(), k.Algorithm) && !ix.rd.tally.madeBy[[2]string{sp.Name, k.Algorithm}][sp.MadeBy(spec.Impl{Name: k.Algorithm})]:
+	case !slices.Contains(sp.ImplNames(), k.Algorithm) && !ix.tally.madeBy[[2]string{sp.Name, k.Algorithm}][sp.MadeBy(spec.Impl{Name: k.Algorithm})]:
 		return "impl " + k.Algorithm
 	case k.Case != sp.CaseOr():
 		return "case " + k.Case
@@ -187,7 +187,7 @@ func notDrawn(r *rep, v *ownView) string {
 // failed, sorted.
 func (ix *index) ownKeys(name string) []key {
 	ks := ix.find(name, nil)
-	for k := range ix.rd.tally.failed {
+	for k := range ix.tally.failed {
 		if k.Experiment == name && !slices.Contains(ks, k) {
 			ks = append(ks, k)
 		}
@@ -199,7 +199,7 @@ func (ix *index) ownKeys(name string) []key {
 // sample is a point's times as benchmath takes them, with its summary:
 // the median and its 95% confidence interval.
 func (ix *index) sample(k key) (*benchmath.Sample, benchmath.Summary) {
-	m := ix.rd.tally.points[k]
+	m := ix.tally.points[k]
 	if m == nil {
 		return nil, benchmath.Summary{}
 	}
@@ -290,7 +290,7 @@ func specBaseline(s *spec.Spec) string {
 // sectionOwn draws an experiment of one's own: findings first, then its
 // figures as its spec declares them, then every point in a table, the
 // failed ones with why, and the speedups with their confidence intervals.
-func sectionOwn(r *rep, name string) document.Section {
+func sectionOwn(r *rep, name string, told said) document.Section {
 	v := ownViewOf(r, name)
 	sp := v.sp
 	title := sp.Title
@@ -300,7 +300,7 @@ func sectionOwn(r *rep, name string) document.Section {
 	s := document.Section{ID: "own-" + name, Title: "Your experiment " + name + ": " + title}
 	base := specBaseline(sp)
 	for _, ix := range r.runs {
-		for _, n := range ix.rd.specNotes[name] {
+		for _, n := range ix.specNotes[name] {
 			s.P("%s", n)
 		}
 	}
@@ -353,10 +353,10 @@ func sectionOwn(r *rep, name string) document.Section {
 			}
 		}
 	}
-	r.once(&s, "How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.",
+	told.once(&s, "How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.",
 		"Its times, memory and speedups are read as the first experiment of one's own above says.")
 	if scaled {
-		r.once(&s, ownScalingHow, "")
+		told.once(&s, ownScalingHow, "")
 	}
 	return s
 }
@@ -402,7 +402,7 @@ func lengths(k key) string {
 // the fastest at the largest size, the best speedup, and the failures.
 func ownFindings(ix *index, v *ownView, base string, ks []key) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "On %s (%s): ", ix.name, ix.rd.where)
+	fmt.Fprintf(&b, "On %s (%s): ", ix.name, ix.where)
 	maxN := 0
 	for _, k := range ks {
 		maxN = max(maxN, k.LenA)
@@ -439,7 +439,7 @@ func ownFindings(ix *index, v *ownView, base string, ks []key) string {
 	}
 	var failed []string
 	for _, k := range ks {
-		if why, ok := ix.rd.tally.failed[k]; ok {
+		if why, ok := ix.tally.failed[k]; ok {
 			failed = append(failed, fmt.Sprintf("%s at %s (%s)", v.pointName(k), lengths(k), strings.TrimPrefix(why, "failed: ")))
 		}
 	}
@@ -604,7 +604,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 				name = ix.name + ": " + name
 			}
 			x := dimOf(k, f.X)
-			if _, failed := ix.rd.tally.failed[k]; failed {
+			if _, failed := ix.tally.failed[k]; failed {
 				if !slices.Contains(marks[x], name) {
 					marks[x] = append(marks[x], name)
 				}
@@ -738,7 +738,7 @@ func ownTimes(r *rep, ix *index, v *ownView, ks []key) *document.Table {
 			k := rk
 			k.LenA, k.LenB = c[0], c[1]
 			cell := "—"
-			if why, ok := ix.rd.tally.failed[k]; ok {
+			if why, ok := ix.tally.failed[k]; ok {
 				cell = "FAILED\n" + strings.TrimPrefix(why, "failed: ")
 			} else if st, ok := ix.stats[k]; ok {
 				cell = document.Dur(st.med) + "\n" + document.Dur(st.min) + "–" + document.Dur(st.max)
@@ -765,7 +765,7 @@ func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *document
 		if !ok || b0 == k {
 			continue
 		}
-		if _, failed := ix.rd.tally.failed[k]; failed {
+		if _, failed := ix.tally.failed[k]; failed {
 			t.Rows = append(t.Rows, []string{v.pointName(k), lengths(k), "failed", "—", "—", "—"})
 			continue
 		}

@@ -135,7 +135,7 @@ func ownScaling(ix *index, v *ownView, ks []key) []scaleRow {
 			lines = append(lines, line)
 		}
 		sp := scalePt{k: k}
-		if _, sp.failed = ix.rd.tally.failed[k]; !sp.failed && row.oneOK {
+		if _, sp.failed = ix.tally.failed[k]; !sp.failed && row.oneOK {
 			sp.q, sp.ok = ix.speedupOf(row.one, k)
 		}
 		row.pts = append(row.pts, sp)
@@ -340,7 +340,7 @@ func scaleCell(v *ownView, ix *index, row scaleRow, w int) string {
 		}
 		k, sp = row.pts[i].k, row.pts[i]
 	}
-	if why, failed := ix.rd.tally.failed[k]; failed {
+	if why, failed := ix.tally.failed[k]; failed {
 		return "FAILED\n" + strings.TrimPrefix(why, "failed: ")
 	}
 	st, ok := ix.stats[k]

@@ -101,12 +101,7 @@ func repOf(t *testing.T, root string) (*rep, *ownView) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &rep{d: d}
-	for _, rd := range d.runs {
-		r.runs = append(r.runs, aggregate(rd))
-	}
-	r.nameRuns()
-	return r, ownViewOf(r, "mine")
+	return d, ownViewOf(d, "mine")
 }
 
 // sectionText returns the section's paragraphs, and its tables keyed by
@@ -201,7 +196,7 @@ func TestOwnAmdahlFromRecords(t *testing.T) {
 	if f, lo, hi, ok := fitOf(rows[0], 0); !ok || math.Abs(f-0.2) > 1e-9 || lo != 2 || hi != 4 {
 		t.Errorf("fit %g over %d–%d (%v); want 0.2 over 2–4", f, lo, hi, ok)
 	}
-	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
+	paras, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
 	for _, w := range []string{"For amd, serial fraction 0.20 by Amdahl's law over 2–4 workers at n = 1,000 (at most 5.00× on any number)"} {
 		if !strings.Contains(paras, w) {
 			t.Errorf("the section does not say %q:\n%s", w, paras)
@@ -255,7 +250,7 @@ func TestOwnCoresIgnoresWorkers(t *testing.T) {
 		pts = append(pts, sp{impl: "kern", n: 1000, workers: w, sec: kern, cpu: cpuOf(kern, 1.2*float64(w))})
 	}
 	r, _ := scalingRep(t, scalingSpec("1, 2, 4"), scaleRecords(pts...))
-	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
+	paras, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
 	for _, w := range []string{
 		"it used 1.0 cores at 4 workers: about one core, whatever its workers were (its command never uses the workers placeholder)",
 		"For amd, serial fraction 0.00", "it used 4.0 cores at 4 workers.",
@@ -289,7 +284,7 @@ func TestOwnScalingCells(t *testing.T) {
 	recs = append(recs, failedRecord("lazy", 1000, 1, "exited with status 1"))
 	recs = append(recs, scaleRecords(sp{impl: "lazy", n: 1000, workers: 2, sec: around(0.25)})...)
 	r, _ := scalingRep(t, scalingSpec("1, 2, 4"), recs)
-	_, tables, _ := sectionText(sectionOwn(r, "mine"))
+	_, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
 	amd := tables["Median time of amd, and its speedup over one worker"]
 	if amd == nil {
 		t.Fatalf("no table of amd: %v", keysOf(tables))
@@ -393,7 +388,7 @@ func TestOwnOldRecordsNoCPU(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, _ := repOf(t, root)
-	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
+	paras, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
 	if !strings.Contains(paras, "No CPU time is recorded (cpu_seconds), so no cores are shown.") {
 		t.Errorf("the section does not say the records hold no CPU time:\n%s", paras)
 	}
@@ -430,7 +425,7 @@ func TestOwnNeverSignificantSpanningOne(t *testing.T) {
 	if q.significant {
 		t.Errorf("significant with p = %g and an interval %g–%g", q.p, q.lo, q.hi)
 	}
-	paras, tables, _ := sectionText(sectionOwn(r, "mine"))
+	paras, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
 	amd := tables["Median time of amd, and its speedup over one worker"]
 	if amd == nil || !strings.Contains(amd.Rows[0][2], "n.s.") {
 		t.Errorf("amd's cell on 2 workers does not say n.s.: %+v", amd)
@@ -472,7 +467,7 @@ func TestOwnWordsFitOnlyWhatTheTableShows(t *testing.T) {
 		sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: around(0.6)}, sp{impl: "amd", n: 1000, workers: 4, sec: around(2.0)},
 		sp{impl: "amd", n: 100, workers: 1, sec: []float64{0.003, 0.002, 0.011, 0.007, 0.005, 0.016}}, sp{impl: "amd", n: 100, workers: 2, sec: []float64{0.008, 0.016, 0.017, 0.017, 0.020, 0.006}})
 	r, _ := scalingRep(t, strings.Replace(scalingSpec("1, 2, 4"), "n = [1000]", "n = [100, 1000]", 1), recs)
-	paras, _, _ := sectionText(sectionOwn(r, "mine"))
+	paras, _, _ := sectionText(sectionOwn(r, "mine", said{}))
 	if strings.Contains(paras, "e rises") {
 		t.Errorf("the words have e rise to a point of S < 1, which the table leaves without e:\n%s", paras)
 	}
@@ -516,7 +511,7 @@ func TestOwnSuperlinearOnlyPastItsInterval(t *testing.T) {
 		{[]float64{0.40, 0.55, 0.47, 0.52, 0.45, 0.50, 0.44}, "about 2 times as fast on 2 workers as on one"},
 	} {
 		r, _ := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: c.two}))
-		paras, _, _ := sectionText(sectionOwn(r, "mine"))
+		paras, _, _ := sectionText(sectionOwn(r, "mine", said{}))
 		if !strings.Contains(paras, c.says) {
 			t.Errorf("2 workers at %v: the words do not say %q:\n%s", c.two, c.says, paras)
 		}
@@ -528,7 +523,7 @@ func TestOwnSuperlinearOnlyPastItsInterval(t *testing.T) {
 func TestOwnTableNoEForNotSignificant(t *testing.T) {
 	r, _ := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: []float64{0.003, 0.002, 0.011, 0.007, 0.005, 0.016}},
 		sp{impl: "amd", n: 1000, workers: 2, sec: []float64{0.002, 0.0016, 0.009, 0.006, 0.004, 0.012}}))
-	_, tables, _ := sectionText(sectionOwn(r, "mine"))
+	_, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
 	amd := tables["Median time of amd, and its speedup over one worker"]
 	if amd == nil {
 		t.Fatalf("no table of amd: %v", keysOf(tables))

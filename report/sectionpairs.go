@@ -63,7 +63,7 @@ func sectionPairs(r *rep) document.Section {
 			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s a pair a call on one thread.", document.Count(n), onName(r, ix), bestName, rateText(best), document.Times(best.gcups/ed.gcups), document.Num(ed.gcups))
 			// The whole command's rate (Benchmarks) is another run of
 			// nearly this work: say so where both are read.
-			if cmd := benchMedians(r.d.bench[ix.rd.run.Machine], pairsFiles)["MatrixCommand/all"]["GCUPS"]; cmd > 0 && n == 800 && L == 500 {
+			if cmd := benchMedians(r.bench[ix.run.Machine], pairsFiles)["MatrixCommand/all"]["GCUPS"]; cmd > 0 && n == 800 && L == 500 {
 				w := fmt.Sprintf("The whole levlab matrix command on 800 strings of the same lengths reached %s in make bench-results (Benchmarks), another run", document.Num(cmd)+" "+matrixRate)
 				if cmd > best.gcups {
 					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s faster. The two runs differ by that much on one machine, within the largest difference between runs that Method reports, so neither figure is to be read closer than that", document.Times(cmd/best.gcups))

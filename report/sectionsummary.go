@@ -19,18 +19,17 @@ import (
 // why, said once, and what was read.
 func sectionSummary(r *rep) []document.Section {
 	s := document.Section{ID: "summary", Title: "Key results"}
-	d := r.d
 	if len(r.runs) == 0 {
 		s.P("Measured: none. No <machine>/<scale>/ folder of results was found, so only the reports' own numbers are shown; run levlab reproduce (about a minute) or levlab run first.")
 	} else {
 		var on []string
 		for _, ix := range r.runs {
 			m := ix.machine()
-			scale := ", " + ix.rd.run.Scale + " scale"
+			scale := ", " + ix.run.Scale + " scale"
 			if ix.scaleNamed {
 				scale = " scale"
 			}
-			on = append(on, fmt.Sprintf("%s%s, %d cores, %s (%s)", ix.name, scale, m.cores, repsText(ix), ix.rd.where))
+			on = append(on, fmt.Sprintf("%s%s, %d cores, %s (%s)", ix.name, scale, m.cores, repsText(ix), ix.where))
 		}
 		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; each point is the median of its repetitions.", strings.Join(on, "; and "))
 		s.P("%s", rateDefinition(r.counted()))
@@ -41,8 +40,8 @@ func sectionSummary(r *rep) []document.Section {
 	if len(r.runs) > 0 {
 		s.Add(keyTable(r))
 	}
-	if d.noPublish != "" {
-		s.P("Published: %s; the reports' columns below are empty.", d.noPublish)
+	if r.noPublish != "" {
+		s.P("Published: %s; the reports' columns below are empty.", r.noPublish)
 	}
 	out := []document.Section{s}
 	if nr := notRunSection(r); len(nr.Blocks) > 0 {
@@ -307,22 +306,20 @@ func skipRows(sk []skip) [][]string {
 // readSection says what was read, what was left out and why.
 func readSection(r *rep) document.Section {
 	s := document.Section{ID: "read", Title: "What was read"}
-	d := r.d
 	var notes []string
 	for _, ix := range r.runs {
-		rd := ix.rd
-		if out := rd.rows - rd.tally.used; out > 0 {
+		if out := ix.rows - ix.tally.used; out > 0 {
 			named := "named below"
-			if out > len(rd.leftOut) {
-				named = fmt.Sprintf("the first %d named below", len(rd.leftOut))
+			if out > len(ix.leftOut) {
+				named = fmt.Sprintf("the first %d named below", len(ix.leftOut))
 			}
 			notes = append(notes, fmt.Sprintf("Left out of %s: %s of its %s records, %s; every median, table and chart uses the other %s.",
-				rd.where, document.Count(out), document.Count(rd.rows), named, document.Count(rd.tally.used)))
+				ix.where, document.Count(out), document.Count(ix.rows), named, document.Count(ix.tally.used)))
 		}
-		if rd.tally.used == 0 {
-			notes = append(notes, fmt.Sprintf("%s: no measured records at all.", rd.where))
+		if ix.tally.used == 0 {
+			notes = append(notes, fmt.Sprintf("%s: no measured records at all.", ix.where))
 		}
-		for _, p := range rd.problems {
+		for _, p := range ix.problems {
 			notes = append(notes, "Could not use: "+p)
 		}
 		var absent []string
@@ -331,21 +328,21 @@ func readSection(r *rep) document.Section {
 				absent = append(absent, e)
 			}
 		}
-		if len(absent) > 0 && rd.tally.used > 0 {
-			notes = append(notes, fmt.Sprintf("Not in %s (no record, run or skipped): %s.", rd.where, strings.Join(absent, ", ")))
+		if len(absent) > 0 && ix.tally.used > 0 {
+			notes = append(notes, fmt.Sprintf("Not in %s (no record, run or skipped): %s.", ix.where, strings.Join(absent, ", ")))
 		}
 		if len(ix.unknown) > 0 {
 			notes = append(notes, "Not recognised, so not drawn: "+strings.Join(ix.unknown, "; ")+".")
 		}
 	}
-	for _, p := range d.problems {
+	for _, p := range r.problems {
 		notes = append(notes, "Could not use: "+p)
 	}
 	old := oldTable(r)
 	if old != nil {
 		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+oldSummary(r)+"; the table of the algorithms and commits follows (in HTML a click opens it; on paper it is left out, and Markdown and TeX hold it whole).")
 	}
-	for _, f := range d.ignored {
+	for _, f := range r.ignored {
 		notes = append(notes, "Not read: "+f+".")
 	}
 	if len(notes) == 0 {
@@ -355,14 +352,14 @@ func readSection(r *rep) document.Section {
 		s.P("%s", n)
 	}
 	for _, ix := range r.runs {
-		if len(ix.rd.leftOut) == 0 {
+		if len(ix.leftOut) == 0 {
 			continue
 		}
-		t := &document.Table{Caption: "Records left out of " + ix.rd.where, Head: []string{"where", "why"}}
-		for _, p := range ix.rd.leftOut {
+		t := &document.Table{Caption: "Records left out of " + ix.where, Head: []string{"where", "why"}}
+		for _, p := range ix.leftOut {
 			t.Rows = append(t.Rows, []string{p.File + ":" + strconv.Itoa(p.Line), p.Why})
 		}
-		if more := ix.rd.rows - ix.rd.tally.used - len(ix.rd.leftOut); more > 0 {
+		if more := ix.rows - ix.tally.used - len(ix.leftOut); more > 0 {
 			t.Rows = append(t.Rows, []string{"…", fmt.Sprintf("and %s more", document.Count(more))})
 		}
 		s.Add(t)

@@ -50,8 +50,8 @@ func newTally() *tally {
 	}
 }
 
-// add counts a record that is used.
-func (t *tally) add(r records.Record) {
+// add counts a record that is used, its note as note reads it.
+func (t *tally) add(r records.Record, note func(string) string) {
 	t.used++
 	t.cpus[r.CPU], t.gpus[r.GPU], t.gos[r.GoVersion], t.commits[r.Commit] = true, true, true, true
 	if d, _, _ := strings.Cut(r.Timestamp, "T"); len(d) == len("2006-01-02") {
@@ -67,11 +67,11 @@ func (t *tally) add(r records.Record) {
 		addTo(t.madeBy, [2]string{r.Experiment, r.Algorithm}, r.MadeBy)
 	}
 	if r.Status == records.StatusFailed {
-		t.failed[k] = readNote(r.Note)
+		t.failed[k] = note(r.Note)
 		return
 	}
 	if r.Status != records.StatusOK {
-		if t.addSkip(skip{k, readNote(r.Note)}) {
+		if t.addSkip(skip{k, note(r.Note)}) {
 			t.checkNames(k)
 		}
 		return
@@ -181,12 +181,13 @@ const listedLeftOut = 100
 // twice, would move every median it joins without a word: such rows are
 // named instead (the first listedLeftOut of them), and left out of
 // everything (records.Repeats). A file that
-// cannot be read whole is named, and none of its rows is used.
-func loadRun(run records.Run) *runData {
-	rd := &runData{run: run, tally: newTally()}
+// cannot be read whole is named, and none of its rows is used. note reads
+// each record's note (tally.add).
+func loadRun(run records.Run, note func(string) string) *index {
+	ix := &index{run: run, tally: newTally()}
 	files := csvFiles(run.Dir)
 	if len(files) == 0 {
-		rd.problems = append(rd.problems, run.Dir+": no CSV files")
+		ix.problems = append(ix.problems, run.Dir+": no CSV files")
 	}
 	var seen records.Repeats
 	for _, f := range files {
@@ -196,26 +197,26 @@ func loadRun(run records.Run) *runData {
 		err := records.ScanRows(f, func(r records.Row) error {
 			n++
 			if why := seen.Row(r); why != "" {
-				if len(rd.leftOut)+len(leftOut) < listedLeftOut {
+				if len(ix.leftOut)+len(leftOut) < listedLeftOut {
 					leftOut = append(leftOut, records.Problem{File: filepath.ToSlash(r.File), Line: r.Line, Why: why})
 				}
 				return nil
 			}
-			ft.add(r.Record)
+			ft.add(r.Record, note)
 			return nil
 		})
 		if err != nil {
 			seen.Forget()
-			rd.problems = append(rd.problems, err.Error())
+			ix.problems = append(ix.problems, err.Error())
 			continue
 		}
 		seen.Keep()
 		if n == 0 {
-			rd.problems = append(rd.problems, filepath.ToSlash(f)+": empty (no header, no records)")
+			ix.problems = append(ix.problems, filepath.ToSlash(f)+": empty (no header, no records)")
 		}
-		rd.tally.merge(ft)
-		rd.leftOut = append(rd.leftOut, leftOut...)
-		rd.rows += n
+		ix.tally.merge(ft)
+		ix.leftOut = append(ix.leftOut, leftOut...)
+		ix.rows += n
 	}
-	return rd
+	return ix
 }

@@ -170,11 +170,11 @@ func TestTeXCompiles(t *testing.T) {
 // its charts as tables, its alignments drawn.
 func TestTeXCompilesReport(t *testing.T) {
 	texTools(t)
-	d, err := load(Options{Results: "../results", Align: levAlign})
+	d, err := load(Options{Results: "../results"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := build(d)
+	r := build(d, levAlign)
 	var buf bytes.Buffer
 	if err := document.WriteTeX(&buf, r, ""); err != nil {
 		t.Fatal(err)
