@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/levlab/levlab/report/internal/runs"
 )
 
 // copyFixture copies the fixture's published numbers and its paper folder
@@ -126,11 +128,11 @@ func firstDiff(a, b string) string {
 }
 
 // TestManyLeftOutCounted: a run with more records left out than the report
-// lists names the first listedLeftOut and counts the others.
+// lists names the first runs.ListedLeftOut and counts the others.
 func TestManyLeftOutCounted(t *testing.T) {
 	dir := copyFixture(t)
 	path, lines := table1Lines(t, dir)
-	extra := listedLeftOut + 1234
+	extra := runs.ListedLeftOut + 1234
 	for range extra {
 		lines = append(lines, lines[1]) // rep 1 of the first point again
 	}
@@ -146,8 +148,8 @@ func TestManyLeftOutCounted(t *testing.T) {
 			t.Errorf("the report does not say %q", want)
 		}
 	}
-	if n := strings.Count(got, "rep 1 of this point again"); n != listedLeftOut {
-		t.Errorf("%d records left out named, want %d", n, listedLeftOut)
+	if n := strings.Count(got, "rep 1 of this point again"); n != runs.ListedLeftOut {
+		t.Errorf("%d records left out named, want %d", n, runs.ListedLeftOut)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/internal/buildinfo"
 	"github.com/levlab/levlab/records"
@@ -43,18 +44,18 @@ func (m said) once(s *document.Section, text, again string) {
 
 // build writes the report of the runs read as a document; align is
 // Options.Align, the Alignment section's aligner, or nil.
-func build(r *rep, align func(a, b string) (string, error)) *document.Doc {
+func build(r *runs.Set, align func(a, b string) (string, error)) *document.Doc {
 	told := said{}
 	doc := &document.Doc{Title: "levlab: parallel edit distance, the course reports beside our measurements", Byline: byline(r)}
-	if len(r.only) > 0 {
+	if len(r.Only) > 0 {
 		var titles []string
-		for _, name := range r.only {
+		for _, name := range r.Only {
 			doc.Sections = append(doc.Sections, sectionOwn(r, name, told))
 			titles = append(titles, name)
 		}
 		doc.Title = "levlab: " + strings.Join(titles, ", ")
-		if len(r.only) == 1 {
-			if sp, _ := r.ownSpec(r.only[0]); sp.Title != "" {
+		if len(r.Only) == 1 {
+			if sp, _ := r.OwnSpec(r.Only[0]); sp.Title != "" {
 				doc.Title = sp.Title
 			}
 		}
@@ -70,7 +71,7 @@ func build(r *rep, align func(a, b string) (string, error)) *document.Doc {
 	doc.Sections = append(sectionSummary(r),
 		section000(r), section001(r), section002(r), section003(r), section004(r),
 		sectionBeyond(r), sectionPairs(r), sectionAlign(r, align), sectionGPU(r), sectionBenchmarks(r))
-	for _, name := range r.ownNames() {
+	for _, name := range r.OwnNames() {
 		doc.Sections = append(doc.Sections, sectionOwn(r, name, told))
 	}
 	doc.Sections = append(doc.Sections, sectionMethod(r))
@@ -129,51 +130,24 @@ func coinciding(c *document.Figure) []string {
 	return out
 }
 
-// nameRuns tells the runs read apart where their machines' names do not:
-// two machine folders of one CPU (two VMs, another --name) by the folder,
-// "AMD EPYC (my-vm)"; and where the runs are at more than one scale, each
-// name says its scale, "AMD EPYC, quick", so that no sentence or series
-// puts a quick size beside a paper one unnamed.
-func (r *rep) nameRuns() {
-	base := make([]string, len(r.runs))
-	for i, ix := range r.runs {
-		base[i] = ix.name
-	}
-	mixed := false
-	for i, ix := range r.runs {
-		for j, o := range r.runs {
-			if i != j && base[j] == base[i] && o.run.Machine != ix.run.Machine {
-				ix.name = base[i] + " (" + ix.run.Machine + ")"
-			}
-		}
-		mixed = mixed || ix.run.Scale != r.runs[0].run.Scale
-	}
-	if mixed {
-		for _, ix := range r.runs {
-			ix.name += ", " + ix.run.Scale
-			ix.scaleNamed = true
-		}
-	}
-}
-
 // byline says which levlab wrote the report, from which runs, measured
 // when: "Written by levlab 894ddd2c0a1b from AMD EPYC (paper), …,
 // measured 2026-11-21 to 2026-11-26". The dates are the records' (the
 // clock's would make the same records give other bytes another day).
-func byline(r *rep) string {
+func byline(r *runs.Set) string {
 	var runs []string
 	first, last := "", ""
-	for _, ix := range r.runs {
-		if ix.scaleNamed {
-			runs = append(runs, ix.name)
+	for _, ix := range r.Runs {
+		if ix.ScaleNamed {
+			runs = append(runs, ix.Name)
 		} else {
-			runs = append(runs, fmt.Sprintf("%s (%s)", ix.name, ix.run.Scale))
+			runs = append(runs, fmt.Sprintf("%s (%s)", ix.Name, ix.Run.Scale))
 		}
-		t := ix.tally
-		if t.first != "" && (first == "" || t.first < first) {
-			first = t.first
+		t := ix.Tally
+		if t.First != "" && (first == "" || t.First < first) {
+			first = t.First
 		}
-		last = max(last, t.last)
+		last = max(last, t.Last)
 	}
 	if len(runs) == 0 {
 		return fmt.Sprintf("Written by levlab %s from the reports' published numbers alone.", buildinfo.Commit())
@@ -211,8 +185,8 @@ func pruneEmpty(d *document.Doc) {
 // machine (named) with that machine and the name without it, so that a
 // chart draws one measurement in one colour and each machine in its own
 // line and symbol.
-func groupSeries(r *rep, d *document.Doc) {
-	if len(r.runs) < 2 {
+func groupSeries(r *runs.Set, d *document.Doc) {
+	if len(r.Runs) < 2 {
 		return
 	}
 	for _, s := range d.Sections {
@@ -222,8 +196,8 @@ func groupSeries(r *rep, d *document.Doc) {
 				continue
 			}
 			for i := range c.Series {
-				for m, ix := range r.runs {
-					if g, ok := strings.CutPrefix(c.Series[i].Name, ix.name+": "); ok && !c.Series[i].Published {
+				for m, ix := range r.Runs {
+					if g, ok := strings.CutPrefix(c.Series[i].Name, ix.Name+": "); ok && !c.Series[i].Published {
 						c.Series[i].Group, c.Series[i].Machine = g, m
 						break
 					}
@@ -242,7 +216,7 @@ const maxSeries = 8
 // several machines with one chart a machine, titled "… on <machine>", each
 // with the reports' series as well. A chart whose series name no machine
 // stays whole.
-func splitCharts(r *rep, d *document.Doc) {
+func splitCharts(r *runs.Set, d *document.Doc) {
 	for si := range d.Sections {
 		var blocks []any
 		for _, b := range d.Sections[si].Blocks {
@@ -279,7 +253,7 @@ func splitCharts(r *rep, d *document.Doc) {
 			for _, m := range order {
 				part := *c
 				part.ID = fmt.Sprintf("%s_m%d", c.ID, m+1)
-				part.Title = c.Title + " on " + r.runs[m].name
+				part.Title = c.Title + " on " + r.Runs[m].Name
 				part.Series = append(slices.Clone(pub), byMachine[m]...)
 				blocks = append(blocks, &part)
 			}
@@ -288,43 +262,22 @@ func splitCharts(r *rep, d *document.Doc) {
 	}
 }
 
-// pub returns the published numbers matching f, in file order.
-func (r *rep) pub(f func(records.Published) bool) []records.Published {
-	var out []records.Published
-	for _, p := range r.published {
-		if f(p) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // named returns a series' or a table row's name for a run: the name alone
 // when the report reads one run, else prefixed with the machine.
-func named(r *rep, ix *index, name string) string {
-	if len(r.runs) < 2 {
+func named(r *runs.Set, ix *runs.Index, name string) string {
+	if len(r.Runs) < 2 {
 		return name
 	}
-	return ix.name + ": " + name
-}
-
-// measured reports whether any run has a point of the experiments.
-func (r *rep) measured(exps ...string) bool {
-	for _, ix := range r.runs {
-		if ix.has(exps...) {
-			return true
-		}
-	}
-	return false
+	return ix.Name + ": " + name
 }
 
 // notRun says, in one line, how many points of the experiments were not
 // run on each machine; the reasons are given once, in the summary.
-func notRun(r *rep, s *document.Section, exps ...string) {
+func notRun(r *runs.Set, s *document.Section, exps ...string) {
 	var parts []string
-	for _, ix := range r.runs {
-		if n := len(ix.skipsOf(exps...)); n > 0 {
-			parts = append(parts, fmt.Sprintf("%d on %s", n, ix.name))
+	for _, ix := range r.Runs {
+		if n := len(ix.SkipsOf(exps...)); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d on %s", n, ix.Name))
 		}
 	}
 	if len(parts) > 0 {
@@ -337,17 +290,17 @@ func notRun(r *rep, s *document.Section, exps ...string) {
 // earlierCode says in s which runs' points of exps were measured before
 // their code last changed, so that a section's lines and rows of those
 // machines are read as earlier code, as Key results marks them with †.
-func earlierCode(r *rep, s *document.Section, exps ...string) {
+func earlierCode(r *runs.Set, s *document.Section, exps ...string) {
 	var parts []string
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		var old []string
 		for _, e := range exps {
-			if r.isOld(ix, e) {
+			if r.IsOld(ix, e) {
 				old = append(old, e)
 			}
 		}
 		if len(old) > 0 {
-			parts = append(parts, fmt.Sprintf("%s (%s)", ix.name, strings.Join(old, ", ")))
+			parts = append(parts, fmt.Sprintf("%s (%s)", ix.Name, strings.Join(old, ", ")))
 		}
 	}
 	if len(parts) > 0 {
@@ -355,29 +308,19 @@ func earlierCode(r *rep, s *document.Section, exps ...string) {
 	}
 }
 
-// quick reports whether any run read is not at the paper scale.
-func (r *rep) quick() bool {
-	for _, ix := range r.runs {
-		if ix.run.Scale != records.ScalePaper {
-			return true
-		}
-	}
-	return false
-}
-
 // speedup is base/that at the same case and lengths, min–max from that's
 // spread.
-func speedup(base, that stat) document.FigurePoint {
-	return document.FigurePoint{Y: base.med / that.med, Lo: base.med / that.max, Hi: base.med / that.min}
+func speedup(base, that runs.Stat) document.FigurePoint {
+	return document.FigurePoint{Y: base.Med / that.Med, Lo: base.Med / that.Max, Hi: base.Med / that.Min}
 }
 
 // speedupPt is speedup of point k over point b of the same run, its range
-// the 95% confidence interval of the ratio of medians (speedupOf) where
-// both points have the repetitions for one, else speedup's.
-func speedupPt(ix *index, b, k key) document.FigurePoint {
-	p := speedup(ix.stats[b], ix.stats[k])
-	if q, ok := ix.speedupOf(b, k); ok && q.ciKnown {
-		p.Lo, p.Hi = q.lo, q.hi
+// the 95% confidence interval of the ratio of medians (Index.SpeedupOf)
+// where both points have the repetitions for one, else speedup's.
+func speedupPt(ix *runs.Index, b, k runs.Key) document.FigurePoint {
+	p := speedup(ix.Stats[b], ix.Stats[k])
+	if q, ok := ix.SpeedupOf(b, k); ok && q.CIKnown {
+		p.Lo, p.Hi = q.Lo, q.Hi
 	}
 	return p
 }
@@ -385,26 +328,26 @@ func speedupPt(ix *index, b, k key) document.FigurePoint {
 // speedupText is the speedup of k over b as a table writes it: "2.31×",
 // and "2.31×, not significant" where the Mann–Whitney U test cannot tell
 // the two samples apart.
-func speedupText(ix *index, b, k key) string {
-	q, ok := ix.speedupOf(b, k)
+func speedupText(ix *runs.Index, b, k runs.Key) string {
+	q, ok := ix.SpeedupOf(b, k)
 	if !ok {
-		return document.Times(ix.stats[b].med / ix.stats[k].med)
+		return document.Times(ix.Stats[b].Med / ix.Stats[k].Med)
 	}
-	if !q.significant {
-		return document.Times(q.x) + ", not significant"
+	if !q.Significant {
+		return document.Times(q.X) + ", not significant"
 	}
-	return document.Times(q.x)
+	return document.Times(q.X)
 }
 
 // speedupSeries: speedup of (alg, workers, any tile) over (baseAlg, 1) in
 // exps, x chosen by xOf; only points where match holds.
-func speedupSeries(ix *index, name string, exps []string, baseAlg, alg string, workers int, match func(key) bool, xOf func(key) float64) document.FigureSeries {
+func speedupSeries(ix *runs.Index, name string, exps []string, baseAlg, alg string, workers int, match func(runs.Key) bool, xOf func(runs.Key) float64) document.FigureSeries {
 	s := document.FigureSeries{Name: name}
 	for _, e := range exps {
-		for _, k := range ix.find(e, func(k key) bool {
+		for _, k := range ix.Find(e, func(k runs.Key) bool {
 			return k.Algorithm == alg && (workers < 0 || k.Workers == workers) && (match == nil || match(k))
 		}) {
-			b, ok := ix.getKey(e, baseAlg, 1, 0, k.LenA, k.LenB)
+			b, ok := ix.GetKey(e, baseAlg, 1, 0, k.LenA, k.LenB)
 			if !ok {
 				continue
 			}
@@ -419,7 +362,7 @@ func speedupSeries(ix *index, name string, exps []string, baseAlg, alg string, w
 	return s
 }
 
-func lenX(k key) float64 { return float64(k.LenA) }
+func lenX(k runs.Key) float64 { return float64(k.LenA) }
 
 func pubMachine(pub []records.Published) string {
 	if len(pub) == 0 {
@@ -464,14 +407,25 @@ func pubCores(machine string) int {
 	return 0
 }
 
-func (ix *index) cores() int { return ix.machine().cores }
-
 func sortPts(ps []document.FigurePoint) {
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].X < ps[j].X })
 }
 
-func sortedInts(xs []int) []int {
-	out := slices.Clone(xs)
-	slices.Sort(out)
-	return slices.Compact(out)
+// setting is an algorithm and its workers: a line of a chart, a row of a
+// table.
+type setting struct {
+	alg     string
+	workers int
+}
+
+// settingsOf returns the settings of ks, in their order, once each, and
+// their first lengths sorted.
+func settingsOf(ks []runs.Key) (settings []setting, lensA []int) {
+	for _, k := range ks {
+		if l := (setting{k.Algorithm, k.Workers}); !slices.Contains(settings, l) {
+			settings = append(settings, l)
+		}
+		lensA = append(lensA, k.LenA)
+	}
+	return settings, runs.SortedInts(lensA)
 }

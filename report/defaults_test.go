@@ -5,13 +5,14 @@ import (
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/report/internal/runs"
 )
 
 // TestDefaultsMatchTheirPackages holds the defaults report names without
 // linking the packages that own them equal to those packages' own.
 func TestDefaultsMatchTheirPackages(t *testing.T) {
-	if gpuDefaultBlock != cudaext.DefaultBlock {
-		t.Errorf("gpuDefaultBlock = %d, cudaext.DefaultBlock = %d", gpuDefaultBlock, cudaext.DefaultBlock)
+	if runs.GPUDefaultBlock != cudaext.DefaultBlock {
+		t.Errorf("runs.GPUDefaultBlock = %d, cudaext.DefaultBlock = %d", runs.GPUDefaultBlock, cudaext.DefaultBlock)
 	}
 	if defaultTile001 != lev.DefaultTile {
 		t.Errorf("defaultTile001 = %d, lev.DefaultTile = %d", defaultTile001, lev.DefaultTile)

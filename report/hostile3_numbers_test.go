@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 )
 
 // digitRun is the longest run of digits (with the separators a number
@@ -21,7 +22,7 @@ var digitRun = regexp.MustCompile(`[0-9][0-9.,]{24,}`)
 // what three significant digits can write plainly.
 func TestNumbersBounded(t *testing.T) {
 	for _, v := range []float64{1e-300, -1e-300, 4.9e-324, 1.5e-9, 2.5e-5, 1e300, -1e300, 1.7976931348623157e308, 3e12, 123456789} {
-		st := stat{n: 3, med: v, min: v / 2, max: v * 2}
+		st := runs.Stat{N: 3, Med: v, Min: v / 2, Max: v * 2}
 		for _, f := range []struct {
 			name string
 			s    string

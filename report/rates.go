@@ -2,11 +2,10 @@ package report
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -38,26 +37,14 @@ func rateDefinition(counted bool) string {
 	return s + "; none of the records read counted them (they were measured before the computed_cells column), so no computed rate is shown." + terms
 }
 
-// counted reports whether any point of any run read counted its cells.
-func (r *rep) counted() bool {
-	for _, ix := range r.runs {
-		for _, st := range ix.stats {
-			if st.ccups > 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // rateText writes a point's rate as the report shows it: the computed
 // GCUPS where its records counted the cells, beside the matrix rate, else
 // the matrix rate alone, named.
-func rateText(st stat) string {
-	if st.ccups > 0 {
-		return fmt.Sprintf("%s %s (%s %s)", document.Num(st.ccups), computedRate, document.Num(st.gcups), matrixRate)
+func rateText(st runs.Stat) string {
+	if st.CCUPS > 0 {
+		return fmt.Sprintf("%s %s (%s %s)", document.Num(st.CCUPS), computedRate, document.Num(st.GCUPS), matrixRate)
 	}
-	return document.Num(st.gcups) + " " + matrixRate
+	return document.Num(st.GCUPS) + " " + matrixRate
 }
 
 // benchMetricName is how a metric of go test -bench output is shown: the
@@ -93,10 +80,6 @@ func oneThread(n int) string {
 	return fmt.Sprintf("%d threads", n)
 }
 
-// dirtyCommit reports whether a record's commit names a tree with changes
-// no commit holds.
-func dirtyCommit(c string) bool { return strings.HasSuffix(c, "-dirty") }
-
 // benchProcs is the GOMAXPROCS a benchmark file's results ran with: the
 // most of its results' -N suffixes.
 func benchProcs(f records.BenchFile) int {
@@ -107,34 +90,17 @@ func benchProcs(f records.BenchFile) int {
 	return p
 }
 
-// repsRange is the fewest and the most repetitions a measured point of
-// run ix holds, and how many points hold fewer than the most.
-func (ix *index) repsRange() (least, most, fewer int) {
-	for _, st := range ix.stats {
-		if least == 0 || st.n < least {
-			least = st.n
-		}
-		most = max(most, st.n)
-	}
-	for _, st := range ix.stats {
-		if st.n < most {
-			fewer++
-		}
-	}
-	return least, most, fewer
-}
-
 // repsText says how many repetitions run ix's points hold, as recorded:
 // "10 repetitions a point", or "5 to 10 repetitions a point (12 points
 // fewer than 10, in offbyone)", naming the experiments of those points.
-func repsText(ix *index) string {
-	least, most, fewer := ix.repsRange()
+func repsText(ix *runs.Index) string {
+	least, most, fewer := ix.RepsRange()
 	if least == most {
 		return fmt.Sprintf("%d repetition%s a point", most, plural(most))
 	}
 	var exps []string
-	for k, st := range ix.stats {
-		if st.n < most && !slices.Contains(exps, k.Experiment) {
+	for k, st := range ix.Stats {
+		if st.N < most && !slices.Contains(exps, k.Experiment) {
 			exps = append(exps, k.Experiment)
 		}
 	}
@@ -146,52 +112,16 @@ func repsText(ix *index) string {
 	return fmt.Sprintf("%d to %d repetitions a point (%d point%s fewer than %d, in %s)", least, most, fewer, plural(fewer), most, in)
 }
 
-// bootMin is the fewest repetitions a point needs for bootRatio's
-// interval; bootRounds the resamples it draws.
-const (
-	bootMin    = 5
-	bootRounds = 2000
-)
-
-// bootRatio is the 95% percentile bootstrap interval of median(base) /
-// median(that): each round resamples both with replacement. The seed is
-// fixed, so the same records give the same interval. ok is false where
-// either has fewer than bootMin values.
-func bootRatio(base, that []float64) (lo, hi float64, ok bool) {
-	if len(base) < bootMin || len(that) < bootMin {
-		return 0, 0, false
-	}
-	rng := rand.New(rand.NewPCG(45, 2026))
-	rs := make([]float64, 0, bootRounds)
-	b, t := make([]float64, len(base)), make([]float64, len(that))
-	for range bootRounds {
-		for i := range b {
-			b[i] = base[rng.IntN(len(base))]
-		}
-		for i := range t {
-			t[i] = that[rng.IntN(len(that))]
-		}
-		if mt := median(t); mt > 0 {
-			rs = append(rs, median(b)/mt)
-		}
-	}
-	if len(rs) < bootRounds/2 {
-		return 0, 0, false
-	}
-	slices.Sort(rs)
-	return rs[int(0.025*float64(len(rs)))], rs[int(0.975*float64(len(rs)-1))], true
-}
-
 // secs formats a point as its median time, with the spread of its
 // repetitions (min–max, in the median's unit) as a second line when there
 // are several.
-func secs(s stat) string {
-	if s.n > 1 {
-		u, scale := document.DurUnit((s.min + s.max) / 2)
+func secs(s runs.Stat) string {
+	if s.N > 1 {
+		u, scale := document.DurUnit((s.Min + s.Max) / 2)
 		// A spread too small to show at three digits is left out.
-		if lo, hi := document.Num(s.min/scale), document.Num(s.max/scale); lo != hi {
-			return document.Dur(s.med) + "\n" + lo + "–" + hi + " " + u
+		if lo, hi := document.Num(s.Min/scale), document.Num(s.Max/scale); lo != hi {
+			return document.Dur(s.Med) + "\n" + lo + "–" + hi + " " + u
 		}
 	}
-	return document.Dur(s.med)
+	return document.Dur(s.Med)
 }

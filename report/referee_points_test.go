@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -20,17 +21,17 @@ import (
 func TestFastestAtTheReportsSize(t *testing.T) {
 	r, _, md := committedDoc(t)
 	row := lineFrom(t, md, "| [Fastest exact distance")
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		k, ok := fastestCPU(ix, 150000)
 		if !ok {
 			continue
 		}
 		if k.LenA != 150000 {
-			t.Errorf("%s: fastest point at %d, want the report's 150,000", ix.name, k.LenA)
+			t.Errorf("%s: fastest point at %d, want the report's 150,000", ix.Name, k.LenA)
 		}
-		want := document.Num(ix.stats[k].gcups) + " " + matrixRate
+		want := document.Num(ix.Stats[k].GCUPS) + " " + matrixRate
 		if !strings.Contains(row, want) || !strings.Contains(row, k.Algorithm+" at 150,000, "+workersN(k.Workers)+" against its GPU") {
-			t.Errorf("%s: Key results do not quote %q at 150,000 with its workers against the GPU:\n%s", ix.name, want, row)
+			t.Errorf("%s: Key results do not quote %q at 150,000 with its workers against the GPU:\n%s", ix.Name, want, row)
 		}
 	}
 }
@@ -38,10 +39,10 @@ func TestFastestAtTheReportsSize(t *testing.T) {
 // fastestCPU prefers the size asked for over a faster point elsewhere,
 // and never takes a GPU point.
 func TestFastestCPUPrefersTheSize(t *testing.T) {
-	ix := &index{stats: map[key]stat{
-		{Experiment: records.ExpPeers, Algorithm: records.AlgMyersParallel, Workers: 2, LenA: 50000, LenB: 50000}:     {gcups: 700},
-		{Experiment: records.ExpGPUFast, Algorithm: records.AlgMyersParallel, Workers: 2, LenA: 150000, LenB: 150000}: {gcups: 600},
-		{Experiment: records.ExpGPUFast, Algorithm: records.AlgCUDAFast, LenA: 150000, LenB: 150000}:                  {gcups: 5000},
+	ix := &runs.Index{Stats: map[runs.Key]runs.Stat{
+		{Experiment: records.ExpPeers, Algorithm: records.AlgMyersParallel, Workers: 2, LenA: 50000, LenB: 50000}:     {GCUPS: 700},
+		{Experiment: records.ExpGPUFast, Algorithm: records.AlgMyersParallel, Workers: 2, LenA: 150000, LenB: 150000}: {GCUPS: 600},
+		{Experiment: records.ExpGPUFast, Algorithm: records.AlgCUDAFast, LenA: 150000, LenB: 150000}:                  {GCUPS: 5000},
 	}}
 	k, ok := fastestCPU(ix, 150000)
 	if !ok || k.LenA != 150000 || k.Algorithm != records.AlgMyersParallel {
@@ -71,7 +72,7 @@ func TestOnePointSeveralRunsSaid(t *testing.T) {
 			t.Errorf("the report does not say %q", want)
 		}
 	}
-	if blockOf(key{Algorithm: records.AlgCUDADiagonal}) != gpuDefaultBlock || blockOf(key{Algorithm: records.AlgCUDADiagonal, Block: 128}) != 128 || blockOf(key{Algorithm: records.AlgCUDAFast}) != 0 {
+	if runs.BlockOf(runs.Key{Algorithm: records.AlgCUDADiagonal}) != runs.GPUDefaultBlock || runs.BlockOf(runs.Key{Algorithm: records.AlgCUDADiagonal, Block: 128}) != 128 || runs.BlockOf(runs.Key{Algorithm: records.AlgCUDAFast}) != 0 {
 		t.Error("blockOf does not give a record's block, or the default for cuda-diagonal's 0")
 	}
 }
@@ -110,7 +111,7 @@ func TestBoundWhereClaimed(t *testing.T) {
 // Report 001's words on unequal lengths are set beside our diagonal's
 // shape, in each of the three ways it can fall.
 func TestRatioClaim(t *testing.T) {
-	r := &rep{runs: []*index{{name: "A"}, {name: "B"}, {name: "C"}}}
+	r := &runs.Set{Runs: []*runs.Index{{Name: "A"}, {Name: "B"}, {Name: "C"}}}
 	cr := &document.Figure{Series: []document.FigureSeries{
 		{Points: []document.FigurePoint{{X: 1, Y: 0.5, Lo: 0.45, Hi: 0.55}, {X: 2, Y: 0.4, Lo: 0.38, Hi: 0.42}, {X: 128, Y: 0.2, Lo: 0.19, Hi: 0.21}}}, {},
 		{Points: []document.FigurePoint{{X: 1, Y: 0.5, Lo: 0.45, Hi: 0.55}, {X: 8, Y: 0.7, Lo: 0.65, Hi: 0.75}, {X: 128, Y: 0.3, Lo: 0.29, Hi: 0.31}}}, {},
@@ -215,7 +216,7 @@ func TestEarlierCodeInSections(t *testing.T) {
 			}
 		}
 	}
-	if len(r.staleness()) > 0 && said == 0 {
+	if len(r.Staleness()) > 0 && said == 0 {
 		t.Error("records older than their code, yet no section says so")
 	}
 	_, _, md := committedDoc(t)
@@ -281,7 +282,7 @@ func TestDaggerInTeX(t *testing.T) {
 // A cause that differs only in its workers is said once, with them all,
 // and a note written before today's words reads in them.
 func TestNotRunFoldsWorkers(t *testing.T) {
-	k1 := key{Experiment: "own", Algorithm: "prog", Workers: 1, LenA: 3000, LenB: 3000}
+	k1 := runs.Key{Experiment: "own", Algorithm: "prog", Workers: 1, LenA: 3000, LenB: 3000}
 	k2 := k1
 	k2.Workers = 2
 	k4 := k1
@@ -289,15 +290,15 @@ func TestNotRunFoldsWorkers(t *testing.T) {
 	why := func(w string) string {
 		return "skipped: prog failed at n = 1000, m = 1000 with " + w + " (answered 264, want 541 (the line \"264\")), so larger sizes are not timed"
 	}
-	got := foldWorkers([]skip{{k1, readNote(why("1 worker"))}, {k2, readNote(why("2 workers"))}, {k4, readNote(why("4 workers"))}, {k1, "skipped: other"}})
+	got := foldWorkers([]runs.Skip{{Key: k1, Note: readNote(why("1 worker"))}, {Key: k2, Note: readNote(why("2 workers"))}, {Key: k4, Note: readNote(why("4 workers"))}, {Key: k1, Note: "skipped: other"}})
 	want := "skipped: prog failed at n = 1,000, m = 1,000 with 1, 2 and 4 workers (answered 264 on the line \"264\", want 541), so larger sizes are not timed"
 	for i := range 3 {
-		if got[i].note != want {
-			t.Errorf("skip %d reads %q, want %q", i, got[i].note, want)
+		if got[i].Note != want {
+			t.Errorf("skip %d reads %q, want %q", i, got[i].Note, want)
 		}
 	}
-	if got[3].note != "skipped: other" {
-		t.Errorf("an unrelated note became %q", got[3].note)
+	if got[3].Note != "skipped: other" {
+		t.Errorf("an unrelated note became %q", got[3].Note)
 	}
 	_, _, md := committedDoc(t)
 	if strings.Contains(md, "with 1 worker (answered") || strings.Count(md, "ed_omp_offbyone failed at n = 1,000, m = 1,000 with 1 and 2 workers") != 1 {
@@ -331,17 +332,17 @@ func TestAlignOneWorkerMeasured(t *testing.T) {
 // when the two medians lie more than elsewhereApart apart, with both
 // figures; a point within that, or measured once, is not.
 func TestSameElsewhereSaid(t *testing.T) {
-	pt := func(exp string, n int) key {
-		return key{Experiment: exp, Algorithm: records.AlgTiled, Workers: 4, Case: "random", LenA: n, LenB: n}
+	pt := func(exp string, n int) runs.Key {
+		return runs.Key{Experiment: exp, Algorithm: records.AlgTiled, Workers: 4, Case: "random", LenA: n, LenB: n}
 	}
-	ix := &index{name: "AMD EPYC", stats: map[key]stat{
-		pt(records.ExpS001Threads, 20000): {med: 0.233},
-		pt(records.ExpS000Fig3, 20000):    {med: 0.477},
-		pt(records.ExpS001Threads, 10000): {med: 0.100},
-		pt(records.ExpS000Fig3, 10000):    {med: 0.110},
-		pt(records.ExpS001Threads, 5000):  {med: 0.030},
+	ix := &runs.Index{Name: "AMD EPYC", Stats: map[runs.Key]runs.Stat{
+		pt(records.ExpS001Threads, 20000): {Med: 0.233},
+		pt(records.ExpS000Fig3, 20000):    {Med: 0.477},
+		pt(records.ExpS001Threads, 10000): {Med: 0.100},
+		pt(records.ExpS000Fig3, 10000):    {Med: 0.110},
+		pt(records.ExpS001Threads, 5000):  {Med: 0.030},
 	}}
-	r := &rep{runs: []*index{ix}}
+	r := &runs.Set{Runs: []*runs.Index{ix}}
 	var s document.Section
 	sameElsewhere(r, &s, records.ExpS001Threads)
 	if len(s.Blocks) != 1 {
@@ -410,14 +411,14 @@ func TestKeyResultsIntervals(t *testing.T) {
 // the records leave out of a machine.
 func TestMethodSaysWhichPointsHaveFewerReps(t *testing.T) {
 	r, _, md := committedDoc(t)
-	for _, ix := range r.runs {
-		least, most, fewer := ix.repsRange()
+	for _, ix := range r.Runs {
+		least, most, fewer := ix.RepsRange()
 		if least == most {
 			continue
 		}
 		want := fmt.Sprintf("(%d point%s fewer than %d, in ", fewer, plural(fewer), most)
 		if !strings.Contains(md, want) {
-			t.Errorf("%s: Method does not say %q", ix.name, want)
+			t.Errorf("%s: Method does not say %q", ix.Name, want)
 		}
 	}
 	if !strings.Contains(md, "The records hold no more of a machine than this table") {

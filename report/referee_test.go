@@ -7,11 +7,12 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 )
 
 // committedDoc builds the committed results' report as a document, and
 // writes it as Markdown.
-func committedDoc(t *testing.T) (*rep, *document.Doc, string) {
+func committedDoc(t *testing.T) (*runs.Set, *document.Doc, string) {
 	t.Helper()
 	d, err := load(Options{Results: "../results"})
 	if err != nil {
@@ -34,7 +35,7 @@ func TestNoBareGCUPS(t *testing.T) {
 	if i := strings.Index(md, "| [Fastest exact distance at the report's largest n, "+matrixRate); i < 0 || !strings.Contains(strings.SplitN(md[i:], "\n", 2)[0], " "+matrixRate+" (") {
 		t.Error("Key results: the fastest rate is not named " + matrixRate)
 	}
-	st := stat{gcups: 711, ccups: 40}
+	st := runs.Stat{GCUPS: 711, CCUPS: 40}
 	if got := rateText(st); got != "40.0 computed GCUPS (711 matrix Gcells/s)" {
 		t.Errorf("rateText with computed cells = %q", got)
 	}
@@ -66,14 +67,14 @@ func TestRatioWorkersDiffer(t *testing.T) {
 // The repetitions the report states are those its records hold.
 func TestRepetitionsStated(t *testing.T) {
 	r, _, md := committedDoc(t)
-	for _, ix := range r.runs {
-		least, most, _ := ix.repsRange()
+	for _, ix := range r.Runs {
+		least, most, _ := ix.RepsRange()
 		want := fmt.Sprintf("%d repetitions a point", most)
 		if least != most {
 			want = fmt.Sprintf("%d to %d repetitions a point", least, most)
 		}
-		if !strings.Contains(md, ix.name+", paper scale, "+fmt.Sprint(ix.cores())+" cores, "+want) {
-			t.Errorf("%s: Key results do not say %q", ix.name, want)
+		if !strings.Contains(md, ix.Name+", paper scale, "+fmt.Sprint(ix.Cores())+" cores, "+want) {
+			t.Errorf("%s: Key results do not say %q", ix.Name, want)
 		}
 	}
 	if strings.Contains(md, "timed up to 10 times") {
@@ -85,23 +86,23 @@ func TestRepetitionsStated(t *testing.T) {
 func TestSignificantExcludesOne(t *testing.T) {
 	base := []float64{1.0, 1.1, 0.9, 1.05, 0.95, 1.2, 0.8, 1.0}
 	that := []float64{0.7, 1.3, 0.75, 1.25, 0.8, 1.2, 0.6, 0.9}
-	lo, hi, ok := bootRatio(base, that)
+	lo, hi, ok := runs.BootRatio(base, that)
 	if !ok || lo > 1 || hi < 1 {
 		t.Fatalf("bootRatio = %v, %v, %v; want an interval over 1×", lo, hi, ok)
 	}
 	r, _, _ := committedDoc(t)
-	for _, ix := range r.runs {
-		for k := range ix.stats {
+	for _, ix := range r.Runs {
+		for k := range ix.Stats {
 			if k.Algorithm == "" {
 				continue
 			}
-			for b := range ix.stats {
+			for b := range ix.Stats {
 				if b.Experiment != k.Experiment || b.LenA != k.LenA || b.Case != k.Case || b == k {
 					continue
 				}
-				q, ok := ix.speedupOf(b, k)
-				if ok && q.significant && q.ciKnown && q.lo <= 1 && q.hi >= 1 {
-					t.Fatalf("%v over %v: significant with an interval %v–%v", k, b, q.lo, q.hi)
+				q, ok := ix.SpeedupOf(b, k)
+				if ok && q.Significant && q.CIKnown && q.Lo <= 1 && q.Hi >= 1 {
+					t.Fatalf("%v over %v: significant with an interval %v–%v", k, b, q.Lo, q.Hi)
 				}
 			}
 			break // one point a run keeps the test short

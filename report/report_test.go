@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -289,12 +290,12 @@ func TestMeasuredMachineOutsideTree(t *testing.T) {
 // Each point not run names the reason, said above it, that it did not run
 // for: GPU points however the layers worded it, and the others by theirs.
 func TestNotRunReasons(t *testing.T) {
-	ix := &index{name: "box", skips: []skip{
-		{key{Experiment: "gpu-fast", Algorithm: "cuda-fast", LenA: 10}, "skipped: lev: cuda-fast: cudaext: CUDA unavailable: no driver"},
-		{key{Experiment: "s003-ratio", Algorithm: "apm-fast", GPURatio: 0.5}, "skipped: lev: CountMatches: gpu ratio 0.5: cudaext: CUDA unavailable: no driver"},
-		{key{Experiment: "peers", Algorithm: "edlib", LenA: 10}, "skipped: edlib: built without -tags edlib"},
+	ix := &runs.Index{Name: "box", Skips: []runs.Skip{
+		{Key: runs.Key{Experiment: "gpu-fast", Algorithm: "cuda-fast", LenA: 10}, Note: "skipped: lev: cuda-fast: cudaext: CUDA unavailable: no driver"},
+		{Key: runs.Key{Experiment: "s003-ratio", Algorithm: "apm-fast", GPURatio: 0.5}, Note: "skipped: lev: CountMatches: gpu ratio 0.5: cudaext: CUDA unavailable: no driver"},
+		{Key: runs.Key{Experiment: "peers", Algorithm: "edlib", LenA: 10}, Note: "skipped: edlib: built without -tags edlib"},
 	}}
-	s := notRunSection(&rep{runs: []*index{ix}})
+	s := notRunSection(&runs.Set{Runs: []*runs.Index{ix}})
 	var text []string
 	var why []string
 	for _, b := range s.Blocks {
@@ -356,26 +357,6 @@ func TestWriteFiles(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "first.md")); !os.IsNotExist(err) {
 		t.Errorf("first.md written beside a path that names no format (%v)", err)
-	}
-}
-
-// TestShownDir: a run in the tree is named from the tree's name on, however
-// the tree was given; a run outside it as given.
-func TestShownDir(t *testing.T) {
-	abs, err := filepath.Abs(fixture)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ root, dir, want string }{
-		{fixture, fixture + "/m/paper", "results/m/paper"},
-		{abs, abs + "/m/paper", "results/m/paper"},
-		{abs, fixture + "/m/quick", "results/m/quick"},
-		{fixture, "out/m/quick", "out/m/quick"},
-		{fixture, "testdata/resultsX/m/quick", "testdata/resultsX/m/quick"},
-	} {
-		if got := shownDir(c.root, c.dir); got != c.want {
-			t.Errorf("shownDir(%q, %q) = %q; want %q", c.root, c.dir, got, c.want)
-		}
 	}
 }
 

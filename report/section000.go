@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -13,9 +14,9 @@ import (
 // section000 is report 000: Table 1 (sequential against OpenMP tiles),
 // Figure 3 (speedup by size), Table 2 and Figure 4 (the CUDA antidiagonal
 // kernel by block size).
-func section000(r *rep) document.Section {
+func section000(r *runs.Set) document.Section {
 	s := document.Section{ID: "r000", Title: "Report 000 — OpenMP tiles and a CUDA antidiagonal kernel (Ceccherelli, 2023)", Source: src000}
-	pub := r.pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 1" })
+	pub := r.Pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 1" })
 	pubVal := func(alg string, w, n int) (float64, bool) {
 		for _, p := range pub {
 			if p.Algorithm == alg && p.Workers == w && p.LenA == n && p.Metric == "seconds" {
@@ -53,8 +54,8 @@ func section000(r *rep) document.Section {
 		t.Rows = append(t.Rows, line)
 	}
 	notAtSize := false
-	for _, ix := range r.runs {
-		if len(ix.find(records.ExpS000Table1, nil)) == 0 {
+	for _, ix := range r.Runs {
+		if len(ix.Find(records.ExpS000Table1, nil)) == 0 {
 			continue // not in this run: "What was read" says so
 		}
 		for _, row := range []struct {
@@ -64,7 +65,7 @@ func section000(r *rep) document.Section {
 		}{{"full matrix", records.AlgFullMatrix, 1}, {"two rows", records.AlgTwoRow, 1}, {"tiled, 4 workers", records.AlgTiled, 4}, {"tiled, 8 workers", records.AlgTiled, 8}} {
 			line := []string{named(r, ix, row.name)}
 			for _, n := range sizes {
-				if st, ok := ix.get(records.ExpS000Table1, row.alg, row.w, 0, n, n); ok {
+				if st, ok := ix.Get(records.ExpS000Table1, row.alg, row.w, 0, n, n); ok {
 					line = append(line, secs(st))
 				} else {
 					line = append(line, "—")
@@ -75,9 +76,9 @@ func section000(r *rep) document.Section {
 		}
 	}
 	s.Add(t)
-	if notAtSize && r.measured(records.ExpS000Table1) {
+	if notAtSize && r.Measured(records.ExpS000Table1) {
 		why := ""
-		if r.quick() {
+		if r.Quick() {
 			why = " (the quick scale stops at 10,000; levlab run --scale paper times them all)"
 		}
 		s.P("A dash: not measured at that length in the run read%s.", why)
@@ -98,7 +99,7 @@ func section000(r *rep) document.Section {
 		}
 		c.Series = append(c.Series, ps)
 	}
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		for _, w := range []int{4, 8} {
 			c.Series = append(c.Series, speedupSeries(ix, named(r, ix, "ours, "+workersN(w)), exps, records.AlgFullMatrix, records.AlgTiled, w, nil, lenX))
 		}
@@ -116,30 +117,30 @@ func section000(r *rep) document.Section {
 	// each machine's numbers after it.
 	var coreCtx, coreVals, best, trafficCtx, traffic []string
 	over := 0 // the fewest cores a machine's best speedup exceeds
-	for i, ix := range r.runs {
+	for i, ix := range r.Runs {
 		s4, s8 := c.Series[2+2*i], c.Series[3+2*i]
 		if len(s4.Points) == 0 && len(s8.Points) == 0 {
 			continue
 		}
-		n := ix.cores()
+		n := ix.Cores()
 		on := ""
-		if len(r.runs) > 1 {
-			on = " on " + ix.name
+		if len(r.Runs) > 1 {
+			on = " on " + ix.Name
 		}
 		coreCtx, coreVals = append(coreCtx, fmt.Sprintf("%d cores", n)), append(coreVals, strings.TrimPrefix(on, " "))
 		best = append(best, fmt.Sprintf("%s with 4 workers and %s with 8%s", document.Times(maxY(s4)), document.Times(maxY(s8)), on))
 		if top := max(maxY(s4), maxY(s8)); n > 0 && top > float64(n) {
-			ks := ix.find(records.ExpS000Table1, func(k key) bool { return k.Algorithm == records.AlgTiled && k.Workers == 8 })
+			ks := ix.Find(records.ExpS000Table1, func(k runs.Key) bool { return k.Algorithm == records.AlgTiled && k.Workers == 8 })
 			if len(ks) == 0 {
 				continue
 			}
 			at := ks[len(ks)-1].LenA
-			tw, ok1 := ix.get(records.ExpS000Table1, records.AlgTwoRow, 1, 0, at, at)
-			t8, ok2 := ix.get(records.ExpS000Table1, records.AlgTiled, 8, 0, at, at)
-			fm, ok3 := ix.get(records.ExpS000Table1, records.AlgFullMatrix, 1, 0, at, at)
+			tw, ok1 := ix.Get(records.ExpS000Table1, records.AlgTwoRow, 1, 0, at, at)
+			t8, ok2 := ix.Get(records.ExpS000Table1, records.AlgTiled, 8, 0, at, at)
+			fm, ok3 := ix.Get(records.ExpS000Table1, records.AlgFullMatrix, 1, 0, at, at)
 			if ok1 && ok2 && ok3 {
-				trafficCtx = append(trafficCtx, fmt.Sprintf("at n = %s (beside a matrix of %s) is", document.Size(at), document.BytesStr(fm.alloc)))
-				traffic = append(traffic, fmt.Sprintf("%s (two rows: %s)%s", document.Times(tw.med/t8.med), document.Dur(tw.med), on))
+				trafficCtx = append(trafficCtx, fmt.Sprintf("at n = %s (beside a matrix of %s) is", document.Size(at), document.BytesStr(fm.Alloc)))
+				traffic = append(traffic, fmt.Sprintf("%s (two rows: %s)%s", document.Times(tw.Med/t8.Med), document.Dur(tw.Med), on))
 				if over == 0 || n < over {
 					over = n
 				}
@@ -158,7 +159,7 @@ func section000(r *rep) document.Section {
 		s.P("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix, and its memory traffic, more than the number of workers, is most of its time; the tiled version keeps only tile borders. Over our sequential two-row version, the 8-worker speedup %s.",
 			over, over, shared(trafficCtx, traffic))
 	}
-	if !r.measured(records.ExpS000Table1, records.ExpS000Fig3) {
+	if !r.Measured(records.ExpS000Table1, records.ExpS000Fig3) {
 		s.P("Ours: not measured in the runs read (experiments s000-table1 and s000-fig3).")
 	}
 	table2(r, &s)
@@ -167,8 +168,8 @@ func section000(r *rep) document.Section {
 
 // table2 is report 000's Table 2 and Figure 4: the CUDA antidiagonal
 // kernel's time by block size, with our CPU's two rows for scale.
-func table2(r *rep, s *document.Section) {
-	pub2 := r.pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 2" })
+func table2(r *runs.Set, s *document.Section) {
+	pub2 := r.Pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 2" })
 	blocks, lens := uniqInts(pub2, func(p records.Published) int { return p.Block }), uniqInts(pub2, func(p records.Published) int { return p.LenA })
 	if len(pub2) == 0 {
 		s.P("The report's Table 2 is not among the published numbers read.")
@@ -205,7 +206,7 @@ func table2(r *rep, s *document.Section) {
 		}
 		c4.Series = append(c4.Series, ps)
 	}
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		for _, sr := range cudaSeries(ix, records.ExpS000Table2) {
 			row := []string{named(r, ix, sr.Name)}
 			for _, n := range lens {
@@ -225,13 +226,13 @@ func table2(r *rep, s *document.Section) {
 			c4.Series = append(c4.Series, sr)
 		}
 		cpu := document.FigureSeries{Name: named(r, ix, "ours, CPU two rows (one core)")}
-		for _, k := range ix.find(records.ExpS000Fig4, func(k key) bool { return k.Algorithm == records.AlgTwoRow }) {
-			st := ix.stats[k]
-			cpu.Points = append(cpu.Points, document.FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
+		for _, k := range ix.Find(records.ExpS000Fig4, func(k runs.Key) bool { return k.Algorithm == records.AlgTwoRow }) {
+			st := ix.Stats[k]
+			cpu.Points = append(cpu.Points, document.FigurePoint{X: float64(k.LenA), Y: st.Med, Lo: st.Min, Hi: st.Max})
 		}
-		for _, k := range ix.find(records.ExpS000Table1, func(k key) bool { return k.Algorithm == records.AlgTwoRow }) {
-			st := ix.stats[k]
-			cpu.Points = append(cpu.Points, document.FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
+		for _, k := range ix.Find(records.ExpS000Table1, func(k runs.Key) bool { return k.Algorithm == records.AlgTwoRow }) {
+			st := ix.Stats[k]
+			cpu.Points = append(cpu.Points, document.FigurePoint{X: float64(k.LenA), Y: st.Med, Lo: st.Min, Hi: st.Max})
 		}
 		sortPts(cpu.Points)
 		if len(cpu.Points) > 0 {
@@ -243,21 +244,21 @@ func table2(r *rep, s *document.Section) {
 	notRun(r, s, records.ExpS000Table1, records.ExpS000Fig3, records.ExpS000Fig4, records.ExpS000Table2)
 }
 
-func cudaSeries(ix *index, exp string) []document.FigureSeries {
+func cudaSeries(ix *runs.Index, exp string) []document.FigureSeries {
 	byBlock := map[int]*document.FigureSeries{}
 	var order []int
-	for _, k := range ix.find(exp, func(k key) bool { return strings.HasPrefix(k.Algorithm, "cuda") }) {
+	for _, k := range ix.Find(exp, func(k runs.Key) bool { return strings.HasPrefix(k.Algorithm, "cuda") }) {
 		sr := byBlock[k.Block]
 		if sr == nil {
 			sr = &document.FigureSeries{Name: fmt.Sprintf("ours, block %d", k.Block)}
 			byBlock[k.Block] = sr
 			order = append(order, k.Block)
 		}
-		st := ix.stats[k]
-		sr.Points = append(sr.Points, document.FigurePoint{X: float64(k.LenA), Y: st.med, Lo: st.min, Hi: st.max})
+		st := ix.Stats[k]
+		sr.Points = append(sr.Points, document.FigurePoint{X: float64(k.LenA), Y: st.Med, Lo: st.Min, Hi: st.Max})
 	}
 	var out []document.FigureSeries
-	for _, b := range sortedInts(order) {
+	for _, b := range runs.SortedInts(order) {
 		sr := byBlock[b]
 		sortPts(sr.Points)
 		out = append(out, *sr)

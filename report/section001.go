@@ -7,27 +7,28 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
 
 // section001 is report 001: speedup by length, tile side and threads
 // (Figures 4–7) against its stated bound, and the diagonal approach.
-func section001(r *rep) document.Section {
+func section001(r *runs.Set) document.Section {
 	s := document.Section{ID: "r001", Title: "Report 001 — OpenMP and C++ threads over diagonals and tiles (Carkaxhija)", Source: src001}
 	bound := 0.0
 	var pubM string
-	for _, p := range r.pub(func(p records.Published) bool { return p.Source == src001 && p.Metric == "speedup_min" }) {
+	for _, p := range r.Pub(func(p records.Published) bool { return p.Source == src001 && p.Metric == "speedup_min" }) {
 		bound, pubM = max(bound, p.Value), p.Machine
 	}
 	// each adds, for every run, the named series of the chart.
-	each := func(c *document.Figure, add func(ix *index, name func(string) string)) {
-		for _, ix := range r.runs {
+	each := func(c *document.Figure, add func(ix *runs.Index, name func(string) string)) {
+		for _, ix := range r.Runs {
 			add(ix, func(n string) string { return named(r, ix, n) })
 		}
 	}
 	c := &document.Figure{ID: "r001len", Title: "Speedup over the sequential full matrix, by string length, on every core (report 001, Figures 4–5)", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
-	each(c, func(ix *index, name func(string) string) {
+	each(c, func(ix *runs.Index, name func(string) string) {
 		c.Series = append(c.Series,
 			speedupSeries(ix, name("tiled (OpenMP-like)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiled, -1, nil, lenX),
 			speedupSeries(ix, name("tiled-barrier (C++ threads)"), []string{records.ExpS001Length}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, lenX))
@@ -35,7 +36,7 @@ func section001(r *rep) document.Section {
 	// The bound is drawn on the length chart alone and named with the
 	// lengths and tiles it was stated for: the tile and thread charts
 	// range outside them.
-	if bound > 0 && len(r.runs) > 0 {
+	if bound > 0 && len(r.Runs) > 0 {
 		c.MarkY, c.MarkName, c.MarkFromX = bound, fmt.Sprintf("report: ≥ %s× (n around %s and more)", document.PubNum(bound), document.Size(claimN001)), claimN001
 		c.Title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated for \"sufficiently numerous points (around %s)\" and tiles of 128–1,024, and drawn from there", document.PubNum(bound), document.Size(claimN001))
 	}
@@ -46,14 +47,14 @@ func section001(r *rep) document.Section {
 	// One paragraph for every machine: the report's claim said once, each
 	// machine's best after it.
 	var best, coreCtx, coreOn []string
-	for i, ix := range r.runs {
+	for i, ix := range r.Runs {
 		a, b := c.Series[2*i], c.Series[2*i+1]
 		if len(a.Points) == 0 {
 			continue
 		}
 		on := onName(r, ix)
 		best = append(best, fmt.Sprintf("%s (tiled) and %s (tiled-barrier)%s", document.Times(maxYFrom(a, claimN001)), document.Times(maxYFrom(b, claimN001)), on))
-		coreCtx, coreOn = append(coreCtx, strconv.Itoa(ix.cores())), append(coreOn, on)
+		coreCtx, coreOn = append(coreCtx, strconv.Itoa(ix.Cores())), append(coreOn, on)
 	}
 	if len(best) > 0 {
 		cores := fmt.Sprintf("%s cores, where parallelism alone gives at most %s×", coreCtx[0], coreCtx[0])
@@ -66,21 +67,21 @@ func section001(r *rep) document.Section {
 		s.P("Where ours differ and why: the report states at least %s× on %s for lengths around 10,000 and tiles of 128 to 1,024; our best at those lengths and more (tile %d, inside its range) is %s, on %s. Beyond that, the baseline — the full matrix, as the report's — loses to the tiled versions' small working set: over two rows the gain is smaller (see report 000's section).",
 			document.PubNum(bound), orUnknown(pubM), defaultTile001, strings.Join(best, "; "), cores)
 	}
-	if !r.measured(records.ExpS001Length) {
+	if !r.Measured(records.ExpS001Length) {
 		s.P("Ours: not measured in the runs read (experiment s001-length).")
 	}
 	ct := &document.Figure{ID: "r001tile", Title: "Speedup over the sequential full matrix, by tile side (report 001, Figure 6)", XName: "tile side (cells)", YName: "speedup (×)", XLog: true}
-	tileX := func(k key) float64 { return float64(k.Tile) }
-	pos := func(k key) bool { return k.Tile > 0 }
-	each(ct, func(ix *index, name func(string) string) {
+	tileX := func(k runs.Key) float64 { return float64(k.Tile) }
+	pos := func(k runs.Key) bool { return k.Tile > 0 }
+	each(ct, func(ix *runs.Index, name func(string) string) {
 		ct.Series = append(ct.Series,
 			speedupSeries(ix, name(records.AlgTiled), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiled, -1, pos, tileX),
 			speedupSeries(ix, name(records.AlgTiledBarrier), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, pos, tileX))
 	})
 	s.Add(ct)
 	cw := &document.Figure{ID: "r001threads", Title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", XName: "workers (threads)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
-	wX := func(k key) float64 { return float64(k.Workers) }
-	each(cw, func(ix *index, name func(string) string) {
+	wX := func(k runs.Key) float64 { return float64(k.Workers) }
+	each(cw, func(ix *runs.Index, name func(string) string) {
 		cw.Series = append(cw.Series,
 			speedupSeries(ix, name(records.AlgTiled), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiled, -1, nil, wX),
 			speedupSeries(ix, name(records.AlgTiledBarrier), []string{records.ExpS001Threads}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, nil, wX))
@@ -89,20 +90,20 @@ func section001(r *rep) document.Section {
 	// One sentence for every machine of the same core count.
 	byCores := map[int][]string{}
 	var coreCounts []int
-	for _, ix := range r.runs {
-		if ix.has(records.ExpS001Threads) {
-			if byCores[ix.cores()] == nil {
-				coreCounts = append(coreCounts, ix.cores())
+	for _, ix := range r.Runs {
+		if ix.Has(records.ExpS001Threads) {
+			if byCores[ix.Cores()] == nil {
+				coreCounts = append(coreCounts, ix.Cores())
 			}
-			byCores[ix.cores()] = append(byCores[ix.cores()], ix.name)
+			byCores[ix.Cores()] = append(byCores[ix.Cores()], ix.Name)
 		}
 	}
 	for _, c := range coreCounts {
 		s.P("Beyond %s our threads share %d cores on %s, so Figure 7 flattens there rather than at the report's core count.", workersN(c), c, strings.Join(byCores[c], " and "))
 	}
 	cr := &document.Figure{ID: "r001ratio", Title: "Section 4: speedup over two rows, by length ratio", XName: "length ratio len_a/len_b", YName: "speedup (×)", XLog: true}
-	ratioX := func(k key) float64 { return float64(k.LenA) / float64(k.LenB) }
-	for _, ix := range r.runs {
+	ratioX := func(k runs.Key) float64 { return float64(k.LenA) / float64(k.LenB) }
+	for _, ix := range r.Runs {
 		cr.Series = append(cr.Series,
 			speedupSeries(ix, named(r, ix, records.AlgDiagonal), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgDiagonal, -1, nil, ratioX),
 			speedupSeries(ix, named(r, ix, records.AlgTiled), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgTiled, -1, nil, ratioX))
@@ -112,7 +113,7 @@ func section001(r *rep) document.Section {
 		s.P("%s", says)
 	}
 	cd := &document.Figure{ID: "r001diag", Title: "Sections 3–4: the diagonal approach — speedup over two rows, by string length", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		for _, a := range []string{records.AlgDiagonal, records.AlgTiled, records.AlgTiledBarrier} {
 			for _, w := range []int{1, 2} {
 				cd.Series = append(cd.Series, speedupSeries(ix, named(r, ix, a+", "+workersN(w)), []string{records.ExpS001Diagonal}, records.AlgTwoRow, a, w, nil, lenX))
@@ -133,11 +134,11 @@ const defaultTile001 = 512
 // ratioClaim sets report 001's words on unequal lengths (Section 4: the
 // diagonal approach gains slightly more on strings of significantly
 // different lengths, then falls back toward the sequential time as the
-// ratio grows) beside the diagonal series of cr, one per run in r.runs
+// ratio grows) beside the diagonal series of cr, one per run in r.Runs
 // order; "" without them.
-func ratioClaim(r *rep, cr *document.Figure) string {
+func ratioClaim(r *runs.Set, cr *document.Figure) string {
 	var says []string
-	for i, ix := range r.runs {
+	for i, ix := range r.Runs {
 		if 2*i >= len(cr.Series) {
 			break
 		}
@@ -161,10 +162,10 @@ func ratioClaim(r *rep, cr *document.Figure) string {
 		default:
 			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", document.Times(top.Y), ratioNum(top.X), document.Times(eq.Y), ratioNum(last.X), document.Times(last.Y))
 		}
-		if k := ix.find(records.ExpS001Ratio, func(k key) bool { return k.Algorithm == records.AlgDiagonal }); len(k) > 0 {
+		if k := ix.Find(records.ExpS001Ratio, func(k runs.Key) bool { return k.Algorithm == records.AlgDiagonal }); len(k) > 0 {
 			w = workersN(k[0].Workers) + ": " + w
 		}
-		says = append(says, "on "+ix.name+", "+w)
+		says = append(says, "on "+ix.Name+", "+w)
 	}
 	if len(says) == 0 {
 		return ""
@@ -188,11 +189,11 @@ func maxYFrom(s document.FigureSeries, from float64) float64 {
 }
 
 // onName returns " on <machine>" when the report reads several runs.
-func onName(r *rep, ix *index) string {
-	if len(r.runs) < 2 {
+func onName(r *runs.Set, ix *runs.Index) string {
+	if len(r.Runs) < 2 {
 		return ""
 	}
-	return " on " + ix.name
+	return " on " + ix.Name
 }
 
 // ratioNum writes a length ratio: whole ratios as counts ("32", not

@@ -5,15 +5,16 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
 
 // section002 is report 002: the sequential CPU against its CUDA kernel on
 // identical, partly and completely different strings.
-func section002(r *rep) document.Section {
+func section002(r *runs.Set) document.Section {
 	s := document.Section{ID: "r002", Title: "Report 002 — CUDA with unified memory on three cases (Yang, 2018)", Source: src002}
-	pub := r.pub(func(p records.Published) bool { return p.Source == src002 })
+	pub := r.Pub(func(p records.Published) bool { return p.Source == src002 })
 	cases := []string{"identical", "partial", "different"}
 	pv := func(c, alg, metric string) string {
 		for _, p := range pub {
@@ -37,24 +38,24 @@ func section002(r *rep) document.Section {
 		t.Rows = append(t.Rows, line)
 	}
 	gpuRan := false
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		var lens []int
-		for _, k := range ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == records.AlgFullMatrix }) {
+		for _, k := range ix.Find(records.ExpS002Cases, func(k runs.Key) bool { return k.Algorithm == records.AlgFullMatrix }) {
 			lens = append(lens, k.LenA)
 		}
-		for _, n := range sortedInts(lens) {
+		for _, n := range runs.SortedInts(lens) {
 			line := []string{named(r, ix, "ours: CPU full matrix, n = "+document.Size(n))}
 			for _, c := range cases {
 				cell := "—"
-				for _, k := range ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == c && k.LenA == n }) {
-					cell = secs(ix.stats[k])
+				for _, k := range ix.Find(records.ExpS002Cases, func(k runs.Key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == c && k.LenA == n }) {
+					cell = secs(ix.Stats[k])
 				}
 				line = append(line, cell)
 			}
 			t.Rows = append(t.Rows, line)
 		}
 		for _, alg := range []string{records.AlgCUDAMatrix, records.AlgCUDADiagonal, records.AlgCUDAFast} {
-			ks := ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == alg })
+			ks := ix.Find(records.ExpS002Cases, func(k runs.Key) bool { return k.Algorithm == alg })
 			if len(ks) == 0 {
 				continue
 			}
@@ -64,7 +65,7 @@ func section002(r *rep) document.Section {
 				cell := "—"
 				for _, k := range ks {
 					if k.Case == c && k.LenA == ks[len(ks)-1].LenA {
-						cell = secs(ix.stats[k])
+						cell = secs(ix.Stats[k])
 					}
 				}
 				line = append(line, cell)
@@ -79,11 +80,11 @@ func section002(r *rep) document.Section {
 	// Excluding allocation, length 10000.
 	t2 := &document.Table{Caption: "Length 10,000, allocation and initialisation left out: the report's, then ours (full matrix on the CPU; our GPU times hold the device's allocation, so none is shown here)", Head: []string{"", "CPU", "GPU", "speedup of the GPU over the CPU"}}
 	t2.Rows = [][]string{{"report", pv("", records.AlgFullMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "speedup_excl_alloc")}}
-	for _, ix := range r.runs {
-		for _, k := range ix.find(records.ExpS002Cases, func(k key) bool {
+	for _, ix := range r.Runs {
+		for _, k := range ix.Find(records.ExpS002Cases, func(k runs.Key) bool {
 			return k.Algorithm == records.AlgFullMatrix && k.Case == "different" && k.LenA == 10000
 		}) {
-			row := []string{named(r, ix, "ours (different strings; time less allocation)"), document.Dur(ix.stats[k].compute), "—", "—"}
+			row := []string{named(r, ix, "ours (different strings; time less allocation)"), document.Dur(ix.Stats[k].Compute), "—", "—"}
 			t2.Rows = append(t2.Rows, row)
 		}
 	}
@@ -94,11 +95,11 @@ func section002(r *rep) document.Section {
 			continue
 		}
 		var ctxs, vals []string
-		for _, ix := range r.runs {
-			for _, k := range ix.find(records.ExpS002Cases, func(k key) bool {
+		for _, ix := range r.Runs {
+			for _, k := range ix.Find(records.ExpS002Cases, func(k runs.Key) bool {
 				return k.Algorithm == records.AlgFullMatrix && k.Case == "different" && k.LenA == 10000
 			}) {
-				v := ix.stats[k].med
+				v := ix.Stats[k].Med
 				ctxs = append(ctxs, fmt.Sprintf("at n = %s took", document.Size(k.LenA)))
 				vals = append(vals, fmt.Sprintf("%s (%s less)%s", document.Dur(v), document.Times(p.Value/v), onName(r, ix)))
 			}
@@ -121,10 +122,10 @@ func section002(r *rep) document.Section {
 // gpuOverCPU002 is our GPU's speedup over our CPU's full matrix on
 // completely different strings at the largest length both ran, machine by
 // machine, beside theirs, the report's own; "" where no run has both.
-func gpuOverCPU002(r *rep, theirs string) string {
+func gpuOverCPU002(r *runs.Set, theirs string) string {
 	var says []string
-	for _, ix := range r.runs {
-		cpu := ix.find(records.ExpS002Cases, func(k key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == "different" })
+	for _, ix := range r.Runs {
+		cpu := ix.Find(records.ExpS002Cases, func(k runs.Key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == "different" })
 		if len(cpu) == 0 {
 			continue
 		}
@@ -132,18 +133,18 @@ func gpuOverCPU002(r *rep, theirs string) string {
 		for _, alg := range []string{records.AlgCUDAMatrix, records.AlgCUDADiagonal, records.AlgCUDAFast} {
 			for i := len(cpu) - 1; i >= 0; i-- {
 				c := cpu[i]
-				gs := ix.find(records.ExpS002Cases, func(k key) bool {
+				gs := ix.Find(records.ExpS002Cases, func(k runs.Key) bool {
 					return k.Algorithm == alg && k.Case == "different" && k.LenA == c.LenA && k.LenB == c.LenB
 				})
 				if len(gs) == 0 {
 					continue
 				}
-				parts = append(parts, fmt.Sprintf("%s %s%s at n = %s", alg, document.Times(ix.stats[c].med/ix.stats[gs[0]].med), ciOf(ix, c, gs[0]), document.Size(c.LenA)))
+				parts = append(parts, fmt.Sprintf("%s %s%s at n = %s", alg, document.Times(ix.Stats[c].Med/ix.Stats[gs[0]].Med), ciOf(ix, c, gs[0]), document.Size(c.LenA)))
 				break
 			}
 		}
 		if len(parts) > 0 {
-			says = append(says, "on "+ix.name+", "+strings.Join(parts, "; "))
+			says = append(says, "on "+ix.Name+", "+strings.Join(parts, "; "))
 		}
 	}
 	if len(says) == 0 {

@@ -6,15 +6,16 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
 
 // section003 is report 003: approximate pattern matching by the share of
 // work sent to the GPU (Figures 2–3) and by MPI ranks (Figures 4–7).
-func section003(r *rep) document.Section {
+func section003(r *runs.Set) document.Section {
 	s := document.Section{ID: "r003", Title: "Report 003 — approximate pattern matching over MPI, OpenMP and CUDA (Benbaki and Mammadov, 2021)", Source: src003}
-	pub := r.pub(func(p records.Published) bool { return p.Source == src003 })
+	pub := r.Pub(func(p records.Published) bool { return p.Source == src003 })
 	t := &document.Table{Caption: "The report's speedups: its sequential time over its parallel time plus transfers", Head: []string{"", "minimum", "maximum"}}
 	byPair := map[string][2]string{}
 	var pairs []string
@@ -63,15 +64,15 @@ func section003(r *rep) document.Section {
 
 // section003Ratio is Figures 2–3: runtime by the share of the work sent
 // to the GPU.
-func section003Ratio(r *rep, s *document.Section) {
+func section003Ratio(r *runs.Set, s *document.Section) {
 	c := &document.Figure{ID: "r003ratio", Title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", XName: "share of positions sent to the GPU", YName: document.TimeAxis}
 	t := &document.Table{Caption: "Time by the share sent to the GPU, median with the spread below (report 003, Figures 2–3)", Head: []string{"", "text", "share to the GPU", "workers", "time", "matches"}}
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		sr := document.FigureSeries{Name: named(r, ix, "ours")}
-		for _, k := range ix.find(records.ExpS003Ratio, nil) {
-			st := ix.stats[k]
-			sr.Points = append(sr.Points, document.FigurePoint{X: k.GPURatio, Y: st.med, Lo: st.min, Hi: st.max})
-			t.Rows = append(t.Rows, []string{named(r, ix, "ours"), document.Size(k.LenA) + " bytes", document.Num(k.GPURatio), document.Count(k.Workers), secs(st), document.Count(ix.matches[k])})
+		for _, k := range ix.Find(records.ExpS003Ratio, nil) {
+			st := ix.Stats[k]
+			sr.Points = append(sr.Points, document.FigurePoint{X: k.GPURatio, Y: st.Med, Lo: st.Min, Hi: st.Max})
+			t.Rows = append(t.Rows, []string{named(r, ix, "ours"), document.Size(k.LenA) + " bytes", document.Num(k.GPURatio), document.Count(k.Workers), secs(st), document.Count(ix.Matches[k])})
 		}
 		sortPts(sr.Points)
 		c.Series = append(c.Series, sr)
@@ -101,10 +102,10 @@ func section003Ratio(r *rep, s *document.Section) {
 // one share, how its time moves from the CPU alone to the largest share
 // sent to the GPU, set against the report's falling curve; "" without
 // such a run.
-func shareShape(r *rep, c *document.Figure) string {
+func shareShape(r *runs.Set, c *document.Figure) string {
 	var rise, fall []string
 	cpuBest := true // every rise's CPU-alone point is its fastest
-	for i, ix := range r.runs {
+	for i, ix := range r.Runs {
 		if i >= len(c.Series) || len(c.Series[i].Points) < 2 {
 			continue
 		}
@@ -114,7 +115,7 @@ func shareShape(r *rep, c *document.Figure) string {
 		if b.X == 1 {
 			share = "all of it"
 		}
-		w := fmt.Sprintf("on %s from %s with no share on the GPU to %s with %s", ix.name, document.Dur(a.Y), document.Dur(b.Y), share)
+		w := fmt.Sprintf("on %s from %s with no share on the GPU to %s with %s", ix.Name, document.Dur(a.Y), document.Dur(b.Y), share)
 		if b.Y > a.Y {
 			rise = append(rise, w)
 			for _, p := range pts[1:] {
@@ -142,12 +143,12 @@ func shareShape(r *rep, c *document.Figure) string {
 }
 
 // section003Ranks is Figures 4–7: time and speedup by ranks.
-func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
+func section003Ranks(r *runs.Set, s *document.Section, pub []records.Published) {
 	ct := &document.Figure{ID: "r003ranktime", Title: "Time by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: document.TimeAxis, YLog: true, XLog: true, XBase2: true, XWhole: true}
 	cs := &document.Figure{ID: "r003ranks", Title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
 	any := false
-	for _, ix := range r.runs {
-		ks := ix.find(records.ExpS003Ranks, nil)
+	for _, ix := range r.Runs {
+		ks := ix.Find(records.ExpS003Ranks, nil)
 		if len(ks) == 0 {
 			continue
 		}
@@ -156,7 +157,7 @@ func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
 		for _, k := range ks {
 			sizes = append(sizes, k.LenA)
 		}
-		sizes = sortedInts(sizes)
+		sizes = runs.SortedInts(sizes)
 		t := &document.Table{Caption: "Time by ranks (median), and below it the speedup over one process on one worker" + onName(r, ix), Head: []string{""}}
 		for _, n := range sizes {
 			t.Head = append(t.Head, document.Size(n)+" bytes")
@@ -188,7 +189,7 @@ func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
 			}
 			return a.works - b.works
 		})
-		base := map[int]key{}
+		base := map[int]runs.Key{}
 		for _, k := range ks {
 			if k.Ranks == 0 && k.Workers == 1 {
 				base[k.LenA] = k
@@ -200,8 +201,8 @@ func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
 				cell := "—"
 				for _, k := range ks {
 					if k.LenA == n && k.Ranks == c.ranks && k.Workers == c.works {
-						v := ix.stats[k]
-						cell = document.Dur(v.med)
+						v := ix.Stats[k]
+						cell = document.Dur(v.Med)
 						if b, ok := base[n]; ok && !(c.ranks == 0 && c.works == 1) {
 							cell += "\n" + speedupText(ix, b, k)
 						}
@@ -222,8 +223,8 @@ func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
 				if k.LenA != n || k.Ranks == 0 || k.Workers != 1 {
 					continue
 				}
-				v := ix.stats[k]
-				st.Points = append(st.Points, document.FigurePoint{X: float64(k.Ranks), Y: v.med, Lo: v.min, Hi: v.max})
+				v := ix.Stats[k]
+				st.Points = append(st.Points, document.FigurePoint{X: float64(k.Ranks), Y: v.Med, Lo: v.Min, Hi: v.Max})
 				if b, ok := base[n]; ok {
 					p := speedupPt(ix, b, k)
 					p.X = float64(k.Ranks)
@@ -241,8 +242,8 @@ func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
 	}
 	s.Add(ct, cs)
 	var cores []string
-	for _, ix := range r.runs {
-		cores = append(cores, fmt.Sprintf("%d on %s", ix.cores(), ix.name))
+	for _, ix := range r.Runs {
+		cores = append(cores, fmt.Sprintf("%d on %s", ix.Cores(), ix.Name))
 	}
 	s.P("How ours were measured: the ranks are simulated in one process: the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied into its own buffer as each rank's read of the file does, and counted by its own group of workers, all at once, the counts summed. Cores: %s, so 4 and 8 ranks oversubscribe them. The command levlab match under mpirun does the same with real MPI processes and gives the same counts (tested).", strings.Join(cores, "; "))
 	var pubMin, pubMax []string
@@ -263,10 +264,10 @@ func section003Ranks(r *rep, s *document.Section, pub []records.Published) {
 // smallTextCost says how long one process on one worker counts the
 // smallest text of s003-ranks, across the runs, where a speedup below 1
 // is the split's cost against so short a count; "" without such points.
-func smallTextCost(r *rep) string {
+func smallTextCost(r *runs.Set) string {
 	lo, hi, n := 0.0, 0.0, 0
-	for _, ix := range r.runs {
-		ks := ix.find(records.ExpS003Ranks, nil)
+	for _, ix := range r.Runs {
+		ks := ix.Find(records.ExpS003Ranks, nil)
 		if len(ks) == 0 {
 			continue
 		}
@@ -276,7 +277,7 @@ func smallTextCost(r *rep) string {
 		}
 		for _, k := range ks {
 			if k.LenA == small && k.Ranks == 0 && k.Workers == 1 {
-				med := ix.stats[k].med
+				med := ix.Stats[k].Med
 				if lo == 0 || med < lo {
 					lo = med
 				}
@@ -304,12 +305,12 @@ const text003 = 136473378
 // ownAtReportSize003 sets our all-CPU point at report 003's own text
 // length beside the end of its curve, with what differs said; "" where no
 // run has that point.
-func ownAtReportSize003(r *rep) string {
+func ownAtReportSize003(r *runs.Set) string {
 	var vals, fasts []string
-	for _, ix := range r.runs {
-		for _, k := range ix.find(records.ExpS003Ratio, func(k key) bool { return k.LenA == text003 && k.GPURatio == 0 }) {
-			vals = append(vals, fmt.Sprintf("%s on %s (%s, %s)", document.Dur(ix.stats[k].med), ix.name, k.Algorithm, workersN(k.Workers)))
-			fasts = append(fasts, fmt.Sprintf("%s as fast on %s", document.Times(reportEnd003/ix.stats[k].med), ix.name))
+	for _, ix := range r.Runs {
+		for _, k := range ix.Find(records.ExpS003Ratio, func(k runs.Key) bool { return k.LenA == text003 && k.GPURatio == 0 }) {
+			vals = append(vals, fmt.Sprintf("%s on %s (%s, %s)", document.Dur(ix.Stats[k].Med), ix.Name, k.Algorithm, workersN(k.Workers)))
+			fasts = append(fasts, fmt.Sprintf("%s as fast on %s", document.Times(reportEnd003/ix.Stats[k].Med), ix.Name))
 		}
 	}
 	if len(vals) == 0 {

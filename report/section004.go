@@ -3,17 +3,18 @@ package report
 import (
 	"github.com/levlab/levlab/records"
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 )
 
 // section004 is report 004, a blog post's claim that two rows of the
 // matrix suffice: time and memory by length.
-func section004(r *rep) document.Section {
+func section004(r *runs.Set) document.Section {
 	s := document.Section{ID: "r004", Title: "Report 004 — two rows instead of the whole matrix (a blog post, 2012)", Source: src004}
 	algs := []struct{ alg, name string }{{records.AlgFullMatrix, "full matrix"}, {records.AlgTwoRow, "two rows"}, {records.AlgMyers, "Myers (bit-parallel)"}}
 	ct := &document.Figure{ID: "r004time", Title: "Time by string length", XName: "string length (characters)", YName: document.TimeAxis, XLog: true, YLog: true}
 	cm := &document.Figure{ID: "r004mem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
-	for _, ix := range r.runs {
-		ks := ix.find(records.ExpS004Memory, nil)
+	for _, ix := range r.Runs {
+		ks := ix.Find(records.ExpS004Memory, nil)
 		if len(ks) == 0 {
 			continue
 		}
@@ -21,7 +22,7 @@ func section004(r *rep) document.Section {
 		for _, k := range ks {
 			lens = append(lens, k.LenA)
 		}
-		lens = sortedInts(lens)
+		lens = runs.SortedInts(lens)
 		// The two charts below draw every cell of it, and the sentence
 		// after it says the claim: on paper the table is left out.
 		t := &document.Table{Caption: "Time (median; spread below) and memory allocated per call" + onName(r, ix), Head: []string{""}, Folded: true}
@@ -32,15 +33,15 @@ func section004(r *rep) document.Section {
 			tr, mr := []string{a.name + ": time"}, []string{a.name + ": memory"}
 			st, sm := document.FigureSeries{Name: named(r, ix, a.name)}, document.FigureSeries{Name: named(r, ix, a.name)}
 			for _, n := range lens {
-				v, ok := ix.get(records.ExpS004Memory, a.alg, 1, 0, n, n)
+				v, ok := ix.Get(records.ExpS004Memory, a.alg, 1, 0, n, n)
 				if !ok {
 					tr, mr = append(tr, "—"), append(mr, "—")
 					continue
 				}
-				tr, mr = append(tr, secs(v)), append(mr, document.BytesStr(v.alloc))
-				st.Points = append(st.Points, document.FigurePoint{X: float64(n), Y: v.med, Lo: v.min, Hi: v.max})
-				if v.alloc > 0 { // a log axis has no 0
-					sm.Points = append(sm.Points, document.FigurePoint{X: float64(n), Y: v.alloc, Lo: v.alloc, Hi: v.alloc})
+				tr, mr = append(tr, secs(v)), append(mr, document.BytesStr(v.Alloc))
+				st.Points = append(st.Points, document.FigurePoint{X: float64(n), Y: v.Med, Lo: v.Min, Hi: v.Max})
+				if v.Alloc > 0 { // a log axis has no 0
+					sm.Points = append(sm.Points, document.FigurePoint{X: float64(n), Y: v.Alloc, Lo: v.Alloc, Hi: v.Alloc})
 				}
 			}
 			t.Rows = append(t.Rows, tr, mr)
@@ -48,14 +49,14 @@ func section004(r *rep) document.Section {
 		}
 		s.Add(t)
 		n := lens[len(lens)-1]
-		fm, ok1 := ix.get(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
-		tw, ok2 := ix.get(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
+		fm, ok1 := ix.Get(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
+		tw, ok2 := ix.Get(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
 		if ok1 && ok2 {
 			s.P("At n = %s%s the full matrix allocated %s and took %s; two rows allocated %s and took %s (%s as fast: its rows stay in cache).",
-				document.Size(n), onName(r, ix), document.BytesStr(fm.alloc), document.Dur(fm.med), document.BytesStr(tw.alloc), document.Dur(tw.med), document.Times(fm.med/tw.med))
+				document.Size(n), onName(r, ix), document.BytesStr(fm.Alloc), document.Dur(fm.Med), document.BytesStr(tw.Alloc), document.Dur(tw.Med), document.Times(fm.Med/tw.Med))
 		}
 	}
-	if !r.measured(records.ExpS004Memory) {
+	if !r.Measured(records.ExpS004Memory) {
 		s.P("Ours: not measured in the runs read (experiment s004-memory).")
 		return s
 	}

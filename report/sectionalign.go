@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -42,7 +43,7 @@ var alignCases = []struct{ c, name string }{
 // sectionAlign shows lev.Align: alignments drawn, then the align
 // experiment (its time and heap beside the distance alone) and the
 // command beside edlib-aligner (BenchmarkAlignCommand).
-func sectionAlign(r *rep, align func(a, b string) (string, error)) document.Section {
+func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document.Section {
 	const exp = records.ExpAlign
 	s := document.Section{ID: "align", Title: "Alignment: which edits, not only how many"}
 	s.P("The library's lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
@@ -60,19 +61,19 @@ func sectionAlign(r *rep, align func(a, b string) (string, error)) document.Sect
 		s.P("Under each column, | marks a match and . a substitution; - stands for the symbol a sequence lacks.")
 	}
 	c := &document.Figure{ID: "aligntime", Title: "Time by length: the alignment beside the distance alone", XName: "length of each sequence (symbols)", YName: document.TimeAxis, XLog: true, YLog: true}
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		for _, cs := range alignCases {
-			ks := ix.find(exp, func(k key) bool { return k.Case == cs.c })
+			ks := ix.Find(exp, func(k runs.Key) bool { return k.Case == cs.c })
 			if len(ks) == 0 {
 				continue
 			}
 			lines, ns := settingsOf(ks)
-			get := func(l setting, n int) (stat, bool) {
-				i := slices.IndexFunc(ks, func(k key) bool { return k.Algorithm == l.alg && k.Workers == l.workers && k.LenA == n })
+			get := func(l setting, n int) (runs.Stat, bool) {
+				i := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Algorithm == l.alg && k.Workers == l.workers && k.LenA == n })
 				if i < 0 {
-					return stat{}, false
+					return runs.Stat{}, false
 				}
-				return ix.stats[ks[i]], true
+				return ix.Stats[ks[i]], true
 			}
 			name := func(l setting) string {
 				if l.alg == records.AlgAlign {
@@ -93,38 +94,38 @@ func sectionAlign(r *rep, align func(a, b string) (string, error)) document.Sect
 						row = append(row, "—")
 						continue
 					}
-					row = append(row, document.Dur(v.med)+"\n"+document.BytesStr(v.alloc))
-					sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: v.med, Lo: v.min, Hi: v.max})
+					row = append(row, document.Dur(v.Med)+"\n"+document.BytesStr(v.Alloc))
+					sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: v.Med, Lo: v.Min, Hi: v.Max})
 				}
 				t.Rows = append(t.Rows, row)
 				c.Series = append(c.Series, sr)
 			}
 			s.Add(t)
 			n := ns[len(ns)-1]
-			var al, dist stat
+			var al, dist runs.Stat
 			for _, l := range lines {
 				if v, ok := get(l, n); ok {
-					if l.alg == records.AlgAlign && (al.n == 0 || v.med < al.med) {
+					if l.alg == records.AlgAlign && (al.N == 0 || v.Med < al.Med) {
 						al = v
 					} else if l.alg != records.AlgAlign {
 						dist = v
 					}
 				}
 			}
-			if al.n > 0 && dist.n > 0 && dist.med > 0 {
+			if al.N > 0 && dist.N > 0 && dist.Med > 0 {
 				s.P("%s at n = %s%s: the alignment took %s, %s the distance alone (%s); it allocated %s in all, the sequences themselves %s.",
-					cs.name, document.Count(n), onName(r, ix), document.Dur(al.med), document.Times(al.med/dist.med), document.Dur(dist.med), document.BytesStr(al.alloc), document.BytesStr(float64(2*n)))
+					cs.name, document.Count(n), onName(r, ix), document.Dur(al.Med), document.Times(al.Med/dist.Med), document.Dur(dist.Med), document.BytesStr(al.Alloc), document.BytesStr(float64(2*n)))
 			}
 		}
 	}
-	if !r.measured(exp) {
+	if !r.Measured(exp) {
 		s.P("Not measured in the runs read (experiment %s).", exp)
 	} else {
 		s.Add(c)
 		notRun(r, &s, exp)
 	}
-	for _, ix := range r.runs {
-		for _, f := range r.bench[ix.run.Machine] {
+	for _, ix := range r.Runs {
+		for _, f := range r.Bench[ix.Run.Machine] {
 			if filepath.Base(f.Path) == "align.txt" {
 				alignBench(&s, f, onName(r, ix))
 			}
@@ -147,7 +148,7 @@ type alignRun struct {
 // input in the file's order, where both programs ran it.
 func alignBenchRows(f records.BenchFile) []alignRun {
 	type cmd struct{ ns, mb []float64 }
-	runs := map[string]*cmd{}
+	byProg := map[string]*cmd{}
 	var inputs []string
 	for _, res := range f.Results {
 		input, prog, ok := strings.Cut(res.Name, "/prog=")
@@ -158,22 +159,22 @@ func alignBenchRows(f records.BenchFile) []alignRun {
 		if !slices.Contains(inputs, input) {
 			inputs = append(inputs, input)
 		}
-		c := runs[input+"|"+prog]
+		c := byProg[input+"|"+prog]
 		if c == nil {
 			c = &cmd{}
-			runs[input+"|"+prog] = c
+			byProg[input+"|"+prog] = c
 		}
 		c.ns, c.mb = append(c.ns, res.Values["ns/op"]), append(c.mb, res.Values["MB"])
 	}
 	var out []alignRun
 	for _, in := range inputs {
-		ours, peer := runs[in+"|levlab"], runs[in+"|edlib-aligner"]
+		ours, peer := byProg[in+"|levlab"], byProg[in+"|edlib-aligner"]
 		if ours == nil || peer == nil {
 			continue
 		}
-		a := alignRun{input: in, ours: median(ours.ns) / 1e9, peer: median(peer.ns) / 1e9, oursMB: median(ours.mb), peerMB: median(peer.mb)}
-		if one := runs[in+"|levlab-one-worker"]; one != nil {
-			a.oursOne = median(one.ns) / 1e9
+		a := alignRun{input: in, ours: runs.Median(ours.ns) / 1e9, peer: runs.Median(peer.ns) / 1e9, oursMB: runs.Median(ours.mb), peerMB: runs.Median(peer.mb)}
+		if one := byProg[in+"|levlab-one-worker"]; one != nil {
+			a.oursOne = runs.Median(one.ns) / 1e9
 		}
 		out = append(out, a)
 	}

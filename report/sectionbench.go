@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -15,11 +16,11 @@ import (
 // sectionBenchmarks shows, for each machine read, its go test -bench
 // output (records.Benches; make bench-results writes it): the library's
 // own timings, regenerated rather than copied by hand.
-func sectionBenchmarks(r *rep) document.Section {
+func sectionBenchmarks(r *runs.Set) document.Section {
 	s := document.Section{ID: "benchmarks", Title: "Benchmarks: the library timed by go test"}
 	shown := false
 	for machine, on := range benchMachines(r) {
-		for _, f := range r.bench[machine] {
+		for _, f := range r.Bench[machine] {
 			if slices.Contains(scaleOutFiles, filepath.Base(f.Path)) {
 				continue // in Beyond the reports
 			}
@@ -45,19 +46,19 @@ func sectionBenchmarks(r *rep) document.Section {
 // benchMachines yields each machine read once, with its name as a table
 // caption's " on …": a machine folder's benchmarks are its own, not one
 // run's, so they are named without a scale (and shown with their commit).
-func benchMachines(r *rep) iter.Seq2[string, string] {
+func benchMachines(r *runs.Set) iter.Seq2[string, string] {
 	return func(yield func(machine, on string) bool) {
 		var seen []string
-		for _, ix := range r.runs {
-			if slices.Contains(seen, ix.run.Machine) {
+		for _, ix := range r.Runs {
+			if slices.Contains(seen, ix.Run.Machine) {
 				continue
 			}
-			seen = append(seen, ix.run.Machine)
+			seen = append(seen, ix.Run.Machine)
 			on := onName(r, ix)
-			if ix.scaleNamed {
-				on = strings.TrimSuffix(on, ", "+ix.run.Scale)
+			if ix.ScaleNamed {
+				on = strings.TrimSuffix(on, ", "+ix.Run.Scale)
 			}
-			if !yield(ix.run.Machine, on) {
+			if !yield(ix.Run.Machine, on) {
 				return
 			}
 		}
@@ -134,10 +135,10 @@ func benchTable(f records.BenchFile, on string) *document.Table {
 			var ms []string
 			for _, u := range benchMetrics {
 				if r := c.rate[u]; len(r) > 0 {
-					ms = append(ms, metric(u, median(r)))
+					ms = append(ms, metric(u, runs.Median(r)))
 				}
 			}
-			v := document.Dur(median(c.ns) / 1e9)
+			v := document.Dur(runs.Median(c.ns) / 1e9)
 			if len(ms) > 0 {
 				v += "\n" + strings.Join(ms, ", ")
 			}

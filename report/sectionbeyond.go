@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
 
 // sectionBeyond sets every algorithm and the peers side by side: time,
 // GCUPS and memory by length.
-func sectionBeyond(r *rep) document.Section {
+func sectionBeyond(r *runs.Set) document.Section {
 	s := document.Section{ID: "beyond", Title: "Beyond the reports: every algorithm and the peers"}
 	// The rates are drawn in two charts, the full DPs and the bit-parallel
 	// algorithms, so that neither passes the lines a reader can tell apart
@@ -25,8 +26,8 @@ func sectionBeyond(r *rep) document.Section {
 	cmem := &document.Figure{ID: "beyondmem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	var tables []*document.Table
 	var notes []string
-	for _, ix := range r.runs {
-		ks := ix.find(records.ExpPeers, nil)
+	for _, ix := range r.Runs {
+		ks := ix.Find(records.ExpPeers, nil)
 		if len(ks) == 0 {
 			continue
 		}
@@ -38,36 +39,36 @@ func sectionBeyond(r *rep) document.Section {
 			}
 			lens = append(lens, k.LenA)
 		}
-		lens = sortedInts(lens)
+		lens = runs.SortedInts(lens)
 		t := &document.Table{Caption: "Time (median) and, below it, the rate and memory per call" + onName(r, ix), Head: []string{"algorithm", "workers"}}
 		for _, n := range lens {
 			t.Head = append(t.Head, document.Size(n))
 		}
 		var noHeap []string
-		var best key
+		var best runs.Key
 		var bestG float64
 		for _, a := range algs {
 			sg, sm := document.FigureSeries{Name: named(r, ix, a)}, document.FigureSeries{Name: named(r, ix, a)}
 			row := []string{a, ""}
 			for _, n := range lens {
-				i := slices.IndexFunc(ks, func(k key) bool { return k.Algorithm == a && k.LenA == n })
+				i := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Algorithm == a && k.LenA == n })
 				if i < 0 {
 					row = append(row, "—")
 					continue
 				}
 				k := ks[i]
-				v := ix.stats[k]
-				sg.Points = append(sg.Points, document.FigurePoint{X: float64(n), Y: v.gcups, Lo: v.gcups, Hi: v.gcups})
-				if v.alloc > 0 { // a log axis has no 0
-					sm.Points = append(sm.Points, document.FigurePoint{X: float64(n), Y: v.alloc, Lo: v.alloc, Hi: v.alloc})
+				v := ix.Stats[k]
+				sg.Points = append(sg.Points, document.FigurePoint{X: float64(n), Y: v.GCUPS, Lo: v.GCUPS, Hi: v.GCUPS})
+				if v.Alloc > 0 { // a log axis has no 0
+					sm.Points = append(sm.Points, document.FigurePoint{X: float64(n), Y: v.Alloc, Lo: v.Alloc, Hi: v.Alloc})
 				} else if !slices.Contains(noHeap, a) {
 					noHeap = append(noHeap, a)
 				}
-				if v.gcups > bestG {
-					best, bestG = k, v.gcups
+				if v.GCUPS > bestG {
+					best, bestG = k, v.GCUPS
 				}
 				row[1] = document.Count(k.Workers)
-				row = append(row, document.Dur(v.med)+"\n"+rateText(v)+", "+document.BytesStr(v.alloc))
+				row = append(row, document.Dur(v.Med)+"\n"+rateText(v)+", "+document.BytesStr(v.Alloc))
 			}
 			if bitParallel(a) {
 				cg.Series = append(cg.Series, sg)
@@ -82,16 +83,16 @@ func sectionBeyond(r *rep) document.Section {
 		}
 		tables = append(tables, t)
 		if bestG > 0 {
-			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, document.Size(best.LenA), rateText(ix.stats[best]))
-			if v, ok := ix.get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.gcups > 0 {
-				line += fmt.Sprintf(", %s the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one)", document.Times(bestG/v.gcups), document.Num(v.gcups)+" "+matrixRate, workersN(best.Workers))
+			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, document.Size(best.LenA), rateText(ix.Stats[best]))
+			if v, ok := ix.Get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.GCUPS > 0 {
+				line += fmt.Sprintf(", %s the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one)", document.Times(bestG/v.GCUPS), document.Num(v.GCUPS)+" "+matrixRate, workersN(best.Workers))
 			}
 			line += ": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells"
 			// The same code on a larger matrix, in the GPU section's
 			// experiment, reaches more: say where, so that the two
 			// figures read as two sizes, not two claims.
-			if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.stats[k].gcups > bestG {
-				line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, rateText(ix.stats[k]))
+			if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.Stats[k].GCUPS > bestG {
+				line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, rateText(ix.Stats[k]))
 			}
 			notes = append(notes, line+".")
 		}
@@ -141,7 +142,7 @@ func bitParallel(a string) bool {
 // beyondBenchmarks adds to s what make bench-results measured beyond the
 // reports: one pair and the kernel, similar pairs, many patterns, the
 // matrix command, and beyond one machine.
-func beyondBenchmarks(r *rep, s *document.Section) {
+func beyondBenchmarks(r *runs.Set, s *document.Section) {
 	onePair(r, s)
 	similarPairs(r, s)
 	manyPatterns(r, s)

@@ -6,19 +6,20 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
 
 // sectionGPU shows the gpu-fast experiment: cuda-fast at report 000's
 // Table 2 sizes and 1M beside cuda-diagonal and the CPU's best run.
-func sectionGPU(r *rep) document.Section {
+func sectionGPU(r *runs.Set) document.Section {
 	s := document.Section{ID: "gpu", Title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
 	s.P("Of the three, cuda-fast is one persistent launch of bit-parallel Myers/Hyyrö in the lanes of warps (32 rows per lane, carries passed by shuffles, bands handing column chunks down through progress counters); cuda-diagonal is report 000's one launch per antidiagonal; myers-parallel on every core is the CPU's best.")
 	c := &document.Figure{ID: "gputime", Title: "Time by string length", XName: "string length (characters)", YName: document.TimeAxis, XLog: true, YLog: true}
 	gpuRan := false
-	for _, ix := range r.runs {
-		ks := ix.find(records.ExpGPUFast, nil)
+	for _, ix := range r.Runs {
+		ks := ix.Find(records.ExpGPUFast, nil)
 		if len(ks) == 0 {
 			continue
 		}
@@ -42,14 +43,14 @@ func sectionGPU(r *rep) document.Section {
 			}
 			row := []string{l.alg, w}
 			for _, n := range lens {
-				i := slices.IndexFunc(ks, func(k key) bool { return k.Algorithm == l.alg && k.Workers == l.workers && k.LenA == n })
+				i := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Algorithm == l.alg && k.Workers == l.workers && k.LenA == n })
 				if i < 0 {
 					row = append(row, "—")
 					continue
 				}
-				st := ix.stats[ks[i]]
-				row = append(row, document.Dur(st.med)+"\n"+rateText(st))
-				sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: st.med, Lo: st.min, Hi: st.max})
+				st := ix.Stats[ks[i]]
+				row = append(row, document.Dur(st.Med)+"\n"+rateText(st))
+				sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: st.Med, Lo: st.Min, Hi: st.Max})
 			}
 			t.Rows = append(t.Rows, row)
 			c.Series = append(c.Series, sr)
@@ -76,7 +77,7 @@ func sectionGPU(r *rep) document.Section {
 // with the CPU's best run (myers-parallel on the most workers) in ks:
 // "Against myers-parallel on 16 workers, cuda-fast is 3.20× slower at
 // 10,000, …, 1.61× faster at 1,000,000"; "" without both.
-func gpuVersusCPU(ix *index, ks []key) string {
+func gpuVersusCPU(ix *runs.Index, ks []runs.Key) string {
 	cpuW := 0
 	for _, k := range ks {
 		if k.Algorithm == records.AlgMyersParallel {
@@ -88,15 +89,15 @@ func gpuVersusCPU(ix *index, ks []key) string {
 		if k.Algorithm != records.AlgCUDAFast {
 			continue
 		}
-		c, ok := ix.get(records.ExpGPUFast, records.AlgMyersParallel, cpuW, 0, k.LenA, k.LenB)
+		c, ok := ix.Get(records.ExpGPUFast, records.AlgMyersParallel, cpuW, 0, k.LenA, k.LenB)
 		if !ok {
 			continue
 		}
-		g := ix.stats[k]
-		if g.med <= c.med {
-			parts = append(parts, fmt.Sprintf("%s faster at %s", document.Times(c.med/g.med), document.Size(k.LenA)))
+		g := ix.Stats[k]
+		if g.Med <= c.Med {
+			parts = append(parts, fmt.Sprintf("%s faster at %s", document.Times(c.Med/g.Med), document.Size(k.LenA)))
 		} else {
-			parts = append(parts, fmt.Sprintf("%s slower at %s", document.Times(g.med/c.med), document.Size(k.LenA)))
+			parts = append(parts, fmt.Sprintf("%s slower at %s", document.Times(g.Med/c.Med), document.Size(k.LenA)))
 		}
 	}
 	if len(parts) == 0 {
@@ -105,28 +106,14 @@ func gpuVersusCPU(ix *index, ks []key) string {
 	return fmt.Sprintf("Against myers-parallel on %s, cuda-fast is %s", workersN(cpuW), strings.Join(parts, ", "))
 }
 
-// gpuDefaultBlock is the threads per block cuda-diagonal and cuda-matrix
-// take when a record's block is 0 (cudaext.DefaultBlock; a test holds the
-// two equal, as report does not link the GPU's package).
-const gpuDefaultBlock = 256
-
-// blockOf is the threads per block point k ran with: its own, or the
-// default where it names none.
-func blockOf(k key) int {
-	if k.Block == 0 && (k.Algorithm == records.AlgCUDADiagonal || k.Algorithm == records.AlgCUDAMatrix) {
-		return gpuDefaultBlock
-	}
-	return k.Block
-}
-
 // diagonalElsewhere says, for cuda-diagonal at the largest length of
 // gpu-fast's points ks, every other measurement of that one point on the
 // same machine (the same lengths and block, any strings: every cell is
 // computed) — another experiment's at the same block, and the
 // benchmark's — so that a reader who meets it in several sections reads
 // one point measured in several runs; "" where it was measured once.
-func diagonalElsewhere(r *rep, ix *index, ks []key) string {
-	var k key
+func diagonalElsewhere(r *runs.Set, ix *runs.Index, ks []runs.Key) string {
+	var k runs.Key
 	for _, c := range ks {
 		if c.Algorithm == records.AlgCUDADiagonal && c.LenA >= k.LenA {
 			k = c
@@ -135,26 +122,26 @@ func diagonalElsewhere(r *rep, ix *index, ks []key) string {
 	if k.Algorithm == "" {
 		return ""
 	}
-	block := blockOf(k)
+	block := runs.BlockOf(k)
 	var others []string
-	lo, hi := ix.stats[k].med, ix.stats[k].med
+	lo, hi := ix.Stats[k].Med, ix.Stats[k].Med
 	seen := func(sec float64) {
 		lo, hi = min(lo, sec), max(hi, sec)
 	}
-	for o := range ix.stats {
+	for o := range ix.Stats {
 		// Every cell is computed whatever the strings hold, so another
 		// case of input is the same work; it is named all the same.
-		if o.Experiment != k.Experiment && o.Algorithm == k.Algorithm && blockOf(o) == block && o.LenA == k.LenA && o.LenB == k.LenB {
-			w := fmt.Sprintf("%s in experiment %s", document.Dur(ix.stats[o].med), o.Experiment)
+		if o.Experiment != k.Experiment && o.Algorithm == k.Algorithm && runs.BlockOf(o) == block && o.LenA == k.LenA && o.LenB == k.LenB {
+			w := fmt.Sprintf("%s in experiment %s", document.Dur(ix.Stats[o].Med), o.Experiment)
 			if o.Case != k.Case {
 				w += fmt.Sprintf(" (strings of case %s, not %s: the same cells)", o.Case, k.Case)
 			}
 			others = append(others, w)
-			seen(ix.stats[o].med)
+			seen(ix.Stats[o].Med)
 		}
 	}
 	slices.Sort(others)
-	med := benchMedians(r.bench[ix.run.Machine], []string{"gpu.txt"})
+	med := benchMedians(r.Bench[ix.Run.Machine], []string{"gpu.txt"})
 	if ns := med[fmt.Sprintf("GPU/alg=%s/n=%d/block=%d", k.Algorithm, k.LenA, block)]["ns/op"]; ns > 0 {
 		others = append(others, document.Dur(ns/1e9)+" in the benchmarks (make bench-results)")
 		seen(ns / 1e9)
@@ -163,5 +150,5 @@ func diagonalElsewhere(r *rep, ix *index, ks []key) string {
 		return ""
 	}
 	return fmt.Sprintf("Here cuda-diagonal runs %d threads a block; at n = %s it took %s, and the same point took %s: one point and one setting measured in %d runs, %s apart, at the commits What was read names, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
-		block, document.Size(k.LenA), document.Dur(ix.stats[k].med), strings.Join(others, ", "), len(others)+1, document.Times(hi/lo))
+		block, document.Size(k.LenA), document.Dur(ix.Stats[k].Med), strings.Join(others, ", "), len(others)+1, document.Times(hi/lo))
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -19,38 +20,38 @@ import (
 type finding struct {
 	claim, theirs, id string
 	exps              []string // the experiments (or bench/FILE) it reads
-	ours              func(ix *index) string
+	ours              func(ix *runs.Index) string
 }
 
 // keyTable is Key results as a table: a row per finding, the reports'
 // number beside ours on each run read (scale named), the claim linked to
 // its section. Findings no run measured are left out.
-func keyTable(r *rep) *document.Table {
+func keyTable(r *runs.Set) *document.Table {
 	t := &document.Table{Caption: "Key results: the reports' numbers beside ours (median), each row linked to its section", Head: []string{"finding", "the report's"}, Prose: true}
-	for _, ix := range r.runs {
-		t.Head = append(t.Head, fmt.Sprintf("ours: %s (%s)", ix.name, ix.run.Scale))
+	for _, ix := range r.Runs {
+		t.Head = append(t.Head, fmt.Sprintf("ours: %s (%s)", ix.Name, ix.Run.Scale))
 	}
 	old := false
 	for _, f := range findings(r) {
 		row := []string{f.claim, f.theirs}
 		any := false
-		for _, ix := range r.runs {
+		for _, ix := range r.Runs {
 			v := f.ours(ix)
 			any = any || v != ""
 			switch {
 			case v == "":
 				v = "—"
-			case r.isOld(ix, f.exps...):
-				cs := r.oldCommits(ix, f.exps...)
+			case r.IsOld(ix, f.exps...):
+				cs := r.OldCommits(ix, f.exps...)
 				for i, c := range cs {
-					if dirtyCommit(c) {
+					if runs.DirtyCommit(c) {
 						cs[i] = c + ": uncommitted changes, which no commit holds"
 					}
 				}
 				v += " † earlier code (" + strings.Join(cs, ", ") + ")"
 				old = true
 			default:
-				if d := dirtyCommits(ix, f.exps...); len(d) > 0 {
+				if d := runs.DirtyCommits(ix, f.exps...); len(d) > 0 {
 					v += " (from a tree with uncommitted changes: " + strings.Join(d, ", ") + ", which no commit holds)"
 				}
 			}
@@ -73,32 +74,32 @@ func keyTable(r *rep) *document.Table {
 // published best's own size, so that like is set beside like — else at
 // any length. Its rate grows with n, as the band is a smaller share of a
 // larger matrix, so the size is part of the claim.
-func fastestCPU(ix *index, n int) (key, bool) {
-	var best, atN key
+func fastestCPU(ix *runs.Index, n int) (runs.Key, bool) {
+	var best, atN runs.Key
 	for _, exp := range []string{records.ExpPeers, records.ExpGPUFast} {
-		for _, k := range ix.find(exp, func(k key) bool { return !strings.HasPrefix(k.Algorithm, "cuda") }) {
-			g := ix.stats[k].gcups
-			if g > ix.stats[best].gcups {
+		for _, k := range ix.Find(exp, func(k runs.Key) bool { return !strings.HasPrefix(k.Algorithm, "cuda") }) {
+			g := ix.Stats[k].GCUPS
+			if g > ix.Stats[best].GCUPS {
 				best = k
 			}
-			if k.LenA == n && k.LenB == n && g > ix.stats[atN].gcups {
+			if k.LenA == n && k.LenB == n && g > ix.Stats[atN].GCUPS {
 				atN = k
 			}
 		}
 	}
-	if ix.stats[atN].gcups > 0 {
+	if ix.Stats[atN].GCUPS > 0 {
 		return atN, true
 	}
-	return best, ix.stats[best].gcups > 0
+	return best, ix.Stats[best].GCUPS > 0
 }
 
 // findings lists Key results' rows: the reports' claims first, then what
 // levlab adds beyond them.
-func findings(r *rep) []finding {
+func findings(r *runs.Set) []finding {
 	var out []finding
 
 	// Report 000's Table 1: its OpenMP tiles on 8 threads at its largest size.
-	if pub := r.pub(func(p records.Published) bool {
+	if pub := r.Pub(func(p records.Published) bool {
 		return p.Source == src000 && p.Table == "Table 1" && p.Algorithm == records.AlgTiled && p.Workers == 8
 	}); len(pub) > 0 {
 		p := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA })
@@ -107,15 +108,15 @@ func findings(r *rep) []finding {
 			theirs: document.PubNum(p.Value) + " s",
 			id:     "r000",
 			exps:   []string{records.ExpS000Table1},
-			ours: func(ix *index) string {
+			ours: func(ix *runs.Index) string {
 				// At the largest size the run has; below the report's
 				// largest, the report's number at that size beside it.
 				for _, q := range slices.Backward(pub) {
-					if st, ok := ix.get(records.ExpS000Table1, records.AlgTiled, 8, 0, q.LenA, q.LenA); ok {
+					if st, ok := ix.Get(records.ExpS000Table1, records.AlgTiled, 8, 0, q.LenA, q.LenA); ok {
 						if q.LenA == p.LenA {
-							return document.Dur(st.med)
+							return document.Dur(st.Med)
 						}
-						return fmt.Sprintf("%s at n = %s (the report's there: %s s)", document.Dur(st.med), document.Size(q.LenA), document.PubNum(q.Value))
+						return fmt.Sprintf("%s at n = %s (the report's there: %s s)", document.Dur(st.Med), document.Size(q.LenA), document.PubNum(q.Value))
 					}
 				}
 				return ""
@@ -132,18 +133,18 @@ func findings(r *rep) []finding {
 			theirs: fmt.Sprintf("%s (our division of its %s² in %s s, %s; every cell computed)", document.Num(base.gcups), document.Size(base.n), document.PubNum(base.sec), base.how),
 			id:     "beyond",
 			exps:   []string{records.ExpPeers, records.ExpGPUFast},
-			ours: func(ix *index) string {
+			ours: func(ix *runs.Index) string {
 				bk, ok := fastestCPU(ix, base.n)
 				if !ok {
 					return ""
 				}
-				bg := ix.stats[bk].gcups
+				bg := ix.Stats[bk].GCUPS
 				// The row is of matrix rates: that rate first, the
 				// computed one beside it where the records counted it.
-				st := ix.stats[bk]
-				v := document.Num(st.gcups) + " " + matrixRate
-				if st.ccups > 0 {
-					v += fmt.Sprintf(" (%s %s)", document.Num(st.ccups), computedRate)
+				st := ix.Stats[bk]
+				v := document.Num(st.GCUPS) + " " + matrixRate
+				if st.CCUPS > 0 {
+					v += fmt.Sprintf(" (%s %s)", document.Num(st.CCUPS), computedRate)
 				}
 				v += fmt.Sprintf(" (%s at %s, %s against its GPU, experiment %s", bk.Algorithm, document.Size(bk.LenA), workersN(bk.Workers), bk.Experiment)
 				if bk.LenA != base.n {
@@ -158,7 +159,7 @@ func findings(r *rep) []finding {
 	}
 
 	// Report 002's CPU column: two completely different strings.
-	for _, p := range r.pub(func(p records.Published) bool {
+	for _, p := range r.Pub(func(p records.Published) bool {
 		return p.Source == src002 && p.Case == "different" && p.Algorithm == records.AlgFullMatrix && p.Metric == "seconds"
 	}) {
 		out = append(out, finding{
@@ -166,9 +167,9 @@ func findings(r *rep) []finding {
 			theirs: document.PubNum(p.Value) + " s (length not stated; 10,000 on its next slide)",
 			id:     "r002",
 			exps:   []string{records.ExpS002Cases},
-			ours: func(ix *index) string {
-				if st, ok := ix.get(records.ExpS002Cases, records.AlgFullMatrix, 1, 0, 10000, 10000); ok {
-					return document.Dur(st.med) + " at 10,000"
+			ours: func(ix *runs.Index) string {
+				if st, ok := ix.Get(records.ExpS002Cases, records.AlgFullMatrix, 1, 0, 10000, 10000); ok {
+					return document.Dur(st.Med) + " at 10,000"
 				}
 				return ""
 			},
@@ -176,7 +177,7 @@ func findings(r *rep) []finding {
 	}
 
 	// Report 000's CUDA kernel at its largest size, and cuda-fast.
-	if pub := r.pub(func(p records.Published) bool {
+	if pub := r.Pub(func(p records.Published) bool {
 		return p.Source == src000 && p.Table == "Table 2" && p.Metric == "seconds"
 	}); len(pub) > 0 {
 		n := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA }).LenA
@@ -187,18 +188,18 @@ func findings(r *rep) []finding {
 			theirs: fmt.Sprintf("%s s (block %d; GPU not named)", document.PubNum(best.Value), best.Block),
 			id:     "r000",
 			exps:   []string{records.ExpS000Table2},
-			ours: func(ix *index) string {
-				var bk key
-				var bs stat
-				for _, k := range ix.find(records.ExpS000Table2, func(k key) bool { return k.LenA == n }) {
-					if st := ix.stats[k]; bs.n == 0 || st.med < bs.med {
+			ours: func(ix *runs.Index) string {
+				var bk runs.Key
+				var bs runs.Stat
+				for _, k := range ix.Find(records.ExpS000Table2, func(k runs.Key) bool { return k.LenA == n }) {
+					if st := ix.Stats[k]; bs.N == 0 || st.Med < bs.Med {
 						bk, bs = k, st
 					}
 				}
-				if bs.n == 0 {
+				if bs.N == 0 {
 					return ""
 				}
-				return fmt.Sprintf("%s (block %d)", document.Dur(bs.med), bk.Block)
+				return fmt.Sprintf("%s (block %d)", document.Dur(bs.Med), bk.Block)
 			},
 		})
 		out = append(out, finding{
@@ -206,15 +207,15 @@ func findings(r *rep) []finding {
 			theirs: "—",
 			id:     "gpu",
 			exps:   []string{records.ExpGPUFast},
-			ours: func(ix *index) string {
-				st, ok := ix.get(records.ExpGPUFast, records.AlgCUDAFast, 0, 0, n, n)
+			ours: func(ix *runs.Index) string {
+				st, ok := ix.Get(records.ExpGPUFast, records.AlgCUDAFast, 0, 0, n, n)
 				if !ok {
 					return ""
 				}
-				v := document.Dur(st.med)
-				if ks := ix.find(records.ExpGPUFast, func(k key) bool { return k.Algorithm == records.AlgCUDAFast }); len(ks) > 0 && ks[len(ks)-1].LenA > n {
+				v := document.Dur(st.Med)
+				if ks := ix.Find(records.ExpGPUFast, func(k runs.Key) bool { return k.Algorithm == records.AlgCUDAFast }); len(ks) > 0 && ks[len(ks)-1].LenA > n {
 					k := ks[len(ks)-1]
-					v += fmt.Sprintf("; %s at %s", document.Dur(ix.stats[k].med), document.Size(k.LenA))
+					v += fmt.Sprintf("; %s at %s", document.Dur(ix.Stats[k].Med), document.Size(k.LenA))
 				}
 				return v
 			},
@@ -227,19 +228,19 @@ func findings(r *rep) []finding {
 		theirs: "no numbers published",
 		id:     "r004",
 		exps:   []string{records.ExpS004Memory},
-		ours: func(ix *index) string {
-			ks := ix.find(records.ExpS004Memory, func(k key) bool { return k.Algorithm == records.AlgTwoRow })
+		ours: func(ix *runs.Index) string {
+			ks := ix.Find(records.ExpS004Memory, func(k runs.Key) bool { return k.Algorithm == records.AlgTwoRow })
 			if len(ks) == 0 {
 				return ""
 			}
 			n := ks[len(ks)-1].LenA
-			fk, ok1 := ix.getKey(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
-			tk, ok2 := ix.getKey(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
+			fk, ok1 := ix.GetKey(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
+			tk, ok2 := ix.GetKey(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
 			if !ok1 || !ok2 {
 				return ""
 			}
-			fm, tr := ix.stats[fk], ix.stats[tk]
-			return fmt.Sprintf("%s against %s at %s; %s as fast%s", document.BytesStr(tr.alloc), document.BytesStr(fm.alloc), document.Size(n), document.Times(fm.med/tr.med), ciOf(ix, fk, tk))
+			fm, tr := ix.Stats[fk], ix.Stats[tk]
+			return fmt.Sprintf("%s against %s at %s; %s as fast%s", document.BytesStr(tr.Alloc), document.BytesStr(fm.Alloc), document.Size(n), document.Times(fm.Med/tr.Med), ciOf(ix, fk, tk))
 		},
 	})
 
@@ -251,18 +252,18 @@ func findings(r *rep) []finding {
 		theirs: "about 3.4 (136,473,378 bytes in about 40 s, 4 threads and a GPU; read off its Figure 3, whose axis names no unit: seconds are our reading)",
 		id:     "r003",
 		exps:   []string{records.ExpS003Ratio, records.ExpS003Ranks},
-		ours: func(ix *index) string {
+		ours: func(ix *runs.Index) string {
 			// At the report's own text length where the run has it (all
 			// on the CPU), else the largest text of the ranks experiment.
-			ks := ix.find(records.ExpS003Ratio, func(k key) bool { return k.LenA == text003 && k.GPURatio == 0 })
+			ks := ix.Find(records.ExpS003Ratio, func(k runs.Key) bool { return k.LenA == text003 && k.GPURatio == 0 })
 			if len(ks) == 0 {
-				ks = ix.find(records.ExpS003Ranks, func(k key) bool { return k.Ranks == 0 && k.Workers > 1 })
+				ks = ix.Find(records.ExpS003Ranks, func(k runs.Key) bool { return k.Ranks == 0 && k.Workers > 1 })
 			}
 			if len(ks) == 0 {
 				return ""
 			}
 			k := ks[len(ks)-1]
-			v := fmt.Sprintf("%s (%s bytes, %s, CPU alone", document.Num(float64(k.LenA)/ix.stats[k].med/1e6), document.Size(k.LenA), workersN(k.Workers))
+			v := fmt.Sprintf("%s (%s bytes, %s, CPU alone", document.Num(float64(k.LenA)/ix.Stats[k].Med/1e6), document.Size(k.LenA), workersN(k.Workers))
 			if k.Algorithm != records.AlgAPMFast {
 				v += "; " + k.Algorithm
 			}
@@ -276,40 +277,40 @@ func findings(r *rep) []finding {
 		theirs: "—",
 		id:     "beyond",
 		exps:   []string{records.ExpPeers},
-		ours: func(ix *index) string {
-			eds := ix.find(records.ExpPeers, func(k key) bool { return k.Algorithm == records.AlgEdlib })
+		ours: func(ix *runs.Index) string {
+			eds := ix.Find(records.ExpPeers, func(k runs.Key) bool { return k.Algorithm == records.AlgEdlib })
 			if len(eds) == 0 {
 				return ""
 			}
 			ek := eds[len(eds)-1]
-			var bk key
-			var bs stat
-			for _, k := range ix.find(records.ExpPeers, func(k key) bool { return k.LenA == ek.LenA && !isPeer(k.Algorithm) }) {
-				if st := ix.stats[k]; bs.n == 0 || st.med < bs.med {
+			var bk runs.Key
+			var bs runs.Stat
+			for _, k := range ix.Find(records.ExpPeers, func(k runs.Key) bool { return k.LenA == ek.LenA && !isPeer(k.Algorithm) }) {
+				if st := ix.Stats[k]; bs.N == 0 || st.Med < bs.Med {
 					bk, bs = k, st
 				}
 			}
-			if bs.n == 0 {
+			if bs.N == 0 {
 				return ""
 			}
-			ed := ix.stats[ek]
+			ed := ix.Stats[ek]
 			// Worker for worker, where a point on edlib's one thread was measured.
 			ew := max(ek.Workers, 1)
-			var one stat
-			var oneK key
-			for _, k := range ix.find(records.ExpPeers, func(k key) bool {
+			var one runs.Stat
+			var oneK runs.Key
+			for _, k := range ix.Find(records.ExpPeers, func(k runs.Key) bool {
 				return k.LenA == ek.LenA && k.LenB == ek.LenB && k.Workers == ew && !isPeer(k.Algorithm)
 			}) {
-				if st := ix.stats[k]; one.n == 0 || st.med < one.med {
+				if st := ix.Stats[k]; one.N == 0 || st.Med < one.Med {
 					one, oneK = st, k
 				}
 			}
 			oneR, oneCI := 0.0, ""
-			if one.n > 0 {
-				oneR, oneCI = ed.med/one.med, ciOf(ix, ek, oneK)
+			if one.N > 0 {
+				oneR, oneCI = ed.Med/one.Med, ciOf(ix, ek, oneK)
 			}
-			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast%s", document.Size(ek.LenA), document.Size(ek.LenB), bk.Algorithm, document.Dur(bs.med), document.Dur(ed.med), document.Times(ed.med/bs.med), ciOf(ix, ek, bk))
-			if w := workersText(bk.Workers, ew, oneThread(ew), ed.med/bs.med, oneR); w != "" {
+			v := fmt.Sprintf("%s × %s: %s %s against edlib's %s (%s as fast%s", document.Size(ek.LenA), document.Size(ek.LenB), bk.Algorithm, document.Dur(bs.Med), document.Dur(ed.Med), document.Times(ed.Med/bs.Med), ciOf(ix, ek, bk))
+			if w := workersText(bk.Workers, ew, oneThread(ew), ed.Med/bs.Med, oneR); w != "" {
 				v += ", " + w + oneCI
 			}
 			return v + ")"
@@ -322,32 +323,32 @@ func findings(r *rep) []finding {
 		theirs: "—",
 		id:     "pairs",
 		exps:   []string{records.ExpManyPairs},
-		ours: func(ix *index) string {
-			eds := ix.find(records.ExpManyPairs, func(k key) bool { return k.Algorithm == records.AlgEdlib })
+		ours: func(ix *runs.Index) string {
+			eds := ix.Find(records.ExpManyPairs, func(k runs.Key) bool { return k.Algorithm == records.AlgEdlib })
 			if len(eds) == 0 {
 				return ""
 			}
 			ek := eds[len(eds)-1]
-			var best stat
-			var bestK key
-			for _, k := range ix.find(records.ExpManyPairs, func(k key) bool { return k.LenA == ek.LenA && k.Algorithm != records.AlgEdlib }) {
-				if st := ix.stats[k]; st.gcups > best.gcups {
+			var best runs.Stat
+			var bestK runs.Key
+			for _, k := range ix.Find(records.ExpManyPairs, func(k runs.Key) bool { return k.LenA == ek.LenA && k.Algorithm != records.AlgEdlib }) {
+				if st := ix.Stats[k]; st.GCUPS > best.GCUPS {
 					best, bestK = st, k
 				}
 			}
-			ed := ix.stats[ek]
-			if best.gcups == 0 || ed.gcups == 0 {
+			ed := ix.Stats[ek]
+			if best.GCUPS == 0 || ed.GCUPS == 0 {
 				return ""
 			}
 			ew := max(ek.Workers, 1)
 			oneR, oneCI := 0.0, ""
-			if oneK, ok := ix.getKey(records.ExpManyPairs, bestK.Algorithm, ew, 0, ek.LenA, ek.LenB); ok && ix.stats[oneK].gcups > 0 {
-				oneR, oneCI = ix.stats[oneK].gcups/ed.gcups, ciOf(ix, ek, oneK)
+			if oneK, ok := ix.GetKey(records.ExpManyPairs, bestK.Algorithm, ew, 0, ek.LenA, ek.LenB); ok && ix.Stats[oneK].GCUPS > 0 {
+				oneR, oneCI = ix.Stats[oneK].GCUPS/ed.GCUPS, ciOf(ix, ek, oneK)
 			}
 			ci := ciOf(ix, ek, bestK) // the same cells: the ratio of times is the ratio of rates
-			v := fmt.Sprintf("%s strings: %s, %s edlib's%s (%s", document.Count(ek.LenA), rateText(best), document.Times(best.gcups/ed.gcups), ci, workersN(bestK.Workers))
-			if w := workersText(bestK.Workers, ew, "edlib's "+oneThread(ew), best.gcups/ed.gcups, oneR); w != "" {
-				v = fmt.Sprintf("%s strings: %s, %s edlib's%s (%s%s", document.Count(ek.LenA), rateText(best), document.Times(best.gcups/ed.gcups), ci, w, oneCI)
+			v := fmt.Sprintf("%s strings: %s, %s edlib's%s (%s", document.Count(ek.LenA), rateText(best), document.Times(best.GCUPS/ed.GCUPS), ci, workersN(bestK.Workers))
+			if w := workersText(bestK.Workers, ew, "edlib's "+oneThread(ew), best.GCUPS/ed.GCUPS, oneR); w != "" {
+				v = fmt.Sprintf("%s strings: %s, %s edlib's%s (%s%s", document.Count(ek.LenA), rateText(best), document.Times(best.GCUPS/ed.GCUPS), ci, w, oneCI)
 			}
 			return v + ")"
 		},
@@ -359,8 +360,8 @@ func findings(r *rep) []finding {
 		theirs: "—",
 		id:     "align",
 		exps:   []string{"bench/align.txt"},
-		ours: func(ix *index) string {
-			for _, f := range r.bench[ix.run.Machine] {
+		ours: func(ix *runs.Index) string {
+			for _, f := range r.Bench[ix.Run.Machine] {
 				if filepath.Base(f.Path) != "align.txt" {
 					continue
 				}
@@ -391,30 +392,30 @@ func findings(r *rep) []finding {
 		theirs: "—",
 		id:     "pairs",
 		exps:   []string{records.ExpSuggest},
-		ours: func(ix *index) string {
-			var loop, best, one stat
-			var loopK, bestK key
-			for _, k := range ix.find(records.ExpSuggest, nil) {
-				v := ix.stats[k]
+		ours: func(ix *runs.Index) string {
+			var loop, best, one runs.Stat
+			var loopK, bestK runs.Key
+			for _, k := range ix.Find(records.ExpSuggest, nil) {
+				v := ix.Stats[k]
 				if k.Algorithm == records.AlgMyers {
 					loop, loopK = v, k
-				} else if best.n == 0 || v.med < best.med {
+				} else if best.N == 0 || v.Med < best.Med {
 					best, bestK = v, k
 				}
 			}
-			if loop.n == 0 || best.n == 0 {
+			if loop.N == 0 || best.N == 0 {
 				return ""
 			}
-			var oneK key
-			for _, k := range ix.find(records.ExpSuggest, func(k key) bool { return k.Algorithm == bestK.Algorithm && k.Workers == loopK.Workers }) {
-				one, oneK = ix.stats[k], k
+			var oneK runs.Key
+			for _, k := range ix.Find(records.ExpSuggest, func(k runs.Key) bool { return k.Algorithm == bestK.Algorithm && k.Workers == loopK.Workers }) {
+				one, oneK = ix.Stats[k], k
 			}
 			oneR, oneCI := 0.0, ""
-			if one.n > 0 {
-				oneR, oneCI = loop.med/one.med, ciOf(ix, loopK, oneK)
+			if one.N > 0 {
+				oneR, oneCI = loop.Med/one.Med, ciOf(ix, loopK, oneK)
 			}
-			v := fmt.Sprintf("%s against %s (%s as fast%s", document.Dur(best.med), document.Dur(loop.med), document.Times(loop.med/best.med), ciOf(ix, loopK, bestK))
-			if w := workersText(bestK.Workers, max(loopK.Workers, 1), "a loop on "+workersN(max(loopK.Workers, 1)), loop.med/best.med, oneR); w != "" {
+			v := fmt.Sprintf("%s against %s (%s as fast%s", document.Dur(best.Med), document.Dur(loop.Med), document.Times(loop.Med/best.Med), ciOf(ix, loopK, bestK))
+			if w := workersText(bestK.Workers, max(loopK.Workers, 1), "a loop on "+workersN(max(loopK.Workers, 1)), loop.Med/best.Med, oneR); w != "" {
 				v += ", " + w + oneCI
 			}
 			return v + ")"
@@ -430,12 +431,12 @@ func isPeer(alg string) bool {
 
 // gpuMachines names the runs with a GPU point (an algorithm cuda-* or a
 // share sent to the GPU) among their measurements.
-func gpuMachines(r *rep) []string {
+func gpuMachines(r *runs.Set) []string {
 	var out []string
-	for _, ix := range r.runs {
-		for k := range ix.stats {
+	for _, ix := range r.Runs {
+		for k := range ix.Stats {
 			if strings.HasPrefix(k.Algorithm, "cuda-") || k.GPURatio > 0 {
-				out = append(out, ix.name)
+				out = append(out, ix.Name)
 				break
 			}
 		}
@@ -448,9 +449,9 @@ func gpuMachines(r *rep) []string {
 // k's median time (benchmath's, distribution-free) carried over to the
 // ratio x, as Key results writes it after the ratio; "" where k holds too
 // few repetitions for one.
-func ciOverFixed(ix *index, k key, x float64) string {
-	s, sum := ix.sample(k)
-	if s == nil || len(s.Values) < bootMin || sum.Lo <= 0 || math.IsInf(sum.Hi, 0) {
+func ciOverFixed(ix *runs.Index, k runs.Key, x float64) string {
+	s, sum := ix.Sample(k)
+	if s == nil || len(s.Values) < runs.BootMin || sum.Lo <= 0 || math.IsInf(sum.Hi, 0) {
 		return ""
 	}
 	// A time's interval turned over: a rate, and so the ratio, is high
@@ -463,13 +464,13 @@ func ciOverFixed(ix *index, k key, x float64) string {
 // over that's, as Key results writes it after the ratio (", 95% CI
 // 24.1–27.3", with "not significant" where the test cannot tell the two
 // apart); "" where the points hold too few repetitions for one.
-func ciOf(ix *index, base, that key) string {
-	q, ok := ix.speedupOf(base, that)
-	if !ok || !q.ciKnown {
+func ciOf(ix *runs.Index, base, that runs.Key) string {
+	q, ok := ix.SpeedupOf(base, that)
+	if !ok || !q.CIKnown {
 		return ""
 	}
-	s := fmt.Sprintf(", 95%% CI %s–%s", document.Num(q.lo), document.Num(q.hi))
-	if !q.significant {
+	s := fmt.Sprintf(", 95%% CI %s–%s", document.Num(q.Lo), document.Num(q.Hi))
+	if !q.Significant {
 		s += ", not significant"
 	}
 	return s

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -18,17 +19,17 @@ var manyFiles = []string{"many.txt"}
 // benchSays adds to s, for each machine read whose benchmark files of
 // names say something of, a paragraph: lead, the machine, and what say
 // makes of the files' medians.
-func benchSays(r *rep, s *document.Section, names []string, lead string, say func(med map[string]map[string]float64) string) {
+func benchSays(r *runs.Set, s *document.Section, names []string, lead string, say func(med map[string]map[string]float64) string) {
 	for machine, on := range benchMachines(r) {
-		if text := say(benchMedians(r.bench[machine], names)); text != "" {
-			s.P("%s%s (make bench-results%s): %s", lead, on, benchMedianOf(benchFilesNamed(r.bench[machine], names)), text)
+		if text := say(benchMedians(r.Bench[machine], names)); text != "" {
+			s.P("%s%s (make bench-results%s): %s", lead, on, benchMedianOf(benchFilesNamed(r.Bench[machine], names)), text)
 		}
 	}
 }
 
 // manyPatterns adds to s what BenchmarkCountMany measured: match.Count of
 // many patterns in lanes beside a pattern at a time and beside edlib.
-func manyPatterns(r *rep, s *document.Section) {
+func manyPatterns(r *runs.Set, s *document.Section) {
 	benchSays(r, s, manyFiles, "Many patterns at once", manyText)
 }
 
@@ -72,7 +73,7 @@ var pairsFiles = []string{"matrix.txt", "pairs.txt"}
 
 // matrixCommand adds to s the rate of the whole levlab matrix command
 // beside edlib's a pair a call.
-func matrixCommand(r *rep, s *document.Section) {
+func matrixCommand(r *runs.Set, s *document.Section) {
 	benchSays(r, s, pairsFiles, "Many pairs as a user runs them", matrixText)
 }
 
@@ -93,7 +94,7 @@ var similarFiles = []string{"similar.txt"}
 
 // similarPairs adds to s what BenchmarkSimilarCommand measured: levlab
 // distance on similar pairs beside edlib-aligner.
-func similarPairs(r *rep, s *document.Section) {
+func similarPairs(r *runs.Set, s *document.Section) {
 	benchSays(r, s, similarFiles, "Similar sequences", similarText)
 }
 
@@ -149,9 +150,9 @@ var onePairFiles = []string{"distance.txt", "kernel.txt"}
 // onePair adds to s what BenchmarkDistanceCommand and BenchmarkMyersKernel
 // measured: one random pair beside edlib-aligner, and the kernel's rate
 // by group width.
-func onePair(r *rep, s *document.Section) {
+func onePair(r *runs.Set, s *document.Section) {
 	for machine, on := range benchMachines(r) {
-		med := benchMedians(r.bench[machine], onePairFiles)
+		med := benchMedians(r.Bench[machine], onePairFiles)
 		text := onePairText(med)
 		if text == "" {
 			continue
@@ -159,14 +160,14 @@ func onePair(r *rep, s *document.Section) {
 		// The same length in process, in the GPU section, is another
 		// input and another clock: said here, where both are met.
 		cmd := med["DistanceCommand/case=dna/n=1000000/prog=levlab"]["compute-s"]
-		for _, ix := range r.runs {
-			if ix.run.Machine != machine || cmd <= 0 {
+		for _, ix := range r.Runs {
+			if ix.Run.Machine != machine || cmd <= 0 {
 				continue
 			}
-			for _, k := range ix.find(records.ExpGPUFast, func(k key) bool {
+			for _, k := range ix.Find(records.ExpGPUFast, func(k runs.Key) bool {
 				return k.Algorithm == records.AlgMyersParallel && k.LenA == 1000000 && k.LenB == 1000000
 			}) {
-				sec := ix.stats[k].med
+				sec := ix.Stats[k].Med
 				strs := "random DNA too"
 				if k.Case != "dna" {
 					strs = "strings of case " + k.Case + ", not DNA"
@@ -175,7 +176,7 @@ func onePair(r *rep, s *document.Section) {
 					k.Algorithm, document.Dur(sec), strs, document.Times(max(sec, cmd)/min(sec, cmd)))
 			}
 		}
-		s.P("One pair as a user runs it%s (make bench-results%s): %s", on, benchMedianOf(benchFilesNamed(r.bench[machine], onePairFiles)), text)
+		s.P("One pair as a user runs it%s (make bench-results%s): %s", on, benchMedianOf(benchFilesNamed(r.Bench[machine], onePairFiles)), text)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -16,25 +17,25 @@ import (
 // numbers were taken: the repetitions each run holds, what the clock
 // times, the warm-up, the statistics, and where they are weakest (the
 // same point measured in several experiments, outliers).
-func sectionMethod(r *rep) document.Section {
+func sectionMethod(r *runs.Set) document.Section {
 	s := document.Section{ID: "method", Title: "Machines and method"}
-	if len(r.runs) == 0 {
+	if len(r.Runs) == 0 {
 		s.P("No run was read, so no machine is known.")
 		return s
 	}
 	t := &document.Table{Caption: "Our machines, from the records (and the cpu line of their benchmark files)", Head: []string{""}, Prose: true}
 	rows := [][]string{{"CPU"}, {"CPU as go test names it"}, {"cores (logical)"}, {"GPU"}, {"Go"}, {"levlab commits"}, {"repetitions a point"}, {"scale"}, {"folder"}}
 	var reps []string
-	for _, ix := range r.runs {
-		m := ix.machine()
-		t.Head = append(t.Head, ix.name)
-		least, most, _ := ix.repsRange()
+	for _, ix := range r.Runs {
+		m := ix.Machine()
+		t.Head = append(t.Head, ix.Name)
+		least, most, _ := ix.RepsRange()
 		rp := strconv.Itoa(most)
 		if least != most {
 			rp = fmt.Sprintf("%d to %d", least, most)
 		}
-		reps = append(reps, fmt.Sprintf("%s on %s", repsText(ix), ix.name))
-		for i, v := range []string{m.cpu, benchCPU(r, ix), strconv.Itoa(m.cores), m.gpu, m.goVersion, strings.Join(m.commits, ", "), rp, ix.run.Scale, ix.where} {
+		reps = append(reps, fmt.Sprintf("%s on %s", repsText(ix), ix.Name))
+		for i, v := range []string{m.CPU, benchCPU(r, ix), strconv.Itoa(m.Cores), m.GPU, m.GoVersion, strings.Join(m.Commits, ", "), rp, ix.Run.Scale, ix.Where} {
 			rows[i] = append(rows[i], v)
 		}
 	}
@@ -42,7 +43,7 @@ func sectionMethod(r *rep) document.Section {
 	s.Add(t)
 	s.P("The records hold no more of a machine than this table: not its memory, clock, SMT, operating system or GPU driver; its cores are the logical CPUs Go saw (a VM's virtual CPUs). The command levlab info prints what it can learn of the machine it runs on.")
 	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it; the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
-	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it (where a table's second line holds a speedup, a rate or memory instead, as its caption says, its chart's whiskers and tooltips give them), as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", bootRounds, bootMin)
+	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it (where a table's second line holds a speedup, a rate or memory instead, as its caption says, its chart's whiskers and tooltips give them), as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
 	}
@@ -53,9 +54,9 @@ func sectionMethod(r *rep) document.Section {
 }
 
 // benchCPU is the cpu line of run ix's benchmark files, "" without any.
-func benchCPU(r *rep, ix *index) string {
+func benchCPU(r *runs.Set, ix *runs.Index) string {
 	var cpus []string
-	for _, f := range r.bench[ix.run.Machine] {
+	for _, f := range r.Bench[ix.Run.Machine] {
 		if c := strings.TrimSpace(f.Config["cpu"]); c != "" && !slices.Contains(cpus, c) {
 			cpus = append(cpus, c)
 		}
@@ -67,31 +68,31 @@ func benchCPU(r *rep, ix *index) string {
 }
 
 // spreadBetweenRuns says how far apart the medians of one point measured
-// in several experiments of one run are (samePoints). "" where no point
+// in several experiments of one run are (SamePoints). "" where no point
 // was measured twice.
-func spreadBetweenRuns(r *rep) string {
+func spreadBetweenRuns(r *runs.Set) string {
 	var says []string
-	for _, ix := range r.runs {
-		groups := ix.samePoints()
+	for _, ix := range r.Runs {
+		groups := ix.SamePoints()
 		n, worst := 0, 0.0
-		var wk []key
+		var wk []runs.Key
 		for _, ks := range groups {
 			if len(ks) < 2 {
 				continue
 			}
 			n++
-			slices.SortFunc(ks, func(a, b key) int { return strings.Compare(a.Experiment, b.Experiment) })
+			slices.SortFunc(ks, func(a, b runs.Key) int { return strings.Compare(a.Experiment, b.Experiment) })
 			lo, hi := ks[0], ks[0]
 			for _, k := range ks {
-				if ix.stats[k].med < ix.stats[lo].med {
+				if ix.Stats[k].Med < ix.Stats[lo].Med {
 					lo = k
 				}
-				if ix.stats[k].med > ix.stats[hi].med {
+				if ix.Stats[k].Med > ix.Stats[hi].Med {
 					hi = k
 				}
 			}
-			if x := ix.stats[hi].med / ix.stats[lo].med; x > worst || (x == worst && lessKey(hi, wk[1])) {
-				worst, wk = x, []key{lo, hi}
+			if x := ix.Stats[hi].Med / ix.Stats[lo].Med; x > worst || (x == worst && runs.Less(hi, wk[1])) {
+				worst, wk = x, []runs.Key{lo, hi}
 			}
 		}
 		if n == 0 {
@@ -99,7 +100,7 @@ func spreadBetweenRuns(r *rep) string {
 		}
 		lo, hi := wk[0], wk[1]
 		says = append(says, fmt.Sprintf("on %s, %d points measured in more than one experiment, their medians up to %s apart (%s, %s, n = %s: %s in %s against %s in %s)",
-			ix.name, n, document.Times(worst), lo.Algorithm, workersN(lo.Workers), document.Size(lo.LenA), document.Dur(ix.stats[lo].med), lo.Experiment, document.Dur(ix.stats[hi].med), hi.Experiment))
+			ix.Name, n, document.Times(worst), lo.Algorithm, workersN(lo.Workers), document.Size(lo.LenA), document.Dur(ix.Stats[lo].Med), lo.Experiment, document.Dur(ix.Stats[hi].Med), hi.Experiment))
 	}
 	if len(says) == 0 {
 		return ""
@@ -113,7 +114,7 @@ const outlierFactor = 3
 
 // workersOrRanks names what point k ran on: "4 ranks" for a point of
 // ranks, else its workers.
-func workersOrRanks(k key) string {
+func workersOrRanks(k runs.Key) string {
 	if k.Ranks > 0 {
 		return fmt.Sprintf("%d rank%s", k.Ranks, plural(k.Ranks))
 	}
@@ -123,28 +124,28 @@ func workersOrRanks(k key) string {
 // outliers names, run by run, how many points have a repetition past
 // outlierFactor times their median, and the worst. Medians keep them out
 // of every figure; the ranges shown keep them in.
-func outliers(r *rep) string {
+func outliers(r *runs.Set) string {
 	var says []string
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		n, worst := 0, 0.0
-		var wk key
-		for k, st := range ix.stats {
-			if st.med <= 0 {
+		var wk runs.Key
+		for k, st := range ix.Stats {
+			if st.Med <= 0 {
 				continue
 			}
-			x := st.max / st.med
+			x := st.Max / st.Med
 			if x > outlierFactor {
 				n++
 			}
-			if x > worst || (x == worst && lessKey(k, wk)) {
+			if x > worst || (x == worst && runs.Less(k, wk)) {
 				worst, wk = x, k
 			}
 		}
 		if n > 0 {
 			says = append(says, fmt.Sprintf("on %s, %d point%s, the worst %s its median (%s, %s, n = %s, experiment %s: %s against %s)",
-				ix.name, n, plural(n), document.Times(worst), wk.Algorithm, workersOrRanks(wk), document.Size(wk.LenA), wk.Experiment, document.Dur(ix.stats[wk].max), document.Dur(ix.stats[wk].med)))
-		} else if len(ix.stats) > 0 {
-			says = append(says, fmt.Sprintf("on %s, none (the widest %s its median)", ix.name, document.Times(worst)))
+				ix.Name, n, plural(n), document.Times(worst), wk.Algorithm, workersOrRanks(wk), document.Size(wk.LenA), wk.Experiment, document.Dur(ix.Stats[wk].Max), document.Dur(ix.Stats[wk].Med)))
+		} else if len(ix.Stats) > 0 {
+			says = append(says, fmt.Sprintf("on %s, none (the widest %s its median)", ix.Name, document.Times(worst)))
 		}
 	}
 	if len(says) == 0 {
@@ -155,9 +156,9 @@ func outliers(r *rep) string {
 
 // benchCounts says how many runs of each benchmark the files hold (go
 // test -count): "3 runs of each benchmark", or "2 to 5 runs …".
-func benchCounts(r *rep) string {
+func benchCounts(r *runs.Set) string {
 	var all []records.BenchFile
-	for _, files := range r.bench {
+	for _, files := range r.Bench {
 		all = append(all, files...)
 	}
 	least, most := benchRuns(all)
@@ -200,20 +201,6 @@ func benchMedianOf(files []records.BenchFile) string {
 	return fmt.Sprintf(", each the median of %d to %d runs", least, most)
 }
 
-// samePoints groups run ix's points that are one point measured in
-// several experiments: the same algorithm, workers, tile, block, case and
-// lengths. A GPU point at the default block is that block's point.
-func (ix *index) samePoints() map[key][]key {
-	groups := map[key][]key{}
-	for k := range ix.stats {
-		g := k
-		g.Experiment = ""
-		g.Block = blockOf(k)
-		groups[g] = append(groups[g], k)
-	}
-	return groups
-}
-
 // elsewhereApart is how far apart one point's medians in two experiments
 // must be for a section to say so where the point appears: more than the
 // few per cent Method calls no finding.
@@ -228,16 +215,16 @@ const elsewhereMost = 1
 // more than elsewhereApart apart: one point, several runs, so that a
 // reader meeting another figure for it in another section knows why. The
 // widest first, elsewhereMost a machine.
-func sameElsewhere(r *rep, s *document.Section, exps ...string) {
+func sameElsewhere(r *runs.Set, s *document.Section, exps ...string) {
 	var says []string
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		type far struct {
 			text string
 			x    float64
 		}
 		var fars []far
-		for _, ks := range ix.samePoints() {
-			var here, there []key
+		for _, ks := range ix.SamePoints() {
+			var here, there []runs.Key
 			for _, k := range ks {
 				if slices.Contains(exps, k.Experiment) {
 					here = append(here, k)
@@ -249,9 +236,9 @@ func sameElsewhere(r *rep, s *document.Section, exps ...string) {
 				continue
 			}
 			all := append(slices.Clone(here), there...)
-			lo, hi := ix.stats[all[0]].med, ix.stats[all[0]].med
+			lo, hi := ix.Stats[all[0]].Med, ix.Stats[all[0]].Med
 			for _, k := range all {
-				lo, hi = min(lo, ix.stats[k].med), max(hi, ix.stats[k].med)
+				lo, hi = min(lo, ix.Stats[k].Med), max(hi, ix.Stats[k].Med)
 			}
 			if lo <= 0 || hi/lo <= elsewhereApart {
 				continue
@@ -281,7 +268,7 @@ func sameElsewhere(r *rep, s *document.Section, exps ...string) {
 		for _, f := range fars {
 			texts = append(texts, f.text)
 		}
-		says = append(says, fmt.Sprintf("on %s, %s%s", ix.name, strings.Join(texts, "; "), more))
+		says = append(says, fmt.Sprintf("on %s, %s%s", ix.Name, strings.Join(texts, "; "), more))
 	}
 	if len(says) > 0 {
 		s.P("Measured elsewhere too, one point in several runs (Method: between runs), not a difference between experiments: %s.", strings.Join(says, "; "))
@@ -292,11 +279,11 @@ func sameElsewhere(r *rep, s *document.Section, exps ...string) {
 // s000-fig3", or "354 ms–483 ms in s000-fig3 and s004-memory", or "… in
 // 4 experiments" past three; with in "" (the points here) the
 // experiments follow in parentheses where there are several.
-func medsIn(ix *index, ks []key, in string) string {
-	lo, hi := ix.stats[ks[0]].med, ix.stats[ks[0]].med
+func medsIn(ix *runs.Index, ks []runs.Key, in string) string {
+	lo, hi := ix.Stats[ks[0]].Med, ix.Stats[ks[0]].Med
 	var exps []string
 	for _, k := range ks {
-		lo, hi = min(lo, ix.stats[k].med), max(hi, ix.stats[k].med)
+		lo, hi = min(lo, ix.Stats[k].Med), max(hi, ix.Stats[k].Med)
 		exps = append(exps, k.Experiment)
 	}
 	slices.Sort(exps)
@@ -315,15 +302,4 @@ func medsIn(ix *index, ks []key, in string) string {
 		return v + " here (" + what + ")"
 	}
 	return v + " here"
-}
-
-// lessKeyCmp orders keys as lessKey does, for slices.SortFunc.
-func lessKeyCmp(a, b key) int {
-	switch {
-	case lessKey(a, b):
-		return -1
-	case lessKey(b, a):
-		return 1
-	}
-	return 0
 }

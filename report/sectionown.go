@@ -5,57 +5,14 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
-
-	"golang.org/x/perf/benchmath"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 	"github.com/levlab/levlab/spec"
 )
-
-// ownNames returns the experiments of one's own that the runs read hold,
-// sorted.
-func (r *rep) ownNames() []string {
-	var out []string
-	for _, ix := range r.runs {
-		for e := range ix.tally.own {
-			if !slices.Contains(out, e) {
-				out = append(out, e)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// ownSpec returns the spec kept beside an experiment's records, from the
-// first run that has one (kept true), or one made from the records: every
-// implementation, length and parameter they hold, and the default figures.
-func (r *rep) ownSpec(name string) (s *spec.Spec, kept bool) {
-	for _, ix := range r.runs {
-		if s := ix.specs[name]; s != nil {
-			return s, true
-		}
-	}
-	s = &spec.Spec{Name: name}
-	var ns, ms, ws, ts []int
-	for _, ix := range r.runs {
-		for _, k := range ix.ownKeys(name) {
-			if !slices.Contains(s.ImplNames(), k.Algorithm) {
-				s.Impl = append(s.Impl, spec.Impl{Name: k.Algorithm})
-			}
-			ns, ms, ws, ts = append(ns, k.LenA), append(ms, k.LenB), append(ws, k.Workers), append(ts, k.Tile)
-		}
-	}
-	s.Inputs.N, s.Params.Workers, s.Params.Tile = sortedInts(ns), sortedInts(ws), sortedInts(ts)
-	if !slices.Equal(sortedInts(ms), s.Inputs.N) {
-		s.Inputs.M = nil // lengths of a and b differ: n alone is drawn
-	}
-	return s, false
-}
 
 // ownView is what the section of an experiment of one's own draws: the
 // points of its spec's grid. A point is keyed as the runner keys it —
@@ -75,7 +32,7 @@ type ownView struct {
 // experiment's kind); ownExtra gives a point's value of each, for people.
 var ownExtras = []string{"case", "block", "GPU share", "ranks"}
 
-func ownExtra(k key, d string) string {
+func ownExtra(k runs.Key, d string) string {
 	switch d {
 	case "case":
 		return k.Case
@@ -88,12 +45,12 @@ func ownExtra(k key, d string) string {
 }
 
 // ownViewOf returns the view of experiment name over the runs read.
-func ownViewOf(r *rep, name string) *ownView {
-	sp, kept := r.ownSpec(name)
+func ownViewOf(r *runs.Set, name string) *ownView {
+	sp, kept := r.OwnSpec(name)
 	v := &ownView{sp: sp, kept: kept}
 	for _, d := range ownExtras {
 		seen := map[string]bool{}
-		for _, ix := range r.runs {
+		for _, ix := range r.Runs {
 			for _, k := range v.keys(ix) {
 				seen[ownExtra(k, d)] = true
 			}
@@ -111,20 +68,20 @@ func ownViewOf(r *rep, name string) *ownView {
 // for an implementation of that name and no definition), its case, its
 // workers, tiles and lengths, and no block, GPU share or ranks; with a
 // spec made from the records, every one.
-func (v *ownView) keys(ix *index) []key {
-	ks := ix.ownKeys(v.sp.Name)
+func (v *ownView) keys(ix *runs.Index) []runs.Key {
+	ks := ix.OwnKeys(v.sp.Name)
 	if v.kept {
-		ks = slices.DeleteFunc(ks, func(k key) bool { return v.outside(ix, k) != "" })
+		ks = slices.DeleteFunc(ks, func(k runs.Key) bool { return v.outside(ix, k) != "" })
 	}
 	return ks
 }
 
 // outside says why the kept spec's grid does not hold k ("impl x", "case
 // dna", "workers 8", "n = 500", "block 64" …), or "" where it does.
-func (v *ownView) outside(ix *index, k key) string {
+func (v *ownView) outside(ix *runs.Index, k runs.Key) string {
 	sp := v.sp
 	switch {
-	case !slices.Contains(sp.ImplNames(), k.Algorithm) && !ix.tally.madeBy[[2]string{sp.Name, k.Algorithm}][sp.MadeBy(spec.Impl{Name: k.Algorithm})]:
+	case !slices.Contains(sp.ImplNames(), k.Algorithm) && !ix.Tally.MadeBy[[2]string{sp.Name, k.Algorithm}][sp.MadeBy(spec.Impl{Name: k.Algorithm})]:
 		return "impl " + k.Algorithm
 	case k.Case != sp.CaseOr():
 		return "case " + k.Case
@@ -146,14 +103,14 @@ func (v *ownView) outside(ix *index, k key) string {
 
 // notDrawn is the sentence that says what else the records of the runs
 // hold, outside the kept spec's grid, or "".
-func notDrawn(r *rep, v *ownView) string {
+func notDrawn(r *runs.Set, v *ownView) string {
 	if !v.kept {
 		return ""
 	}
 	var what []string
 	n := 0
-	for _, ix := range r.runs {
-		for _, k := range ix.ownKeys(v.sp.Name) {
+	for _, ix := range r.Runs {
+		for _, k := range ix.OwnKeys(v.sp.Name) {
 			w := v.outside(ix, k)
 			if w == "" {
 				continue
@@ -183,71 +140,18 @@ func notDrawn(r *rep, v *ownView) string {
 		n, "point"+plural(n), strings.Join(what, "; "))
 }
 
-// ownKeys returns the points of an experiment of one's own, measured or
-// failed, sorted.
-func (ix *index) ownKeys(name string) []key {
-	ks := ix.find(name, nil)
-	for k := range ix.tally.failed {
-		if k.Experiment == name && !slices.Contains(ks, k) {
-			ks = append(ks, k)
-		}
-	}
-	sort.Slice(ks, func(i, j int) bool { return lessKey(ks[i], ks[j]) })
-	return ks
-}
-
-// sample is a point's times as benchmath takes them, with its summary:
-// the median and its 95% confidence interval.
-func (ix *index) sample(k key) (*benchmath.Sample, benchmath.Summary) {
-	m := ix.tally.points[k]
-	if m == nil {
-		return nil, benchmath.Summary{}
-	}
-	s := benchmath.NewSample(slices.Clone(m.sec), &benchmath.DefaultThresholds)
-	return s, benchmath.AssumeNothing.Summary(s, 0.95)
-}
-
-// ratio is a speedup with what is known of it: the 95% bootstrap
-// interval of the ratio of medians (bootRatio) and whether the two samples
-// differ, by benchmath's Mann–Whitney U test and by the interval alike.
-type ratio struct {
-	x, lo, hi   float64
-	p, alpha    float64
-	significant bool
-	ciKnown     bool // both points have bootMin repetitions or more
-}
-
-// speedupOf is base's median over that's. It is significant only where
-// the U test rejects no difference and the interval is known and leaves
-// out 1×, so that no speedup is called significant whose interval spans
-// no speedup, or that has no interval (fewer than bootMin repetitions).
-func (ix *index) speedupOf(base, that key) (ratio, bool) {
-	bs, bsum := ix.sample(base)
-	ts, tsum := ix.sample(that)
-	if bs == nil || ts == nil || tsum.Center <= 0 {
-		return ratio{}, false
-	}
-	c := benchmath.AssumeNothing.Compare(bs, ts)
-	r := ratio{x: bsum.Center / tsum.Center, p: c.P, alpha: c.Alpha}
-	if lo, hi, ok := bootRatio(bs.Values, ts.Values); ok {
-		r.lo, r.hi, r.ciKnown = lo, hi, true
-		r.significant = c.P < c.Alpha && (lo > 1 || hi < 1)
-	}
-	return r, true
-}
-
 // ratioText writes a speedup as the section of an experiment of one's
 // own says it: "2.31× (95% CI 2.10–2.52)", with why an interval or the
 // significance is missing.
-func ratioText(q ratio) string {
-	s := document.Times(q.x)
-	if q.ciKnown {
-		s += fmt.Sprintf(" (95%% CI %s–%s)", document.Num(q.lo), document.Num(q.hi))
+func ratioText(q runs.Ratio) string {
+	s := document.Times(q.X)
+	if q.CIKnown {
+		s += fmt.Sprintf(" (95%% CI %s–%s)", document.Num(q.Lo), document.Num(q.Hi))
 	} else {
-		s += fmt.Sprintf(" (no CI: it needs %d repetitions or more)", bootMin)
+		s += fmt.Sprintf(" (no CI: it needs %d repetitions or more)", runs.BootMin)
 	}
-	if !q.significant {
-		s += fmt.Sprintf(", not significant (p = %s)", document.Num(q.p))
+	if !q.Significant {
+		s += fmt.Sprintf(", not significant (p = %s)", document.Num(q.P))
 	}
 	return s
 }
@@ -256,11 +160,11 @@ func ratioText(q ratio) string {
 // implementation at the fewest workers of the grid, on k's inputs (case
 // and lengths) and at its block, GPU share and ranks, and at its tile
 // (else any tile); a point v draws.
-func baselineOf(ix *index, v *ownView, baseline string, k key) (key, bool) {
+func baselineOf(ix *runs.Index, v *ownView, baseline string, k runs.Key) (runs.Key, bool) {
 	w0 := slices.Min(v.sp.WorkersOr())
-	var found []key
+	var found []runs.Key
 	for _, c := range v.keys(ix) {
-		if _, ok := ix.stats[c]; !ok {
+		if _, ok := ix.Stats[c]; !ok {
 			continue // failed: no time to divide by
 		}
 		if c.Algorithm == baseline && c.Workers == w0 && c.Case == k.Case && c.LenA == k.LenA && c.LenB == k.LenB &&
@@ -274,7 +178,7 @@ func baselineOf(ix *index, v *ownView, baseline string, k key) (key, bool) {
 	if len(found) > 0 {
 		return found[0], true
 	}
-	return key{}, false
+	return runs.Key{}, false
 }
 
 // specBaseline is the first baseline the spec's figures name, or "".
@@ -290,7 +194,7 @@ func specBaseline(s *spec.Spec) string {
 // sectionOwn draws an experiment of one's own: findings first, then its
 // figures as its spec declares them, then every point in a table, the
 // failed ones with why, and the speedups with their confidence intervals.
-func sectionOwn(r *rep, name string, told said) document.Section {
+func sectionOwn(r *runs.Set, name string, told said) document.Section {
 	v := ownViewOf(r, name)
 	sp := v.sp
 	title := sp.Title
@@ -299,12 +203,12 @@ func sectionOwn(r *rep, name string, told said) document.Section {
 	}
 	s := document.Section{ID: "own-" + name, Title: "Your experiment " + name + ": " + title}
 	base := specBaseline(sp)
-	for _, ix := range r.runs {
-		for _, n := range ix.specNotes[name] {
+	for _, ix := range r.Runs {
+		for _, n := range ix.SpecNotes[name] {
 			s.P("%s", n)
 		}
 	}
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		if ks := v.keys(ix); len(ks) > 0 {
 			s.P("%s", ownFindings(ix, v, base, ks))
 		}
@@ -324,7 +228,7 @@ func sectionOwn(r *rep, name string, told said) document.Section {
 	if c := ownScalingChart(r, v); c != nil {
 		s.Add(c)
 	}
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		ks := v.keys(ix)
 		if len(ks) == 0 {
 			continue
@@ -344,7 +248,7 @@ func sectionOwn(r *rep, name string, told said) document.Section {
 			s.Add(ownTimes(r, ix, v, ks))
 		}
 	}
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		if ks := v.keys(ix); len(ks) > 0 {
 			if base != "" {
 				if t := ownSpeedups(r, ix, v, base, ks); t != nil {
@@ -377,7 +281,7 @@ func chartSafe(name string) string {
 
 // pointName names a point of one's own for people: the implementation and
 // the parameters that vary in the grid.
-func (v *ownView) pointName(k key) string {
+func (v *ownView) pointName(k runs.Key) string {
 	parts := []string{k.Algorithm}
 	if len(v.sp.WorkersOr()) > 1 || k.Workers > 1 {
 		parts = append(parts, fmt.Sprintf("%d %s", k.Workers, "worker"+plural(k.Workers)))
@@ -391,7 +295,7 @@ func (v *ownView) pointName(k key) string {
 	return strings.Join(parts, ", ")
 }
 
-func lengths(k key) string {
+func lengths(k runs.Key) string {
 	if k.LenA == k.LenB {
 		return "n = " + document.Size(k.LenA)
 	}
@@ -400,46 +304,46 @@ func lengths(k key) string {
 
 // ownFindings is the paragraph that opens a run's part of the section:
 // the fastest at the largest size, the best speedup, and the failures.
-func ownFindings(ix *index, v *ownView, base string, ks []key) string {
+func ownFindings(ix *runs.Index, v *ownView, base string, ks []runs.Key) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "On %s (%s): ", ix.name, ix.where)
+	fmt.Fprintf(&b, "On %s (%s): ", ix.Name, ix.Where)
 	maxN := 0
 	for _, k := range ks {
 		maxN = max(maxN, k.LenA)
 	}
-	var best key
+	var best runs.Key
 	bestT := math.Inf(1)
 	for _, k := range ks {
-		if st, ok := ix.stats[k]; ok && k.LenA == maxN && st.med < bestT {
-			best, bestT = k, st.med
+		if st, ok := ix.Stats[k]; ok && k.LenA == maxN && st.Med < bestT {
+			best, bestT = k, st.Med
 		}
 	}
 	if !math.IsInf(bestT, 1) {
-		st := ix.stats[best]
-		fmt.Fprintf(&b, "at the largest size, %s, the fastest is %s: %s (%s–%s).", lengths(best), v.pointName(best), document.Dur(st.med), document.Dur(st.min), document.Dur(st.max))
+		st := ix.Stats[best]
+		fmt.Fprintf(&b, "at the largest size, %s, the fastest is %s: %s (%s–%s).", lengths(best), v.pointName(best), document.Dur(st.Med), document.Dur(st.Min), document.Dur(st.Max))
 	} else {
 		b.WriteString("no point has a time.")
 	}
 	if base != "" {
-		var bk key
-		var bq ratio
+		var bk runs.Key
+		var bq runs.Ratio
 		for _, k := range ks {
 			b0, ok := baselineOf(ix, v, base, k)
 			if !ok || b0 == k {
 				continue
 			}
-			if q, ok := ix.speedupOf(b0, k); ok && q.x > bq.x {
+			if q, ok := ix.SpeedupOf(b0, k); ok && q.X > bq.X {
 				bk, bq = k, q
 			}
 		}
-		if bq.x > 0 {
+		if bq.X > 0 {
 			w0 := slices.Min(v.sp.WorkersOr())
 			fmt.Fprintf(&b, " The best speedup over %s at %d %s is %s: %s at %s%s.", base, w0, "worker"+plural(w0), ratioText(bq), v.pointName(bk), lengths(bk), v.unlike(base, bk.Algorithm))
 		}
 	}
 	var failed []string
 	for _, k := range ks {
-		if why, ok := ix.tally.failed[k]; ok {
+		if why, ok := ix.Tally.Failed[k]; ok {
 			failed = append(failed, fmt.Sprintf("%s at %s (%s)", v.pointName(k), lengths(k), strings.TrimPrefix(why, "failed: ")))
 		}
 	}
@@ -455,7 +359,7 @@ func ownFindings(ix *index, v *ownView, base string, ks []key) string {
 }
 
 // dim is one of the grid's dimensions: a parameter, or the implementation.
-func dimOf(k key, d string) float64 {
+func dimOf(k runs.Key, d string) float64 {
 	switch d {
 	case "workers":
 		return float64(k.Workers)
@@ -492,7 +396,7 @@ var ownYNames = map[string]string{
 // dimensions that are neither x nor a series are held at their largest
 // value, which the title names; a point that failed at that value is a
 // vertical line at its x, named.
-func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
+func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int) *document.Figure {
 	sp := v.sp
 	c := &document.Figure{ID: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), XName: ownXNames[f.X], YName: ownYNames[f.Y]}
 	c.XLog = f.X == "n" || f.X == "m"
@@ -519,8 +423,8 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 	// The dimensions held fixed, at their largest value over the runs
 	// where a point was measured (and, for a ratio to the baseline, the
 	// baseline too): a size at which everything failed draws nothing.
-	measured := func(ix *index, k key) bool {
-		if _, ok := ix.stats[k]; !ok {
+	measured := func(ix *runs.Index, k runs.Key) bool {
+		if _, ok := ix.Stats[k]; !ok {
 			return false
 		}
 		return (f.Y != "speedup" && f.Y != "efficiency") || k.Algorithm == f.Baseline
@@ -534,7 +438,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 			continue // m = n
 		}
 		vals, all := map[float64]bool{}, map[float64]bool{}
-		for _, ix := range r.runs {
+		for _, ix := range r.Runs {
 			for _, k := range v.keys(ix) {
 				all[dimOf(k, d)] = true
 				if measured(ix, k) {
@@ -553,7 +457,7 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 			fixed[d] = top
 		}
 	}
-	keep := func(k key) bool {
+	keep := func(k runs.Key) bool {
 		for d, v := range fixed {
 			if dimOf(k, d) != v {
 				return false
@@ -579,13 +483,13 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 	// Series are named for their machine where more than one run holds
 	// the experiment.
 	ran := 0
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		if len(v.keys(ix)) > 0 {
 			ran++
 		}
 	}
 	marks := map[float64][]string{}
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		bySeries := map[string]*document.FigureSeries{}
 		var order []string
 		for _, k := range v.keys(ix) {
@@ -601,42 +505,42 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 			}
 			name := strings.Join(parts, ", ")
 			if ran > 1 {
-				name = ix.name + ": " + name
+				name = ix.Name + ": " + name
 			}
 			x := dimOf(k, f.X)
-			if _, failed := ix.tally.failed[k]; failed {
+			if _, failed := ix.Tally.Failed[k]; failed {
 				if !slices.Contains(marks[x], name) {
 					marks[x] = append(marks[x], name)
 				}
 				continue
 			}
-			st, ok := ix.stats[k]
+			st, ok := ix.Stats[k]
 			if !ok {
 				continue
 			}
 			p := document.FigurePoint{X: x}
 			switch f.Y {
 			case "time":
-				p.Y, p.Lo, p.Hi = st.med, st.min, st.max
+				p.Y, p.Lo, p.Hi = st.Med, st.Min, st.Max
 			case "gcups":
-				p.Y, p.Lo, p.Hi = st.gcups, st.gcups, st.gcups
+				p.Y, p.Lo, p.Hi = st.GCUPS, st.GCUPS, st.GCUPS
 			case "memory":
-				if st.alloc <= 0 && c.YLog {
+				if st.Alloc <= 0 && c.YLog {
 					continue
 				}
-				p.Y, p.Lo, p.Hi = st.alloc, st.alloc, st.alloc
+				p.Y, p.Lo, p.Hi = st.Alloc, st.Alloc, st.Alloc
 			case "speedup", "efficiency":
 				b0, ok := baselineOf(ix, v, f.Baseline, k)
 				if !ok {
 					continue
 				}
-				q, ok := ix.speedupOf(b0, k)
+				q, ok := ix.SpeedupOf(b0, k)
 				if !ok {
 					continue
 				}
-				p.Y, p.Lo, p.Hi = q.x, q.x, q.x
-				if q.ciKnown {
-					p.Lo, p.Hi = q.lo, q.hi
+				p.Y, p.Lo, p.Hi = q.X, q.X, q.X
+				if q.CIKnown {
+					p.Lo, p.Hi = q.Lo, q.Hi
 				}
 				if f.Y == "efficiency" && k.Workers > 0 {
 					w := float64(k.Workers) / float64(max(1, b0.Workers))
@@ -673,8 +577,8 @@ func ownChart(r *rep, v *ownView, f spec.Figure, i int) *document.Figure {
 }
 
 // compareKeys orders points by the spec's implementations (Go functions
-// run beside them after), then as lessKey does.
-func (v *ownView) compareKeys(a, b key) int {
+// run beside them after), then as runs.Less does.
+func (v *ownView) compareKeys(a, b runs.Key) int {
 	order := v.sp.ImplNames()
 	rank := func(name string) int {
 		if i := slices.Index(order, name); i >= 0 {
@@ -685,10 +589,10 @@ func (v *ownView) compareKeys(a, b key) int {
 	if ra, rb := rank(a.Algorithm), rank(b.Algorithm); ra != rb {
 		return ra - rb
 	}
-	if lessKey(a, b) {
+	if runs.Less(a, b) {
 		return -1
 	}
-	if lessKey(b, a) {
+	if runs.Less(b, a) {
 		return 1
 	}
 	return 0
@@ -697,9 +601,9 @@ func (v *ownView) compareKeys(a, b key) int {
 // ownTimes is the table of every point of a run: a row per
 // implementation and parameters, a column per length pair; a failed
 // point says why in its cell.
-func ownTimes(r *rep, ix *index, v *ownView, ks []key) *document.Table {
+func ownTimes(r *runs.Set, ix *runs.Index, v *ownView, ks []runs.Key) *document.Table {
 	// A row is a point without its lengths, which are the columns.
-	type rowKey = key
+	type rowKey = runs.Key
 	var rows []rowKey
 	var cols [][2]int
 	for _, k := range ks {
@@ -722,7 +626,7 @@ func ownTimes(r *rep, ix *index, v *ownView, ks []key) *document.Table {
 	t := &document.Table{Caption: "Every point: median time, and below it min–max, or why it failed" + onName(r, ix), Head: []string{"implementation"}}
 	t.Head = append(append(t.Head, v.vary...), "workers", "tile")
 	for _, c := range cols {
-		t.Head = append(t.Head, lengths(key{LenA: c[0], LenB: c[1]}))
+		t.Head = append(t.Head, lengths(runs.Key{LenA: c[0], LenB: c[1]}))
 	}
 	for _, rk := range rows {
 		tile := "—"
@@ -738,10 +642,10 @@ func ownTimes(r *rep, ix *index, v *ownView, ks []key) *document.Table {
 			k := rk
 			k.LenA, k.LenB = c[0], c[1]
 			cell := "—"
-			if why, ok := ix.tally.failed[k]; ok {
+			if why, ok := ix.Tally.Failed[k]; ok {
 				cell = "FAILED\n" + strings.TrimPrefix(why, "failed: ")
-			} else if st, ok := ix.stats[k]; ok {
-				cell = document.Dur(st.med) + "\n" + document.Dur(st.min) + "–" + document.Dur(st.max)
+			} else if st, ok := ix.Stats[k]; ok {
+				cell = document.Dur(st.Med) + "\n" + document.Dur(st.Min) + "–" + document.Dur(st.Max)
 			}
 			row = append(row, cell)
 		}
@@ -752,7 +656,7 @@ func ownTimes(r *rep, ix *index, v *ownView, ks []key) *document.Table {
 
 // ownSpeedups is the table of every speedup over the baseline, with its
 // confidence interval and test.
-func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *document.Table {
+func ownSpeedups(r *runs.Set, ix *runs.Index, v *ownView, base string, ks []runs.Key) *document.Table {
 	w0 := slices.Min(v.sp.WorkersOr())
 	t := &document.Table{Caption: fmt.Sprintf("Speedup over %s at %d %s, with its 95%% confidence interval and the Mann–Whitney U test%s", base, w0, "worker"+plural(w0), onName(r, ix)),
 		Head: []string{"implementation", "lengths", "speedup", "95% CI", "p", "significant"},
@@ -765,23 +669,23 @@ func ownSpeedups(r *rep, ix *index, v *ownView, base string, ks []key) *document
 		if !ok || b0 == k {
 			continue
 		}
-		if _, failed := ix.tally.failed[k]; failed {
+		if _, failed := ix.Tally.Failed[k]; failed {
 			t.Rows = append(t.Rows, []string{v.pointName(k), lengths(k), "failed", "—", "—", "—"})
 			continue
 		}
-		q, ok := ix.speedupOf(b0, k)
+		q, ok := ix.SpeedupOf(b0, k)
 		if !ok {
 			continue
 		}
-		ci := fmt.Sprintf("needs ≥ %d reps", bootMin)
-		if q.ciKnown {
-			ci = document.Num(q.lo) + "–" + document.Num(q.hi)
+		ci := fmt.Sprintf("needs ≥ %d reps", runs.BootMin)
+		if q.CIKnown {
+			ci = document.Num(q.Lo) + "–" + document.Num(q.Hi)
 		}
 		sig := "yes"
-		if !q.significant {
+		if !q.Significant {
 			sig = "no"
 		}
-		t.Rows = append(t.Rows, []string{v.pointName(k), lengths(k), document.Times(q.x), ci, document.Num(q.p), sig})
+		t.Rows = append(t.Rows, []string{v.pointName(k), lengths(k), document.Times(q.X), ci, document.Num(q.P), sig})
 	}
 	if len(t.Rows) == 0 {
 		return nil

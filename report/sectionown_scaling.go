@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/internal/progrun"
 	"github.com/levlab/levlab/spec"
@@ -17,24 +18,6 @@ import (
 // implementation scales over its own one-worker time: speedup S(p) =
 // T1/Tp, efficiency E(p) = S(p)/p, Karp–Flatt's serial fraction e(p), an
 // Amdahl fit, and the cores each point kept busy (CPU time over time).
-
-// coresOf returns the median over the repetitions of CPU time over time
-// (cpu_seconds/seconds): about how many cores a run kept busy. It is 0
-// where any repetition recorded no CPU time (records made before the
-// cpu_seconds column) or no time.
-func coresOf(cpu, sec []float64) float64 {
-	if len(cpu) == 0 || len(cpu) != len(sec) {
-		return 0
-	}
-	r := make([]float64, len(cpu))
-	for i := range cpu {
-		if !(cpu[i] > 0) || !(sec[i] > 0) {
-			return 0
-		}
-		r[i] = cpu[i] / sec[i]
-	}
-	return median(r)
-}
 
 // karpFlatt returns the experimentally determined serial fraction of a
 // speedup s on p workers (Karp and Flatt, 1990): e = (1/s − 1/p)/(1 −
@@ -89,21 +72,21 @@ func fixed2(x float64) string {
 // scalePt is one point on more than one worker, and its speedup over the
 // same implementation's one-worker point at the same inputs.
 type scalePt struct {
-	k      key
+	k      runs.Key
 	failed bool
-	q      ratio
+	q      runs.Ratio
 	ok     bool // q is known: both points have times
 }
 
-func (sp scalePt) s() float64  { return sp.q.x }
-func (sp scalePt) e() float64  { return sp.q.x / float64(sp.k.Workers) }
-func (sp scalePt) kf() float64 { return karpFlatt(sp.q.x, sp.k.Workers) }
+func (sp scalePt) s() float64  { return sp.q.X }
+func (sp scalePt) e() float64  { return sp.q.X / float64(sp.k.Workers) }
+func (sp scalePt) kf() float64 { return karpFlatt(sp.q.X, sp.k.Workers) }
 
 // scaleRow is an implementation at one input (its tile, case and extras
 // too): its one-worker point, and its points on more workers in order.
 type scaleRow struct {
-	line  key // the points' key with Workers 0
-	one   key
+	line  runs.Key // the points' key with Workers 0
+	one   runs.Key
 	oneOK bool // one has a time
 	pts   []scalePt
 }
@@ -112,13 +95,13 @@ type scaleRow struct {
 // point on more than one worker, in the order of the spec's
 // implementations, then of their inputs. A row divides by its one-worker
 // point only where that is among ks.
-func ownScaling(ix *index, v *ownView, ks []key) []scaleRow {
-	drawn := map[key]bool{}
+func ownScaling(ix *runs.Index, v *ownView, ks []runs.Key) []scaleRow {
+	drawn := map[runs.Key]bool{}
 	for _, k := range ks {
 		drawn[k] = true
 	}
-	byLine := map[key]*scaleRow{}
-	var lines []key
+	byLine := map[runs.Key]*scaleRow{}
+	var lines []runs.Key
 	for _, k := range ks {
 		if k.Workers <= 1 {
 			continue
@@ -129,14 +112,14 @@ func ownScaling(ix *index, v *ownView, ks []key) []scaleRow {
 		if row == nil {
 			one := line
 			one.Workers = 1
-			_, has := ix.stats[one]
+			_, has := ix.Stats[one]
 			row = &scaleRow{line: line, one: one, oneOK: has && drawn[one]} // a point outside the kept grid is not divided by
 			byLine[line] = row
 			lines = append(lines, line)
 		}
 		sp := scalePt{k: k}
-		if _, sp.failed = ix.tally.failed[k]; !sp.failed && row.oneOK {
-			sp.q, sp.ok = ix.speedupOf(row.one, k)
+		if _, sp.failed = ix.Tally.Failed[k]; !sp.failed && row.oneOK {
+			sp.q, sp.ok = ix.SpeedupOf(row.one, k)
 		}
 		row.pts = append(row.pts, sp)
 	}
@@ -152,7 +135,7 @@ func ownScaling(ix *index, v *ownView, ks []key) []scaleRow {
 
 // lineName names an implementation at its tile and extras, without its
 // workers and lengths.
-func (v *ownView) lineName(k key) string {
+func (v *ownView) lineName(k runs.Key) string {
 	parts := []string{k.Algorithm}
 	if k.Tile != 0 {
 		parts = append(parts, "tile "+document.Count(k.Tile))
@@ -165,7 +148,7 @@ func (v *ownView) lineName(k key) string {
 
 // sameLine reports whether a and b are one implementation at one tile
 // and extras, whatever their workers and lengths.
-func sameLine(a, b key) bool {
+func sameLine(a, b runs.Key) bool {
 	a.Workers, a.LenA, a.LenB = 0, 0, 0
 	b.Workers, b.LenA, b.LenB = 0, 0, 0
 	return a == b
@@ -213,9 +196,9 @@ func (v *ownView) ignoresWorkers(name string) bool {
 
 // ownClocks is the sentence that says which implementations are timed by
 // which clock.
-func ownClocks(r *rep, v *ownView) string {
+func ownClocks(r *runs.Set, v *ownView) string {
 	var names []string
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		for _, k := range v.keys(ix) {
 			if !slices.Contains(names, k.Algorithm) {
 				names = append(names, k.Algorithm)
@@ -261,17 +244,17 @@ func ownClocks(r *rep, v *ownView) string {
 // cores" for an implementation timed by its own clock (its CPU time counts
 // the whole process, its time the kernel alone: the ratio is a bound), ""
 // where the records hold no CPU time.
-func (v *ownView) coresText(ix *index, k key) string {
-	st, ok := ix.stats[k]
-	if !ok || st.cores <= 0 {
+func (v *ownView) coresText(ix *runs.Index, k runs.Key) string {
+	st, ok := ix.Stats[k]
+	if !ok || st.Cores <= 0 {
 		return ""
 	}
-	s := strconv.FormatFloat(st.cores, 'f', 1, 64) + " cores"
+	s := strconv.FormatFloat(st.Cores, 'f', 1, 64) + " cores"
 	if v.ownClock(k.Algorithm) == "own" {
 		// CPU time over a time the program printed (its kernel alone)
 		// bounds the cores from above, and loosely: past the machine's
 		// cores the machine is the tighter bound.
-		if c := ix.cores(); c > 0 && st.cores > float64(c) {
+		if c := ix.Cores(); c > 0 && st.Cores > float64(c) {
 			return fmt.Sprintf("≤ %d cores (the machine's)", c)
 		}
 		s = "≤ " + s
@@ -287,7 +270,7 @@ func (v *ownView) coresText(ix *index, k key) string {
 // E(p), Karp–Flatt's e(p) and the cores kept busy; a speedup that is not
 // significant says so, a failed point why. A table of one other worker
 // count has three columns, and sits beside the next on paper.
-func ownScalingTables(r *rep, ix *index, v *ownView, rows []scaleRow) []*document.Table {
+func ownScalingTables(r *runs.Set, ix *runs.Index, v *ownView, rows []scaleRow) []*document.Table {
 	var out []*document.Table
 	for _, mine := range byLine(rows) {
 		ws := []int{1}
@@ -318,20 +301,20 @@ func ownScalingTables(r *rep, ix *index, v *ownView, rows []scaleRow) []*documen
 
 // coversAll reports whether every point of ks is in a table of rows: on
 // one worker, the point a row divides by, or on more, one of its points.
-func coversAll(rows []scaleRow, ks []key) bool {
-	in := map[key]bool{}
+func coversAll(rows []scaleRow, ks []runs.Key) bool {
+	in := map[runs.Key]bool{}
 	for _, row := range rows {
 		in[row.one] = true
 		for _, sp := range row.pts {
 			in[sp.k] = true
 		}
 	}
-	return !slices.ContainsFunc(ks, func(k key) bool { return !in[k] })
+	return !slices.ContainsFunc(ks, func(k runs.Key) bool { return !in[k] })
 }
 
 // scaleCell is the cell of row at w workers: "—" where there is no such
 // point.
-func scaleCell(v *ownView, ix *index, row scaleRow, w int) string {
+func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int) string {
 	k, sp := row.one, scalePt{}
 	if w != 1 {
 		i := slices.IndexFunc(row.pts, func(sp scalePt) bool { return sp.k.Workers == w })
@@ -340,23 +323,23 @@ func scaleCell(v *ownView, ix *index, row scaleRow, w int) string {
 		}
 		k, sp = row.pts[i].k, row.pts[i]
 	}
-	if why, failed := ix.tally.failed[k]; failed {
+	if why, failed := ix.Tally.Failed[k]; failed {
 		return "FAILED\n" + strings.TrimPrefix(why, "failed: ")
 	}
-	st, ok := ix.stats[k]
+	st, ok := ix.Stats[k]
 	if !ok || (w == 1 && !row.oneOK) {
 		return "—"
 	}
-	top, below := document.Dur(st.med), []string{document.Dur(st.min) + "–" + document.Dur(st.max)}
+	top, below := document.Dur(st.Med), []string{document.Dur(st.Min) + "–" + document.Dur(st.Max)}
 	if sp.ok {
 		top += ", " + document.Times(sp.s())
-		if !sp.q.significant {
+		if !sp.q.Significant {
 			top += " n.s."
 		}
 		// Karp–Flatt's e is a share of T1 only where S ≥ 1, and says
 		// something only of a speedup the test tells from 1×.
 		e := "e —"
-		if sp.s() >= 1 && sp.q.significant {
+		if sp.s() >= 1 && sp.q.Significant {
 			e = "e " + fixed2(sp.kf())
 		}
 		below = append(below, "E "+fixed2(sp.e()), e)
@@ -397,7 +380,7 @@ func topRow(rows []scaleRow, cores int) int {
 // fraction by Amdahl's law at the largest length it has speedups at (and
 // at the others), how Karp–Flatt's e moves with the workers, and how many
 // cores it kept busy on the most workers.
-func ownScalingWords(r *rep, ix *index, v *ownView, rows []scaleRow) string {
+func ownScalingWords(r *runs.Set, ix *runs.Index, v *ownView, rows []scaleRow) string {
 	var said []string
 	for _, mine := range byLine(rows) {
 		if w := lineWords(ix, v, mine); w != "" {
@@ -408,7 +391,7 @@ func ownScalingWords(r *rep, ix *index, v *ownView, rows []scaleRow) string {
 		return ""
 	}
 	if !slices.ContainsFunc(rows, func(row scaleRow) bool {
-		return ix.stats[row.one].cores > 0 || slices.ContainsFunc(row.pts, func(sp scalePt) bool { return ix.stats[sp.k].cores > 0 })
+		return ix.Stats[row.one].Cores > 0 || slices.ContainsFunc(row.pts, func(sp scalePt) bool { return ix.Stats[sp.k].Cores > 0 })
 	}) {
 		said = append(said, "No CPU time is recorded (cpu_seconds), so no cores are shown.")
 	}
@@ -435,8 +418,8 @@ func fitOf(row scaleRow, cores int) (f float64, lo, hi int, ok bool) {
 
 // lineWords is the sentence of one implementation over its rows, one a
 // length, in order; "" where none has a speedup.
-func lineWords(ix *index, v *ownView, rows []scaleRow) string {
-	top := topRow(rows, ix.cores())
+func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
+	top := topRow(rows, ix.Cores())
 	if top < 0 {
 		if !slices.ContainsFunc(rows, func(r scaleRow) bool { return r.oneOK }) {
 			return "For " + v.lineName(rows[0].line) + ", no time on one worker to divide by."
@@ -444,7 +427,7 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 		return ""
 	}
 	row := rows[top]
-	f, lo, hi, _ := fitOf(row, ix.cores())
+	f, lo, hi, _ := fitOf(row, ix.Cores())
 	var known []scalePt // the points with a speedup, by workers
 	for _, sp := range row.pts {
 		if sp.ok {
@@ -458,7 +441,7 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	switch {
 	case f >= 1.005:
 		worst := slices.MinFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
-		if worst.q.significant {
+		if worst.q.Significant {
 			fmt.Fprintf(&b, "at %s slower on %s than on one (%s): no serial fraction fits, as Amdahl's law allows no slowdown; what more workers cost outweighs what they share",
 				lengths(row.line), workersN(worst.k.Workers), document.Times(worst.s()))
 		} else {
@@ -467,19 +450,19 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 		}
 	case f <= -0.005:
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })
-		if p := float64(best.k.Workers); best.q.ciKnown && best.q.lo > p {
+		if p := float64(best.k.Workers); best.q.CIKnown && best.q.Lo > p {
 			fmt.Fprintf(&b, "at %s faster on %s than %d times one worker (%s, 95%% CI %s–%s): no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
-				lengths(row.line), workersN(best.k.Workers), best.k.Workers, document.Times(best.s()), document.Num(best.q.lo), document.Num(best.q.hi))
+				lengths(row.line), workersN(best.k.Workers), best.k.Workers, document.Times(best.s()), document.Num(best.q.Lo), document.Num(best.q.Hi))
 		} else {
 			// Above p, but no interval tells it from p: linear.
 			ci := ""
-			if best.q.ciKnown {
-				ci = fmt.Sprintf(", 95%% CI %s–%s", document.Num(best.q.lo), document.Num(best.q.hi))
+			if best.q.CIKnown {
+				ci = fmt.Sprintf(", 95%% CI %s–%s", document.Num(best.q.Lo), document.Num(best.q.Hi))
 			}
 			fmt.Fprintf(&b, "at %s about %d times as fast on %s as on one (%s%s): linear within its spread, a serial fraction of about 0",
 				lengths(row.line), best.k.Workers, workersN(best.k.Workers), document.Times(best.s()), ci)
 		}
-	case !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.significant }):
+	case !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.Significant }):
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
 		fmt.Fprintf(&b, "at %s no speedup is significant (at most %s, on %s), so no serial fraction is fitted",
 			lengths(row.line), document.Times(best.s()), workersN(best.k.Workers))
@@ -496,10 +479,10 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	}
 	var others, unsure []string
 	for i := len(rows) - 1; i >= 0; i-- {
-		g, _, _, ok := fitOf(rows[i], ix.cores())
+		g, _, _, ok := fitOf(rows[i], ix.Cores())
 		switch {
 		case !ok || i == top:
-		case !slices.ContainsFunc(rows[i].pts, func(sp scalePt) bool { return sp.ok && sp.q.significant }):
+		case !slices.ContainsFunc(rows[i].pts, func(sp scalePt) bool { return sp.ok && sp.q.Significant }):
 			// A fit to speedups no test tells from 1× says nothing.
 			unsure = append(unsure, lengths(rows[i].line))
 		case g >= 1.005:
@@ -516,14 +499,14 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	if len(unsure) > 0 {
 		b.WriteString("; no significant speedup at " + strings.Join(unsure, ", ") + ", so nothing is fitted there")
 	}
-	if c, most := ix.cores(), slices.MaxFunc(known, func(a, b scalePt) int { return a.k.Workers - b.k.Workers }); c > 0 && most.k.Workers > c {
+	if c, most := ix.Cores(), slices.MaxFunc(known, func(a, b scalePt) int { return a.k.Workers - b.k.Workers }); c > 0 && most.k.Workers > c {
 		fmt.Fprintf(&b, "; %s share the machine's %d cores, so the fit leaves them out", workersN(most.k.Workers), c)
 	}
 	// Karp–Flatt's e over the workers: constant where Amdahl's law holds;
 	// only where the table shows it (S ≥ 1, significant).
 	var kf []scalePt
 	for _, sp := range known {
-		if sp.s() >= 1 && sp.q.significant {
+		if sp.s() >= 1 && sp.q.Significant {
 			kf = append(kf, sp)
 		}
 	}
@@ -537,12 +520,12 @@ func lineWords(ix *index, v *ownView, rows []scaleRow) string {
 	// The cores it kept busy on the most workers.
 	for i := len(row.pts) - 1; i >= 0; i-- {
 		sp := row.pts[i]
-		st, ok := ix.stats[sp.k]
-		if !ok || st.cores <= 0 {
+		st, ok := ix.Stats[sp.k]
+		if !ok || st.Cores <= 0 {
 			continue
 		}
 		fmt.Fprintf(&b, "; it used %s at %s", v.coresText(ix, sp.k), workersN(sp.k.Workers))
-		if st.cores < 1.25 && sp.k.Workers > 1 {
+		if st.Cores < 1.25 && sp.k.Workers > 1 {
 			b.WriteString(": about one core, whatever its workers were")
 			if v.ignoresWorkers(row.line.Algorithm) {
 				b.WriteString(" (its command never uses the workers placeholder)")
@@ -569,11 +552,11 @@ func cmpFloat(a, b float64) int {
 // the ideal S = p; on log axes where the lines span more than 10×. It is
 // nil where there is nothing to draw, or the lines are of two worker
 // counts alone.
-func ownScalingChart(r *rep, v *ownView) *document.Figure {
+func ownScalingChart(r *runs.Set, v *ownView) *document.Figure {
 	c := &document.Figure{ID: "own_" + chartSafe(v.sp.Name) + "_scaling", XName: ownXNames["workers"], YName: ownYNames["speedup"],
 		XFit: true, XWhole: true, MarkY: 1, MarkName: "1×: as fast as on one worker"}
 	ran := 0
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		if len(v.keys(ix)) > 0 {
 			ran++
 		}
@@ -586,17 +569,17 @@ func ownScalingChart(r *rep, v *ownView) *document.Figure {
 	var lines []drawn
 	var ws []int
 	cores := 0 // the most cores of a machine drawn
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		for _, mine := range byLine(ownScaling(ix, v, v.keys(ix))) {
-			cores = max(cores, ix.cores())
-			top := topRow(mine, ix.cores())
+			cores = max(cores, ix.Cores())
+			top := topRow(mine, ix.Cores())
 			if top < 0 {
 				continue
 			}
 			row := mine[top]
 			d := drawn{name: v.lineName(row.line), n: lengths(row.line), pts: []document.FigurePoint{{X: 1, Y: 1, Lo: 1, Hi: 1}}}
 			if ran > 1 {
-				d.name = ix.name + ": " + d.name
+				d.name = ix.Name + ": " + d.name
 			}
 			ws = append(ws, 1)
 			for _, sp := range row.pts {
@@ -604,8 +587,8 @@ func ownScalingChart(r *rep, v *ownView) *document.Figure {
 					continue
 				}
 				p := document.FigurePoint{X: float64(sp.k.Workers), Y: sp.s(), Lo: sp.s(), Hi: sp.s()}
-				if sp.q.ciKnown {
-					p.Lo, p.Hi = sp.q.lo, sp.q.hi
+				if sp.q.CIKnown {
+					p.Lo, p.Hi = sp.q.Lo, sp.q.Hi
 				}
 				d.pts = append(d.pts, p)
 				ws = append(ws, sp.k.Workers)

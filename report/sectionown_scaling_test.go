@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -81,7 +82,7 @@ func failedRecord(impl string, n, workers int, why string) records.Record {
 
 // scalingRep writes the records and kept spec of "mine" as a run and
 // reads it back as the report does.
-func scalingRep(t *testing.T, specText string, recs []records.Record) (*rep, *ownView) {
+func scalingRep(t *testing.T, specText string, recs []records.Record) (*runs.Set, *ownView) {
 	t.Helper()
 	root := t.TempDir()
 	dir := filepath.Join(root, "box", "quick")
@@ -95,7 +96,7 @@ func scalingRep(t *testing.T, specText string, recs []records.Record) (*rep, *ow
 	return repOf(t, root)
 }
 
-func repOf(t *testing.T, root string) (*rep, *ownView) {
+func repOf(t *testing.T, root string) (*runs.Set, *ownView) {
 	t.Helper()
 	d, err := load(Options{Results: root})
 	if err != nil {
@@ -182,7 +183,7 @@ func TestOwnKarpFlattAmdahl(t *testing.T) {
 // table, and the fit in words.
 func TestOwnAmdahlFromRecords(t *testing.T) {
 	r, v := scalingRep(t, scalingSpec("1, 2, 4"), scaleRecords(amdahlTimes("amd", 0.2, 1, 2, 4)...))
-	ix := r.runs[0]
+	ix := r.Runs[0]
 	rows := ownScaling(ix, v, v.keys(ix))
 	if len(rows) != 1 || !rows[0].oneOK || len(rows[0].pts) != 2 {
 		t.Fatalf("rows %+v; want amd at n = 1,000 on 2 and 4 workers over its one", rows)
@@ -413,17 +414,17 @@ func TestOwnNeverSignificantSpanningOne(t *testing.T) {
 	}
 	one, two := ms(3, 2, 11, 7, 5, 16), ms(8, 16, 17, 17, 20, 6)
 	r, v := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: one}, sp{impl: "amd", n: 1000, workers: 2, sec: two}))
-	ix := r.runs[0]
+	ix := r.Runs[0]
 	rows := ownScaling(ix, v, v.keys(ix))
 	if len(rows) != 1 || len(rows[0].pts) != 1 {
 		t.Fatalf("rows %+v", rows)
 	}
 	q := rows[0].pts[0].q
-	if !(q.p < q.alpha) || !q.ciKnown || q.lo > 1 || q.hi < 1 {
+	if !(q.P < q.Alpha) || !q.CIKnown || q.Lo > 1 || q.Hi < 1 {
 		t.Fatalf("the samples no longer give p < α with an interval over 1×: %+v", q)
 	}
-	if q.significant {
-		t.Errorf("significant with p = %g and an interval %g–%g", q.p, q.lo, q.hi)
+	if q.Significant {
+		t.Errorf("significant with p = %g and an interval %g–%g", q.P, q.Lo, q.Hi)
 	}
 	paras, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
 	amd := tables["Median time of amd, and its speedup over one worker"]
@@ -446,12 +447,12 @@ func TestOwnNeverSignificantSpanningOne(t *testing.T) {
 			pts = append(pts, sp{impl: "amd", n: 1000, workers: w, sec: sec})
 		}
 		r, v := scalingRep(t, scalingSpec("1, 2, 4"), scaleRecords(pts...))
-		ix := r.runs[0]
+		ix := r.Runs[0]
 		for _, row := range ownScaling(ix, v, v.keys(ix)) {
 			for _, p := range row.pts {
 				cell := scaleCell(v, ix, row, p.k.Workers)
-				if p.ok && !strings.Contains(cell, "n.s.") && (p.q.p >= p.q.alpha || !p.q.ciKnown || (p.q.lo <= 1 && p.q.hi >= 1)) {
-					t.Errorf("seed %d, %d workers: %q not marked n.s. with p %g, interval %g–%g", seed, p.k.Workers, cell, p.q.p, p.q.lo, p.q.hi)
+				if p.ok && !strings.Contains(cell, "n.s.") && (p.q.P >= p.q.Alpha || !p.q.CIKnown || (p.q.Lo <= 1 && p.q.Hi >= 1)) {
+					t.Errorf("seed %d, %d workers: %q not marked n.s. with p %g, interval %g–%g", seed, p.k.Workers, cell, p.q.P, p.q.Lo, p.q.Hi)
 				}
 			}
 		}

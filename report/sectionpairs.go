@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -12,13 +13,13 @@ import (
 // sectionPairs shows the many-pairs experiment: every pair of N random DNA
 // strings, lev's block kernel a pair a vector lane on one worker and on
 // every core, beside edlib a pair at a time.
-func sectionPairs(r *rep) document.Section {
+func sectionPairs(r *runs.Set) document.Section {
 	const exp = records.ExpManyPairs
 	s := document.Section{ID: "pairs", Title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
 	s.P("The library's lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call, on one thread. The rate counts, for every pair, the product of its two lengths (its matrix's cells), 10⁹ a second: " + matrixRate + ".")
 	c := &document.Figure{ID: "pairsgcups", Title: "Cells of the pairs' matrices a second, by number of strings", XName: "strings (every pair)", YName: matrixRateAxis, YLog: true}
-	for _, ix := range r.runs {
-		ks := ix.find(exp, nil)
+	for _, ix := range r.Runs {
+		ks := ix.Find(exp, nil)
 		if len(ks) == 0 {
 			continue
 		}
@@ -38,13 +39,13 @@ func sectionPairs(r *rep) document.Section {
 			row := []string{name(l)}
 			sr := document.FigureSeries{Name: named(r, ix, name(l))}
 			for _, n := range ns {
-				v, ok := ix.get(exp, l.alg, l.workers, 0, n, L)
+				v, ok := ix.Get(exp, l.alg, l.workers, 0, n, L)
 				if !ok {
 					row = append(row, "—")
 					continue
 				}
-				row = append(row, document.Dur(v.med)+"\n"+rateText(v))
-				sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: v.gcups, Lo: v.gcups, Hi: v.gcups})
+				row = append(row, document.Dur(v.Med)+"\n"+rateText(v))
+				sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: v.GCUPS, Lo: v.GCUPS, Hi: v.GCUPS})
 			}
 			t.Rows = append(t.Rows, row)
 			c.Series = append(c.Series, sr)
@@ -52,30 +53,30 @@ func sectionPairs(r *rep) document.Section {
 		s.Add(t)
 		// The finding: the fastest lev line over edlib at the largest N.
 		n := ns[len(ns)-1]
-		ed, okE := ix.get(exp, records.AlgEdlib, 1, 0, n, L)
-		best, bestName := stat{}, ""
+		ed, okE := ix.Get(exp, records.AlgEdlib, 1, 0, n, L)
+		best, bestName := runs.Stat{}, ""
 		for _, l := range lines {
-			if v, ok := ix.get(exp, l.alg, l.workers, 0, n, L); ok && l.alg != records.AlgEdlib && v.gcups > best.gcups {
+			if v, ok := ix.Get(exp, l.alg, l.workers, 0, n, L); ok && l.alg != records.AlgEdlib && v.GCUPS > best.GCUPS {
 				best, bestName = v, name(l)
 			}
 		}
-		if okE && bestName != "" && ed.gcups > 0 {
-			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s a pair a call on one thread.", document.Count(n), onName(r, ix), bestName, rateText(best), document.Times(best.gcups/ed.gcups), document.Num(ed.gcups))
+		if okE && bestName != "" && ed.GCUPS > 0 {
+			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s a pair a call on one thread.", document.Count(n), onName(r, ix), bestName, rateText(best), document.Times(best.GCUPS/ed.GCUPS), document.Num(ed.GCUPS))
 			// The whole command's rate (Benchmarks) is another run of
 			// nearly this work: say so where both are read.
-			if cmd := benchMedians(r.bench[ix.run.Machine], pairsFiles)["MatrixCommand/all"]["GCUPS"]; cmd > 0 && n == 800 && L == 500 {
+			if cmd := benchMedians(r.Bench[ix.Run.Machine], pairsFiles)["MatrixCommand/all"]["GCUPS"]; cmd > 0 && n == 800 && L == 500 {
 				w := fmt.Sprintf("The whole levlab matrix command on 800 strings of the same lengths reached %s in make bench-results (Benchmarks), another run", document.Num(cmd)+" "+matrixRate)
-				if cmd > best.gcups {
-					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s faster. The two runs differ by that much on one machine, within the largest difference between runs that Method reports, so neither figure is to be read closer than that", document.Times(cmd/best.gcups))
+				if cmd > best.GCUPS {
+					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s faster. The two runs differ by that much on one machine, within the largest difference between runs that Method reports, so neither figure is to be read closer than that", document.Times(cmd/best.GCUPS))
 				} else {
-					w += fmt.Sprintf(", %s slower: it also reads and prints, and runs differ by the spread Method gives", document.Times(best.gcups/cmd))
+					w += fmt.Sprintf(", %s slower: it also reads and prints, and runs differ by the spread Method gives", document.Times(best.GCUPS/cmd))
 				}
 				line += " " + w + "."
 			}
 			s.P("%s", line)
 		}
 	}
-	if !r.measured(exp) {
+	if !r.Measured(exp) {
 		s.P("Not measured in the runs read (experiment %s).", exp)
 	} else {
 		s.Add(c)
@@ -87,28 +88,28 @@ func sectionPairs(r *rep) document.Section {
 
 // suggestTable shows the suggest experiment: typos against a word list,
 // the words within one edit, with the cap beside the obvious loop.
-func suggestTable(r *rep, s *document.Section) {
+func suggestTable(r *runs.Set, s *document.Section) {
 	const exp = records.ExpSuggest
-	for _, ix := range r.runs {
-		ks := ix.find(exp, nil)
+	for _, ix := range r.Runs {
+		ks := ix.Find(exp, nil)
 		if len(ks) == 0 {
 			continue
 		}
 		t := &document.Table{Caption: "Spelling suggestions: " + document.Count(ks[0].LenA) + " typos against the word list, the words within 1 edit" + onName(r, ix), Head: []string{"", "time (median)", "per typo"}}
-		var loop, best stat
+		var loop, best runs.Stat
 		for _, k := range ks {
-			v := ix.stats[k]
+			v := ix.Stats[k]
 			name := "lev.CrossStrings, max 1, " + strconv.Itoa(k.Workers) + " worker" + plural(k.Workers)
 			if k.Algorithm == records.AlgMyers {
 				name, loop = "the obvious loop: lev.DistanceString on every word", v
-			} else if best.n == 0 || v.med < best.med {
+			} else if best.N == 0 || v.Med < best.Med {
 				best = v
 			}
-			t.Rows = append(t.Rows, []string{name, secs(v), document.Dur(v.med / float64(k.LenA))})
+			t.Rows = append(t.Rows, []string{name, secs(v), document.Dur(v.Med / float64(k.LenA))})
 		}
 		s.Add(t)
-		if loop.n > 0 && best.n > 0 {
-			s.P("With the cap%s every pair stops as soon as it is past one edit: %s for the typos, against %s for the loop that computes every distance (%s as fast).", onName(r, ix), document.Dur(best.med), document.Dur(loop.med), document.Times(loop.med/best.med))
+		if loop.N > 0 && best.N > 0 {
+			s.P("With the cap%s every pair stops as soon as it is past one edit: %s for the typos, against %s for the loop that computes every distance (%s as fast).", onName(r, ix), document.Dur(best.Med), document.Dur(loop.Med), document.Times(loop.Med/best.Med))
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -19,7 +20,7 @@ var scaleOutFiles = []string{"scaleout.txt", "scaleout-huge.txt"}
 // scaleOut adds to s, for each machine read that has them, what
 // BenchmarkScaleOut and BenchmarkScaleOutHuge measured: one pair over MPI
 // ranks beside one process, shards beside one process, merge.
-func scaleOut(r *rep, s *document.Section) {
+func scaleOut(r *runs.Set, s *document.Section) {
 	benchSays(r, s, scaleOutFiles, "Beyond one machine", scaleOutText)
 }
 
@@ -43,7 +44,7 @@ func benchMedians(files []records.BenchFile, names []string) map[string]map[stri
 		for name, us := range vals {
 			med[name] = map[string]float64{}
 			for u, vs := range us {
-				med[name][u] = median(vs)
+				med[name][u] = runs.Median(vs)
 			}
 		}
 	}

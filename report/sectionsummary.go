@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/report/internal/document"
+	"github.com/levlab/levlab/report/internal/runs"
 
 	"github.com/levlab/levlab/records"
 )
@@ -17,31 +18,31 @@ import (
 // sectionSummary opens the report: the machines, what was found (each
 // finding with the reports' number beside ours), what did not run and
 // why, said once, and what was read.
-func sectionSummary(r *rep) []document.Section {
+func sectionSummary(r *runs.Set) []document.Section {
 	s := document.Section{ID: "summary", Title: "Key results"}
-	if len(r.runs) == 0 {
+	if len(r.Runs) == 0 {
 		s.P("Measured: none. No <machine>/<scale>/ folder of results was found, so only the reports' own numbers are shown; run levlab reproduce (about a minute) or levlab run first.")
 	} else {
 		var on []string
-		for _, ix := range r.runs {
-			m := ix.machine()
-			scale := ", " + ix.run.Scale + " scale"
-			if ix.scaleNamed {
+		for _, ix := range r.Runs {
+			m := ix.Machine()
+			scale := ", " + ix.Run.Scale + " scale"
+			if ix.ScaleNamed {
 				scale = " scale"
 			}
-			on = append(on, fmt.Sprintf("%s%s, %d cores, %s (%s)", ix.name, scale, m.cores, repsText(ix), ix.where))
+			on = append(on, fmt.Sprintf("%s%s, %d cores, %s (%s)", ix.Name, scale, m.Cores, repsText(ix), ix.Where))
 		}
 		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; each point is the median of its repetitions.", strings.Join(on, "; and "))
-		s.P("%s", rateDefinition(r.counted()))
+		s.P("%s", rateDefinition(r.Counted()))
 	}
-	if r.quick() {
+	if r.Quick() {
 		s.P("Quick scale: sizes below the reports' (to 10,000 characters where they go to 50,000 or more, and 2·10⁶ bytes for pattern matching where they use 1.4·10⁸), so that the whole set runs in about a minute. The reports' sizes: levlab run --scale paper (30 minutes on a 2-core AMD EPYC), then levlab report.")
 	}
-	if len(r.runs) > 0 {
+	if len(r.Runs) > 0 {
 		s.Add(keyTable(r))
 	}
-	if r.noPublish != "" {
-		s.P("Published: %s; the reports' columns below are empty.", r.noPublish)
+	if r.NoPublish != "" {
+		s.P("Published: %s; the reports' columns below are empty.", r.NoPublish)
 	}
 	out := []document.Section{s}
 	if nr := notRunSection(r); len(nr.Blocks) > 0 {
@@ -91,9 +92,9 @@ type bestRate struct {
 // publishedBestGCUPS is the best cells per second of report 000's
 // Tables 1 (OpenMP) and 2 (CUDA): its DP fills every cell, so the matrix
 // rate is its computed rate too.
-func publishedBestGCUPS(r *rep) (bestRate, bool) {
+func publishedBestGCUPS(r *runs.Set) (bestRate, bool) {
 	var b bestRate
-	for _, p := range r.pub(func(p records.Published) bool {
+	for _, p := range r.Pub(func(p records.Published) bool {
 		return p.Source == src000 && (p.Table == "Table 1" || p.Table == "Table 2") && p.Metric == "seconds" && p.Value > 0
 	}) {
 		if g := float64(p.LenA) * float64(p.LenB) / p.Value / 1e9; g > b.gcups {
@@ -113,7 +114,7 @@ func publishedBestGCUPS(r *rep) (bestRate, bool) {
 // notRunSection says once why points did not run — the GPU's reason once
 // for every machine that gave it — then one line per experiment with how
 // many, and the points themselves folded.
-func notRunSection(r *rep) document.Section {
+func notRunSection(r *runs.Set) document.Section {
 	s := document.Section{ID: "notrun", Title: "What did not run"}
 	// A reason is said once, with each of its details and the machines
 	// that gave them: every GPU point of a machine without CUDA is one
@@ -134,16 +135,16 @@ func notRunSection(r *rep) document.Section {
 	var lines []*expCount
 	t := &document.Table{Caption: "Every point not run", Folded: true, Head: []string{"machine", "experiment", "algorithm", "points", "lengths", "why"}}
 	withGPU := gpuMachines(r)
-	for _, ix := range r.runs {
+	for _, ix := range r.Runs {
 		byExp := map[string]int{}
 		var exps []string
-		skips := foldWorkers(ix.skips)
+		skips := foldWorkers(ix.Skips)
 		for _, sk := range skips {
-			if byExp[sk.k.Experiment] == 0 {
-				exps = append(exps, sk.k.Experiment)
+			if byExp[sk.Key.Experiment] == 0 {
+				exps = append(exps, sk.Key.Experiment)
 			}
-			byExp[sk.k.Experiment]++
-			why, more := records.SkipCause(sk.note)
+			byExp[sk.Key.Experiment]++
+			why, more := records.SkipCause(sk.Note)
 			i := slices.IndexFunc(reasons, func(x *reason) bool { return x.note == why })
 			if i < 0 {
 				reasons = append(reasons, &reason{note: why})
@@ -154,8 +155,8 @@ func notRunSection(r *rep) document.Section {
 				reasons[i].details = append(reasons[i].details, &detail{text: more})
 				j = len(reasons[i].details) - 1
 			}
-			if d := reasons[i].details[j]; !slices.Contains(d.machines, ix.name) {
-				d.machines = append(d.machines, ix.name)
+			if d := reasons[i].details[j]; !slices.Contains(d.machines, ix.Name) {
+				d.machines = append(d.machines, ix.Name)
 			}
 		}
 		for _, e := range exps {
@@ -164,10 +165,10 @@ func notRunSection(r *rep) document.Section {
 				lines = append(lines, &expCount{exp: e})
 				i = len(lines) - 1
 			}
-			lines[i].on = append(lines[i].on, fmt.Sprintf("%d on %s", byExp[e], ix.name))
+			lines[i].on = append(lines[i].on, fmt.Sprintf("%d on %s", byExp[e], ix.Name))
 		}
 		for _, row := range skipRows(skips) {
-			t.Rows = append(t.Rows, append([]string{ix.name}, row...))
+			t.Rows = append(t.Rows, append([]string{ix.Name}, row...))
 		}
 	}
 	if len(reasons) == 0 {
@@ -236,23 +237,23 @@ func readNote(note string) string {
 // only in its workers joined into one: "failed … with 1 worker" and
 // "… with 2 workers" both read "… with 1 and 2 workers", so that one
 // cause is said once.
-func foldWorkers(skips []skip) []skip {
+func foldWorkers(skips []runs.Skip) []runs.Skip {
 	const mark = "with \x00 workers"
 	workers := map[string][]int{}
 	for _, sk := range skips {
-		m := workersIn.FindStringSubmatch(sk.note)
+		m := workersIn.FindStringSubmatch(sk.Note)
 		if m == nil {
 			continue
 		}
-		k := workersIn.ReplaceAllLiteralString(sk.note, mark)
+		k := workersIn.ReplaceAllLiteralString(sk.Note, mark)
 		w, _ := strconv.Atoi(m[1])
 		if !slices.Contains(workers[k], w) {
 			workers[k] = append(workers[k], w)
 		}
 	}
-	out := make([]skip, len(skips))
+	out := make([]runs.Skip, len(skips))
 	for i, sk := range skips {
-		note := sk.note
+		note := sk.Note
 		k := workersIn.ReplaceAllLiteralString(note, mark)
 		if ws := workers[k]; len(ws) > 1 && strings.Count(k, mark) == 1 {
 			slices.Sort(ws)
@@ -262,14 +263,14 @@ func foldWorkers(skips []skip) []skip {
 			}
 			note = strings.Replace(k, mark, "with "+document.JoinAnd(names)+" workers", 1)
 		}
-		out[i] = skip{k: sk.k, note: note}
+		out[i] = runs.Skip{Key: sk.Key, Note: note}
 	}
 	return out
 }
 
 // skipRows groups skipped points by experiment, algorithm and note: how
 // many, and the lengths they span.
-func skipRows(sk []skip) [][]string {
+func skipRows(sk []runs.Skip) [][]string {
 	type group struct {
 		exp, alg, note string
 		n              int
@@ -277,18 +278,18 @@ func skipRows(sk []skip) [][]string {
 	}
 	var groups []*group
 	for _, s := range sk {
-		why, _ := records.SkipCause(s.note)
+		why, _ := records.SkipCause(s.Note)
 		i := slices.IndexFunc(groups, func(g *group) bool {
-			return g.exp == s.k.Experiment && g.alg == s.k.Algorithm && g.note == why
+			return g.exp == s.Key.Experiment && g.alg == s.Key.Algorithm && g.note == why
 		})
 		if i < 0 {
-			groups = append(groups, &group{exp: s.k.Experiment, alg: s.k.Algorithm, note: why})
+			groups = append(groups, &group{exp: s.Key.Experiment, alg: s.Key.Algorithm, note: why})
 			i = len(groups) - 1
 		}
 		g := groups[i]
 		g.n++
-		if !slices.Contains(g.lens, s.k.LenA) {
-			g.lens = append(g.lens, s.k.LenA)
+		if !slices.Contains(g.lens, s.Key.LenA) {
+			g.lens = append(g.lens, s.Key.LenA)
 		}
 	}
 	var rows [][]string
@@ -304,45 +305,45 @@ func skipRows(sk []skip) [][]string {
 }
 
 // readSection says what was read, what was left out and why.
-func readSection(r *rep) document.Section {
+func readSection(r *runs.Set) document.Section {
 	s := document.Section{ID: "read", Title: "What was read"}
 	var notes []string
-	for _, ix := range r.runs {
-		if out := ix.rows - ix.tally.used; out > 0 {
+	for _, ix := range r.Runs {
+		if out := ix.Rows - ix.Tally.Used; out > 0 {
 			named := "named below"
-			if out > len(ix.leftOut) {
-				named = fmt.Sprintf("the first %d named below", len(ix.leftOut))
+			if out > len(ix.LeftOut) {
+				named = fmt.Sprintf("the first %d named below", len(ix.LeftOut))
 			}
 			notes = append(notes, fmt.Sprintf("Left out of %s: %s of its %s records, %s; every median, table and chart uses the other %s.",
-				ix.where, document.Count(out), document.Count(ix.rows), named, document.Count(ix.tally.used)))
+				ix.Where, document.Count(out), document.Count(ix.Rows), named, document.Count(ix.Tally.Used)))
 		}
-		if ix.tally.used == 0 {
-			notes = append(notes, fmt.Sprintf("%s: no measured records at all.", ix.where))
+		if ix.Tally.Used == 0 {
+			notes = append(notes, fmt.Sprintf("%s: no measured records at all.", ix.Where))
 		}
-		for _, p := range ix.problems {
+		for _, p := range ix.Problems {
 			notes = append(notes, "Could not use: "+p)
 		}
 		var absent []string
-		for _, e := range knownExperiments {
-			if !ix.has(e) && len(ix.skipsOf(e)) == 0 {
+		for _, e := range runs.KnownExperiments {
+			if !ix.Has(e) && len(ix.SkipsOf(e)) == 0 {
 				absent = append(absent, e)
 			}
 		}
-		if len(absent) > 0 && ix.tally.used > 0 {
-			notes = append(notes, fmt.Sprintf("Not in %s (no record, run or skipped): %s.", ix.where, strings.Join(absent, ", ")))
+		if len(absent) > 0 && ix.Tally.Used > 0 {
+			notes = append(notes, fmt.Sprintf("Not in %s (no record, run or skipped): %s.", ix.Where, strings.Join(absent, ", ")))
 		}
-		if len(ix.unknown) > 0 {
-			notes = append(notes, "Not recognised, so not drawn: "+strings.Join(ix.unknown, "; ")+".")
+		if len(ix.Unknown) > 0 {
+			notes = append(notes, "Not recognised, so not drawn: "+strings.Join(ix.Unknown, "; ")+".")
 		}
 	}
-	for _, p := range r.problems {
+	for _, p := range r.Problems {
 		notes = append(notes, "Could not use: "+p)
 	}
 	old := oldTable(r)
 	if old != nil {
 		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+oldSummary(r)+"; the table of the algorithms and commits follows (in HTML a click opens it; on paper it is left out, and Markdown and TeX hold it whole).")
 	}
-	for _, f := range r.ignored {
+	for _, f := range r.Ignored {
 		notes = append(notes, "Not read: "+f+".")
 	}
 	if len(notes) == 0 {
@@ -351,15 +352,15 @@ func readSection(r *rep) document.Section {
 	for _, n := range notes {
 		s.P("%s", n)
 	}
-	for _, ix := range r.runs {
-		if len(ix.leftOut) == 0 {
+	for _, ix := range r.Runs {
+		if len(ix.LeftOut) == 0 {
 			continue
 		}
-		t := &document.Table{Caption: "Records left out of " + ix.where, Head: []string{"where", "why"}}
-		for _, p := range ix.leftOut {
+		t := &document.Table{Caption: "Records left out of " + ix.Where, Head: []string{"where", "why"}}
+		for _, p := range ix.LeftOut {
 			t.Rows = append(t.Rows, []string{p.File + ":" + strconv.Itoa(p.Line), p.Why})
 		}
-		if more := ix.rows - ix.tally.used - len(ix.leftOut); more > 0 {
+		if more := ix.Rows - ix.Tally.Used - len(ix.LeftOut); more > 0 {
 			t.Rows = append(t.Rows, []string{"…", fmt.Sprintf("and %s more", document.Count(more))})
 		}
 		s.Add(t)
@@ -377,4 +378,38 @@ func upperFirst(s string) string {
 		return s
 	}
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// oldSummary says, machine by machine, which experiments have records
+// older than their code: "on M, a, b; on N, c".
+func oldSummary(r *runs.Set) string {
+	var says []string
+	for i, o := range r.Staleness() { // sorted by machine, then experiment
+		switch {
+		case i == 0 || o.Machine != r.Staleness()[i-1].Machine:
+			says = append(says, "on "+o.Machine+", "+o.Exp)
+		case o.Exp != r.Staleness()[i-1].Exp:
+			says[len(says)-1] += ", " + o.Exp
+		}
+	}
+	return strings.Join(says, "; ")
+}
+
+// oldTable lists the records older than their code, or nil where there
+// are none: folded, as oldSummary says what it holds in a line a machine.
+func oldTable(r *runs.Set) *document.Table {
+	old := r.Staleness()
+	if len(old) == 0 {
+		return nil
+	}
+	t := &document.Table{Caption: "Records made before their algorithm's code last changed (git log of the code's files)", Prose: true, Folded: true,
+		Head: []string{"machine", "experiment", "algorithms", "made at", "the code last changed at"}}
+	for _, o := range old {
+		algs := strings.Join(o.Algs, ", ")
+		if algs == "" {
+			algs = "every benchmark of the file"
+		}
+		t.Rows = append(t.Rows, []string{o.Machine, o.Exp, algs, o.Made.String(), o.Changed.String()})
+	}
+	return t
 }

@@ -35,13 +35,16 @@ var mayUse = map[string][]string{
 	"records":              {},
 	"spec":                 {"internal/progrun"},
 	"internal/progrun":     {},
-	"report":               {"records", "spec", "internal/progrun", "report/internal/document", "internal/alignview", "internal/atomicfile", "internal/chromium", "internal/buildinfo"},
+	"report":               {"records", "spec", "internal/progrun", "report/internal/document", "report/internal/runs", "internal/alignview", "internal/atomicfile", "internal/chromium", "internal/buildinfo"},
 	// The report's document — its model, renderers and export — knows
 	// nothing of records or runs: the write-up (report) builds it.
 	"report/internal/document": {"internal/alignview", "internal/atomicfile", "internal/chromium"},
-	"experiments":              {"lev", "match", "cudaext", "records", "spec", "internal/progrun", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/shard", "internal/sysmem", "internal/buildinfo", "internal/edlib"},
-	"notebooks":                {},
-	"notebooks/nb":             {"experiments", "lev", "lev/levtest", "match", "cudaext", "records", "spec", "internal/progrun", "report", "report/internal/document", "internal/alignview", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/chromium", "internal/buildinfo", "internal/edlib"},
+	// The runs read — chosen, tallied, aggregated, dated against their
+	// code — know records and spec, and nothing of the document.
+	"report/internal/runs": {"records", "spec", "internal/progrun"},
+	"experiments":          {"lev", "match", "cudaext", "records", "spec", "internal/progrun", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/shard", "internal/sysmem", "internal/buildinfo", "internal/edlib"},
+	"notebooks":            {},
+	"notebooks/nb":         {"experiments", "lev", "lev/levtest", "match", "cudaext", "records", "spec", "internal/progrun", "report", "report/internal/document", "report/internal/runs", "internal/alignview", "internal/shard", "internal/atomicfile", "internal/bitpar", "internal/option", "internal/sysmem", "internal/chromium", "internal/buildinfo", "internal/edlib"},
 }
 
 var anything = []string{"*"}

@@ -1,4 +1,4 @@
-package report
+package runs
 
 import (
 	"context"
@@ -10,8 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/levlab/levlab/report/internal/document"
 
 	"github.com/levlab/levlab/records"
 )
@@ -94,10 +92,12 @@ var benchCode = map[string][]string{
 	"scaleout-huge.txt": codePaths[records.AlgAuto],
 }
 
-// change is a commit, abbreviated, and its date.
-type change struct{ commit, date string }
+// Change is a commit and its date (YYYY-MM-DD).
+type Change struct{ Commit, Date string }
 
-func (c change) String() string { return c.commit[:min(len(c.commit), 12)] + " (" + c.date + ")" }
+// String writes the commit, abbreviated to 12 digits, and its date:
+// "894ddd2c0a1b (2026-11-21)".
+func (c Change) String() string { return c.Commit[:min(len(c.Commit), 12)] + " (" + c.Date + ")" }
 
 // gitInfo answers, from the git history of the repository that holds the
 // results, when code last changed and whether a commit has a change.
@@ -108,12 +108,12 @@ type gitInfo struct {
 	mu      sync.Mutex
 	top     string
 	history []gitCommit            // the commits that changed an algorithm's code (codeSpecs), newest first
-	last    map[string]change      // pathspecs joined: their last change
+	last    map[string]Change      // pathspecs joined: their last change
 	seen    map[string]*commitInfo // a record's commit: its date and ancestors
 }
 
 type gitCommit struct {
-	change
+	Change
 	files []string
 }
 
@@ -135,7 +135,7 @@ func gitFor(dir string) *gitInfo {
 	if g, ok := gitInfos.Load(top); ok {
 		return g.(*gitInfo)
 	}
-	g := &gitInfo{top: top, last: map[string]change{}, seen: map[string]*commitInfo{}}
+	g := &gitInfo{top: top, last: map[string]Change{}, seen: map[string]*commitInfo{}}
 	// A commit changes a file's code where it adds or removes a line
 	// that is neither blank nor a comment: one that changes only comments
 	// (a doc, a note) leaves the measured code as it was. -G lists, of
@@ -146,7 +146,7 @@ func gitFor(dir string) *gitInfo {
 			switch {
 			case strings.HasPrefix(line, "@"):
 				h, d, _ := strings.Cut(line[1:], " ")
-				g.history = append(g.history, gitCommit{change: change{h, d}})
+				g.history = append(g.history, gitCommit{Change: Change{h, d}})
 			case line != "" && len(g.history) > 0 && !strings.HasSuffix(line, "_test.go"):
 				c := &g.history[len(g.history)-1]
 				c.files = append(c.files, line)
@@ -172,25 +172,25 @@ func git(dir string, args ...string) (string, error) {
 // lastChange returns the last commit that changed the code of a file of
 // paths (each a file, a folder or a pattern of path.Match), tests and
 // comments aside.
-func (g *gitInfo) lastChange(paths []string) (change, bool) {
+func (g *gitInfo) lastChange(paths []string) (Change, bool) {
 	if g == nil || len(paths) == 0 {
-		return change{}, false
+		return Change{}, false
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	k := strings.Join(paths, " ")
 	if c, ok := g.last[k]; ok {
-		return c, c.commit != ""
+		return c, c.Commit != ""
 	}
-	var c change
+	var c Change
 	for _, h := range g.history {
 		if slices.ContainsFunc(h.files, func(f string) bool { return slices.ContainsFunc(paths, func(p string) bool { return pathHas(p, f) }) }) {
-			c = h.change
+			c = h.Change
 			break
 		}
 	}
 	g.last[k] = c
-	return c, c.commit != ""
+	return c, c.Commit != ""
 }
 
 // pathHas reports whether the file f is p, under the folder p, or matches
@@ -230,37 +230,40 @@ func (g *gitInfo) commit(rec string) *commitInfo {
 
 // made reports whether the commit rec (a record's) has the change chg,
 // and whether git could tell.
-func (g *gitInfo) made(rec string, chg change) (has, known bool) {
+func (g *gitInfo) made(rec string, chg Change) (has, known bool) {
 	if g == nil {
 		return false, false
 	}
 	ci := g.commit(rec)
-	return ci.ancestors[chg.commit], ci.ok
+	return ci.ancestors[chg.Commit], ci.ok
 }
 
-// oldRecords is a run's experiment measured, for some algorithms, at a
-// commit before their code last changed.
-type oldRecords struct {
-	machine, exp string
-	algs         []string
-	made, chg    change
+// OldRecords is a run's experiment measured, for some algorithms, at a
+// commit before their code last changed; or a benchmark file (Exp
+// "bench/NAME", no Algs) made before the code it times last changed.
+type OldRecords struct {
+	Machine, Exp  string   // the run's Index.Name, the experiment
+	Algs          []string // sorted
+	Made, Changed Change   // the records' commit, the code's last change
 }
 
-// staleness finds, run by run, the experiments and algorithms whose
-// records were made before their code's last change, and the benchmark
-// files made before any algorithm's; it caches the answer in r.
-func (r *rep) staleness() []oldRecords {
-	if r.stale != nil {
-		return *r.stale
+// Staleness finds, run by run, the experiments and algorithms whose
+// records were made before their code's last change (git log of the
+// repository that holds the records), and the benchmark files made
+// before the code they time changed, sorted by machine and experiment;
+// it keeps the answer in s. Without git it finds none.
+func (s *Set) Staleness() []OldRecords {
+	if s.stale != nil {
+		return *s.stale
 	}
-	var out []oldRecords
-	for _, ix := range r.runs {
-		g := gitFor(ix.run.Dir)
+	var out []OldRecords
+	for _, ix := range s.Runs {
+		g := gitFor(ix.Run.Dir)
 		// One row an experiment and a commit it was made at, its
 		// algorithms' code last changed at the latest of their changes.
 		type group struct{ exp, made string }
-		groups := map[group]*oldRecords{}
-		for ea, commits := range ix.tally.made {
+		groups := map[group]*OldRecords{}
+		for ea, commits := range ix.Tally.made {
 			chg, ok := g.lastChange(codePaths[ea[1]])
 			if !ok {
 				continue
@@ -270,28 +273,28 @@ func (r *rep) staleness() []oldRecords {
 					k := group{ea[0], c}
 					o := groups[k]
 					if o == nil {
-						o = &oldRecords{machine: ix.name, exp: ea[0], made: change{c, g.commit(c).date}, chg: chg}
+						o = &OldRecords{Machine: ix.Name, Exp: ea[0], Made: Change{c, g.commit(c).date}, Changed: chg}
 						groups[k] = o
 					}
-					if later, _ := g.made(chg.commit, o.chg); later {
-						o.chg = chg
+					if later, _ := g.made(chg.Commit, o.Changed); later {
+						o.Changed = chg
 					}
-					o.algs = append(o.algs, ea[1])
+					o.Algs = append(o.Algs, ea[1])
 				}
 			}
 		}
-		for _, f := range r.bench[ix.run.Machine] {
+		for _, f := range s.Bench[ix.Run.Machine] {
 			c := f.Config["commit"]
 			chg, ok := g.lastChange(benchFileCode(filepath.Base(f.Path)))
 			if !ok {
 				continue
 			}
 			if has, known := g.made(c, chg); known && !has {
-				out = append(out, oldRecords{machine: ix.name, exp: "bench/" + filepath.Base(f.Path), made: change{c, g.commit(c).date}, chg: chg})
+				out = append(out, OldRecords{Machine: ix.Name, Exp: "bench/" + filepath.Base(f.Path), Made: Change{c, g.commit(c).date}, Changed: chg})
 			}
 		}
 		for _, o := range groups {
-			sort.Strings(o.algs)
+			sort.Strings(o.Algs)
 			out = append(out, *o)
 		}
 	}
@@ -300,95 +303,61 @@ func (r *rep) staleness() []oldRecords {
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		switch {
-		case a.machine != b.machine:
-			return a.machine < b.machine
-		case a.exp != b.exp:
-			return a.exp < b.exp
-		case a.made.commit != b.made.commit:
-			return a.made.commit < b.made.commit
-		case a.chg.commit != b.chg.commit:
-			return a.chg.commit < b.chg.commit
+		case a.Machine != b.Machine:
+			return a.Machine < b.Machine
+		case a.Exp != b.Exp:
+			return a.Exp < b.Exp
+		case a.Made.Commit != b.Made.Commit:
+			return a.Made.Commit < b.Made.Commit
+		case a.Changed.Commit != b.Changed.Commit:
+			return a.Changed.Commit < b.Changed.Commit
 		}
-		return strings.Join(a.algs, ",") < strings.Join(b.algs, ",")
+		return strings.Join(a.Algs, ",") < strings.Join(b.Algs, ",")
 	})
-	r.stale = &out
+	s.stale = &out
 	return out
 }
 
-// isOld reports whether run ix's records of any of exps are older than
+// IsOld reports whether run ix's records of any of exps are older than
 // their code.
-func (r *rep) isOld(ix *index, exps ...string) bool {
-	for _, o := range r.staleness() {
-		if o.machine == ix.name && slices.Contains(exps, o.exp) {
+func (s *Set) IsOld(ix *Index, exps ...string) bool {
+	for _, o := range s.Staleness() {
+		if o.Machine == ix.Name && slices.Contains(exps, o.Exp) {
 			return true
 		}
 	}
 	return false
 }
 
-// oldCommits lists the commits run ix's records of exps older than their
+// OldCommits lists the commits run ix's records of exps older than their
 // code were made at, each once, in order.
-func (r *rep) oldCommits(ix *index, exps ...string) []string {
+func (s *Set) OldCommits(ix *Index, exps ...string) []string {
 	var out []string
-	for _, o := range r.staleness() {
-		if o.machine == ix.name && slices.Contains(exps, o.exp) && !slices.Contains(out, o.made.commit) {
-			out = append(out, o.made.commit)
+	for _, o := range s.Staleness() {
+		if o.Machine == ix.Name && slices.Contains(exps, o.Exp) && !slices.Contains(out, o.Made.Commit) {
+			out = append(out, o.Made.Commit)
 		}
 	}
 	sort.Strings(out)
 	return out
 }
 
-// dirtyCommits lists the commits ending -dirty (a tree with changes no
+// DirtyCommits lists the commits ending -dirty (a tree with changes no
 // commit holds) that run ix's records of exps were made at.
-func dirtyCommits(ix *index, exps ...string) []string {
+func DirtyCommits(ix *Index, exps ...string) []string {
 	var out []string
-	for ea, commits := range ix.tally.made {
+	for ea, commits := range ix.Tally.made {
 		if !slices.Contains(exps, ea[0]) {
 			continue
 		}
 		for c := range commits {
-			if dirtyCommit(c) && !slices.Contains(out, c) {
+			if DirtyCommit(c) && !slices.Contains(out, c) {
 				out = append(out, c)
 			}
 		}
 	}
 	sort.Strings(out)
 	return out
-}
-
-// oldSummary says, machine by machine, which experiments have records
-// older than their code: "on M, a, b; on N, c".
-func oldSummary(r *rep) string {
-	var says []string
-	for i, o := range r.staleness() { // sorted by machine, then experiment
-		switch {
-		case i == 0 || o.machine != r.staleness()[i-1].machine:
-			says = append(says, "on "+o.machine+", "+o.exp)
-		case o.exp != r.staleness()[i-1].exp:
-			says[len(says)-1] += ", " + o.exp
-		}
-	}
-	return strings.Join(says, "; ")
-}
-
-// oldTable lists the records older than their code, or nil where there
-// are none: folded, as oldSummary says what it holds in a line a machine.
-func oldTable(r *rep) *document.Table {
-	old := r.staleness()
-	if len(old) == 0 {
-		return nil
-	}
-	t := &document.Table{Caption: "Records made before their algorithm's code last changed (git log of the code's files)", Prose: true, Folded: true,
-		Head: []string{"machine", "experiment", "algorithms", "made at", "the code last changed at"}}
-	for _, o := range old {
-		algs := strings.Join(o.algs, ", ")
-		if algs == "" {
-			algs = "every benchmark of the file"
-		}
-		t.Rows = append(t.Rows, []string{o.machine, o.exp, algs, o.made.String(), o.chg.String()})
-	}
-	return t
 }
 
 // benchFileCode returns the code a benchmark file of make bench-results
@@ -421,3 +390,7 @@ func cpuPaths() []string {
 	sort.Strings(out)
 	return out
 }
+
+// DirtyCommit reports whether a record's commit names a tree with changes
+// no commit holds.
+func DirtyCommit(c string) bool { return strings.HasSuffix(c, "-dirty") }

@@ -1,4 +1,4 @@
-package report
+package runs
 
 import (
 	"maps"
@@ -54,13 +54,13 @@ func TestCodeAge(t *testing.T) {
 		t.Fatal("gitFor found no repository")
 	}
 	chg, ok := g.lastChange(codePaths["tworow"])
-	if !ok || chg.commit != second {
+	if !ok || chg.Commit != second {
 		t.Fatalf("tworow's last change: %v %v; want %s (the test file's commit is no change)", chg, ok, second)
 	}
-	if c, _ := g.lastChange([]string{"lev"}); c.commit != second {
+	if c, _ := g.lastChange([]string{"lev"}); c.Commit != second {
 		t.Errorf("lev's last change: %v; want %s", c, second)
 	}
-	if c, _ := g.lastChange(codePaths["myers"]); c.commit != fifth {
+	if c, _ := g.lastChange(codePaths["myers"]); c.Commit != fifth {
 		t.Errorf("myers' last change: %v; want %s, internal/bitpar's", c, fifth)
 	}
 	if has, known := g.made(first[:12], chg); !known || has {
@@ -126,8 +126,11 @@ var untimed = map[string]string{
 	"match/positions.go": "Positions, which no experiment times",
 }
 
-// codeRoots are the folders of the algorithms' code.
+// codeRoots are the folders of the algorithms' code, in the module
+// (moduleRoot, from this package's folder).
 var codeRoots = []string{"lev", "match", "cudaext", "internal/bitpar"}
+
+var moduleRoot = filepath.Join("..", "..", "..")
 
 // TestCodePathsClaimEverySource: every source file (Go but tests,
 // assembly, C, CUDA) of lev, match, cudaext and internal/bitpar is some
@@ -137,7 +140,7 @@ var codeRoots = []string{"lev", "match", "cudaext", "internal/bitpar"}
 func TestCodePathsClaimEverySource(t *testing.T) {
 	var files []string
 	for _, root := range codeRoots {
-		err := filepath.WalkDir(filepath.Join("..", filepath.FromSlash(root)), func(p string, d os.DirEntry, err error) error {
+		err := filepath.WalkDir(filepath.Join(moduleRoot, filepath.FromSlash(root)), func(p string, d os.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
@@ -149,7 +152,7 @@ func TestCodePathsClaimEverySource(t *testing.T) {
 			case d.IsDir(), strings.HasSuffix(name, "_test.go"):
 				return nil
 			case slices.Contains([]string{".go", ".s", ".c", ".h", ".cu", ".cuh"}, filepath.Ext(name)):
-				rel, err := filepath.Rel("..", p)
+				rel, err := filepath.Rel(moduleRoot, p)
 				files = append(files, filepath.ToSlash(rel))
 				return err
 			}
@@ -160,7 +163,7 @@ func TestCodePathsClaimEverySource(t *testing.T) {
 		}
 	}
 	if !slices.Contains(files, "lev/lev.go") {
-		t.Fatalf("found no lev/lev.go among %d files: not run from report/?", len(files))
+		t.Fatalf("found no lev/lev.go among %d files: not run from report/internal/runs/?", len(files))
 	}
 	claims := func(paths []string, f string) bool {
 		return slices.ContainsFunc(paths, func(p string) bool { return pathHas(p, f) })

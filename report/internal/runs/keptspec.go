@@ -1,4 +1,4 @@
-package report
+package runs
 
 import (
 	"fmt"
@@ -17,9 +17,9 @@ import (
 const maxSpecBytes = 1 << 20
 
 // keptSpecs reads the specs levlab run keeps beside an experiment's
-// records (dir/NAME.toml) into ix: ix.specs by the experiment each names,
-// ix.specNotes what a reader of that experiment must hear of them, and
-// ix.problems the others' troubles.
+// records (dir/NAME.toml) into ix: ix.Specs by the experiment each names,
+// ix.SpecNotes what a reader of that experiment must hear of them, and
+// ix.Problems the others' troubles.
 //
 // dir is listed, never made a Glob pattern, so that a folder named with a
 // pattern's characters ("results[old]") has its specs. Each file is read
@@ -28,13 +28,13 @@ const maxSpecBytes = 1 << 20
 // more than maxSpecBytes. Where two files name one experiment (a.toml and
 // b.toml, or NAME.toml and a copy), NAME.toml, which levlab run writes, is
 // used, else the first by name, and the note names every one.
-func (ix *index) keptSpecs(dir string) {
-	ix.specs, ix.specNotes = map[string]*spec.Spec{}, map[string][]string{}
+func (ix *Index) keptSpecs(dir string) {
+	ix.Specs, ix.SpecNotes = map[string]*spec.Spec{}, map[string][]string{}
 	entries, err := os.ReadDir(dir) // sorted by name
 	if err != nil {
 		return // the records' reader names the folder
 	}
-	abs := absPath(dir)
+	abs := AbsPath(dir)
 	files := map[string][]string{} // experiment → the files that name it
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".toml") || e.IsDir() {
@@ -45,18 +45,18 @@ func (ix *index) keptSpecs(dir string) {
 		if err != nil {
 			// Named as the report names the run's folder: no absolute
 			// path of the machine that wrote it.
-			why := strings.ReplaceAll(strings.TrimPrefix(err.Error(), "records: "), p, ix.where+"/"+e.Name())
-			if stem := strings.TrimSuffix(e.Name(), ".toml"); ix.tally.own[stem] {
-				ix.specNotes[stem] = append(ix.specNotes[stem], "The kept spec not read: "+why+"; the figures and names are those the records give.")
+			why := strings.ReplaceAll(strings.TrimPrefix(err.Error(), "records: "), p, ix.Where+"/"+e.Name())
+			if stem := strings.TrimSuffix(e.Name(), ".toml"); ix.Tally.Own[stem] {
+				ix.SpecNotes[stem] = append(ix.SpecNotes[stem], "The kept spec not read: "+why+"; the figures and names are those the records give.")
 			} else {
-				ix.problems = append(ix.problems, why)
+				ix.Problems = append(ix.Problems, why)
 			}
 			continue
 		}
 		s.Dir = abs
 		files[s.Name] = append(files[s.Name], e.Name())
-		if ix.specs[s.Name] == nil || e.Name() == s.Name+".toml" {
-			ix.specs[s.Name] = s
+		if ix.Specs[s.Name] == nil || e.Name() == s.Name+".toml" {
+			ix.Specs[s.Name] = s
 		}
 	}
 	for name, fs := range files {
@@ -68,8 +68,8 @@ func (ix *index) keptSpecs(dir string) {
 			used, why = name+".toml", "the one levlab run keeps"
 		}
 		others := slices.DeleteFunc(slices.Clone(fs), func(f string) bool { return f == used })
-		ix.specNotes[name] = append(ix.specNotes[name], fmt.Sprintf("%d kept specs in %s name experiment %s: %s; %s is used (%s), not %s.",
-			len(fs), ix.where, name, strings.Join(fs, ", "), used, why, strings.Join(others, ", ")))
+		ix.SpecNotes[name] = append(ix.SpecNotes[name], fmt.Sprintf("%d kept specs in %s name experiment %s: %s; %s is used (%s), not %s.",
+			len(fs), ix.Where, name, strings.Join(fs, ", "), used, why, strings.Join(others, ", ")))
 	}
 }
 

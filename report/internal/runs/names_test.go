@@ -1,4 +1,4 @@
-package report
+package runs
 
 import (
 	"slices"
@@ -21,14 +21,14 @@ func TestKnownNames(t *testing.T) {
 		names = append(names, e.Name)
 		for _, sc := range experiments.Scales() {
 			for _, p := range e.Points(sc) {
-				if !slices.Contains(knownAlgorithms, p.Algorithm) {
+				if !slices.Contains(KnownAlgorithms, p.Algorithm) {
 					t.Errorf("experiment %s, scale %s: algorithm %q is not one the report knows", e.Name, sc, p.Algorithm)
 				}
 			}
 		}
 	}
 	slices.Sort(names)
-	if known := slices.Sorted(slices.Values(knownExperiments)); !slices.Equal(names, known) {
+	if known := slices.Sorted(slices.Values(KnownExperiments)); !slices.Equal(names, known) {
 		t.Errorf("the report draws experiments %v; the catalog has %v", known, names)
 	}
 	var algs []string
@@ -40,18 +40,18 @@ func TestKnownNames(t *testing.T) {
 	}
 	algs = append(algs, experiments.Peers()...)
 	for _, a := range algs {
-		if !slices.Contains(knownAlgorithms, a) {
+		if !slices.Contains(KnownAlgorithms, a) {
 			t.Errorf("algorithm %q is not one the report knows", a)
 		}
 	}
 	// And no name more: each known algorithm is one of those, or align
 	// (the alignment experiment's) or apm (report 003's published rows).
-	for _, a := range knownAlgorithms {
+	for _, a := range KnownAlgorithms {
 		if !slices.Contains(algs, a) && a != records.AlgAlign && a != records.AlgAPM {
 			t.Errorf("the report knows algorithm %q, which levlab does not run", a)
 		}
 	}
-	if !slices.IsSorted(knownAlgorithms) || !slices.IsSorted(knownExperiments) {
+	if !slices.IsSorted(KnownAlgorithms) || !slices.IsSorted(KnownExperiments) {
 		t.Errorf("records.Algorithms or records.Experiments is not sorted")
 	}
 }

@@ -1,4 +1,4 @@
-package report
+package runs
 
 import (
 	"fmt"
@@ -9,28 +9,29 @@ import (
 	"github.com/levlab/levlab/records"
 )
 
-// tally is what the report keeps of a run's records as they stream past: a
+// Tally is what the report keeps of a run's records as they stream past: a
 // few numbers a measured record, one entry a skipped point, and what the
 // records say of the machine. A run of millions of records is never held.
-type tally struct {
-	points   map[key]*measured
-	matches  map[key]int64 // pattern matching: the count of a point's records
-	skips    []skip        // in the order first read
-	skipSeen map[skip]bool
-	failed   map[key]string  // experiments of one's own: the points that failed, with why
-	own      map[string]bool // the experiments of one's own (records.SourceOwn)
+// Its exported fields are what the write-up reads; the rest Index reads.
+type Tally struct {
+	points   map[Key]*measured
+	matches  map[Key]int64 // pattern matching: the count of a point's records
+	skips    []Skip        // in the order first read
+	skipSeen map[Skip]bool
+	Failed   map[Key]string  // experiments of one's own: the points that failed, with why (Choice.Note)
+	Own      map[string]bool // the experiments of one's own (records.SourceOwn)
 	unknown  map[string]bool // algorithms or experiments the report does not know
 	cpus     map[string]bool
 	gpus     map[string]bool
 	gos      map[string]bool
 	commits  map[string]bool
 	made     map[[2]string]map[string]bool // experiment and algorithm: the commits its ok records were made at
-	madeBy   map[[2]string]map[string]bool // experiment of one's own and implementation: its records' made_by
-	first    string                        // the earliest and latest record's date (YYYY-MM-DD), "" for none
-	last     string
+	MadeBy   map[[2]string]map[string]bool // experiment of one's own and implementation: its records' made_by
+	First    string                        // the earliest and latest record's date (YYYY-MM-DD), "" for none
+	Last     string
 	cores    int // the most
 	reps     int // the most repetitions of a point
-	used     int // records used
+	Used     int // records used
 }
 
 // measured is one point's ok records, a value per rep in the order read.
@@ -41,37 +42,37 @@ type measured struct {
 	cpu                        []float64 // cpu_seconds a rep; 0: not measured
 }
 
-func newTally() *tally {
-	return &tally{
-		points: map[key]*measured{}, matches: map[key]int64{}, skipSeen: map[skip]bool{}, unknown: map[string]bool{},
-		failed: map[key]string{}, own: map[string]bool{},
+func newTally() *Tally {
+	return &Tally{
+		points: map[Key]*measured{}, matches: map[Key]int64{}, skipSeen: map[Skip]bool{}, unknown: map[string]bool{},
+		Failed: map[Key]string{}, Own: map[string]bool{},
 		cpus: map[string]bool{}, gpus: map[string]bool{}, gos: map[string]bool{}, commits: map[string]bool{},
-		made: map[[2]string]map[string]bool{}, madeBy: map[[2]string]map[string]bool{},
+		made: map[[2]string]map[string]bool{}, MadeBy: map[[2]string]map[string]bool{},
 	}
 }
 
 // add counts a record that is used, its note as note reads it.
-func (t *tally) add(r records.Record, note func(string) string) {
-	t.used++
+func (t *Tally) add(r records.Record, note func(string) string) {
+	t.Used++
 	t.cpus[r.CPU], t.gpus[r.GPU], t.gos[r.GoVersion], t.commits[r.Commit] = true, true, true, true
 	if d, _, _ := strings.Cut(r.Timestamp, "T"); len(d) == len("2006-01-02") {
-		if t.first == "" || d < t.first {
-			t.first = d
+		if t.First == "" || d < t.First {
+			t.First = d
 		}
-		t.last = max(t.last, d)
+		t.Last = max(t.Last, d)
 	}
 	t.cores, t.reps = max(t.cores, r.Cores), max(t.reps, r.Rep)
 	k := records.Key(r)
 	if r.Source == records.SourceOwn {
-		t.own[r.Experiment] = true
-		addTo(t.madeBy, [2]string{r.Experiment, r.Algorithm}, r.MadeBy)
+		t.Own[r.Experiment] = true
+		addTo(t.MadeBy, [2]string{r.Experiment, r.Algorithm}, r.MadeBy)
 	}
 	if r.Status == records.StatusFailed {
-		t.failed[k] = note(r.Note)
+		t.Failed[k] = note(r.Note)
 		return
 	}
 	if r.Status != records.StatusOK {
-		if t.addSkip(skip{k, note(r.Note)}) {
+		if t.addSkip(Skip{k, note(r.Note)}) {
 			t.checkNames(k)
 		}
 		return
@@ -105,7 +106,7 @@ func addTo(m map[[2]string]map[string]bool, k [2]string, v string) {
 }
 
 // addSkip adds s unless it is there, and reports whether it was new.
-func (t *tally) addSkip(s skip) bool {
+func (t *Tally) addSkip(s Skip) bool {
 	if t.skipSeen[s] {
 		return false
 	}
@@ -116,20 +117,20 @@ func (t *tally) addSkip(s skip) bool {
 
 // checkNames notes k's algorithm or experiment where the report does not
 // know it.
-func (t *tally) checkNames(k key) {
-	if t.own[k.Experiment] {
+func (t *Tally) checkNames(k Key) {
+	if t.Own[k.Experiment] {
 		return // its names are its author's
 	}
-	if !slices.Contains(knownAlgorithms, k.Algorithm) {
+	if !slices.Contains(KnownAlgorithms, k.Algorithm) {
 		t.unknown[fmt.Sprintf("algorithm %q (experiment %s)", k.Algorithm, k.Experiment)] = true
 	}
-	if !slices.Contains(knownExperiments, k.Experiment) {
+	if !slices.Contains(KnownExperiments, k.Experiment) {
 		t.unknown[fmt.Sprintf("experiment %q", k.Experiment)] = true
 	}
 }
 
 // merge adds o, read after t, to t.
-func (t *tally) merge(o *tally) {
+func (t *Tally) merge(o *Tally) {
 	for k, m := range o.points {
 		if a := t.points[k]; a != nil {
 			a.sec, a.gcups = append(a.sec, m.sec...), append(a.gcups, m.gcups...)
@@ -143,11 +144,11 @@ func (t *tally) merge(o *tally) {
 	for k, n := range o.matches {
 		t.matches[k] = n
 	}
-	for k, why := range o.failed {
-		t.failed[k] = why
+	for k, why := range o.Failed {
+		t.Failed[k] = why
 	}
-	for e := range o.own {
-		t.own[e] = true
+	for e := range o.Own {
+		t.Own[e] = true
 	}
 	for _, s := range o.skips {
 		t.addSkip(s)
@@ -157,11 +158,11 @@ func (t *tally) merge(o *tally) {
 			p[0][s] = true
 		}
 	}
-	if o.first != "" && (t.first == "" || o.first < t.first) {
-		t.first = o.first
+	if o.First != "" && (t.First == "" || o.First < t.First) {
+		t.First = o.First
 	}
-	t.last = max(t.last, o.last)
-	for _, m := range [][2]map[[2]string]map[string]bool{{t.made, o.made}, {t.madeBy, o.madeBy}} {
+	t.Last = max(t.Last, o.Last)
+	for _, m := range [][2]map[[2]string]map[string]bool{{t.made, o.made}, {t.MadeBy, o.MadeBy}} {
 		for ea, vs := range m[1] {
 			for v := range vs {
 				addTo(m[0], ea, v)
@@ -169,25 +170,25 @@ func (t *tally) merge(o *tally) {
 		}
 	}
 	t.cores, t.reps = max(t.cores, o.cores), max(t.reps, o.reps)
-	t.used += o.used
+	t.Used += o.Used
 }
 
-// listedLeftOut is how many records left out a run's section names; the
+// ListedLeftOut is how many records left out Index.LeftOut names; the
 // others are counted.
-const listedLeftOut = 100
+const ListedLeftOut = 100
 
 // loadRun reads one run's CSV files, a file at a time and each a few
 // thousand rows at a time. A time that is not a number, or a rep measured
 // twice, would move every median it joins without a word: such rows are
-// named instead (the first listedLeftOut of them), and left out of
-// everything (records.Repeats). A file that
-// cannot be read whole is named, and none of its rows is used. note reads
-// each record's note (tally.add).
-func loadRun(run records.Run, note func(string) string) *index {
-	ix := &index{run: run, tally: newTally()}
+// named instead (the first ListedLeftOut of them), and left out of
+// everything (records.Repeats). A file that cannot be read whole is
+// named, and none of its rows is used. note reads each record's note
+// (Tally.add).
+func loadRun(run records.Run, note func(string) string) *Index {
+	ix := &Index{Run: run, Tally: newTally()}
 	files := csvFiles(run.Dir)
 	if len(files) == 0 {
-		ix.problems = append(ix.problems, run.Dir+": no CSV files")
+		ix.Problems = append(ix.Problems, run.Dir+": no CSV files")
 	}
 	var seen records.Repeats
 	for _, f := range files {
@@ -197,7 +198,7 @@ func loadRun(run records.Run, note func(string) string) *index {
 		err := records.ScanRows(f, func(r records.Row) error {
 			n++
 			if why := seen.Row(r); why != "" {
-				if len(ix.leftOut)+len(leftOut) < listedLeftOut {
+				if len(ix.LeftOut)+len(leftOut) < ListedLeftOut {
 					leftOut = append(leftOut, records.Problem{File: filepath.ToSlash(r.File), Line: r.Line, Why: why})
 				}
 				return nil
@@ -207,16 +208,16 @@ func loadRun(run records.Run, note func(string) string) *index {
 		})
 		if err != nil {
 			seen.Forget()
-			ix.problems = append(ix.problems, err.Error())
+			ix.Problems = append(ix.Problems, err.Error())
 			continue
 		}
 		seen.Keep()
 		if n == 0 {
-			ix.problems = append(ix.problems, filepath.ToSlash(f)+": empty (no header, no records)")
+			ix.Problems = append(ix.Problems, filepath.ToSlash(f)+": empty (no header, no records)")
 		}
-		ix.tally.merge(ft)
-		ix.leftOut = append(ix.leftOut, leftOut...)
-		ix.rows += n
+		ix.Tally.merge(ft)
+		ix.LeftOut = append(ix.LeftOut, leftOut...)
+		ix.Rows += n
 	}
 	return ix
 }

@@ -1,0 +1,124 @@
+package runs
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"golang.org/x/perf/benchmath"
+)
+
+// Median returns the median of xs, the mean of the middle two where their
+// number is even; xs is not reordered. It must not be empty.
+func Median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// SortedInts returns the values of xs, each once, in increasing order; xs
+// is not reordered.
+func SortedInts(xs []int) []int {
+	out := slices.Clone(xs)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// BootMin is the fewest repetitions a point needs for BootRatio's
+// interval; BootRounds the resamples it draws.
+const (
+	BootMin    = 5
+	BootRounds = 2000
+)
+
+// BootRatio is the 95% percentile bootstrap interval of median(base) /
+// median(that): each round resamples both with replacement. The seed is
+// fixed, so the same records give the same interval. ok is false where
+// either has fewer than BootMin values.
+func BootRatio(base, that []float64) (lo, hi float64, ok bool) {
+	if len(base) < BootMin || len(that) < BootMin {
+		return 0, 0, false
+	}
+	rng := rand.New(rand.NewPCG(45, 2026))
+	rs := make([]float64, 0, BootRounds)
+	b, t := make([]float64, len(base)), make([]float64, len(that))
+	for range BootRounds {
+		for i := range b {
+			b[i] = base[rng.IntN(len(base))]
+		}
+		for i := range t {
+			t[i] = that[rng.IntN(len(that))]
+		}
+		if mt := Median(t); mt > 0 {
+			rs = append(rs, Median(b)/mt)
+		}
+	}
+	if len(rs) < BootRounds/2 {
+		return 0, 0, false
+	}
+	slices.Sort(rs)
+	return rs[int(0.025*float64(len(rs)))], rs[int(0.975*float64(len(rs)-1))], true
+}
+
+// Sample is point k's times as benchmath takes them, with its summary:
+// the median and its 95% confidence interval; nil where k has no
+// measured time.
+func (ix *Index) Sample(k Key) (*benchmath.Sample, benchmath.Summary) {
+	m := ix.Tally.points[k]
+	if m == nil {
+		return nil, benchmath.Summary{}
+	}
+	s := benchmath.NewSample(slices.Clone(m.sec), &benchmath.DefaultThresholds)
+	return s, benchmath.AssumeNothing.Summary(s, 0.95)
+}
+
+// Ratio is a speedup with what is known of it: the 95% bootstrap
+// interval of the ratio of medians (BootRatio) and whether the two samples
+// differ, by benchmath's Mann–Whitney U test and by the interval alike.
+type Ratio struct {
+	X, Lo, Hi   float64 // the ratio of medians and its interval
+	P, Alpha    float64 // the U test's p-value and its level
+	Significant bool
+	CIKnown     bool // both points have BootMin repetitions or more
+}
+
+// SpeedupOf is base's median over that's, two points of ix, or false
+// where either has no time to divide. It is significant only where the U
+// test rejects no difference and the interval is known and leaves out 1×,
+// so that no speedup is called significant whose interval spans no
+// speedup, or that has no interval (fewer than BootMin repetitions).
+func (ix *Index) SpeedupOf(base, that Key) (Ratio, bool) {
+	bs, bsum := ix.Sample(base)
+	ts, tsum := ix.Sample(that)
+	if bs == nil || ts == nil || tsum.Center <= 0 {
+		return Ratio{}, false
+	}
+	c := benchmath.AssumeNothing.Compare(bs, ts)
+	r := Ratio{X: bsum.Center / tsum.Center, P: c.P, Alpha: c.Alpha}
+	if lo, hi, ok := BootRatio(bs.Values, ts.Values); ok {
+		r.Lo, r.Hi, r.CIKnown = lo, hi, true
+		r.Significant = c.P < c.Alpha && (lo > 1 || hi < 1)
+	}
+	return r, true
+}
+
+// coresOf returns the median over the repetitions of CPU time over time
+// (cpu_seconds/seconds): about how many cores a run kept busy. It is 0
+// where any repetition recorded no CPU time (records made before the
+// cpu_seconds column) or no time.
+func coresOf(cpu, sec []float64) float64 {
+	if len(cpu) == 0 || len(cpu) != len(sec) {
+		return 0
+	}
+	r := make([]float64, len(cpu))
+	for i := range cpu {
+		if !(cpu[i] > 0) || !(sec[i] > 0) {
+			return 0
+		}
+		r[i] = cpu[i] / sec[i]
+	}
+	return Median(r)
+}
