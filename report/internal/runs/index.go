@@ -44,12 +44,14 @@ type Index struct {
 	LeftOut   []records.Problem // the first records not used (ListedLeftOut), by file:line; Rows − Tally.Used in all
 	Problems  []string          // the run's files and kept specs that could not be read, with why
 
-	// What aggregate makes of the tally.
-	Stats   map[Key]Stat
+	// What Load makes of the tally.
+	Stats   map[Key]Stat  // each measured point; one that failed (Tally.Failed) is not
 	Matches map[Key]int64 // pattern matching: the count of a point's records
-	Skips   []Skip
-	Unknown []string // algorithms or experiments the report does not know
-	Name    string   // the machine, for people: "Intel Xeon @ 2.80GHz"
+	Skips   []Skip        // the points not run, in Less's order
+	Unknown []string      // algorithms or experiments the report does not know, sorted
+	// Name is the machine, for people ("Intel Xeon @ 2.80GHz"), told
+	// apart from another run's where the two would read the same.
+	Name string
 	// ScaleNamed: Name ends with the run's scale, as where runs at two
 	// scales are read ("AMD EPYC, quick").
 	ScaleNamed bool

@@ -11,11 +11,11 @@ import (
 // Set is everything Load read for a report: the published numbers, each
 // run read and aggregated, and the machines' benchmark output.
 type Set struct {
-	Published []records.Published
-	Runs      []*Index
-	Ignored   []string // runs found and not read, with why
-	Problems  []string // files that could not be read, with the error
-	NoPublish string   // why there are no published numbers, or ""
+	Published []records.Published // in file order
+	Runs      []*Index            // in the order read: Choice.Measured first
+	Ignored   []string            // runs found and not read, with why
+	Problems  []string            // files that could not be read, with the error
+	NoPublish string              // why there are no published numbers, or ""
 	// Bench is each machine's benchmark output (records.Benches), by the
 	// machine's folder name.
 	Bench map[string][]records.BenchFile
