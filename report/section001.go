@@ -37,8 +37,8 @@ func section001(r *runs.Set) document.Section {
 	// lengths and tiles it was stated for: the tile and thread charts
 	// range outside them.
 	if bound > 0 && len(r.Runs) > 0 {
-		c.MarkY, c.MarkName, c.MarkFromX = bound, fmt.Sprintf("report: ≥ %s× (n around %s and more)", document.PubNum(bound), document.Size(claimN001)), claimN001
-		c.Title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated for \"sufficiently numerous points (around %s)\" and tiles of 128–1,024, and drawn from there", document.PubNum(bound), document.Size(claimN001))
+		c.MarkY, c.MarkName, c.MarkFromX = bound, fmt.Sprintf("report: ≥ %s× (stated around n = %s)", document.PubNum(bound), document.Size(claimN001)), claimN001
+		c.Title += fmt.Sprintf("; the report's bound, ≥ %s×, is stated \"for sufficient numerous points (around 10.000) and tile size between 128 and 1024\", and drawn from n = %s on, as we read it", document.PubNum(bound), document.Size(claimN001))
 	}
 	s.Add(c)
 	if bound == 0 {

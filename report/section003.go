@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -65,7 +66,7 @@ func section003(r *runs.Set) document.Section {
 // section003Ratio is Figures 2–3: runtime by the share of the work sent
 // to the GPU.
 func section003Ratio(r *runs.Set, s *document.Section) {
-	c := &document.Figure{ID: "r003ratio", Title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", XName: "share of positions sent to the GPU", YName: document.TimeAxis}
+	c := &document.Figure{ID: "r003ratio", Title: "Time by the share of positions sent to the GPU, one process on every core (report 003, Figures 2–3)", XName: "share of positions sent to the GPU", YName: document.TimeAxis, YLog: true}
 	t := &document.Table{Caption: "Time by the share sent to the GPU, median with the spread below (report 003, Figures 2–3)", Head: []string{"", "text", "share to the GPU", "workers", "time", "matches"}}
 	for _, ix := range r.Runs {
 		sr := document.FigureSeries{Name: named(r, ix, "ours")}
@@ -131,6 +132,7 @@ func shareShape(r *runs.Set, c *document.Figure) string {
 		if cpuBest {
 			w += ": here the CPU alone is faster than with any share of the work sent to the GPU"
 		}
+		w += ". This sets algorithms side by side, not only processors: the CPU's share runs apm-fast, whose q-gram filter rules out most windows, and the GPU's computes the DP of every window it is sent"
 		says = append(says, w)
 	}
 	if len(fall) > 0 {
@@ -250,13 +252,13 @@ func section003Ranks(r *runs.Set, s *document.Section, pub []records.Published) 
 	for _, p := range pub {
 		switch p.Metric {
 		case "speedup_min":
-			pubMin = append(pubMin, document.Times(p.Value))
+			pubMin = append(pubMin, document.PubNum(p.Value)+"×")
 		case "speedup_max":
-			pubMax = append(pubMax, document.Times(p.Value))
+			pubMax = append(pubMax, document.PubNum(p.Value)+"×")
 		}
 	}
 	if len(pubMin) > 0 || len(pubMax) > 0 {
-		s.P("Beside the report's: its speedups (minimum %s, maximum %s; up to 38× on the large files) are of MPI ranks on a cluster with one GPU per ten ranks running its per-position DP, over its sequential program; ours of ranks on one machine running apm-fast (bit-parallel) on the CPU alone, over one process on one worker.%s",
+		s.P("Beside the report's: its speedups (minimum %s, maximum %s; up to 38× on the large files) are of MPI processes, with ten times fewer GPUs than processes, running its per-position DP, over its sequential program; ours of ranks on one machine running apm-fast (bit-parallel) on the CPU alone, over one process on one worker.%s",
 			strings.Join(pubMin, ", "), strings.Join(pubMax, ", "), smallTextCost(r))
 	}
 }
@@ -299,6 +301,15 @@ func smallTextCost(r *runs.Set) string {
 // read as seconds (its axis names no unit).
 const reportEnd003 = 40.0
 
+// twoDigits rounds x to two significant digits.
+func twoDigits(x float64) float64 {
+	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return x
+	}
+	p := math.Pow(10, math.Floor(math.Log10(math.Abs(x)))-1)
+	return math.Round(x/p) * p
+}
+
 // text003 is the length in bytes of report 003's text in Figures 2–3.
 const text003 = 136473378
 
@@ -310,7 +321,9 @@ func ownAtReportSize003(r *runs.Set) string {
 	for _, ix := range r.Runs {
 		for _, k := range ix.Find(records.ExpS003Ratio, func(k runs.Key) bool { return k.LenA == text003 && k.GPURatio == 0 }) {
 			vals = append(vals, fmt.Sprintf("%s on %s (%s, %s)", document.Dur(ix.Stats[k].Med), ix.Name, k.Algorithm, workersN(k.Workers)))
-			fasts = append(fasts, fmt.Sprintf("%s as fast on %s", document.Times(reportEnd003/ix.Stats[k].Med), ix.Name))
+			// A figure read off the report's axis carries two digits at
+			// most, and so does a ratio over it.
+			fasts = append(fasts, fmt.Sprintf("about %s× as fast on %s", document.Num(twoDigits(reportEnd003/ix.Stats[k].Med)), ix.Name))
 		}
 	}
 	if len(vals) == 0 {

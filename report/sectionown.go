@@ -238,6 +238,10 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 			if w := ownScalingWords(r, ix, v, rows); w != "" {
 				s.P("%s", w)
 			}
+			if !scaled {
+				// S, E, e and n.s. defined before the tables use them.
+				told.once(&s, ownScalingHow, "")
+			}
 			for _, t := range ownScalingTables(r, ix, v, rows) {
 				s.Add(t)
 			}
@@ -259,9 +263,6 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 	}
 	told.once(&s, "How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.",
 		"Its times, memory and speedups are read as the first experiment of one's own above says.")
-	if scaled {
-		told.once(&s, ownScalingHow, "")
-	}
 	return s
 }
 

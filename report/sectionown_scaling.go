@@ -442,8 +442,8 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	case f >= 1.005:
 		worst := slices.MinFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
 		if worst.q.Significant {
-			fmt.Fprintf(&b, "at %s slower on %s than on one (%s): no serial fraction fits, as Amdahl's law allows no slowdown; what more workers cost outweighs what they share",
-				lengths(row.line), workersN(worst.k.Workers), document.Times(worst.s()))
+			fmt.Fprintf(&b, "at %s only %s as fast on %s as on one: no serial fraction fits, as Amdahl's law allows no slowdown; what more workers cost outweighs what they share",
+				lengths(row.line), document.Times(worst.s()), workersN(worst.k.Workers))
 		} else {
 			fmt.Fprintf(&b, "at %s no faster on %s than on one (%s, not significant), so no serial fraction is fitted",
 				lengths(row.line), workersN(worst.k.Workers), document.Times(worst.s()))
@@ -451,8 +451,8 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	case f <= -0.005:
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })
 		if p := float64(best.k.Workers); best.q.CIKnown && best.q.Lo > p {
-			fmt.Fprintf(&b, "at %s faster on %s than %d times one worker (%s, 95%% CI %s–%s): no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
-				lengths(row.line), workersN(best.k.Workers), best.k.Workers, document.Times(best.s()), document.Num(best.q.Lo), document.Num(best.q.Hi))
+			fmt.Fprintf(&b, "at %s more than %d times as fast on %s as on one (%s, 95%% CI %s–%s): no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
+				lengths(row.line), best.k.Workers, workersN(best.k.Workers), document.Times(best.s()), document.Num(best.q.Lo), document.Num(best.q.Hi))
 		} else {
 			// Above p, but no interval tells it from p: linear.
 			ci := ""

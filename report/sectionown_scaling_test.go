@@ -508,7 +508,7 @@ func TestOwnSuperlinearOnlyPastItsInterval(t *testing.T) {
 		two  []float64
 		says string
 	}{
-		{around(0.4), "faster on 2 workers than 2 times one worker (2.50×, 95% CI"},
+		{around(0.4), "more than 2 times as fast on 2 workers as on one (2.50×, 95% CI"},
 		{[]float64{0.40, 0.55, 0.47, 0.52, 0.45, 0.50, 0.44}, "about 2 times as fast on 2 workers as on one"},
 	} {
 		r, _ := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: c.two}))

@@ -32,15 +32,18 @@ var terms = []term{
 	{[]string{"warp"}, "warp", "32 GPU threads that execute together; shuffles pass values between them"},
 	{[]string{"Karp–Flatt"}, "S, E, e, f", "speedup S = T1/Tp over one worker; efficiency E = S/p; Karp–Flatt's e = (1/S − 1/p)/(1 − 1/p), the serial share S implies; f, the serial fraction Amdahl's law fits"},
 	{[]string{"share the machine's"}, "oversubscribed", "more workers than cores: they take turns on the cores, and Amdahl's law, a processor each, does not apply"},
+	{[]string{"trimmed pass"}, "trimmed pass", "levlab's exact Myers pass limited to the cells a path of a first, banded pass's cost can reach: it skips the rest of the matrix, which the matrix rate still counts"},
+	{[]string{"n.s.", "not significant"}, "n.s., not significant", "the Mann–Whitney U test does not reject the hypothesis of no difference at α = 0.05, or the 95% interval of the ratio holds 1×"},
+	{[]string{" cores", " core "}, "core", "a logical CPU as the operating system counts it (Go's runtime.NumCPU); on a VM a virtual CPU, whose physical cores and SMT siblings the records do not hold"},
 	{[]string{"q-gram filter"}, "q-gram filter", "apm-fast skips a window of the text unless enough of the pattern's substrings of length q occur in it; on random text that is nearly every window"},
 }
 
 var refs = []term{
 	{[]string{src000, "Report 000"}, "Report 000", "Ceccherelli, 2023: OpenMP tiles and a CUDA antidiagonal kernel; course report, file " + src000},
-	{[]string{src001, "Report 001"}, "Report 001", "Carkaxhija: OpenMP and C++ threads over diagonals and tiles; course report, file " + src001},
+	{[]string{src001, "Report 001"}, "Report 001", "N. Carkaxhija, Levenshtein distance: parallel implementation in OpenMP and C++ threads, University of Florence (year not stated): OpenMP and C++ threads over diagonals and tiles; course report, file " + src001},
 	{[]string{src002, "Report 002"}, "Report 002", "Yang, 2018: CUDA with unified memory on three cases; course report (slides), file " + src002},
 	{[]string{src003, "Report 003"}, "Report 003", "Benbaki and Mammadov, 2021: approximate pattern matching over MPI, OpenMP and CUDA; course report, file " + src003},
-	{[]string{src004, "Report 004"}, "Report 004", "a blog post, 2012: the edit distance in two rows of the matrix; file " + src004},
+	{[]string{src004, "Report 004"}, "Report 004", "A GPU Exercise - part 2, a blog post, 2012 (author not stated): the edit distance in two rows of the matrix; file " + src004},
 	{[]string{"edlib"}, "edlib", "M. Šošić and M. Šikić, Edlib: a C/C++ library for fast, exact sequence alignment using edit (Levenshtein) distance, Bioinformatics 33(9), 2017; edlib-aligner is its command-line program"},
 	{[]string{"Myers"}, "Myers 1999", "G. Myers, A fast bit-vector algorithm for approximate string matching based on dynamic programming, Journal of the ACM 46(3), 1999"},
 	{[]string{"Hyyrö"}, "Hyyrö 2003", "H. Hyyrö, A bit-vector algorithm for computing Levenshtein and Damerau edit distances, Nordic Journal of Computing 10(1), 2003"},
@@ -51,6 +54,9 @@ var refs = []term{
 	{[]string{"agnivade"}, "agnivade", "github.com/agnivade/levenshtein, a Go library: the textbook DP in one row, over runes"},
 	{[]string{"ka-weihe"}, "ka-weihe", "github.com/ka-weihe/fast-levenshtein, a Go library: Myers' bit-vector algorithm for strings"},
 	{[]string{"Jurafsky"}, "Jurafsky and Martin", "D. Jurafsky and J. H. Martin, Speech and Language Processing, whose edit distance example is intention → execution"},
+	{[]string{"Wagner–Fischer"}, "Wagner and Fischer 1974", "R. A. Wagner and M. J. Fischer, The string-to-string correction problem, Journal of the ACM 21(1), 1974"},
+	{[]string{"Amdahl"}, "Amdahl 1967", "G. M. Amdahl, Validity of the single processor approach to achieving large scale computing capabilities, AFIPS Spring Joint Computer Conference, 1967"},
+	{[]string{"Karp–Flatt"}, "Karp and Flatt 1990", "A. H. Karp and H. P. Flatt, Measuring parallel processor performance, Communications of the ACM 33(5), 1990"},
 	{[]string{"Mann–Whitney"}, "Mann–Whitney U", "H. B. Mann and D. R. Whitney, On a test of whether one of two random variables is stochastically larger than the other, Annals of Mathematical Statistics 18(1), 1947; computed by golang.org/x/perf/benchmath"},
 }
 

@@ -87,7 +87,7 @@ type Ratio struct {
 
 // SpeedupOf is base's median over that's, two points of ix, or false
 // where either has no time to divide. It is significant only where the U
-// test rejects no difference and the interval is known and leaves out 1×,
+// test rejects the hypothesis of no difference and the interval is known and leaves out 1×,
 // so that no speedup is called significant whose interval spans no
 // speedup, or that has no interval (fewer than BootMin repetitions).
 func (ix *Index) SpeedupOf(base, that Key) (Ratio, bool) {
