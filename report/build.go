@@ -300,7 +300,16 @@ func earlierCode(r *runs.Set, s *document.Section, exps ...string) {
 			}
 		}
 		if len(old) > 0 {
-			parts = append(parts, fmt.Sprintf("%s (%s)", ix.Name, strings.Join(old, ", ")))
+			// The commits themselves, so that the note stands without
+			// the table (left out on paper); a dirty tree said as such.
+			var made []string
+			for _, c := range r.OldCommits(ix, old...) {
+				if runs.DirtyCommit(c) {
+					c += ": uncommitted changes, which no commit holds"
+				}
+				made = append(made, c)
+			}
+			parts = append(parts, fmt.Sprintf("%s (%s, at %s)", ix.Name, strings.Join(old, ", "), strings.Join(made, ", ")))
 		}
 	}
 	if len(parts) > 0 {

@@ -114,13 +114,18 @@ func repsText(ix *runs.Index) string {
 
 // secs formats a point as its median time, with the spread of its
 // repetitions (min–max, in the median's unit) as a second line when there
-// are several.
+// are several, marked ‡ where the slowest is an outlier (outlierFactor
+// times the median or more).
 func secs(s runs.Stat) string {
 	if s.N > 1 {
 		u, scale := document.DurUnit((s.Min + s.Max) / 2)
 		// A spread too small to show at three digits is left out.
 		if lo, hi := document.Num(s.Min/scale), document.Num(s.Max/scale); lo != hi {
-			return document.Dur(s.Med) + "\n" + lo + "–" + hi + " " + u
+			mark := ""
+			if s.Med > 0 && s.Max > outlierFactor*s.Med {
+				mark = " ‡" // an outlier, as Method names them
+			}
+			return document.Dur(s.Med) + "\n" + lo + "–" + hi + " " + u + mark
 		}
 	}
 	return document.Dur(s.Med)

@@ -87,7 +87,7 @@ func TestBoundWhereClaimed(t *testing.T) {
 		switch {
 		case strings.HasPrefix(c.ID, "r001len"):
 			seen = true
-			if c.MarkY <= 0 || !strings.Contains(c.Title, "tiles of 128–1,024") || !strings.Contains(c.MarkName, "n around 10,000 and more") || c.MarkFromX != claimN001 {
+			if c.MarkY <= 0 || !strings.Contains(c.Title, "sufficient numerous points (around 10.000) and tile size between 128 and 1024") || !strings.Contains(c.MarkName, "stated around n = 10,000") || c.MarkFromX != claimN001 {
 				t.Errorf("%s: bound %v named %q; want it drawn, with its lengths and tiles", c.ID, c.MarkY, c.MarkName)
 			}
 		case strings.HasPrefix(c.ID, "r001tile"), strings.HasPrefix(c.ID, "r001threads"):
@@ -267,6 +267,11 @@ func TestOneRatioStyle(t *testing.T) {
 			t.Errorf("a ratio in another style: %q", bad)
 		}
 	}
+	// The references quote titles as published ("up to 19× faster").
+	body := md[:strings.LastIndex(md, "Terms and references")]
+	for _, m := range regexp.MustCompile(`[0-9.,]+× (slower|faster|less)\b`).FindAllString(body, -1) {
+		t.Errorf("ratio %q: want the form \"N× as fast\" (below 1 for slower)", m)
+	}
 	if !strings.Contains(md, "| levlab, as fast as edlib |") {
 		t.Error("the alignment command's table does not give its ratio as 'as fast'")
 	}
@@ -392,6 +397,11 @@ func TestKeyResultsIntervals(t *testing.T) {
 	ci := regexp.MustCompile(`95% CI ([0-9.,]+)–([0-9.,]+)(, not significant)?`)
 	for _, start := range []string{"| [One pair of random DNA", "| [Every pair of a set", "| [Two rows instead", "| [Spelling suggestions", "| [Fastest exact distance"} {
 		row := lineFrom(t, md, start)
+		// The two rows were measured in several experiments: the spread
+		// between them is said beside the interval of one.
+		if start == "| [Two rows instead" && !strings.Contains(row, "experiments that measured both") {
+			t.Errorf("no spread between experiments in %.60s…", row)
+		}
 		ms := ci.FindAllStringSubmatch(row, -1)
 		if len(ms) == 0 {
 			t.Errorf("no interval in %.60s…", row)

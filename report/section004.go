@@ -49,11 +49,12 @@ func section004(r *runs.Set) document.Section {
 		}
 		s.Add(t)
 		n := lens[len(lens)-1]
-		fm, ok1 := ix.Get(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
-		tw, ok2 := ix.Get(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
+		fk, ok1 := ix.GetKey(records.ExpS004Memory, records.AlgFullMatrix, 1, 0, n, n)
+		tk, ok2 := ix.GetKey(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
 		if ok1 && ok2 {
-			s.P("At n = %s%s the full matrix allocated %s and took %s; two rows allocated %s and took %s (%s as fast: its rows stay in cache).",
-				document.Size(n), onName(r, ix), document.BytesStr(fm.Alloc), document.Dur(fm.Med), document.BytesStr(tw.Alloc), document.Dur(tw.Med), document.Times(fm.Med/tw.Med))
+			fm, tw := ix.Stats[fk], ix.Stats[tk]
+			s.P("At n = %s%s the full matrix allocated %s and took %s; two rows allocated %s and took %s (%s as fast%s: its rows stay in cache).",
+				document.Size(n), onName(r, ix), document.BytesStr(fm.Alloc), document.Dur(fm.Med), document.BytesStr(tw.Alloc), document.Dur(tw.Med), document.Times(fm.Med/tw.Med), ciOf(ix, fk, tk))
 		}
 	}
 	if !r.Measured(records.ExpS004Memory) {

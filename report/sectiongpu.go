@@ -75,8 +75,8 @@ func sectionGPU(r *runs.Set) document.Section {
 
 // gpuVersusCPU says, size by size, how cuda-fast's median time compares
 // with the CPU's best run (myers-parallel on the most workers) in ks:
-// "Against myers-parallel on 16 workers, cuda-fast is 3.20× slower at
-// 10,000, …, 1.61× faster at 1,000,000"; "" without both.
+// "Against myers-parallel on 16 workers, cuda-fast is 0.313× as fast at
+// 10,000, …, 1.61× as fast at 1,000,000"; "" without both.
 func gpuVersusCPU(ix *runs.Index, ks []runs.Key) string {
 	cpuW := 0
 	for _, k := range ks {
@@ -89,16 +89,16 @@ func gpuVersusCPU(ix *runs.Index, ks []runs.Key) string {
 		if k.Algorithm != records.AlgCUDAFast {
 			continue
 		}
-		c, ok := ix.Get(records.ExpGPUFast, records.AlgMyersParallel, cpuW, 0, k.LenA, k.LenB)
+		ck, ok := ix.GetKey(records.ExpGPUFast, records.AlgMyersParallel, cpuW, 0, k.LenA, k.LenB)
 		if !ok {
 			continue
 		}
-		g := ix.Stats[k]
-		if g.Med <= c.Med {
-			parts = append(parts, fmt.Sprintf("%s faster at %s", document.Times(c.Med/g.Med), document.Size(k.LenA)))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s slower at %s", document.Times(g.Med/c.Med), document.Size(k.LenA)))
+		c, g := ix.Stats[ck], ix.Stats[k]
+		ci := strings.TrimPrefix(ciOf(ix, ck, k), ", ")
+		if ci != "" {
+			ci = " (" + ci + ")"
 		}
+		parts = append(parts, fmt.Sprintf("%s as fast at %s%s", document.Times(c.Med/g.Med), document.Size(k.LenA), ci))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -341,7 +341,7 @@ func readSection(r *runs.Set) document.Section {
 	}
 	old := oldTable(r)
 	if old != nil {
-		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+oldSummary(r)+"; the table of the algorithms and commits follows (in HTML a click opens it; on paper it is left out, and Markdown and TeX hold it whole).")
+		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+oldSummary(r)+"; the table of the algorithms and commits follows (in HTML a click opens it; on paper it is left out, and each section's † note names its commits; Markdown and TeX hold it whole).")
 	}
 	for _, f := range r.Ignored {
 		notes = append(notes, "Not read: "+f+".")
