@@ -200,7 +200,7 @@ func (c *Figure) Option(width, height string) (opts.Initialization, map[string]a
 			} else {
 				so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.MarkName, YAxis: c.MarkY}))
 			}
-			so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: c.MarkName, Position: "insideEndTop"}}))
+			so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: markLabel(c.MarkName), Position: "insideEndTop"}}))
 		}
 		if i == len(c.Series)-1 && len(c.Failed) > 0 {
 			// The failures' lines hang on the last series, so that their
@@ -338,9 +338,21 @@ func logNamed(name string, log bool) string {
 	return name
 }
 
+// markLabel is what a mark's line shows of its name: the value alone where
+// the name starts with it ("1×: as fast as on one worker" shows "1×"), so
+// that the label does not lie across the lines drawn near it; the whole
+// name is the line's tooltip.
+func markLabel(name string) string {
+	v, _, ok := strings.Cut(name, ": ")
+	if !ok || v == "" || strings.TrimLeft(v, "0123456789.,×") != "" {
+		return name
+	}
+	return v
+}
+
 // TimeAxis names a time axis: its ticks say µs, ms or s each, so the name
 // states no unit of its own that a tick could contradict.
-const TimeAxis = "time (unit per tick)"
+const TimeAxis = "time"
 
 // legendTop is where the legend starts, and nameRoom the room between its
 // last row and the grid for the y axis's name (px); the script's fit

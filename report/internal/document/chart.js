@@ -97,9 +97,26 @@
         var f = ax.axisLabel && ax.axisLabel.formatter;
         if (ax.type !== 'log' || typeof f !== 'function') { return; }
         var base = f.base || f, every = plot < 70 ? 3 : plot < 120 ? 2 : 1;
-        if ((f.every || 1) === every) { return; }
-        var g = every === 1 ? base : function (v, i) { return i % every ? '' : base(v, i); };
-        g.base = base; g.every = every;
+        // The decades labelled are counted down from the top one, so
+        // that the largest is always labelled.
+        var lb = ax.logBase || 10, hi = 0;
+        (chart.getOption().series || []).forEach(function (se) {
+          (se.data || []).forEach(function (d) {
+            var v = d && d.value !== undefined ? d.value : d;
+            // [x, y] or, with whiskers, [x, y, min, max].
+            (Array.isArray(v) ? v.slice(1) : [v]).forEach(function (y) {
+              if (typeof y === 'number' && isFinite(y) && y > hi) { hi = y; }
+            });
+          });
+        });
+        // The axis ends at the power of its base at or above the data.
+        var top = hi > 0 ? Math.ceil(Math.log(hi) / Math.log(lb) - 1e-9) : 0;
+        if ((f.every || 1) === every && f.top === top) { return; }
+        var g = every === 1 ? base : function (v, i) {
+          var d = Math.round(Math.log(v) / Math.log(lb));
+          return ((top - d) % every + every) % every ? '' : base(v, i);
+        };
+        g.base = base; g.every = every; g.top = top;
         chart.setOption({yAxis: {axisLabel: {formatter: g}}});
       };
       var follow = function (chart, el, hasToolbox) {

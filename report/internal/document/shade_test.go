@@ -27,3 +27,16 @@ func TestShadeShort(t *testing.T) {
 		}
 	}
 }
+
+func TestMarkLabel(t *testing.T) {
+	for name, want := range map[string]string{
+		"1×: as fast as on one worker":            "1×",
+		"1: perfect scaling":                      "1",
+		"report: ≥ 4× (stated around n = 10,000)": "report: ≥ 4× (stated around n = 10,000)",
+		"2 cores": "2 cores",
+	} {
+		if got := markLabel(name); got != want {
+			t.Errorf("markLabel(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
