@@ -7,9 +7,9 @@
 #   kernel.txt BenchmarkMyersKernel: one group of Myers strips per kernel
 #              over 50,000 columns, every cell (GCUPS per core)
 #   distance.txt BenchmarkDistanceCommand: levlab distance --algo
-#              myers-parallel --workers 2 beside edlib-aligner -m NW on
-#              random DNA of 50,000 and 1,000,000, each command's time, its
-#              own computation time and its peak memory (about 90 s)
+#              myers-parallel --workers 2, and 1, beside edlib-aligner -m NW
+#              on random DNA of 50,000 and 1,000,000, each command's time,
+#              its own computation time and its peak memory (about 100 s)
 #   similar.txt BenchmarkSimilarCommand: levlab distance of 1M × 1M DNA
 #              1 %, 5 % and 15 % diverged on 1 and 2 workers beside
 #              edlib-aligner -m NW, and 10M × 10M 1 % diverged (about 40 s)

@@ -12,7 +12,8 @@ import (
 
 // BenchmarkDistanceCommand times the command the one-pair speed bar names,
 // levlab distance --files --algo myers-parallel --workers 2 A B (reading,
-// computing, printing), beside edlib-aligner -m NW (edlib's distance, no
+// computing, printing), and with --workers 1 (prog=levlab-one-worker:
+// worker for thread), beside edlib-aligner -m NW (edlib's distance, no
 // path) on the same sequences as FASTA, in one run: random DNA of 50,000
 // and 1,000,000 symbols, the peers experiment's inputs. Both must print the
 // same distance. Beside each whole command's time (ns/op) and peak resident
@@ -46,6 +47,11 @@ func BenchmarkDistanceCommand(b *testing.B) {
 		b.Run(prefix+"prog=levlab", func(b *testing.B) {
 			timeCommand(b, `"distance":([0-9]+)`, `"seconds":([0-9.e-]+)`, bin, "distance", "--json", "--files",
 				"--algo", "myers-parallel", "--workers", "2", path("a.txt"), path("b.txt"))
+		})
+		// One worker too: edlib-aligner computes on one thread.
+		b.Run(prefix+"prog=levlab-one-worker", func(b *testing.B) {
+			timeCommand(b, `"distance":([0-9]+)`, `"seconds":([0-9.e-]+)`, bin, "distance", "--json", "--files",
+				"--algo", "myers-parallel", "--workers", "1", path("a.txt"), path("b.txt"))
 		})
 		b.Run(prefix+"prog=edlib-aligner", func(b *testing.B) {
 			if edlibErr != nil {
