@@ -130,7 +130,7 @@
           if (hasToolbox) { chart.setOption({toolbox: {show: !on}}); }
           // On paper the legend is set smaller, so that a half-width
           // chart keeps most of its height for the plot.
-          chart.setOption({legend: {textStyle: {fontSize: on ? 9 : 12}, itemWidth: on ? 14 : 25, itemHeight: on ? 8 : 14, itemGap: on ? 6 : 10}});
+          chart.setOption({legend: {textStyle: {fontSize: on ? 8 : 12}, itemWidth: on ? 10 : 25, itemHeight: on ? 7 : 14, itemGap: on ? 4 : 10}});
           again();
         };
         window.addEventListener('resize', again);
