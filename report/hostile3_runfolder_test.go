@@ -22,7 +22,7 @@ func TestRunFolderGivenDirectly(t *testing.T) {
 	if !strings.Contains(md, "Given directly") || !strings.Contains(md, "500 ms") {
 		t.Errorf("the report of a run folder given directly lacks its title or time:\n%s", md)
 	}
-	if md, err := mdOf(Options{Results: dir}); err != nil || !strings.Contains(md, "Your experiment mine") {
+	if md, err := mdOf(Options{Results: dir}); err != nil || !strings.Contains(md, "Own experiment mine") {
 		t.Errorf("the full report of a run folder: %v\n%s", err, head(md))
 	}
 

@@ -105,7 +105,7 @@ func section002(r *runs.Set) document.Section {
 			}
 		}
 		if len(vals) > 0 {
-			s.P("Where ours differ and why: for completely different strings the report's CPU took %s s (length not stated; its next slide's is 10,000); ours %s. Its CPU version walks the matrix by antidiagonals (its Algorithm 1); its host language is not stated (one slide answers a question on PyCUDA's types), and what makes a gap this large is not known from the slides; ours is compiled Go, row by row. Its strings are its own and not published; ours are random strings of our making in the same three cases, so the cases match and the strings do not. The report's speedups are of its GPU over its CPU.",
+			s.P("Where ours differ and why: for completely different strings the report's CPU took %s s (length not stated; a later slide's is 10,000); ours %s. Its columns' CPU times differ 11,600-fold, where a full DP's time depends on the lengths alone (ours are alike in the three cases): they most likely differ in length too (about 100, 1,000 and 10,000 by the square law; our reading, which the slides do not state), so its speedups may be by length as much as by case. Its CPU version walks the matrix by antidiagonals (its Algorithm 1); its host language is not stated (one slide answers a question on PyCUDA's types), and what makes a gap this large is not known from the slides; ours is compiled Go, row by row. Its strings are its own and not published; ours are random strings of our making in the same three cases, so the cases match and the strings do not. The report's speedups are of its GPU over its CPU.",
 				document.PubNum(p.Value), shared(ctxs, vals))
 		}
 	}

@@ -32,9 +32,9 @@ func section003(r *runs.Set) document.Section {
 		v := byPair[pair]
 		switch p.Metric {
 		case "speedup_min":
-			v[0] = document.Times(p.Value)
+			v[0] = document.PubNum(p.Value) + "×"
 		case "speedup_max":
-			v[1] = document.Times(p.Value)
+			v[1] = document.PubNum(p.Value) + "×"
 		}
 		byPair[pair] = v
 	}
@@ -147,7 +147,7 @@ func shareShape(r *runs.Set, c *document.Figure) string {
 // section003Ranks is Figures 4–7: time and speedup by ranks.
 func section003Ranks(r *runs.Set, s *document.Section, pub []records.Published) {
 	ct := &document.Figure{ID: "r003ranktime", Title: "Time by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: document.TimeAxis, YLog: true, XLog: true, XBase2: true, XWhole: true}
-	cs := &document.Figure{ID: "r003ranks", Title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
+	cs := &document.Figure{ID: "r003ranks", Title: "Speedup over one process on one worker, by ranks (report 003, Figures 4–7)", XName: "ranks (one worker each)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true, MarkY: 1, MarkName: "1×: as fast as one process on one worker"}
 	any := false
 	for _, ix := range r.Runs {
 		ks := ix.Find(records.ExpS003Ranks, nil)

@@ -101,6 +101,20 @@ func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document
 				c.Series = append(c.Series, sr)
 			}
 			s.Add(t)
+			// Where more workers are slower, the text says so beside the
+			// table that shows it.
+			var slower []string
+			for _, n := range ns {
+				one, ok1 := get(setting{alg: records.AlgAlign, workers: 1}, n)
+				for _, l := range lines {
+					if v, ok := get(l, n); ok && ok1 && l.alg == records.AlgAlign && l.workers > 1 && v.Med > one.Med {
+						slower = append(slower, fmt.Sprintf("n = %s (%s against %s, %s as fast)", document.Count(n), document.Dur(v.Med), document.Dur(one.Med), document.Times(one.Med/v.Med)))
+					}
+				}
+			}
+			if len(slower) > 0 {
+				s.P("%s%s: lev.Align on more workers is slower than on one at %s.", cs.name, onName(r, ix), document.JoinAnd(slower))
+			}
 			n := ns[len(ns)-1]
 			var al, dist runs.Stat
 			for _, l := range lines {

@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,7 +44,7 @@ func sectionMethod(r *runs.Set) document.Section {
 	s.Add(t)
 	s.P("The records hold no more of a machine than this table: not its memory, clock, SMT, operating system or GPU driver; its cores are the logical CPUs Go saw (a VM's virtual CPUs). The command levlab info prints what it can learn of the machine it runs on.")
 	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it; the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
-	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it (where a table's second line holds a speedup, a rate or memory instead, as its caption says, its chart's whiskers and tooltips give them), as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), rounded to three significant digits where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
+	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it (where a table's second line holds a speedup, a rate or memory instead, as its caption says, its chart's whiskers and tooltips give them), as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
 	}
@@ -215,6 +216,9 @@ const elsewhereMost = 1
 // more than elsewhereApart apart: one point, several runs, so that a
 // reader meeting another figure for it in another section knows why. The
 // widest first, elsewhereMost a machine.
+//
+// A point is said once, in the first section that draws one of its
+// experiments, so that no note is printed twice.
 func sameElsewhere(r *runs.Set, s *document.Section, exps ...string) {
 	var says []string
 	for _, ix := range r.Runs {
@@ -232,8 +236,8 @@ func sameElsewhere(r *runs.Set, s *document.Section, exps ...string) {
 					there = append(there, k)
 				}
 			}
-			if len(here) == 0 || len(there) == 0 {
-				continue
+			if len(here) == 0 || len(there) == 0 || firstSaid(there) < firstSaid(here) {
+				continue // none, or said in an earlier section
 			}
 			all := append(slices.Clone(here), there...)
 			lo, hi := ix.Stats[all[0]].Med, ix.Stats[all[0]].Med
@@ -302,4 +306,26 @@ func medsIn(ix *runs.Index, ks []runs.Key, in string) string {
 		return v + " here (" + what + ")"
 	}
 	return v + " here"
+}
+
+// laterSections orders the experiments drawn after the course reports'
+// sections (s000-… to s004-…, which sort by name), as the report does.
+var laterSections = []string{records.ExpPeers, records.ExpManyPairs, records.ExpSuggest, records.ExpAlign, records.ExpGPUFast}
+
+// firstSaid is the place in the report of the earliest section that draws
+// one of ks's experiments: the course reports' by name, then
+// laterSections.
+func firstSaid(ks []runs.Key) int {
+	first := math.MaxInt
+	for _, k := range ks {
+		at := len(laterSections) // an experiment of one's own: last
+		if i := slices.Index(laterSections, k.Experiment); i >= 0 {
+			at = i
+		}
+		if strings.HasPrefix(k.Experiment, "s00") && len(k.Experiment) >= 4 {
+			at = int(k.Experiment[3]-'0') - 10 // s000 … s004 before every later one
+		}
+		first = min(first, at)
+	}
+	return first
 }

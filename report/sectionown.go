@@ -201,7 +201,7 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 	if title == "" {
 		title = name
 	}
-	s := document.Section{ID: "own-" + name, Title: "Your experiment " + name + ": " + title}
+	s := document.Section{ID: "own-" + name, Title: "Own experiment " + name + ": " + title}
 	base := specBaseline(sp)
 	for _, ix := range r.Runs {
 		for _, n := range ix.SpecNotes[name] {
@@ -262,7 +262,7 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 		}
 	}
 	told.once(&s, "How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.",
-		"Its times, memory and speedups are read as the first experiment of one's own above says.")
+		"Its times, memory and speedups read as those of the first experiment of one's own, above.")
 	return s
 }
 
@@ -313,15 +313,22 @@ func ownFindings(ix *runs.Index, v *ownView, base string, ks []runs.Key) string 
 		maxN = max(maxN, k.LenA)
 	}
 	var best runs.Key
-	bestT := math.Inf(1)
+	bestT, timed := math.Inf(1), 0
 	for _, k := range ks {
-		if st, ok := ix.Stats[k]; ok && k.LenA == maxN && st.Med < bestT {
-			best, bestT = k, st.Med
+		if st, ok := ix.Stats[k]; ok && k.LenA == maxN {
+			timed++
+			if st.Med < bestT {
+				best, bestT = k, st.Med
+			}
 		}
 	}
 	if !math.IsInf(bestT, 1) {
 		st := ix.Stats[best]
-		fmt.Fprintf(&b, "at the largest size, %s, the fastest is %s: %s (%s–%s).", lengths(best), v.pointName(best), document.Dur(st.Med), document.Dur(st.Min), document.Dur(st.Max))
+		which := "the fastest is"
+		if timed == 1 {
+			which = "the only point timed is" // the others failed there
+		}
+		fmt.Fprintf(&b, "at the largest size, %s, %s %s: %s (%s–%s).", lengths(best), which, v.pointName(best), document.Dur(st.Med), document.Dur(st.Min), document.Dur(st.Max))
 	} else {
 		b.WriteString("no point has a time.")
 	}

@@ -67,7 +67,7 @@ func sectionPairs(r *runs.Set) document.Section {
 			if cmd := benchMedians(r.Bench[ix.Run.Machine], pairsFiles)["MatrixCommand/all"]["GCUPS"]; cmd > 0 && n == 800 && L == 500 {
 				w := fmt.Sprintf("The whole levlab matrix command on 800 strings of the same lengths reached %s in make bench-results (Benchmarks), another run", document.Num(cmd)+" "+matrixRate)
 				if cmd > best.GCUPS {
-					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s as fast. The two runs differ by that much on one machine, within the largest difference between runs that Method reports, so neither figure is to be read closer than that", document.Times(cmd/best.GCUPS))
+					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s as fast. Each of the two is tight within its own repetitions, so the gap is not their noise: both call lev.All, the command with its own defaults and this experiment with its options, on strings made apart, and the records do not say which of those makes it", document.Times(cmd/best.GCUPS))
 				} else {
 					w += fmt.Sprintf(", %s as fast: it also reads and prints, and runs differ by the spread Method gives", document.Times(cmd/best.GCUPS))
 				}

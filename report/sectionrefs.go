@@ -39,10 +39,10 @@ var terms = []term{
 }
 
 var refs = []term{
-	{[]string{src000, "Report 000"}, "Report 000", "Ceccherelli, 2023: OpenMP tiles and a CUDA antidiagonal kernel; course report, file " + src000},
-	{[]string{src001, "Report 001"}, "Report 001", "N. Carkaxhija, Levenshtein distance: parallel implementation in OpenMP and C++ threads, University of Florence (year not stated): OpenMP and C++ threads over diagonals and tiles; course report, file " + src001},
-	{[]string{src002, "Report 002"}, "Report 002", "Yang, 2018: CUDA with unified memory on three cases; course report (slides), file " + src002},
-	{[]string{src003, "Report 003"}, "Report 003", "Benbaki and Mammadov, 2021: approximate pattern matching over MPI, OpenMP and CUDA; course report, file " + src003},
+	{[]string{src000, "Report 000"}, "Report 000", "C. Ceccherelli, PC-2022/23 final: Parallel edit distance, course report (2023, our reading of its course year): OpenMP tiles and a CUDA antidiagonal kernel; file " + src000},
+	{[]string{src001, "Report 001"}, "Report 001", "N. Carkaxhija, Levenshtein distance: parallel implementation in OpenMP and C++ threads, University of Florence (year not stated): OpenMP and C++ threads over diagonals and tiles; file " + src001},
+	{[]string{src002, "Report 002"}, "Report 002", "Z. Yang, Accelerating Levenshtein Edit Distance Using GPUs, Rochester Institute of Technology, slides, 04/26/2018: CUDA with unified memory on three cases; file " + src002},
+	{[]string{src003, "Report 003"}, "Report 003", "R. Benbaki and A. Mammadov, INF560 Project: Approximate Pattern Matching, January–March 2021: over MPI, OpenMP and CUDA; file " + src003},
 	{[]string{src004, "Report 004"}, "Report 004", "A GPU Exercise - part 2, a blog post, 2012 (author not stated): the edit distance in two rows of the matrix; file " + src004},
 	{[]string{"edlib"}, "edlib", "M. Šošić and M. Šikić, Edlib: a C/C++ library for fast, exact sequence alignment using edit (Levenshtein) distance, Bioinformatics 33(9), 2017; edlib-aligner is its command-line program"},
 	{[]string{"Myers"}, "Myers 1999", "G. Myers, A fast bit-vector algorithm for approximate string matching based on dynamic programming, Journal of the ACM 46(3), 1999"},

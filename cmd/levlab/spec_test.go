@@ -127,7 +127,7 @@ baseline = "right"
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"Your experiment mine", "FAILED", "6 points failed", "Speedup over right", "95% CI", "&lt;script&gt;alert(1)&lt;/script&gt;", "Three programs &lt;i&gt;and&lt;/i&gt; lev"} {
+	for _, w := range []string{"Own experiment mine", "FAILED", "6 points failed", "Speedup over right", "95% CI", "&lt;script&gt;alert(1)&lt;/script&gt;", "Three programs &lt;i&gt;and&lt;/i&gt; lev"} {
 		if !strings.Contains(string(page), w) {
 			t.Errorf("the report does not say %q", w)
 		}
@@ -142,7 +142,7 @@ baseline = "right"
 	if stdout, stderr, code := levlab(t, "report", "--results", filepath.Join(dir, "results"), "--out", html); code != exitOK {
 		t.Fatalf("report: exit %d\n%s%s", code, stdout, stderr)
 	}
-	if page, _ := os.ReadFile(html); !strings.Contains(string(page), "Your experiment mine") || strings.Contains(string(page), "Not recognised") {
+	if page, _ := os.ReadFile(html); !strings.Contains(string(page), "Own experiment mine") || strings.Contains(string(page), "Not recognised") {
 		t.Errorf("the full report does not draw the experiment, or calls it not recognised")
 	}
 	checkFailure(t, []string{"report", "--results", filepath.Join(dir, "results"), "--only", "theirs", "--out", html}, exitFailure, `--only theirs`, "there are: mine")
