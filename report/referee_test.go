@@ -73,7 +73,7 @@ func TestRepetitionsStated(t *testing.T) {
 		if least != most {
 			want = fmt.Sprintf("%d to %d repetitions a point", least, most)
 		}
-		if !strings.Contains(md, ix.Name+", paper scale, "+fmt.Sprint(ix.Cores())+" cores, "+want) {
+		if !strings.Contains(md, ix.Name+", paper scale, "+fmt.Sprint(ix.Cores())+" logical cores, "+want) {
 			t.Errorf("%s: Key results do not say %q", ix.Name, want)
 		}
 	}

@@ -24,8 +24,16 @@ func scaleOut(r *runs.Set, s *document.Section) {
 	benchSays(r, s, scaleOutFiles, "Beyond one machine", scaleOutText)
 }
 
+// rangeMin and rangeMax, after a unit, name the least and the most of its
+// runs in benchMedians' map ("ns/op (least)").
+const (
+	rangeMin = " (least)"
+	rangeMax = " (most)"
+)
+
 // benchMedians returns the medians of the results of files whose base
-// names are in names, by benchmark name and unit.
+// names are in names, by benchmark name and unit, and with each unit
+// followed by rangeMin and rangeMax its runs' least and most.
 func benchMedians(files []records.BenchFile, names []string) map[string]map[string]float64 {
 	med := map[string]map[string]float64{}
 	for _, f := range files {
@@ -45,6 +53,8 @@ func benchMedians(files []records.BenchFile, names []string) map[string]map[stri
 			med[name] = map[string]float64{}
 			for u, vs := range us {
 				med[name][u] = runs.Median(vs)
+				// The runs' range beside the median, for a ratio's.
+				med[name][u+rangeMin], med[name][u+rangeMax] = slices.Min(vs), slices.Max(vs)
 			}
 		}
 	}
@@ -71,12 +81,12 @@ func scaleOutText(med map[string]map[string]float64) string {
 		says = append(says, fmt.Sprintf("10M × 10M took %s over 2 ranks, %s MB the largest", document.Dur(m["ns/op"]/1e9), document.Num(m["MB"])))
 	}
 	if m := med[sh]; m != nil && m["one-process-s"] > 0 {
-		says = append(says, fmt.Sprintf("matrix --max 50 of 20,000 strings of 100–1,000 bytes in 3 shards, run one after another, took %s summed against %s in one process (%s)",
-			document.Dur(m["ns/op"]/1e9), document.Dur(m["one-process-s"]), document.Times(m["ns/op"]/1e9/m["one-process-s"])))
+		says = append(says, fmt.Sprintf("matrix --max 50 of 20,000 strings of 100–1,000 bytes in 3 shards, run one after another, took %s summed against %s in one process (%s%s)",
+			document.Dur(m["ns/op"]/1e9), document.Dur(m["one-process-s"]), document.Times(m["ns/op"]/1e9/m["one-process-s"]), overRuns(m)))
 	}
 	if m := med[nearest]; m != nil && m["one-process-s"] > 0 {
-		says = append(says, fmt.Sprintf("matrix --top 5 of 2,000 such strings under mpirun -np 2, one worker a rank, took %s against %s in one process of 2 workers (%s, mpirun's start included)",
-			document.Dur(m["ns/op"]/1e9), document.Dur(m["one-process-s"]), document.Times(m["ns/op"]/1e9/m["one-process-s"])))
+		says = append(says, fmt.Sprintf("matrix --top 5 of 2,000 such strings under mpirun -np 2, one worker a rank, took %s against %s in one process of 2 workers (%s%s, mpirun's start included)",
+			document.Dur(m["ns/op"]/1e9), document.Dur(m["one-process-s"]), document.Times(m["ns/op"]/1e9/m["one-process-s"]), overRuns(m)))
 	}
 	if m := med[mg]; m != nil {
 		says = append(says, fmt.Sprintf("merge joined 3 shards of 10,001,628 lines in %s, %s MB resident", document.Dur(m["ns/op"]/1e9), document.Num(m["MB"])))
@@ -85,6 +95,23 @@ func scaleOutText(med map[string]map[string]float64) string {
 		return ""
 	}
 	return strings.Join(says, "; ") + "."
+}
+
+// overRuns says how a benchmark's time (ns/op) over its one-process time
+// (one-process-s) ranges over its runs, the fastest of one over the
+// slowest of the other and back: "; 0.975–1.23× over the runs, not told
+// apart from 1×". "" where the runs' range is not known.
+func overRuns(m map[string]float64) string {
+	a0, a1, b0, b1 := m["ns/op"+rangeMin]/1e9, m["ns/op"+rangeMax]/1e9, m["one-process-s"+rangeMin], m["one-process-s"+rangeMax]
+	if a0 <= 0 || b0 <= 0 || (a0 == a1 && b0 == b1) {
+		return ""
+	}
+	lo, hi := a0/b1, a1/b0
+	s := fmt.Sprintf("; %s–%s× over the runs", document.Num(lo), document.Num(hi))
+	if lo <= 1 && hi >= 1 {
+		s += ", not told apart from 1×"
+	}
+	return s
 }
 
 // benchFilesNamed is the files of files whose base names are in names.

@@ -30,7 +30,7 @@ func sectionSummary(r *runs.Set) []document.Section {
 			if ix.ScaleNamed {
 				scale = " scale"
 			}
-			on = append(on, fmt.Sprintf("%s%s, %d cores, %s (%s)", ix.Name, scale, m.Cores, repsText(ix), ix.Where))
+			on = append(on, fmt.Sprintf("%s%s, %d logical cores, %s (%s)", ix.Name, scale, m.Cores, repsText(ix), ix.Where))
 		}
 		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; each point is the median of its repetitions.", strings.Join(on, "; and "))
 		s.P("%s", rateDefinition(r.Counted()))

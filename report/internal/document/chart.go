@@ -246,7 +246,34 @@ func (c *Figure) Option(width, height string) (opts.Initialization, map[string]a
 	if c.XLog && c.XBase2 {
 		setAxis(o, "xAxis", "logBase", 2)
 	}
+	// A linear axis ends a step above its mark where the mark would
+	// otherwise lie on the frame, its label over the axis' name.
+	if !c.YLog && c.MarkY > 0 && finite(c.MarkY) {
+		top := c.MarkY
+		for _, s := range c.Series {
+			for _, p := range s.Points {
+				if finite(p.Hi) {
+					top = max(top, p.Hi, p.Y)
+				}
+			}
+		}
+		if top <= c.MarkY*1.1 {
+			setAxis(o, "yAxis", "max", niceAbove(c.MarkY*1.2))
+		}
+	}
 	return l.Initialization, o
+}
+
+// niceAbove is the least of 1, 2, 3, 4, 6 and 8 times a power of ten that
+// is at least x (> 0): an end that even ticks reach.
+func niceAbove(x float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(x)))
+	for _, m := range []float64{1, 2, 3, 4, 6, 8, 10} {
+		if m*p >= x {
+			return m * p
+		}
+	}
+	return 10 * p
 }
 
 // commonOpts are what every chart of the report has: its id and size, no

@@ -1,6 +1,9 @@
 package document
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // Shade keeps the first machine's colour, and gives the others a darker
 // or lighter one of the same hue.
@@ -37,6 +40,14 @@ func TestMarkLabel(t *testing.T) {
 	} {
 		if got := markLabel(name); got != want {
 			t.Errorf("markLabel(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+func TestNiceAbove(t *testing.T) {
+	for x, want := range map[float64]float64{4.8: 6, 1.2: 2, 2.2: 3, 12: 20, 0.3: 0.3, 5: 6, 7: 8} {
+		if got := niceAbove(x); math.Abs(got-want) > 1e-9 {
+			t.Errorf("niceAbove(%v) = %v, want %v", x, got, want)
 		}
 	}
 }
