@@ -334,18 +334,22 @@ func speedupPt(ix *runs.Index, b, k runs.Key) document.FigurePoint {
 	return p
 }
 
-// speedupText is the speedup of k over b as a table writes it: "2.31×",
-// and "2.31×, not significant" where the Mann–Whitney U test cannot tell
-// the two samples apart.
+// speedupText is the speedup of k over b as a table writes it, with its
+// 95% interval where known: "2.31× (2.10–2.52)", and ", n.s." where the
+// Mann–Whitney U test or the interval cannot tell the two samples apart.
 func speedupText(ix *runs.Index, b, k runs.Key) string {
 	q, ok := ix.SpeedupOf(b, k)
 	if !ok {
 		return document.Times(ix.Stats[b].Med / ix.Stats[k].Med)
 	}
-	if !q.Significant {
-		return document.Times(q.X) + ", not significant"
+	t := document.Times(q.X)
+	if q.CIKnown {
+		t += fmt.Sprintf(" (%s–%s)", document.Num(q.Lo), document.Num(q.Hi))
 	}
-	return document.Times(q.X)
+	if !q.Significant {
+		return t + ", n.s."
+	}
+	return t
 }
 
 // speedupSeries: speedup of (alg, workers, any tile) over (baseAlg, 1) in

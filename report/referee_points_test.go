@@ -119,9 +119,9 @@ func TestRatioClaim(t *testing.T) {
 	}}
 	got := ratioClaim(r, cr)
 	for _, want := range []string{
-		"on A, it is highest at equal lengths (0.500×) and 0.200× at ratio 128: no gain",
-		"on B, it rises from 0.500× at equal lengths to 0.700× at ratio 8, their spreads apart, as the report says",
-		"on C, its highest, 0.600× at ratio 32, is above 0.500× at equal lengths but within their spreads",
+		"on A, it is highest at equal lengths, 0.500× (0.450–0.550), and 0.200× (0.190–0.210) at ratio 128: no gain",
+		"on B, it rises from 0.500× (0.450–0.550) at equal lengths to 0.700× (0.650–0.750) at ratio 8, their spreads apart, as the report says",
+		"on C, its highest, 0.600× (0.500–0.700) at ratio 32, is above 0.500× (0.400–0.600) at equal lengths but within their spreads",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("ratioClaim lacks %q:\n%s", want, got)

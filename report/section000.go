@@ -128,7 +128,7 @@ func section000(r *runs.Set) document.Section {
 			on = " on " + ix.Name
 		}
 		coreCtx, coreVals = append(coreCtx, fmt.Sprintf("%d cores", n)), append(coreVals, strings.TrimPrefix(on, " "))
-		best = append(best, fmt.Sprintf("%s with 4 workers and %s with 8%s", document.Times(maxY(s4)), document.Times(maxY(s8)), on))
+		best = append(best, fmt.Sprintf("%s with 4 workers and %s with 8%s", ptTimes(maxPtFrom(s4, 0)), ptTimes(maxPtFrom(s8, 0)), on))
 		if top := max(maxY(s4), maxY(s8)); n > 0 && top > float64(n) {
 			ks := ix.Find(records.ExpS000Table1, func(k runs.Key) bool { return k.Algorithm == records.AlgTiled && k.Workers == 8 })
 			if len(ks) == 0 {

@@ -53,7 +53,7 @@ func section001(r *runs.Set) document.Section {
 			continue
 		}
 		on := onName(r, ix)
-		best = append(best, fmt.Sprintf("%s (tiled) and %s (tiled-barrier)%s", document.Times(maxYFrom(a, claimN001)), document.Times(maxYFrom(b, claimN001)), on))
+		best = append(best, fmt.Sprintf("%s (tiled) and %s (tiled-barrier)%s", ptTimes(maxPtFrom(a, claimN001)), ptTimes(maxPtFrom(b, claimN001)), on))
 		coreCtx, coreOn = append(coreCtx, strconv.Itoa(ix.Cores())), append(coreOn, on)
 	}
 	if len(best) > 0 {
@@ -156,11 +156,11 @@ func ratioClaim(r *runs.Set, cr *document.Figure) string {
 		var w string
 		switch {
 		case top.Y <= eq.Y:
-			w = fmt.Sprintf("it is highest at equal lengths (%s) and %s at ratio %s: no gain from unequal lengths", document.Times(eq.Y), document.Times(last.Y), ratioNum(last.X))
+			w = fmt.Sprintf("it is highest at equal lengths, %s, and %s at ratio %s: no gain from unequal lengths", ptTimes(eq), ptTimes(last), ratioNum(last.X))
 		case top.Lo > eq.Hi:
-			w = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, their spreads apart, as the report says, and is %s at ratio %s", document.Times(eq.Y), document.Times(top.Y), ratioNum(top.X), document.Times(last.Y), ratioNum(last.X))
+			w = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, their spreads apart, as the report says, and is %s at ratio %s", ptTimes(eq), ptTimes(top), ratioNum(top.X), ptTimes(last), ratioNum(last.X))
 		default:
-			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", document.Times(top.Y), ratioNum(top.X), document.Times(eq.Y), ratioNum(last.X), document.Times(last.Y))
+			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", ptTimes(top), ratioNum(top.X), ptTimes(eq), ratioNum(last.X), ptTimes(last))
 		}
 		if k := ix.Find(records.ExpS001Ratio, func(k runs.Key) bool { return k.Algorithm == records.AlgDiagonal }); len(k) > 0 {
 			w = workersN(k[0].Workers) + ": " + w
@@ -179,13 +179,30 @@ const claimN001 = 10000
 
 // maxYFrom is the highest y of s's points at x ≥ from; 0 without any.
 func maxYFrom(s document.FigureSeries, from float64) float64 {
-	m := 0.0
+	return maxPtFrom(s, from).Y
+}
+
+// maxPtFrom is the point of s with the highest y at x ≥ from (the zero
+// point where there is none).
+func maxPtFrom(s document.FigureSeries, from float64) document.FigurePoint {
+	var m document.FigurePoint
 	for _, p := range s.Points {
-		if p.X >= from {
-			m = max(m, p.Y)
+		if p.X >= from && p.Y > m.Y {
+			m = p
 		}
 	}
 	return m
+}
+
+// ptTimes writes a speedup point as the text quotes it, with its interval
+// (the 95% bootstrap one, or the repetitions' range where too few, as
+// Method says): "2.97× (2.80–3.10)".
+func ptTimes(p document.FigurePoint) string {
+	s := document.Times(p.Y)
+	if lo, hi := document.Num(p.Lo), document.Num(p.Hi); p.Lo > 0 && p.Hi > p.Lo && lo != hi {
+		s += " (" + lo + "–" + hi + ")"
+	}
+	return s
 }
 
 // onName returns " on <machine>" when the report reads several runs.

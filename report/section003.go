@@ -160,7 +160,7 @@ func section003Ranks(r *runs.Set, s *document.Section, pub []records.Published) 
 			sizes = append(sizes, k.LenA)
 		}
 		sizes = runs.SortedInts(sizes)
-		t := &document.Table{Caption: "Time by ranks (median), and below it the speedup over one process on one worker" + onName(r, ix), Head: []string{""}}
+		t := &document.Table{Caption: "Time by ranks (median), and below it the speedup over one process on one worker, its 95% CI, n.s. where not significant" + onName(r, ix), Head: []string{""}}
 		for _, n := range sizes {
 			t.Head = append(t.Head, document.Size(n)+" bytes")
 		}

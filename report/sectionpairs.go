@@ -95,7 +95,7 @@ func suggestTable(r *runs.Set, s *document.Section) {
 		if len(ks) == 0 {
 			continue
 		}
-		t := &document.Table{Caption: "Spelling suggestions: " + document.Count(ks[0].LenA) + " typos against the word list, the words within 1 edit" + onName(r, ix), Head: []string{"", "time (median)", "per typo"}}
+		t := &document.Table{Caption: "Spelling suggestions: " + document.Count(ks[0].LenA) + " typos against Debian's word list (wamerican), the words within 1 edit" + onName(r, ix), Head: []string{"", "time (median)", "per typo"}}
 		var loop, best runs.Stat
 		for _, k := range ks {
 			v := ix.Stats[k]

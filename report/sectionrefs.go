@@ -35,6 +35,7 @@ var terms = []term{
 	{[]string{"trimmed pass"}, "trimmed pass", "levlab's exact Myers pass limited to the cells a path of a first, banded pass's cost can reach: it skips the rest of the matrix, which the matrix rate still counts"},
 	{[]string{"n.s.", "not significant"}, "n.s., not significant", "the Mann–Whitney U test does not reject the hypothesis of no difference at α = 0.05, or the 95% interval of the ratio holds 1×"},
 	{[]string{" cores", " core "}, "core", "a logical CPU as the operating system counts it (Go's runtime.NumCPU); on a VM a virtual CPU, whose physical cores and SMT siblings the records do not hold"},
+	{[]string{"s000-", "s001-"}, "s000-fig3, gpu-fast, …", "levlab's experiments: s and the report's number, then the table or figure it redoes; the others name what they measure beyond the reports (docs/experiments.md lists them)"},
 	{[]string{"q-gram filter"}, "q-gram filter", "apm-fast skips a window of the text unless enough of the pattern's substrings of length q occur in it; on random text that is nearly every window"},
 }
 
@@ -57,6 +58,10 @@ var refs = []term{
 	{[]string{"Wagner–Fischer"}, "Wagner and Fischer 1974", "R. A. Wagner and M. J. Fischer, The string-to-string correction problem, Journal of the ACM 21(1), 1974"},
 	{[]string{"Amdahl"}, "Amdahl 1967", "G. M. Amdahl, Validity of the single processor approach to achieving large scale computing capabilities, AFIPS Spring Joint Computer Conference, 1967"},
 	{[]string{"Karp–Flatt"}, "Karp and Flatt 1990", "A. H. Karp and H. P. Flatt, Measuring parallel processor performance, Communications of the ACM 33(5), 1990"},
+	{[]string{"OpenMP"}, "OpenMP", "the OpenMP Application Programming Interface, OpenMP Architecture Review Board (openmp.org): the reports' threads; levlab's workers are goroutines"},
+	{[]string{"CUDA"}, "CUDA", "NVIDIA's CUDA C++ and driver API (docs.nvidia.com/cuda); levlab compiles its kernels with NVRTC at run time"},
+	{[]string{"PyCUDA"}, "PyCUDA", "A. Klöckner et al., PyCUDA and PyOpenCL: a scripting-based approach to GPU run-time code generation, Parallel Computing 38(3), 2012"},
+	{[]string{"mpirun"}, "Open MPI", "the MPI implementation behind mpirun in these runs (Debian's openmpi-bin), www.open-mpi.org"},
 	{[]string{"Mann–Whitney"}, "Mann–Whitney U", "H. B. Mann and D. R. Whitney, On a test of whether one of two random variables is stochastically larger than the other, Annals of Mathematical Statistics 18(1), 1947; computed by golang.org/x/perf/benchmath"},
 }
 

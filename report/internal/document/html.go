@@ -159,11 +159,13 @@ func writeHTMLTable(w io.Writer, t *Table) {
 	if len(t.Head) <= 3 {
 		box += " narrow"
 	}
-	fmt.Fprintf(w, "<div class=\"%s\"><table%s>\n<caption>%s</caption>\n<tr>", box, class, e(t.Caption))
+	// The head in a thead, which a printed table split over two pages
+	// repeats on the second.
+	fmt.Fprintf(w, "<div class=\"%s\"><table%s>\n<caption>%s</caption>\n<thead><tr>", box, class, e(t.Caption))
 	for _, h := range t.Head {
 		fmt.Fprintf(w, "<th>%s</th>", e(h))
 	}
-	fmt.Fprint(w, "</tr>\n")
+	fmt.Fprint(w, "</tr></thead>\n<tbody>\n")
 	for i, r := range t.Rows {
 		fmt.Fprint(w, "<tr>")
 		for j, c := range r {
@@ -178,7 +180,7 @@ func writeHTMLTable(w io.Writer, t *Table) {
 		}
 		fmt.Fprint(w, "</tr>\n")
 	}
-	fmt.Fprint(w, "</table></div>\n")
+	fmt.Fprint(w, "</tbody></table></div>\n")
 	if t.Folded {
 		fmt.Fprint(w, "</details>\n")
 	}
