@@ -164,7 +164,7 @@ func findings(r *runs.Set) []finding {
 	}) {
 		out = append(out, finding{
 			claim:  "Full matrix on the CPU, two completely different strings (report 002)",
-			theirs: document.PubNum(p.Value) + " s (length not stated; 10,000 on its next slide)",
+			theirs: document.PubNum(p.Value) + " s (length not stated; 10,000 on a later slide)",
 			id:     "r002",
 			exps:   []string{records.ExpS002Cases},
 			ours: func(ix *runs.Index) string {
