@@ -37,9 +37,10 @@ func manyPatterns(r *runs.Set, s *document.Section) {
 // BenchmarkCountMany measured; "" without its lanes on one worker.
 func manyText(med map[string]map[string]float64) string {
 	const pre = "CountMany/mode=occurrence/path="
-	rate := func(path string, workers int) float64 {
-		return med[fmt.Sprintf("%s%s/workers=%d", pre, path, workers)]["Gbp/s"]
+	at := func(path string, workers int) map[string]float64 {
+		return med[fmt.Sprintf("%s%s/workers=%d", pre, path, workers)]
 	}
+	rate := func(path string, workers int) float64 { return at(path, workers)["Gbp/s"] }
 	l1, l2, e1, e2, ed := rate("lanes", 1), rate("lanes", 2), rate("each", 1), rate("each", 2), rate("edlib-hw", 1)
 	avx2 := rate("lanes-avx2", 1)
 	if l1 == 0 {
@@ -54,14 +55,14 @@ func manyText(med map[string]map[string]float64) string {
 		says[0] += fmt.Sprintf("; with AVX2 instead, two 256-bit registers a group of sixteen, %s on one worker", document.Num(avx2))
 	}
 	if e1 > 0 {
-		w := fmt.Sprintf("; a pattern at a time, the q-gram filter then Myers' scan, it took %s Gbp/s on one worker (the lanes %s as fast)", document.Num(e1), document.Times(l1/e1))
+		w := fmt.Sprintf("; a pattern at a time, the q-gram filter then Myers' scan, it took %s Gbp/s on one worker (the lanes %s as fast%s)", document.Num(e1), document.Times(l1/e1), runsRange(at("lanes", 1), "Gbp/s", at("each", 1), "Gbp/s"))
 		if e2 > 0 {
 			w += fmt.Sprintf(" and %s on two", document.Num(e2))
 		}
 		says = append(says, w)
 	}
 	if ed > 0 {
-		says = append(says, fmt.Sprintf("; edlib's infix mode, a pattern a call on one thread, %s Gbp/s (the lanes on one worker %s as fast; edlib finds each pattern's best ends, not every end within k)", document.Num(ed), document.Times(l1/ed)))
+		says = append(says, fmt.Sprintf("; edlib's infix mode, a pattern a call on one thread, %s Gbp/s (the lanes on one worker %s as fast%s; edlib finds each pattern's best ends, not every end within k)", document.Num(ed), document.Times(l1/ed), runsRange(at("lanes", 1), "Gbp/s", at("edlib-hw", 1), "Gbp/s")))
 	}
 	says = append(says, ". Sassy2 (Beeloo and Groot Koerkamp, Bioinformatics 2026) publishes 116.8 Gbp/s for this setting on 16 threads, 7.3 a thread (the paper's figure, on its authors' machine)")
 	return strings.Join(says, "") + "."
@@ -81,11 +82,12 @@ func matrixCommand(r *runs.Set, s *document.Section) {
 // edlib measured; "" without both.
 func matrixText(med map[string]map[string]float64) string {
 	all, ed := med["MatrixCommand/all"]["GCUPS"], med["ManyPairs/edlib/first40"]["GCUPS"]
+	spread := runsRange(med["MatrixCommand/all"], "GCUPS", med["ManyPairs/edlib/first40"], "GCUPS")
 	if all == 0 || ed == 0 {
 		return ""
 	}
-	return fmt.Sprintf("levlab matrix of 800 × 800 random DNA strings of 500–1,000 bp, the whole command on two workers (reading, 640,000 pairs, their lines), reached %s %s, %s edlib's %s a pair a call on one thread (two workers against one thread; edlib's rate is of the first 40 strings against all 800, first40, which keeps its run short: a rate set beside a rate, not a time beside a time).",
-		document.Num(all), matrixRate, document.Times(all/ed), document.Num(ed))
+	return fmt.Sprintf("levlab matrix of 800 × 800 random DNA strings of 500–1,000 bp, the whole command on two workers (reading, 640,000 pairs, their lines), reached %s %s, %s edlib's %s a pair a call on one thread (two workers against one thread%s; edlib's rate is of the first 40 strings against all 800, first40, which keeps its run short: a rate set beside a rate, not a time beside a time).",
+		document.Num(all), matrixRate, document.Times(all/ed), document.Num(ed), spread)
 }
 
 // similarFiles is the benchmark file of similar pairs (make
@@ -105,9 +107,10 @@ func similarText(med map[string]map[string]float64) string {
 	const pre = "SimilarCommand/diverged="
 	var says []string
 	for _, p := range []int{1, 5, 15} {
-		at := func(prog string) float64 {
-			return med[fmt.Sprintf("%s%d/n=1000000/prog=%s", pre, p, prog)]["compute-s"]
+		of := func(prog string) map[string]float64 {
+			return med[fmt.Sprintf("%s%d/n=1000000/prog=%s", pre, p, prog)]
 		}
+		at := func(prog string) float64 { return of(prog)["compute-s"] }
 		one, two, ed := at("levlab-myers-1-worker"), at("levlab-myers-parallel-2-workers"), at("edlib-aligner")
 		if one == 0 && two == 0 {
 			continue
@@ -116,14 +119,14 @@ func similarText(med map[string]map[string]float64) string {
 		if one > 0 {
 			w := document.Dur(one) + " on one worker"
 			if ed > 0 {
-				w += " (" + document.Times(ed/one) + " as fast as edlib)"
+				w += " (" + document.Times(ed/one) + " as fast as edlib" + runsRange(of("edlib-aligner"), "compute-s", of("levlab-myers-1-worker"), "compute-s") + ")"
 			}
 			parts = append(parts, w)
 		}
 		if two > 0 {
 			w := document.Dur(two) + " on two"
 			if ed > 0 {
-				w += " (" + document.Times(ed/two) + ")"
+				w += " (" + document.Times(ed/two) + runsRange(of("edlib-aligner"), "compute-s", of("levlab-myers-parallel-2-workers"), "compute-s") + ")"
 			}
 			parts = append(parts, w)
 		}
@@ -194,9 +197,9 @@ func onePairText(med map[string]map[string]float64) string {
 			w += fmt.Sprintf(", %s on one", document.Dur(one))
 		}
 		if ed := med[pre+"edlib-aligner"]; ed["compute-s"] > 0 {
-			w += fmt.Sprintf(", edlib-aligner %s on one thread (%s as fast on two workers against one thread", document.Dur(ed["compute-s"]), document.Times(ed["compute-s"]/ours["compute-s"]))
+			w += fmt.Sprintf(", edlib-aligner %s on one thread (%s as fast on two workers against one thread%s", document.Dur(ed["compute-s"]), document.Times(ed["compute-s"]/ours["compute-s"]), runsRange(ed, "compute-s", ours, "compute-s"))
 			if one > 0 {
-				w += fmt.Sprintf(", %s on one worker", document.Times(ed["compute-s"]/one))
+				w += fmt.Sprintf(", %s on one worker%s", document.Times(ed["compute-s"]/one), runsRange(ed, "compute-s", med[pre+"levlab-one-worker"], "compute-s"))
 			}
 			w += ")"
 		}
@@ -207,17 +210,18 @@ func onePairText(med map[string]map[string]float64) string {
 		lanes int
 	}{{"avx512", 8}, {"avx2", 4}} {
 		var lo, hi int // the narrowest and widest groups measured
-		gcups := func(strips int) float64 {
-			return med[fmt.Sprintf("MyersKernel/kernel=%s/strips=%d", k.name, strips)]["GCUPS"]
+		kern := func(strips int) map[string]float64 {
+			return med[fmt.Sprintf("MyersKernel/kernel=%s/strips=%d", k.name, strips)]
 		}
+		gcups := func(strips int) float64 { return kern(strips)["GCUPS"] }
 		for _, strips := range []int{4, 8, 16, 24, 32} {
 			if gcups(strips) > 0 {
 				lo, hi = cmp.Or(lo, strips), strips
 			}
 		}
 		if lo < hi {
-			says = append(says, fmt.Sprintf("the %s kernel alone %s %s with %d strips in one register, %s with %d in %s registers (%s): registers stepped together overlap their waits",
-				k.name, document.Num(gcups(lo)), matrixRate, lo, document.Num(gcups(hi)), hi, document.Count(hi/k.lanes), document.Times(gcups(hi)/gcups(lo))))
+			says = append(says, fmt.Sprintf("the %s kernel alone, on one worker, %s %s with %d strips in one register, %s with %d in %s registers (%s%s): registers stepped together overlap their waits",
+				k.name, document.Num(gcups(lo)), matrixRate, lo, document.Num(gcups(hi)), hi, document.Count(hi/k.lanes), document.Times(gcups(hi)/gcups(lo)), runsRange(kern(hi), "GCUPS", kern(lo), "GCUPS")))
 			break // the widest kernel measured
 		}
 	}

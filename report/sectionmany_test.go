@@ -89,7 +89,7 @@ func TestOnePairText(t *testing.T) {
 	}
 	got := onePairText(med)
 	for _, want := range []string{"1M × 1M random DNA in 800 ms of computing on two workers (levlab distance, 17.0 MB resident), 1.60 s on one, edlib-aligner 24.0 s on one thread (30.0× as fast on two workers against one thread, 15.0× on one worker)",
-		"the avx512 kernel alone 80.0 matrix Gcells/s with 8 strips in one register, 200 with 32 in 4 registers (2.50×)"} {
+		"the avx512 kernel alone, on one worker, 80.0 matrix Gcells/s with 8 strips in one register, 200 with 32 in 4 registers (2.50×)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}
@@ -99,7 +99,7 @@ func TestOnePairText(t *testing.T) {
 	}
 	delete(med, "MyersKernel/kernel=avx512/strips=8")
 	delete(med, "MyersKernel/kernel=avx512/strips=16")
-	if got := onePairText(med); !strings.Contains(got, "the avx2 kernel alone 30.0 matrix Gcells/s with 4 strips in one register, 54.0 with 8 in 2 registers (1.80×)") {
+	if got := onePairText(med); !strings.Contains(got, "the avx2 kernel alone, on one worker, 30.0 matrix Gcells/s with 4 strips in one register, 54.0 with 8 in 2 registers (1.80×)") {
 		t.Errorf("with one AVX-512 width, the AVX2 kernel's widths: got\n%s", got)
 	}
 }

@@ -97,12 +97,13 @@ func scaleOutText(med map[string]map[string]float64) string {
 	return strings.Join(says, "; ") + "."
 }
 
-// overRuns says how a benchmark's time (ns/op) over its one-process time
-// (one-process-s) ranges over its runs, the fastest of one over the
-// slowest of the other and back: "; 0.975–1.23× over the runs, not told
-// apart from 1×". "" where the runs' range is not known.
-func overRuns(m map[string]float64) string {
-	a0, a1, b0, b1 := m["ns/op"+rangeMin]/1e9, m["ns/op"+rangeMax]/1e9, m["one-process-s"+rangeMin], m["one-process-s"+rangeMax]
+// runsRange is the range of the ratio of a's unit ua over b's unit ub
+// over their runs, the least of one over the most of the other and back,
+// as a text writes it after the ratio: "; 1.8–2.2× over the runs", with
+// ", not told apart from 1×" where it holds 1. "" where a run's range is
+// not known (one run, or a map without ranges).
+func runsRange(a map[string]float64, ua string, b map[string]float64, ub string) string {
+	a0, a1, b0, b1 := a[ua+rangeMin], a[ua+rangeMax], b[ub+rangeMin], b[ub+rangeMax]
 	if a0 <= 0 || b0 <= 0 || (a0 == a1 && b0 == b1) {
 		return ""
 	}
@@ -112,6 +113,16 @@ func overRuns(m map[string]float64) string {
 		s += ", not told apart from 1×"
 	}
 	return s
+}
+
+// overRuns says how a benchmark's time (ns/op) over its one-process time
+// (one-process-s) ranges over its runs, the fastest of one over the
+// slowest of the other and back: "; 0.975–1.23× over the runs, not told
+// apart from 1×". "" where the runs' range is not known.
+func overRuns(m map[string]float64) string {
+	// ns/op in seconds, as one-process-s.
+	sec := map[string]float64{rangeMin: m["ns/op"+rangeMin] / 1e9, rangeMax: m["ns/op"+rangeMax] / 1e9}
+	return runsRange(sec, "", m, "one-process-s")
 }
 
 // benchFilesNamed is the files of files whose base names are in names.
