@@ -153,6 +153,9 @@ func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document
 type alignRun struct {
 	input                      string
 	ours, peer, oursMB, peerMB float64
+	// spread and spreadOne are the ratios' ranges over the runs
+	// (runsRange), "" for one run.
+	spread, spreadOne string
 	// oursOne is levlab align on one worker, where the file holds it
 	// (prog=levlab-one-worker); else 0.
 	oursOne float64
@@ -187,8 +190,13 @@ func alignBenchRows(f records.BenchFile) []alignRun {
 			continue
 		}
 		a := alignRun{input: in, ours: runs.Median(ours.ns) / 1e9, peer: runs.Median(peer.ns) / 1e9, oursMB: runs.Median(ours.mb), peerMB: runs.Median(peer.mb)}
+		secs := func(ns []float64) map[string]float64 {
+			return map[string]float64{rangeMin: slices.Min(ns) / 1e9, rangeMax: slices.Max(ns) / 1e9}
+		}
+		a.spread = runsRange(secs(peer.ns), "", secs(ours.ns), "")
 		if one := byProg[in+"|levlab-one-worker"]; one != nil {
 			a.oursOne = runs.Median(one.ns) / 1e9
+			a.spreadOne = runsRange(secs(peer.ns), "", secs(one.ns), "")
 		}
 		out = append(out, a)
 	}
@@ -212,13 +220,13 @@ func alignBench(s *document.Section, f records.BenchFile, on string) {
 	t := &document.Table{Caption: "The whole command" + on + ": levlab align --files A B beside edlib-aligner -m NW -p -f CIG_STD, time (median) and, below it, peak resident memory (" + filepath.Base(f.Path) + ")", Head: head}
 	for _, a := range rows {
 		// One style of ratio through the report: "N× as fast".
-		ratio := document.Times(a.peer/a.ours) + " as fast"
+		ratio := document.Times(a.peer/a.ours) + " as fast" + a.spread
 		row := []string{benchInput(a.input), document.Dur(a.ours) + "\n" + document.Num(a.oursMB) + " MB", document.Dur(a.peer) + "\n" + document.Num(a.peerMB) + " MB", ratio}
 		if oneToo {
 			one := "—"
 			if a.oursOne > 0 {
 				one = document.Dur(a.oursOne)
-				row[3] += "\n" + document.Times(a.peer/a.oursOne) + " on 1 worker"
+				row[3] += "\n" + document.Times(a.peer/a.oursOne) + " on 1 worker" + a.spreadOne
 			}
 			row = slices.Insert(row, 2, one)
 		}

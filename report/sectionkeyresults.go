@@ -377,13 +377,13 @@ func findings(r *runs.Set) []finding {
 				a := rows[0] // the first input: the largest, DNA 1% diverged
 				// The command runs on every core (GOMAXPROCS, the
 				// benchmark's -N suffix); edlib-aligner on one thread.
-				v := fmt.Sprintf("%s: %s against %s (%s as fast", benchInput(a.input), document.Dur(a.ours), document.Dur(a.peer), document.Times(a.peer/a.ours))
+				v := fmt.Sprintf("%s: %s against %s (%s as fast%s", benchInput(a.input), document.Dur(a.ours), document.Dur(a.peer), document.Times(a.peer/a.ours), a.spread)
 				if p := benchProcs(f); p > 1 {
 					one := 0.0
 					if a.oursOne > 0 {
 						one = a.peer / a.oursOne
 					}
-					v += ", " + workersText(p, 1, "edlib-aligner's one thread", a.peer/a.ours, one)
+					v += ", " + workersText(p, 1, "edlib-aligner's one thread", a.peer/a.ours, one) + a.spreadOne
 				}
 				return v + ")"
 			}
