@@ -22,7 +22,7 @@ func sectionBeyond(r *runs.Set) document.Section {
 	// tables give both. Memory is drawn for the first machine alone: the
 	// same code allocates the same bytes on every machine.
 	cg := &document.Figure{ID: "beyondgcups", Title: "Cells of the matrix a second by string length: bit-parallel algorithms and the peers", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
-	cdp := &document.Figure{ID: "beyonddp", Title: "Cells of the matrix a second by string length: full dynamic programs, every cell computed (fullmatrix and diagonal run to 10,000 only, by the experiment's design)", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
+	cdp := &document.Figure{ID: "beyonddp", Title: "Cells of the matrix a second by string length: full dynamic programs (Wagner–Fischer), every cell computed (fullmatrix and diagonal run to 10,000 only, by the experiment's design)", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
 	cmem := &document.Figure{ID: "beyondmem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	var tables []*document.Table
 	var notes []string
