@@ -53,7 +53,7 @@ func section004(r *runs.Set) document.Section {
 		tk, ok2 := ix.GetKey(records.ExpS004Memory, records.AlgTwoRow, 1, 0, n, n)
 		if ok1 && ok2 {
 			fm, tw := ix.Stats[fk], ix.Stats[tk]
-			s.P("At n = %s%s the full matrix allocated %s and took %s; two rows allocated %s and took %s (%s as fast%s: its rows stay in cache).",
+			s.P("At n = %s%s the full matrix allocated %s and took %s; two rows allocated %s and took %s (%s as fast%s; its rows fit in cache, which we take to be why: no cache counter was read).",
 				document.Size(n), onName(r, ix), document.BytesStr(fm.Alloc), document.Dur(fm.Med), document.BytesStr(tw.Alloc), document.Dur(tw.Med), document.Times(fm.Med/tw.Med), ciOf(ix, fk, tk))
 		}
 	}

@@ -262,7 +262,7 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 		}
 	}
 	told.once(&s, "How to read it: a command's time is its wall time from start to exit, or the kernel time it printed where the spec gives time_regexp; its memory, its peak resident set; a Go call's, the heap it allocated. Every answer was checked against the exact distance: a failed point has no time. Medians, their ranges, speedups' confidence intervals and the significance test are as Method, at the end, says.",
-		"Its times, memory and speedups read as those of the first experiment of one's own, above.")
+		"Times, memory and speedups read as in the first own experiment above.")
 	return s
 }
 
