@@ -82,12 +82,20 @@
         } catch (err) { return; }
         if (!view) { return; }
         var g = view.group, r = g.getBoundingRect(), grid = chart.getOption().grid;
-        var top = Math.ceil(g.y + r.y + r.height) + 36;
+        var top = Math.ceil(g.y + r.y + r.height) + (chart.lvPaper ? 28 : 36);
         if (grid && grid[0] && grid[0].top !== top) { chart.setOption({grid: {top: top}}); }
         // A plot left short by its legend (a half-width chart on paper)
         // labels fewer ticks, so that they do not crowd: a linear axis
         // gets fewer, a log axis labels every second or third decade.
         var plot = chart.getHeight() - top - 40, ys = chart.getOption().yAxis || [], ax = ys[0];
+        // On paper a legend of many rows would squash the plot of a
+        // half-width chart: the chart grows until the plot keeps 90 px.
+        var el = chart.getDom();
+        if (chart.lvPaper && plot < 90 && el) {
+          el.style.setProperty('height', (chart.getHeight() + 90 - plot) + 'px', 'important');
+          chart.resize();
+          plot = 90;
+        }
         if (!ax || ax.type === 'category') { return; }
         if (ax.type === 'value') {
           var split = plot < 80 ? 2 : plot < 130 ? 3 : 5;
@@ -128,6 +136,11 @@
         var printing = function (on) {
           if (chart.isDisposed()) { return; }
           if (hasToolbox) { chart.setOption({toolbox: {show: !on}}); }
+          // The screen's height is kept, to be restored after printing.
+          var dom = chart.getDom();
+          if (on && chart.lvHeight === undefined) { chart.lvHeight = dom.style.height; }
+          if (!on && chart.lvHeight !== undefined) { dom.style.setProperty('height', chart.lvHeight); chart.lvHeight = undefined; }
+          chart.lvPaper = on;
           // On paper the legend is set smaller, so that a half-width
           // chart keeps most of its height for the plot.
           chart.setOption({legend: {textStyle: {fontSize: on ? 8 : 12}, itemWidth: on ? 10 : 25, itemHeight: on ? 7 : 14, itemGap: on ? 4 : 10}});
