@@ -198,7 +198,8 @@ func groupSeries(r *runs.Set, d *document.Doc) {
 			for i := range c.Series {
 				for m, ix := range r.Runs {
 					if g, ok := strings.CutPrefix(c.Series[i].Name, ix.Name+": "); ok && !c.Series[i].Published {
-						c.Series[i].Group, c.Series[i].Machine = g, m
+						// A line of earlier code keeps its measurement's colour.
+						c.Series[i].Group, c.Series[i].Machine = strings.TrimSuffix(g, earlier), m
 						break
 					}
 				}
@@ -310,10 +311,59 @@ func earlierCode(r *runs.Set, s *document.Section, exps ...string) {
 				made = append(made, c)
 			}
 			parts = append(parts, fmt.Sprintf("%s (%s, at %s)", ix.Name, strings.Join(old, ", "), strings.Join(made, ", ")))
+			if allOld(r, ix, exps) {
+				markEarlier(s, ix.Name)
+			}
 		}
 	}
 	if len(parts) > 0 {
 		s.P("† Earlier code here: %s, measured before the code last changed (What was read).", strings.Join(parts, "; "))
+	}
+}
+
+// allOld reports whether every experiment of exps that run ix measured
+// is older than its code, so that all of ix's rows and lines there are.
+func allOld(r *runs.Set, ix *runs.Index, exps []string) bool {
+	for _, e := range exps {
+		if ix.Has(e) && !r.IsOld(ix, e) {
+			return false
+		}
+	}
+	return true
+}
+
+// earlier marks a row or a line of earlier code, as the note under it
+// and Key results do.
+const earlier = " †"
+
+// markEarlier appends † to the name of each table row and chart line of
+// s named for machine (named), and to the caption of each table of that
+// machine alone (onName), as a run of earlier code.
+func markEarlier(s *document.Section, machine string) {
+	mark := func(name string) string {
+		if strings.HasPrefix(name, machine+": ") && !strings.HasSuffix(name, earlier) {
+			return name + earlier
+		}
+		return name
+	}
+	for _, b := range s.Blocks {
+		switch b := b.(type) {
+		case *document.Table:
+			if strings.HasSuffix(b.Caption, " on "+machine) {
+				b.Caption += earlier
+			}
+			for _, row := range b.Rows {
+				if len(row) > 0 {
+					row[0] = mark(row[0])
+				}
+			}
+		case *document.Figure:
+			for i := range b.Series {
+				if !b.Series[i].Published {
+					b.Series[i].Name = mark(b.Series[i].Name)
+				}
+			}
+		}
 	}
 }
 

@@ -223,6 +223,62 @@ func TestEarlierCodeInSections(t *testing.T) {
 	if !strings.Contains(md, "† Earlier code here: Intel Xeon @ 2.80GHz (s001-length") {
 		t.Error("report 001's section does not mark the Intel Xeon @ 2.80GHz points as earlier code")
 	}
+	// The rows and lines themselves carry the mark: each of the machine's
+	// names in a section whose every experiment of it is older, and no
+	// name of a machine whose records there are current.
+	fresh := map[string]bool{}
+	for _, ix := range r.Runs {
+		fresh[ix.Name] = true
+	}
+	for _, o := range r.Staleness() {
+		delete(fresh, o.Machine)
+	}
+	if len(fresh) == 0 {
+		// Every machine has older records (the code changed since): the
+		// unmarked half has nothing to check until they are measured again.
+		t.Log("no machine's records are all current")
+	}
+	names := func(s document.Section) []string {
+		var out []string
+		for _, b := range s.Blocks {
+			switch b := b.(type) {
+			case *document.Table:
+				for _, row := range b.Rows {
+					out = append(out, row[0])
+				}
+			case *document.Figure:
+				for _, sr := range b.Series {
+					out = append(out, sr.Name)
+				}
+			}
+		}
+		return out
+	}
+	for _, s := range d.Sections {
+		if s.ID != "r001" {
+			continue
+		}
+		marked := 0
+		for _, n := range names(s) {
+			if strings.HasPrefix(n, "Intel Xeon @ 2.80GHz: ") {
+				if !strings.HasSuffix(n, " †") {
+					t.Errorf("report 001: %q, a point of earlier code, has no †", n)
+				}
+				marked++
+			}
+		}
+		if marked == 0 {
+			t.Error("report 001 names no Intel Xeon @ 2.80GHz row or line")
+		}
+	}
+	for _, s := range d.Sections {
+		for _, n := range names(s) {
+			machine, _, ok := strings.Cut(n, ": ")
+			if ok && fresh[machine] && strings.HasSuffix(n, " †") {
+				t.Errorf("section %s: %q is marked earlier code, yet %s's records are current", s.ID, n, machine)
+			}
+		}
+	}
 }
 
 // Lines that lie over one another are named under their chart, and only
