@@ -451,16 +451,16 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	case f <= -0.005:
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })
 		if p := float64(best.k.Workers); best.q.CIKnown && best.q.Lo > p {
-			fmt.Fprintf(&b, "at %s more than %d times as fast on %s as on one (%s, 95%% CI %s–%s): no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
-				lengths(row.line), best.k.Workers, workersN(best.k.Workers), document.Times(best.s()), document.Num(best.q.Lo), document.Num(best.q.Hi))
+			fmt.Fprintf(&b, "at %s %s as fast on %s as on one (95%% CI %s–%s), more than %d×: no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
+				lengths(row.line), document.Times(best.s()), workersN(best.k.Workers), document.Num(best.q.Lo), document.Num(best.q.Hi), best.k.Workers)
 		} else {
 			// Above p, but no interval tells it from p: linear.
 			ci := ""
 			if best.q.CIKnown {
-				ci = fmt.Sprintf(", 95%% CI %s–%s", document.Num(best.q.Lo), document.Num(best.q.Hi))
+				ci = fmt.Sprintf(" (95%% CI %s–%s)", document.Num(best.q.Lo), document.Num(best.q.Hi))
 			}
-			fmt.Fprintf(&b, "at %s about %d times as fast on %s as on one (%s%s): linear within its spread, a serial fraction of about 0",
-				lengths(row.line), best.k.Workers, workersN(best.k.Workers), document.Times(best.s()), ci)
+			fmt.Fprintf(&b, "at %s %s as fast on %s as on one%s: linear (%d×) within its spread, a serial fraction of about 0",
+				lengths(row.line), document.Times(best.s()), workersN(best.k.Workers), ci, best.k.Workers)
 		}
 	case !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.Significant }):
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })

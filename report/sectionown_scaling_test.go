@@ -508,8 +508,8 @@ func TestOwnSuperlinearOnlyPastItsInterval(t *testing.T) {
 		two  []float64
 		says string
 	}{
-		{around(0.4), "more than 2 times as fast on 2 workers as on one (2.50×, 95% CI"},
-		{[]float64{0.40, 0.55, 0.47, 0.52, 0.45, 0.50, 0.44}, "about 2 times as fast on 2 workers as on one"},
+		{around(0.4), "2.50× as fast on 2 workers as on one (95% CI 2."}, {around(0.4), "), more than 2×: no serial fraction fits"},
+		{[]float64{0.40, 0.55, 0.47, 0.52, 0.45, 0.50, 0.44}, "linear (2×) within its spread"},
 	} {
 		r, _ := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: c.two}))
 		paras, _, _ := sectionText(sectionOwn(r, "mine", said{}))

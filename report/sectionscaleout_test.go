@@ -26,3 +26,19 @@ func TestScaleOutText(t *testing.T) {
 		}
 	}
 }
+
+// The mpirun pair's ratios give their runs' range, as the other rows do.
+func TestScaleOutRatiosOverRuns(t *testing.T) {
+	one := map[string]float64{"ns/op": 3e9, "ns/op" + rangeMin: 2.9e9, "ns/op" + rangeMax: 3.1e9, "compute-s": 2.9, "compute-s" + rangeMin: 2.8, "compute-s" + rangeMax: 3.0}
+	mpi := map[string]float64{"ns/op": 3.6e9, "ns/op" + rangeMin: 3.5e9, "ns/op" + rangeMax: 3.7e9, "compute-s": 3.19, "compute-s" + rangeMin: 3.1, "compute-s" + rangeMax: 3.3}
+	got := scaleOutText(map[string]map[string]float64{
+		"ScaleOut/distance/n=1000000/run=one-process-2-workers":   one,
+		"ScaleOut/distance/n=1000000/run=mpirun-2-ranks-1-worker": mpi,
+	})
+	// 3.1/3.0 to 3.3/2.8 computing; 3.5/3.1 to 3.7/2.9 whole.
+	for _, want := range []string{"(1.10×; 1.03–1.18× over the runs)", "(1.20×; 1.13–1.28× over the runs, mpirun's start included)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in:\n%s", want, got)
+		}
+	}
+}
