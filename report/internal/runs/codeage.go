@@ -24,7 +24,7 @@ import (
 var codePaths = func() map[string][]string {
 	// Every distance: the entry points and the table, the options and
 	// their checks, the memory a call may take.
-	common := []string{"lev/lev.go", "lev/options.go", "lev/mem.go"}
+	common := []string{"lev/lev.go", "lev/options.go", "lev/matrixmem.go"}
 	// One worker runs the same pass as many (myersparallel.go's myersPass),
 	// the ranks' link among its units (ranks.go); the step of a word is
 	// bitpar's.

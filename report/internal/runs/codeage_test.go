@@ -122,7 +122,6 @@ func TestBenchFileCode(t *testing.T) {
 // with the reason; every other source must be some algorithm's code.
 var untimed = map[string]string{
 	"lev/levtest":        "the conformance suite and the reference distance: tests and levlab verify run it",
-	"lev/matrixsize.go":  "FullMatrixBytes, for callers to size a fullmatrix call before making it; fullmatrix does not call it",
 	"match/positions.go": "Positions, which no experiment times",
 }
 
