@@ -194,9 +194,10 @@ func bandWidth(k myersKernel, width int, bd band) int {
 // holds symbol c.
 type group struct {
 	pv, mv [maxStrips]uint64
-	kernel myersKernel // kernelGo, kernelAVX2 or kernelAVX512
-	width  int         // strips of a full group: 4, or 8, 16 or 32 for kernelAVX512
-	strips int         // real strips: fewer than width only in the last group
+	cp, cm [maxStrips]uint64 // the carries between strips within advance (steps)
+	kernel myersKernel       // kernelGo, kernelAVX2 or kernelAVX512
+	width  int               // strips of a full group: 4 or 8 (kernelAVX2), 8, 16, 24 or 32 (kernelAVX512)
+	strips int               // real strips: fewer than width only in the last group
 	peq    [][maxStrips]uint64
 }
 
@@ -255,57 +256,105 @@ func unload[S symbol](g *group, rows []S) {
 // A last group of fewer strips than width runs the width's kernel all the
 // same, its missing strips rows that match nothing: their deltas, written
 // to hout, are not the group's, and nothing reads them, as no group lies
-// below the last. A group of one strip, or columns fewer than the width,
-// run advanceSteps alone, except under the wide kernel, which runs its
-// ramps itself (wideKernel).
+// below the last. Bytes run the group's vector kernel (runFor), other
+// symbols advanceGo between ramps.
 func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 	n := len(t)
 	hin, hout = hin[:n], hout[:n]
-	// Staggered schedule: at step s strip k handles column s−k, so a group
-	// of K strips runs n+K−1 steps; cp/cm carry strip k's outgoing delta to
-	// strip k+1 for the next step.
-	var cp, cm [maxStrips]uint64
-	K := g.width
-	if tb, ok := any(t).([]uint8); ok && g.wideKernel() {
-		switch {
-		case n == 0:
-		case g.width == 16:
-			advanceAVX512x2(&g.pv, &g.mv, &g.peq[0][0], tb, hin, hout)
-		case g.width == 24:
-			advanceAVX512x3(&g.pv, &g.mv, &g.peq[0][0], tb, hin, hout)
-		default:
-			advanceAVX512x4(&g.pv, &g.mv, &g.peq[0][0], tb, hin, hout)
+	if tb, ok := any(t).([]uint8); ok {
+		if r := runFor(g.kernel, g.width); r != nil {
+			r(g, tb, hin, hout)
+			return
 		}
-		return
 	}
-	if g.strips == 1 || n < K {
-		advanceSteps(g, t, hin, hout, 0, n+g.strips-1, g.strips, &cp, &cm)
-		return
-	}
-	advanceSteps(g, t, hin, hout, 0, K-1, K, &cp, &cm)
-	next := K - 1
-	if tb, ok := any(t).([]uint8); ok && g.kernel != kernelGo {
-		switch {
-		case g.kernel == kernelAVX512:
-			next = advanceAVX512(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
-		case K == 8:
-			next = advanceAVX2x2(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
-		default:
-			next = advanceAVX2(&g.pv, &g.mv, &cp, &cm, &g.peq[0][0], tb, hin, hout)
-		}
-	} else {
-		advanceGo(g, t, hin, hout, &cp, &cm)
-		next = n
-	}
-	advanceSteps(g, t, hin, hout, next, n+K-1, K, &cp, &cm)
+	steps(g, t, hin, hout, func() int {
+		advanceGo(g, t, hin, hout, &g.cp, &g.cm)
+		return n
+	})
 }
 
-// wideKernel says whether advance runs g with advanceAVX512x2 or x4: 16
-// or 32 strips under the AVX-512 kernel, more than one of them real. These
-// kernels run every step of the schedule, the ramps at both ends with
-// their lanes masked, so that short chunks cost no scalar steps.
-func (g *group) wideKernel() bool {
-	return g.kernel == kernelAVX512 && g.width >= 16 && g.strips > 1
+// steps runs advance's staggered schedule, in which at step s strip k
+// handles column s−k, so that a group of K strips runs n+K−1 steps, g.cp
+// and g.cm carrying strip k's outgoing delta to strip k+1 for the next:
+// the ramps at both ends a strip at a time (advanceSteps), and the steps
+// between, where every strip is busy, by middle, which returns the first
+// step it left. A group of one strip, or columns fewer than its width,
+// runs advanceSteps alone.
+func steps[S symbol](g *group, t []S, hin, hout []uint8, middle func() int) {
+	clear(g.cp[:])
+	clear(g.cm[:])
+	n, K := len(t), g.width
+	if g.strips == 1 || n < K {
+		advanceSteps(g, t, hin, hout, 0, n+g.strips-1, g.strips, &g.cp, &g.cm)
+		return
+	}
+	advanceSteps(g, t, hin, hout, 0, K-1, K, &g.cp, &g.cm)
+	next := middle()
+	advanceSteps(g, t, hin, hout, next, n+K-1, K, &g.cp, &g.cm)
+}
+
+// A byteRun runs advance's whole schedule for a group over bytes: the one
+// calling contract of every vector kernel, whether its assembly runs the
+// ramps itself (whole) or only the steps where every strip is busy
+// (middle).
+type byteRun func(g *group, t, hin, hout []uint8)
+
+// whole is the byteRun of a kernel of the whole schedule, the wide AVX-512
+// kernels: 16 to 32 strips, the ramps at both ends with their lanes
+// masked, so that short chunks cost no scalar steps. A group of one real
+// strip runs a strip a step at a time, as in steps.
+func whole(k func(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)) byteRun {
+	return func(g *group, t, hin, hout []uint8) {
+		switch {
+		case len(t) == 0:
+		case g.strips == 1:
+			clear(g.cp[:])
+			clear(g.cm[:])
+			advanceSteps(g, t, hin, hout, 0, len(t), 1, &g.cp, &g.cm)
+		default:
+			k(&g.pv, &g.mv, &g.peq[0][0], t, hin, hout)
+		}
+	}
+}
+
+// middle is the byteRun of a kernel of the middle steps (steps), which returns
+// the first step it left.
+func middle(k func(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) int) byteRun {
+	return func(g *group, t, hin, hout []uint8) {
+		steps(g, t, hin, hout, func() int {
+			return k(&g.pv, &g.mv, &g.cp, &g.cm, &g.peq[0][0], t, hin, hout)
+		})
+	}
+}
+
+// The runs of the vector kernels, one a kernel and width (kernelFor).
+var (
+	runAVX2     = middle(advanceAVX2)
+	runAVX2x2   = middle(advanceAVX2x2)
+	runAVX512   = middle(advanceAVX512)
+	runAVX512x2 = whole(advanceAVX512x2)
+	runAVX512x3 = whole(advanceAVX512x3)
+	runAVX512x4 = whole(advanceAVX512x4)
+)
+
+// runFor is the byteRun of kernel k at width strips over bytes; nil for
+// kernelGo, which advance runs as it runs other symbols.
+func runFor(k myersKernel, width int) byteRun {
+	switch {
+	case k == kernelAVX512 && width == 32:
+		return runAVX512x4
+	case k == kernelAVX512 && width == 24:
+		return runAVX512x3
+	case k == kernelAVX512 && width == 16:
+		return runAVX512x2
+	case k == kernelAVX512:
+		return runAVX512
+	case k == kernelAVX2 && width == 8:
+		return runAVX2x2
+	case k == kernelAVX2:
+		return runAVX2
+	}
+	return nil
 }
 
 // advanceGo runs the steps 3 … len(t)−1 of advance's schedule for a group

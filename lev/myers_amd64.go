@@ -37,14 +37,14 @@ func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []
 func advanceAVX2x2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
 
 // advanceAVX512 is advanceAVX2 for a group of eight strips, in the lanes of
-// a ZMM register (see myers512_amd64.s): it runs the steps from 7 in fours
+// a ZMM register (see myers_avx512_amd64.s): it runs the steps from 7 in fours
 // and returns the first step it left.
 //
 //go:noescape
 func advanceAVX512(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
 
 // advanceAVX512x2 runs the whole of advance's schedule for a group of 16
-// strips, in the lanes of two ZMM registers (see myers1024_amd64.s),
+// strips, in the lanes of two ZMM registers (see myers_avx512_amd64.s),
 // steps 0 … len(t)+14, ramps included, from the state in pv and mv, which
 // it leaves there; len(t) must be positive. peq points at the group's
 // match table, and t, hin and hout are as in advance.

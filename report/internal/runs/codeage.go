@@ -28,7 +28,7 @@ var codePaths = func() map[string][]string {
 	// One worker runs the same pass as many (myersparallel.go's myersPass),
 	// the ranks' link among its units (ranks.go); the step of a word is
 	// bitpar's.
-	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*", "lev/myers512_*", "lev/myers1024_*",
+	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*",
 		"lev/myerstrim.go", "lev/blockmyers.go", "lev/myersparallel.go", "lev/parking.go", "lev/ranks.go", "internal/bitpar")
 	parallel := myers
 	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*")

@@ -119,7 +119,7 @@ done:
 
 // advanceAVX2x2: the eight strips of a group in two YMM registers, A
 // (strips 0–3) and B (strips 4–7), whose steps depend only on the step
-// before and so overlap (see myers1024_amd64.s). A's lane 0 takes the
+// before and so overlap (see myers_avx512_amd64.s). A's lane 0 takes the
 // incoming delta, B's lane 0 the delta leaving A's lane 3, and B's lane 3
 // gives the delta leaving the group. The match words come from the rows
 // in memory, each lane's from its own column's row.
