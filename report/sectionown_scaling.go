@@ -282,7 +282,7 @@ func ownScalingTables(r *runs.Set, ix *runs.Index, v *ownView, rows []scaleRow) 
 			}
 		}
 		slices.Sort(ws)
-		t := &document.Table{Caption: "Median time of " + v.lineName(mine[0].line) + ", and its speedup over one worker" + onName(r, ix),
+		t := &document.Table{Caption: "Median time of " + v.lineName(mine[0].line) + " in " + mine[0].line.Experiment + ", and its speedup over one worker" + onName(r, ix),
 			Head: []string{"lengths"}}
 		for _, w := range ws {
 			t.Head = append(t.Head, workersN(w))
@@ -336,10 +336,11 @@ func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int) string {
 		if !sp.q.Significant {
 			top += " n.s."
 		}
-		// Karp–Flatt's e is a share of T1 only where S ≥ 1, and says
-		// something only of a speedup the test tells from 1×.
+		// Karp–Flatt's e is a share of T1 only where S ≥ 1, says
+		// something only of a speedup the test tells from 1×, and of
+		// Amdahl's law only where each worker has a core of its own.
 		e := "e —"
-		if sp.s() >= 1 && sp.q.Significant {
+		if kfShown(ix, sp) {
 			e = "e " + fixed2(sp.kf())
 		}
 		below = append(below, "E "+fixed2(sp.e()), e)
@@ -506,7 +507,7 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	// only where the table shows it (S ≥ 1, significant).
 	var kf []scalePt
 	for _, sp := range known {
-		if sp.s() >= 1 && sp.q.Significant {
+		if kfShown(ix, sp) {
 			kf = append(kf, sp)
 		}
 	}
@@ -535,6 +536,15 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	}
 	b.WriteString(".")
 	return b.String()
+}
+
+// kfShown reports whether Karp–Flatt's e of sp is given: a speedup of at
+// least 1× that the test tells from 1×, on no more workers than the
+// machine's cores (where they share cores, Amdahl's law, which e reads
+// against, does not hold).
+func kfShown(ix *runs.Index, sp scalePt) bool {
+	c := ix.Cores()
+	return sp.s() >= 1 && sp.q.Significant && (c <= 0 || sp.k.Workers <= c)
 }
 
 func cmpFloat(a, b float64) int {

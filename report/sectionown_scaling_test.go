@@ -203,7 +203,7 @@ func TestOwnAmdahlFromRecords(t *testing.T) {
 			t.Errorf("the section does not say %q:\n%s", w, paras)
 		}
 	}
-	tab := tables["Median time of amd, and its speedup over one worker"]
+	tab := tables["Median time of amd in mine, and its speedup over one worker"]
 	if tab == nil {
 		t.Fatalf("no table of amd; tables: %v", keysOf(tables))
 	}
@@ -267,11 +267,11 @@ func TestOwnCoresIgnoresWorkers(t *testing.T) {
 	if strings.Contains(paras, "No CPU time is recorded") {
 		t.Errorf("the section says the records hold no CPU time:\n%s", paras)
 	}
-	lazy := tables["Median time of lazy, and its speedup over one worker"]
+	lazy := tables["Median time of lazy in mine, and its speedup over one worker"]
 	if lazy == nil || !strings.HasSuffix(lazy.Rows[0][3], ", 1.0 cores") || !strings.HasSuffix(lazy.Rows[0][1], ", 1.0 cores") {
 		t.Errorf("lazy's table does not give 1.0 cores on 1 and 4 workers: %+v", lazy)
 	}
-	if kern := tables["Median time of kern, and its speedup over one worker"]; kern == nil || !strings.HasSuffix(kern.Rows[0][3], ", ≤ 4 cores (the machine's)") {
+	if kern := tables["Median time of kern in mine, and its speedup over one worker"]; kern == nil || !strings.HasSuffix(kern.Rows[0][3], ", ≤ 4 cores (the machine's)") {
 		t.Errorf("kern's table does not bound its cores: %+v", kern)
 	}
 }
@@ -286,14 +286,14 @@ func TestOwnScalingCells(t *testing.T) {
 	recs = append(recs, scaleRecords(sp{impl: "lazy", n: 1000, workers: 2, sec: around(0.25)})...)
 	r, _ := scalingRep(t, scalingSpec("1, 2, 4"), recs)
 	_, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
-	amd := tables["Median time of amd, and its speedup over one worker"]
+	amd := tables["Median time of amd in mine, and its speedup over one worker"]
 	if amd == nil {
 		t.Fatalf("no table of amd: %v", keysOf(tables))
 	}
 	if want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "750 ms, 1.33×\n748 ms–752 ms, E 0.67, e 0.50", "FAILED\nanswered 3, want 4"}; !slices.Equal(amd.Rows[0], want) {
 		t.Errorf("amd's cells %q\nwant %q", amd.Rows[0], want)
 	}
-	lazy := tables["Median time of lazy, and its speedup over one worker"]
+	lazy := tables["Median time of lazy in mine, and its speedup over one worker"]
 	if lazy == nil {
 		t.Fatalf("no table of lazy: %v", keysOf(tables))
 	}
@@ -393,7 +393,7 @@ func TestOwnOldRecordsNoCPU(t *testing.T) {
 	if !strings.Contains(paras, "No CPU time is recorded (cpu_seconds), so no cores are shown.") {
 		t.Errorf("the section does not say the records hold no CPU time:\n%s", paras)
 	}
-	amd := tables["Median time of amd, and its speedup over one worker"]
+	amd := tables["Median time of amd in mine, and its speedup over one worker"]
 	if amd == nil || strings.Contains(strings.Join(amd.Rows[0], " "), "cores") || !strings.Contains(amd.Rows[0][2], "E 0.83, e 0.20") {
 		t.Errorf("amd's table from the old records: %+v", amd)
 	}
@@ -427,7 +427,7 @@ func TestOwnNeverSignificantSpanningOne(t *testing.T) {
 		t.Errorf("significant with p = %g and an interval %g–%g", q.P, q.Lo, q.Hi)
 	}
 	paras, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
-	amd := tables["Median time of amd, and its speedup over one worker"]
+	amd := tables["Median time of amd in mine, and its speedup over one worker"]
 	if amd == nil || !strings.Contains(amd.Rows[0][2], "n.s.") {
 		t.Errorf("amd's cell on 2 workers does not say n.s.: %+v", amd)
 	}
@@ -525,12 +525,36 @@ func TestOwnTableNoEForNotSignificant(t *testing.T) {
 	r, _ := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: []float64{0.003, 0.002, 0.011, 0.007, 0.005, 0.016}},
 		sp{impl: "amd", n: 1000, workers: 2, sec: []float64{0.002, 0.0016, 0.009, 0.006, 0.004, 0.012}}))
 	_, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
-	amd := tables["Median time of amd, and its speedup over one worker"]
+	amd := tables["Median time of amd in mine, and its speedup over one worker"]
 	if amd == nil {
 		t.Fatalf("no table of amd: %v", keysOf(tables))
 	}
 	cell := amd.Rows[0][2]
 	if !strings.Contains(cell, "n.s.") || !strings.Contains(cell, "e —") {
 		t.Errorf("a speedup marked n.s. shows an e: %q", cell)
+	}
+}
+
+// Past the machine's cores (4 in these records) workers share them, so
+// Karp–Flatt's e, read against Amdahl's law, is not given there, in the
+// table or in the words, though the speedup is significant.
+func TestOwnNoKarpFlattPastTheCores(t *testing.T) {
+	recs := scaleRecords(
+		sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: around(0.6)},
+		sp{impl: "amd", n: 1000, workers: 4, sec: around(0.4)}, sp{impl: "amd", n: 1000, workers: 8, sec: around(0.5)})
+	r, _ := scalingRep(t, scalingSpec("1, 2, 4, 8"), recs)
+	paras, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
+	tab := tables["Median time of amd in mine, and its speedup over one worker"]
+	if tab == nil || len(tab.Rows) != 1 || len(tab.Rows[0]) != 5 {
+		t.Fatalf("no one-row table of amd on 1, 2, 4 and 8 workers: %+v", tab)
+	}
+	if cell := tab.Rows[0][2]; !strings.Contains(cell, "e 0.20") {
+		t.Errorf("2 workers of 4 cores: %q, want e 0.20", cell)
+	}
+	if cell := tab.Rows[0][4]; !strings.Contains(cell, "2.00×") || !strings.Contains(cell, "e —") {
+		t.Errorf("8 workers on 4 cores: %q, want 2.00× and e —", cell)
+	}
+	if strings.Contains(paras, "on 8 workers: an overhead") {
+		t.Errorf("the words read e on 8 workers sharing 4 cores:\n%s", paras)
 	}
 }
