@@ -61,8 +61,8 @@ func TestOnePointSeveralRunsSaid(t *testing.T) {
 	_, _, md := committedDoc(t)
 	for _, want := range []string{
 		"Here cuda-diagonal runs 256 threads a block; at n = 150,000",
-		"in experiment s000-table2 (strings of case random, not dna: the same cells)",
-		"in the benchmarks (make bench-results): one point and one setting measured in 3 runs",
+		"in experiment s000-table2 at 0c32c33cfe3e (strings of case random, not dna: the same cells)",
+		"in the benchmarks (make bench-results, at 0c32c33cfe3e): one point and one setting measured in 3 runs",
 		"The whole levlab matrix command on 800 strings of the same lengths reached",
 		"This experiment stops at n = 50,000; at n = ",
 		"(experiment gpu-fast, GPU section) myers-parallel reaches",

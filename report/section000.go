@@ -105,6 +105,9 @@ func section000(r *runs.Set) document.Section {
 		}
 	}
 	s.Add(c)
+	if from := lengthsByExp(r, exps, records.AlgTiled); len(from) > 1 {
+		s.P("Our lines join the medians of %d experiments, run apart: %s.", len(from), strings.Join(from, "; "))
+	}
 	pcs := "cores not stated"
 	if len(pub) > 0 && pubCores(pub[0].Machine) > 0 {
 		pcs = fmt.Sprintf("%d cores", pubCores(pub[0].Machine))
@@ -262,6 +265,32 @@ func cudaSeries(ix *runs.Index, exp string) []document.FigureSeries {
 		sr := byBlock[b]
 		sortPts(sr.Points)
 		out = append(out, *sr)
+	}
+	return out
+}
+
+// lengthsByExp says, for each experiment of exps that measured alg on any
+// run, the lengths it measured: "s000-fig3 at n = 1,000, 2,000, 5,000".
+// A chart whose line joins several experiments' points says so with it.
+func lengthsByExp(r *runs.Set, exps []string, alg string) []string {
+	var out []string
+	for _, e := range exps {
+		var ns []int
+		for _, ix := range r.Runs {
+			for _, k := range ix.Find(e, func(k runs.Key) bool { return k.Algorithm == alg }) {
+				if !slices.Contains(ns, k.LenA) {
+					ns = append(ns, k.LenA)
+				}
+			}
+		}
+		if len(ns) == 0 {
+			continue
+		}
+		var ss []string
+		for _, n := range runs.SortedInts(ns) {
+			ss = append(ss, document.Count(n))
+		}
+		out = append(out, e+" at n = "+strings.Join(ss, ", "))
 	}
 	return out
 }

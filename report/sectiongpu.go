@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -128,11 +129,20 @@ func diagonalElsewhere(r *runs.Set, ix *runs.Index, ks []runs.Key) string {
 	seen := func(sec float64) {
 		lo, hi = min(lo, sec), max(hi, sec)
 	}
+	// Each measurement names its commits, as What was read does on
+	// screen (it is left out on paper).
+	at := func(exp string) string {
+		cs := runs.Commits(ix, exp)
+		if len(cs) == 0 {
+			return ""
+		}
+		return " at " + strings.Join(cs, ", ")
+	}
 	for o := range ix.Stats {
 		// Every cell is computed whatever the strings hold, so another
 		// case of input is the same work; it is named all the same.
 		if o.Experiment != k.Experiment && o.Algorithm == k.Algorithm && runs.BlockOf(o) == block && o.LenA == k.LenA && o.LenB == k.LenB {
-			w := fmt.Sprintf("%s in experiment %s", document.Dur(ix.Stats[o].Med), o.Experiment)
+			w := fmt.Sprintf("%s in experiment %s%s", document.Dur(ix.Stats[o].Med), o.Experiment, at(o.Experiment))
 			if o.Case != k.Case {
 				w += fmt.Sprintf(" (strings of case %s, not %s: the same cells)", o.Case, k.Case)
 			}
@@ -143,12 +153,18 @@ func diagonalElsewhere(r *runs.Set, ix *runs.Index, ks []runs.Key) string {
 	slices.Sort(others)
 	med := benchMedians(r.Bench[ix.Run.Machine], []string{"gpu.txt"})
 	if ns := med[fmt.Sprintf("GPU/alg=%s/n=%d/block=%d", k.Algorithm, k.LenA, block)]["ns/op"]; ns > 0 {
-		others = append(others, document.Dur(ns/1e9)+" in the benchmarks (make bench-results)")
+		w := document.Dur(ns/1e9) + " in the benchmarks (make bench-results"
+		for _, f := range r.Bench[ix.Run.Machine] {
+			if filepath.Base(f.Path) == "gpu.txt" && f.Config["commit"] != "" {
+				w += ", at " + f.Config["commit"]
+			}
+		}
+		others = append(others, w+")")
 		seen(ns / 1e9)
 	}
 	if len(others) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("Here cuda-diagonal runs %d threads a block; at n = %s it took %s, and the same point took %s: one point and one setting measured in %d runs, %s apart, at the commits What was read names, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
-		block, document.Size(k.LenA), document.Dur(ix.Stats[k].Med), strings.Join(others, ", "), len(others)+1, document.Times(hi/lo))
+	return fmt.Sprintf("Here cuda-diagonal runs %d threads a block; at n = %s it took %s%s, and the same point took %s: one point and one setting measured in %d runs, %s apart, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
+		block, document.Size(k.LenA), document.Dur(ix.Stats[k].Med), at(k.Experiment), strings.Join(others, ", "), len(others)+1, document.Times(hi/lo))
 }

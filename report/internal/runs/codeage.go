@@ -342,21 +342,33 @@ func (s *Set) OldCommits(ix *Index, exps ...string) []string {
 	return out
 }
 
-// DirtyCommits lists the commits ending -dirty (a tree with changes no
-// commit holds) that run ix's records of exps were made at.
-func DirtyCommits(ix *Index, exps ...string) []string {
+// Commits lists the commits run ix's records of exps were made at, each
+// once, in order.
+func Commits(ix *Index, exps ...string) []string {
 	var out []string
 	for ea, commits := range ix.Tally.made {
 		if !slices.Contains(exps, ea[0]) {
 			continue
 		}
 		for c := range commits {
-			if DirtyCommit(c) && !slices.Contains(out, c) {
+			if !slices.Contains(out, c) {
 				out = append(out, c)
 			}
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// DirtyCommits lists the commits ending -dirty (a tree with changes no
+// commit holds) that run ix's records of exps were made at.
+func DirtyCommits(ix *Index, exps ...string) []string {
+	var out []string
+	for _, c := range Commits(ix, exps...) {
+		if DirtyCommit(c) {
+			out = append(out, c)
+		}
+	}
 	return out
 }
 
