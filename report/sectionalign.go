@@ -68,12 +68,16 @@ func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document
 				continue
 			}
 			lines, ns := settingsOf(ks)
-			get := func(l setting, n int) (runs.Stat, bool) {
+			keyOf := func(l setting, n int) (runs.Key, bool) {
 				i := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Algorithm == l.alg && k.Workers == l.workers && k.LenA == n })
 				if i < 0 {
-					return runs.Stat{}, false
+					return runs.Key{}, false
 				}
-				return ix.Stats[ks[i]], true
+				return ks[i], true
+			}
+			get := func(l setting, n int) (runs.Stat, bool) {
+				k, ok := keyOf(l, n)
+				return ix.Stats[k], ok
 			}
 			name := func(l setting) string {
 				if l.alg == records.AlgAlign {
@@ -105,10 +109,12 @@ func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document
 			// table that shows it.
 			var slower []string
 			for _, n := range ns {
-				one, ok1 := get(setting{alg: records.AlgAlign, workers: 1}, n)
+				k1, ok1 := keyOf(setting{alg: records.AlgAlign, workers: 1}, n)
 				for _, l := range lines {
-					if v, ok := get(l, n); ok && ok1 && l.alg == records.AlgAlign && l.workers > 1 && v.Med > one.Med {
-						slower = append(slower, fmt.Sprintf("n = %s (%s against %s, %s as fast)", document.Count(n), document.Dur(v.Med), document.Dur(one.Med), document.Times(one.Med/v.Med)))
+					// The ratio with its interval, n.s. where the test
+					// cannot tell it from 1× (speedupText).
+					if k, ok := keyOf(l, n); ok && ok1 && l.alg == records.AlgAlign && l.workers > 1 && ix.Stats[k].Med > ix.Stats[k1].Med {
+						slower = append(slower, fmt.Sprintf("n = %s (%s against %s, %s as fast)", document.Count(n), document.Dur(ix.Stats[k].Med), document.Dur(ix.Stats[k1].Med), speedupText(ix, k1, k)))
 					}
 				}
 			}
@@ -127,7 +133,7 @@ func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document
 				}
 			}
 			if al.N > 0 && dist.N > 0 && dist.Med > 0 {
-				s.P("%s at n = %s%s: the alignment took %s, %s the distance alone (%s); it allocated %s in all, the sequences themselves %s.",
+				s.P("%s at n = %s%s: the alignment took %s, %s as long as the distance alone (%s); it allocated %s in all, the sequences themselves %s.",
 					cs.name, document.Count(n), onName(r, ix), document.Dur(al.Med), document.Times(al.Med/dist.Med), document.Dur(dist.Med), document.BytesStr(al.Alloc), document.BytesStr(float64(2*n)))
 			}
 		}

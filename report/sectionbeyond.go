@@ -85,7 +85,18 @@ func sectionBeyond(r *runs.Set) document.Section {
 		if bestG > 0 {
 			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, document.Size(best.LenA), rateText(ix.Stats[best]))
 			if v, ok := ix.Get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.GCUPS > 0 {
-				line += fmt.Sprintf(", %s the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one)", document.Times(bestG/v.GCUPS), document.Num(v.GCUPS)+" "+matrixRate, workersN(best.Workers))
+				// Workers against one said, and one worker's ratio beside
+				// it: the algorithm's own, else myers' (its one-worker twin).
+				one := ""
+				if best.Workers > 1 {
+					for _, a := range []string{best.Algorithm, records.AlgMyers} {
+						if v1, ok := ix.Get(records.ExpPeers, a, 1, 0, best.LenA, best.LenA); ok && v1.GCUPS > 0 {
+							one = fmt.Sprintf("; %s on one worker (%s)", document.Times(v1.GCUPS/v.GCUPS), a)
+							break
+						}
+					}
+				}
+				line += fmt.Sprintf(", %s as fast as the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one%s)", document.Times(bestG/v.GCUPS), document.Num(v.GCUPS)+" "+matrixRate, workersN(best.Workers), one)
 			}
 			line += ": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells"
 			// The same code on a larger matrix, in the GPU section's

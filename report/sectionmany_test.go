@@ -43,6 +43,11 @@ func TestMatrixText(t *testing.T) {
 	if got, want := matrixText(med), "reached 175 matrix Gcells/s, 11.7× edlib's 15.0 a pair a call on one thread (two workers against one thread; edlib's rate is of the first 40 strings against all 800, first40"; !strings.Contains(got, want) {
 		t.Errorf("missing %q in:\n%s", want, got)
 	}
+	// Worker for worker beside two workers against one thread.
+	med["ManyPairs/lev/max=-1/workers=1"] = map[string]float64{"GCUPS": 90}
+	if got, want := matrixText(med), "(two workers against one thread; on one worker, in process (lev.Cross), 6.00×; edlib's rate"; !strings.Contains(got, want) {
+		t.Errorf("missing %q in:\n%s", want, got)
+	}
 	delete(med, "ManyPairs/edlib/first40")
 	if got := matrixText(med); got != "" {
 		t.Errorf("without edlib: %q, want nothing", got)

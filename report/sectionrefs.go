@@ -19,7 +19,7 @@ var terms = []term{
 	{[]string{matrixRate}, matrixRate, "the m×n cells of the whole matrix divided by the time, 10⁹ a second, whether the algorithm computed each cell or skipped it; a measure of the problem solved, which may exceed what the machine can compute"},
 	{[]string{"computed GCUPS"}, "computed GCUPS", "giga cell updates a second: only the cells the algorithm computed, 10⁹ a second"},
 	{[]string{"Gbp/s"}, "Gbp/s", "giga base pairs a second: for many patterns over one text, the text's symbols times the number of patterns, 10⁹ a second"},
-	{[]string{"paper scale"}, "paper scale", "the reports' own sizes (strings to 150,000 characters, texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶"},
+	{[]string{"paper scale"}, "paper scale", "the reports' own sizes (strings to 150,000 characters, texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; a scale is of the reports' experiments only: own experiments (their sections say so) run at their spec's sizes, whatever their records' scale column says"},
 	{[]string{"strips"}, "strip", "in Myers' bit-vector kernel, 64 rows of the matrix held as one machine word a column; a vector register steps several strips at once"},
 	{[]string{"lanes"}, "lane", "one element of a vector register (AVX2: 256 bits, AVX-512: 512) or one thread of a GPU warp, holding one pair's, one pattern's or one strip's word"},
 	{[]string{"first40"}, "first40", "edlib in the many-pairs benchmark: the first 40 strings against every string, so that its run stays short; its rate counts those pairs' cells"},

@@ -32,7 +32,7 @@ func sectionSummary(r *runs.Set) []document.Section {
 			}
 			on = append(on, fmt.Sprintf("%s%s, %d logical cores, %s (%s)", ix.Name, scale, m.Cores, repsText(ix), ix.Where))
 		}
-		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; each point is the median of its repetitions.", strings.Join(on, "; and "))
+		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; own experiments run at their spec's sizes, not at a scale; each point is the median of its repetitions, and a table's range of them marked ‡ holds an outlier, a repetition over %d× the median (Method).", strings.Join(on, "; and "), outlierFactor)
 		s.P("%s", rateDefinition(r.Counted()))
 	}
 	if r.Quick() {
