@@ -192,6 +192,7 @@ func manyPairs[S symbol](a, b [][]S, tri bool, fn func(Pair) error, opts []Optio
 	}
 	ps := &pairsRun[S]{a: a, b: b, tri: tri, c: c, sigma: sigma, fn: fn,
 		window: workers * pairsWindow, rows: make([][]Pair, len(a))}
+	ps.words = newWordRun(a, b, c)
 	ps.cond.L = &ps.mu
 	return ps.run(workers)
 }
@@ -205,6 +206,7 @@ type pairsRun[S symbol] struct {
 	c     *config
 	sigma int
 	fn    func(Pair) error
+	words *wordRun // the word-major lanes' alphabet and texts, nil where they do not run
 
 	next   atomic.Int64 // the next query to take
 	window int
@@ -284,7 +286,7 @@ func (ps *pairsRun[S]) deliver() {
 }
 
 func (ps *pairsRun[S]) worker() {
-	var st blockState
+	var st pairsState
 	defer func() { ps.cells.Add(st.cells) }()
 	row := make([]Pair, 0, len(ps.b))
 	for {
@@ -316,6 +318,13 @@ func (ps *pairsRun[S]) worker() {
 	}
 }
 
+// pairsState is one worker's buffers: the block kernel's, and the
+// word-major lanes' deltas.
+type pairsState struct {
+	blockState
+	words wordState
+}
+
 // targets returns the first target of query i and whether j = i is left
 // out.
 func (ps *pairsRun[S]) targets(i int) (from int, skipSelf bool) {
@@ -330,7 +339,7 @@ func (ps *pairsRun[S]) targets(i int) (from int, skipSelf bool) {
 
 // query computes query i's row: its pairs within the cap, its top n if
 // asked, in j order (top: distance, then j).
-func (ps *pairsRun[S]) query(i int, row []Pair, st *blockState) ([]Pair, error) {
+func (ps *pairsRun[S]) query(i int, row []Pair, st *pairsState) ([]Pair, error) {
 	c, k := ps.c, ps.c.capK()
 	q := ps.a[i]
 	from, skipSelf := ps.targets(i)
@@ -355,6 +364,26 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *blockState) ([]Pair, error) 
 		for x, d := range ds {
 			keep(js[x], capAt(d, k))
 			st.cells += int64(len(q)) * int64(len(ts[x])) // the whole matrix
+		}
+	case c.alg == Auto && len(q) <= blockMaxRows && (k < 0 || c.noBand) && ps.words != nil:
+		// No cap, and an alphabet of a few symbols: eight targets at a
+		// time, a word of the query at a time (wordLanes), capped after.
+		// A group is computed whole, its targets before from (All's
+		// upper triangle) left out of the row.
+		wp := newWordPattern(ps.words.alphabet, any(q).([]uint8))
+		var out [wordLaneCount]int
+		for gi := from / wordLaneCount; gi < len(ps.words.groups); gi++ {
+			if gi&7 == 0 && ps.stopped() {
+				return row, nil
+			}
+			g := &ps.words.groups[gi]
+			wordLanes(wp, g, &st.words, &out)
+			for l := range g.texts {
+				if j := g.first + l; j >= from && !(skipSelf && j == i) {
+					keep(j, capAt(out[l], k))
+					st.cells += int64(wp.words*wordBits) * int64(g.lens[l])
+				}
+			}
 		}
 	case c.alg == Auto && len(q) <= blockMaxRows && (k < 0 || c.noBand):
 		// No cap (or every cell asked for, WithoutBand): laneWidth()
@@ -403,7 +432,7 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *blockState) ([]Pair, error) 
 			if j&63 == 0 && ps.stopped() {
 				return row, nil
 			}
-			keep(j, blockDistance(bp, ps.b[j], k, st))
+			keep(j, blockDistance(bp, ps.b[j], k, &st.blockState))
 		}
 	default:
 		pc := *c // one worker a pair: the workers are over the pairs

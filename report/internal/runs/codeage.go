@@ -31,7 +31,7 @@ var codePaths = func() map[string][]string {
 	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*",
 		"lev/myerstrim.go", "lev/blockmyers.go", "lev/myersparallel.go", "lev/parking.go", "lev/ranks.go", "internal/bitpar")
 	parallel := myers
-	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*")
+	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*", "lev/wordlanes*")
 	cuda := append(slices.Clone(common), "lev/cuda.go", "cudaext")
 	// What every GPU job runs through: the driver, NVRTC and the one
 	// program every kernel is compiled in, the jobs and their timing.

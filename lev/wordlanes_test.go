@@ -1,0 +1,130 @@
+package lev
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// randomPassInput returns a table, n columns of eight lanes' codes below wordCodes and
+// the two delta bytes of each column, from seed.
+func randomPassInput(rng *rand.Rand, n int) (table [wordCodes]uint64, codes, hp, hm []uint8) {
+	for c := 1; c < wordCodes; c++ {
+		table[c] = rng.Uint64()
+	}
+	codes = make([]uint8, n*wordLaneCount)
+	for i := range codes {
+		codes[i] = uint8(rng.IntN(wordCodes))
+	}
+	hp, hm = make([]uint8, n), make([]uint8, n)
+	for j := range n {
+		// A lane's delta is +1, −1 or 0, never both.
+		p, m := uint8(rng.Uint32()), uint8(rng.Uint32())
+		hp[j], hm[j] = p, m&^p
+	}
+	return
+}
+
+// FuzzWordPass: the AVX-512 word pass and its Go twin agree bit for bit,
+// for any table, codes, incoming deltas and row.
+func FuzzWordPass(f *testing.F) {
+	if !useWordPassAVX512 {
+		f.Skip("no AVX-512 F and DQ: only the Go twin runs")
+	}
+	f.Add(uint64(1), 1, uint8(63))
+	f.Add(uint64(2), 100, uint8(0))
+	f.Add(uint64(3), 1000, uint8(17))
+	f.Fuzz(func(t *testing.T, seed uint64, n int, bit uint8) {
+		n = 1 + abs(n)%3000
+		bit %= 64
+		rng := rand.New(rand.NewPCG(seed, 7))
+		table, codes, hp, hm := randomPassInput(rng, n)
+		gp, gm := append([]uint8(nil), hp...), append([]uint8(nil), hm...)
+		wordPassGo(&table, codes, gp, gm, uint(bit))
+		wordPassAVX512(&table, &codes[0], &hp[0], &hm[0], n, uint64(1)<<bit)
+		for j := range n {
+			if hp[j] != gp[j] || hm[j] != gm[j] {
+				t.Fatalf("seed %d, n %d, bit %d: column %d: AVX-512 %08b/%08b, Go %08b/%08b", seed, n, bit, j, hp[j], hm[j], gp[j], gm[j])
+			}
+		}
+	})
+}
+
+// TestWordLanes: wordLanes' distances are the full matrix's, for texts
+// of unequal lengths (empty ones too), groups of fewer than eight, and
+// patterns of one word to several, on both the vector pass and Go's.
+func TestWordLanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	str := func(n int) []uint8 {
+		s := make([]uint8, n)
+		for i := range s {
+			s[i] = "ACGT"[rng.IntN(4)]
+		}
+		return s
+	}
+	lens := []int{0, 1, 2, 63, 64, 65, 127, 128, 129, 500, 777, 1000, 1300}
+	for _, vec := range []bool{false, true} {
+		if vec && !useWordPassAVX512 {
+			continue
+		}
+		saved := useWordPassAVX512
+		useWordPassAVX512 = vec
+		for it := range 40 {
+			p := str(lens[rng.IntN(len(lens))])
+			var ts [][]uint8
+			for range 1 + rng.IntN(wordLaneCount) {
+				ts = append(ts, str(lens[rng.IntN(len(lens))]))
+			}
+			wa, ok := newWordAlphabet([][]uint8{p}, ts)
+			if !ok {
+				t.Fatal("ACGT: more than seven symbols")
+			}
+			wp, gs := newWordPattern(wa, p), wordGroups(wa, ts)
+			var st wordState
+			var out [wordLaneCount]int
+			wordLanes(wp, &gs[0], &st, &out)
+			for l, tx := range ts {
+				if want := dpReference(p, tx); out[l] != want {
+					t.Fatalf("vector %v, it %d: lane %d, pattern of %d, text of %d: %d, want %d", vec, it, l, len(p), len(tx), out[l], want)
+				}
+			}
+		}
+		useWordPassAVX512 = saved
+	}
+}
+
+// An alphabet of more than seven symbols is refused.
+func TestWordAlphabetTooMany(t *testing.T) {
+	if _, ok := newWordAlphabet([][]uint8{[]uint8("ABCDEFG")}); !ok {
+		t.Error("seven symbols refused")
+	}
+	if _, ok := newWordAlphabet([][]uint8{[]uint8("ABCD")}, [][]uint8{[]uint8("EFGH")}); ok {
+		t.Error("eight symbols taken")
+	}
+}
+
+// FuzzWordPair: the two-word AVX-512 pass and two Go passes agree bit for
+// bit.
+func FuzzWordPair(f *testing.F) {
+	if !useWordPassAVX512 {
+		f.Skip("no AVX-512 F and DQ: only the Go twin runs")
+	}
+	f.Add(uint64(1), 1, uint8(63))
+	f.Add(uint64(2), 2, uint8(5))
+	f.Add(uint64(3), 1000, uint8(40))
+	f.Fuzz(func(t *testing.T, seed uint64, n int, bit uint8) {
+		n = 1 + abs(n)%3000
+		bit %= 64
+		rng := rand.New(rand.NewPCG(seed, 9))
+		ta, codes, hp, hm := randomPassInput(rng, n)
+		tb, _, _, _ := randomPassInput(rng, 1)
+		gp, gm := append([]uint8(nil), hp...), append([]uint8(nil), hm...)
+		wordPassGo(&ta, codes, gp, gm, wordBits-1)
+		wordPassGo(&tb, codes, gp, gm, uint(bit))
+		wordPass2AVX512(&ta, &tb, &codes[0], &hp[0], &hm[0], n, 1<<(wordBits-1), uint64(1)<<bit)
+		for j := range n {
+			if hp[j] != gp[j] || hm[j] != gm[j] {
+				t.Fatalf("seed %d, n %d, bit %d: column %d: AVX-512 %08b/%08b, Go %08b/%08b", seed, n, bit, j, hp[j], hm[j], gp[j], gm[j])
+			}
+		}
+	})
+}
