@@ -234,11 +234,12 @@ type wordRun struct {
 
 // newWordRun returns the word-major lanes of a many-pairs run of queries a
 // against targets b, or nil where they do not run: symbols other than
-// bytes, an algorithm other than Auto, a CPU without the vector pass (its
-// Go twin is no faster than blockLanes'), or more than wordCodes−1
-// symbols.
+// bytes, an algorithm other than Auto, a cap (each pair then runs in its
+// band, and stops early, a pair at a time), a CPU without the vector pass
+// (its Go twin is no faster than blockLanes'), or more than wordCodes−1
+// symbols. Nothing is copied where they do not run.
 func newWordRun[S symbol](a, b [][]S, c *config) *wordRun {
-	if c.alg != Auto || !useWordPassAVX512 {
+	if c.alg != Auto || !useWordPassAVX512 || (c.capK() >= 0 && !c.noBand) {
 		return nil
 	}
 	ab, ok1 := any(a).([][]uint8)
