@@ -34,7 +34,7 @@ func FuzzWordPass(f *testing.F) {
 	f.Add(uint64(2), 100, uint8(0))
 	f.Add(uint64(3), 1000, uint8(17))
 	f.Fuzz(func(t *testing.T, seed uint64, n int, bit uint8) {
-		n = 1 + abs(n)%3000
+		n = 1 + int(uint(n)%3000)
 		bit %= 64
 		rng := rand.New(rand.NewPCG(seed, 7))
 		table, codes, hp, hm := randomPassInput(rng, n)
@@ -112,7 +112,7 @@ func FuzzWordPair(f *testing.F) {
 	f.Add(uint64(2), 2, uint8(5))
 	f.Add(uint64(3), 1000, uint8(40))
 	f.Fuzz(func(t *testing.T, seed uint64, n int, bit uint8) {
-		n = 1 + abs(n)%3000
+		n = 1 + int(uint(n)%3000)
 		bit %= 64
 		rng := rand.New(rand.NewPCG(seed, 9))
 		ta, codes, hp, hm := randomPassInput(rng, n)
