@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -154,9 +153,9 @@ func diagonalElsewhere(r *runs.Set, ix *runs.Index, ks []runs.Key) string {
 	med := benchMedians(r.Bench[ix.Run.Machine], []string{"gpu.txt"})
 	if ns := med[fmt.Sprintf("GPU/alg=%s/n=%d/block=%d", k.Algorithm, k.LenA, block)]["ns/op"]; ns > 0 {
 		w := document.Dur(ns/1e9) + " in the benchmarks (make bench-results"
-		for _, f := range r.Bench[ix.Run.Machine] {
-			if filepath.Base(f.Path) == "gpu.txt" && f.Config["commit"] != "" {
-				w += ", at " + f.Config["commit"]
+		for _, f := range benchFilesNamed(r.Bench[ix.Run.Machine], []string{"gpu.txt"}) {
+			if c := f.Config["commit"]; c != "" {
+				w += ", at " + c
 			}
 		}
 		others = append(others, w+")")
