@@ -1,6 +1,7 @@
 package lev
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -24,6 +25,17 @@ func randomPassInput(rng *rand.Rand, n int) (table [wordCodes]uint64, codes, hp,
 	return
 }
 
+// sameDeltas fails t at the first column where the vector pass's deltas
+// (hp, hm) differ from the Go twin's (gp, gm), what the case was first.
+func sameDeltas(t *testing.T, hp, hm, gp, gm []uint8, format string, args ...any) {
+	t.Helper()
+	for j := range hp {
+		if hp[j] != gp[j] || hm[j] != gm[j] {
+			t.Fatalf("%s: column %d: AVX-512 %08b/%08b, Go %08b/%08b", fmt.Sprintf(format, args...), j, hp[j], hm[j], gp[j], gm[j])
+		}
+	}
+}
+
 // FuzzWordPass: the AVX-512 word pass and its Go twin agree bit for bit,
 // for any table, codes, incoming deltas and row.
 func FuzzWordPass(f *testing.F) {
@@ -41,11 +53,7 @@ func FuzzWordPass(f *testing.F) {
 		gp, gm := append([]uint8(nil), hp...), append([]uint8(nil), hm...)
 		wordPassGo(&table, codes, gp, gm, uint(bit))
 		wordPassAVX512(&table, &codes[0], &hp[0], &hm[0], n, uint64(1)<<bit)
-		for j := range n {
-			if hp[j] != gp[j] || hm[j] != gm[j] {
-				t.Fatalf("seed %d, n %d, bit %d: column %d: AVX-512 %08b/%08b, Go %08b/%08b", seed, n, bit, j, hp[j], hm[j], gp[j], gm[j])
-			}
-		}
+		sameDeltas(t, hp, hm, gp, gm, "seed %d, n %d, bit %d", seed, n, bit)
 	})
 }
 
@@ -121,10 +129,6 @@ func FuzzWordPair(f *testing.F) {
 		wordPassGo(&ta, codes, gp, gm, wordBits-1)
 		wordPassGo(&tb, codes, gp, gm, uint(bit))
 		wordPass2AVX512(&ta, &tb, &codes[0], &hp[0], &hm[0], n, 1<<(wordBits-1), uint64(1)<<bit)
-		for j := range n {
-			if hp[j] != gp[j] || hm[j] != gm[j] {
-				t.Fatalf("seed %d, n %d, bit %d: column %d: AVX-512 %08b/%08b, Go %08b/%08b", seed, n, bit, j, hp[j], hm[j], gp[j], gm[j])
-			}
-		}
+		sameDeltas(t, hp, hm, gp, gm, "seed %d, n %d, bit %d", seed, n, bit)
 	})
 }
