@@ -494,8 +494,39 @@ func TestMethodSaysWhichPointsHaveFewerReps(t *testing.T) {
 			t.Errorf("%s: Method does not say %q", ix.Name, want)
 		}
 	}
-	if !strings.Contains(md, "The records hold no more of a machine than this table") {
-		t.Error("Method does not say what the records leave out of a machine")
+}
+
+// Method's machine table gives each machine's memory, clock, threads a
+// core, vector extensions and kernel from its machine.json, and says "not
+// recorded" (and which machines keep none) where there is none.
+func TestMethodDescribesEachMachine(t *testing.T) {
+	r, _, md := committedDoc(t)
+	row := func(name string) []string {
+		return strings.Split(lineFrom(t, md, "| "+name+" |"), " | ")[1:]
+	}
+	memory, isa := row("memory"), row("vector extensions")
+	if len(memory) != len(r.Runs) || len(isa) != len(r.Runs) {
+		t.Fatalf("the machine table's memory row %q has not a column a run (%d)", memory, len(r.Runs))
+	}
+	var none []string
+	for i, ix := range r.Runs {
+		cell := strings.TrimSuffix(memory[i], " |")
+		if ix.Host == nil {
+			none = append(none, ix.Name)
+			if cell != "not recorded" {
+				t.Errorf("%s keeps no %s, its memory reads %q", ix.Name, runs.HostFile, cell)
+			}
+			continue
+		}
+		if want := fmt.Sprintf("%.1f GiB", float64(ix.Host.MemoryBytes)/(1<<30)); ix.Host.MemoryBytes > 0 && cell != want {
+			t.Errorf("%s: memory %q, want %q from %s", ix.Name, cell, want, runs.HostFile)
+		}
+		if len(ix.Host.ISA) > 0 && !strings.HasPrefix(isa[i], strings.Join(ix.Host.ISA, " ")) {
+			t.Errorf("%s: vector extensions %q, want %v", ix.Name, isa[i], ix.Host.ISA)
+		}
+	}
+	if len(none) > 0 && !strings.Contains(md, "the runs of "+document.JoinAnd(none)+" keep none") {
+		t.Errorf("Method does not name the machines that keep no %s: %v", runs.HostFile, none)
 	}
 }
 

@@ -32,6 +32,7 @@
 #   scaleout-huge.txt BenchmarkScaleOutHuge (-tags mpi): levlab distance of
 #              10M × 10M random DNA under mpirun -np 2, once (about 6
 #              minutes)
+# levlab info --json goes to results/<machine>/machine.json.
 # Each file is go test's output after configuration lines saying the
 # commit, the date and the command, so that a file says what made it. A
 # file is replaced only once its run has finished. About 19 minutes on 2
@@ -43,13 +44,16 @@ GO=${GO:-go}
 COUNT=${COUNT:-3}
 ONLY=${ONLY:-}
 
-machine=$($GO run ./cmd/levlab info --json | sed -n 's/.*"machine":"\([^"]*\)".*/\1/p')
+info=$($GO run ./cmd/levlab info --json)
+machine=$(printf '%s\n' "$info" | sed -n 's/.*"machine":"\([^"]*\)".*/\1/p')
 if [ -z "$machine" ]; then
 	echo "bench-results: levlab info --json named no machine" >&2
 	exit 1
 fi
 dir=results/$machine/bench
 mkdir -p "$dir"
+# What the benchmark files' cpu line does not say of the machine.
+printf '%s\n' "$info" >"results/$machine/machine.json"
 commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 if [ -n "$(git status --porcelain --untracked-files=no -- . ':(exclude)results' 2>/dev/null)" ]; then
 	commit+=-dirty

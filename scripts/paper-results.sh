@@ -5,7 +5,8 @@
 # --fresh), the examples of one's own (examples/ed_omp.toml and
 # examples/offbyone.toml), with the edlib peer built in (-tags edlib), then
 # the benchmarks (scripts/bench-results.sh),
-# all into results/<machine>/ (the folder levlab info names). Old record
+# all into results/<machine>/ (the folder levlab info names), with that
+# command's --json as results/<machine>/machine.json. Old record
 # files are moved aside as <name>.csv.<time>.bak, which git ignores. About
 # 38 minutes on 2 cores; run it on a quiet machine, then levlab report.
 set -euo pipefail
@@ -24,6 +25,10 @@ if [ -z "$machine" ]; then
 	exit 1
 fi
 out=results/$machine/paper
+# What the records do not carry of the machine (memory, clock, SMT, ISA,
+# kernel, GPU driver), for the report's method section.
+mkdir -p "results/$machine"
+$levlab info --json >"results/$machine/machine.json"
 $levlab run --scale paper --fresh --out "$out"
 $levlab run --spec examples/ed_omp.toml --fresh --out "$out"
 # offbyone's wrong answers are its point: its run ends with status 1,

@@ -25,7 +25,11 @@ func TestInfoText(t *testing.T) {
 	}
 	for _, want := range []string{
 		"cpu:        " + m.CPU + "\n",
-		"cores:      " + strconv.Itoa(runtime.NumCPU()) + " logical\n",
+		"cores:      " + strconv.Itoa(runtime.NumCPU()) + " logical, ",
+		"clock:      ",
+		"memory:     ",
+		"isa:        ",
+		"os release: ",
 		"gomaxprocs: " + strconv.Itoa(runtime.GOMAXPROCS(0)) + "\n",
 		"go:         " + runtime.Version() + "\n",
 		"os/arch:    " + runtime.GOOS + "/" + runtime.GOARCH + "\n",
@@ -53,6 +57,11 @@ func TestInfoJSON(t *testing.T) {
 		got.CPUModel == "" || got.Version == "" || got.GPUAvailable != (gpuErr == nil) ||
 		got.Machine != experiments.CurrentMachine().Slug() || got.Kernel != lev.Kernel() {
 		t.Errorf("levlab info --json = %+v; want this process's cores, Go, OS, arch and GPU", got)
+	}
+	h := experiments.CurrentHost()
+	if got.MemoryBytes != h.MemoryBytes || got.ThreadsCore != h.ThreadsPerCore || got.OSRelease != h.OSRelease ||
+		strings.Join(got.ISA, " ") != strings.Join(h.ISA, " ") || got.ISA == nil {
+		t.Errorf("levlab info --json = %+v; want this host's %+v, isa a list", got, h)
 	}
 	if gpuErr != nil && got.GPU != gpuErr.Error() {
 		t.Errorf("gpu = %q, want the reason %q", got.GPU, gpuErr)

@@ -43,6 +43,9 @@ type Index struct {
 	Rows      int               // records read, those left out included
 	LeftOut   []records.Problem // the first records not used (ListedLeftOut), by file:line; Rows − Tally.Used in all
 	Problems  []string          // the run's files and kept specs that could not be read, with why
+	// Host is what levlab info said of the machine (HostFile); nil where
+	// its folder keeps none.
+	Host *Host
 
 	// What Load makes of the tally.
 	Stats   map[Key]Stat  // each measured point; one that failed (Tally.Failed) is not

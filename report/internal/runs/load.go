@@ -93,6 +93,11 @@ func Load(c Choice) (*Set, error) {
 		ix := loadRun(run, note)
 		ix.Where = shownDir(c.Results, run.Dir)
 		ix.keptSpecs(run.Dir)
+		if h, err := ix.readHost(); err != nil {
+			ix.Problems = append(ix.Problems, err.Error())
+		} else {
+			ix.Host = h
+		}
 		set.Runs = append(set.Runs, ix)
 	}
 	if len(c.Only) > 0 {
