@@ -379,13 +379,13 @@ func speedup(base, that runs.Stat) document.FigurePoint {
 func speedupPt(ix *runs.Index, b, k runs.Key) document.FigurePoint {
 	p := speedup(ix.Stats[b], ix.Stats[k])
 	if q, ok := ix.SpeedupOf(b, k); ok && q.CIKnown {
-		p.Lo, p.Hi = q.Lo, q.Hi
+		p.Lo, p.Hi, p.CI = q.Lo, q.Hi, true
 	}
 	return p
 }
 
 // speedupText is the speedup of k over b as a table writes it, with its
-// 95% interval where known: "2.31× (2.10–2.52)", and ", n.s." where the
+// 95% interval where known: "2.31× (95% CI 2.10–2.52)", and ", n.s." where the
 // Mann–Whitney U test or the interval cannot tell the two samples apart.
 func speedupText(ix *runs.Index, b, k runs.Key) string {
 	q, ok := ix.SpeedupOf(b, k)
@@ -394,7 +394,7 @@ func speedupText(ix *runs.Index, b, k runs.Key) string {
 	}
 	t := document.Times(q.X)
 	if q.CIKnown {
-		t += fmt.Sprintf(" (%s–%s)", document.Num(q.Lo), document.Num(q.Hi))
+		t += fmt.Sprintf(" (95%% CI %s–%s)", document.Num(q.Lo), document.Num(q.Hi))
 	}
 	if !q.Significant {
 		return t + ", n.s."

@@ -266,8 +266,8 @@ func TestBarsFromZero(t *testing.T) {
 func TestChartsFewLines(t *testing.T) {
 	_, d, _ := committedDoc(t)
 	for _, c := range blocksOf[*document.Figure](d) {
-		if len(c.Series) > maxSeries+1 {
-			t.Errorf("%s (%s): %d lines, want at most %d", c.ID, c.Title, len(c.Series), maxSeries+1)
+		if len(c.Series) > maxSeries {
+			t.Errorf("%s (%s): %d lines, want at most %d", c.ID, c.Title, len(c.Series), maxSeries)
 		}
 		if regexp.MustCompile(`_m[0-9]+$`).MatchString(c.ID) && !strings.Contains(c.Title, " on ") {
 			t.Errorf("%s: split by machine, its title names none: %s", c.ID, c.Title)

@@ -119,9 +119,9 @@ func TestRatioClaim(t *testing.T) {
 	}}
 	got := ratioClaim(r, cr)
 	for _, want := range []string{
-		"on A, it is highest at equal lengths, 0.500× (0.450–0.550), and 0.200× (0.190–0.210) at ratio 128: no gain",
-		"on B, it rises from 0.500× (0.450–0.550) at equal lengths to 0.700× (0.650–0.750) at ratio 8, their spreads apart, as the report says",
-		"on C, its highest, 0.600× (0.500–0.700) at ratio 32, is above 0.500× (0.400–0.600) at equal lengths but within their spreads",
+		"on A, it is highest at equal lengths, 0.500× (range 0.450–0.550), and 0.200× (range 0.190–0.210) at ratio 128: no gain",
+		"on B, it rises from 0.500× (range 0.450–0.550) at equal lengths to 0.700× (range 0.650–0.750) at ratio 8, their spreads apart, as the report says",
+		"on C, its highest, 0.600× (range 0.500–0.700) at ratio 32, is above 0.500× (range 0.400–0.600) at equal lengths but within their spreads",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("ratioClaim lacks %q:\n%s", want, got)
@@ -537,5 +537,21 @@ func TestReport002OwnGPUSpeedup(t *testing.T) {
 	want := gpuOverCPU002(r, "4.86×")
 	if len(gpuMachines(r)) > 0 && (want == "" || !strings.Contains(want, "cuda-matrix ") || !strings.Contains(md, "Our GPU over our CPU's full matrix")) {
 		t.Errorf("our GPU-over-CPU speedup is not said: %q", want)
+	}
+}
+
+// A speedup's interval in the text says what it is, a 95% CI of the
+// ratio or the repetitions' range, so that no bare range reads as an
+// interval beside one that is (tables say so in their captions).
+func TestNoBareIntervals(t *testing.T) {
+	_, _, md := committedDoc(t)
+	bare := regexp.MustCompile(`×\s*\(\d[\d.,]*–\d[\d.,]*×?\)`)
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "|") || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if m := bare.FindString(line); m != "" {
+			t.Errorf("a bare interval %q in: %.200s", m, line)
+		}
 	}
 }

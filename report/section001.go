@@ -196,11 +196,15 @@ func maxPtFrom(s document.FigureSeries, from float64) document.FigurePoint {
 
 // ptTimes writes a speedup point as the text quotes it, with its interval
 // (the 95% bootstrap one, or the repetitions' range where too few, as
-// Method says): "2.97× (2.80–3.10)".
+// Method says), each named: "2.97× (95% CI 2.80–3.10)".
 func ptTimes(p document.FigurePoint) string {
 	s := document.Times(p.Y)
 	if lo, hi := document.Num(p.Lo), document.Num(p.Hi); p.Lo > 0 && p.Hi > p.Lo && lo != hi {
-		s += " (" + lo + "–" + hi + ")"
+		what := "range "
+		if p.CI {
+			what = "95% CI "
+		}
+		s += " (" + what + lo + "–" + hi + ")"
 	}
 	return s
 }

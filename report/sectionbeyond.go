@@ -23,7 +23,10 @@ func sectionBeyond(r *runs.Set) document.Section {
 	// same code allocates the same bytes on every machine.
 	cg := &document.Figure{ID: "beyondgcups", Title: "Cells of the matrix a second by string length: bit-parallel algorithms and the peers", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
 	cdp := &document.Figure{ID: "beyonddp", Title: "Cells of the matrix a second by string length: full dynamic programs (Wagner–Fischer), every cell computed (fullmatrix and diagonal run to 10,000 only, by the experiment's design)", XName: "string length (characters)", YName: matrixRateAxis, XLog: true, YLog: true}
-	cmem := &document.Figure{ID: "beyondmem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
+	// Memory, split as the rates are: the bit-parallel algorithms and
+	// the peers, then the full dynamic programs.
+	cmem := &document.Figure{ID: "beyondmem", Title: "Memory allocated per call, by string length: bit-parallel algorithms", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
+	cmemdp := &document.Figure{ID: "beyondmemdp", Title: "Memory allocated per call, by string length: full dynamic programs", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	var tables []*document.Table
 	var notes []string
 	for _, ix := range r.Runs {
@@ -76,8 +79,14 @@ func sectionBeyond(r *runs.Set) document.Section {
 				cdp.Series = append(cdp.Series, sg)
 			}
 			if len(tables) == 0 {
-				cmem.Series = append(cmem.Series, sm)
-				cmem.Title = "Memory allocated per call, by string length" + onName(r, ix) + " (fullmatrix and diagonal to 10,000 only)"
+				if bitParallel(a) {
+					cmem.Series = append(cmem.Series, sm)
+				} else {
+					cmemdp.Series = append(cmemdp.Series, sm)
+				}
+				on := onName(r, ix)
+				cmem.Title = "Memory allocated per call, by string length" + on + ": bit-parallel algorithms"
+				cmemdp.Title = "Memory allocated per call, by string length" + on + ": full dynamic programs (fullmatrix and diagonal to 10,000 only)"
 			}
 			t.Rows = append(t.Rows, row)
 		}
@@ -130,7 +139,7 @@ func sectionBeyond(r *runs.Set) document.Section {
 		t.Folded = true
 		s.Add(t)
 	}
-	s.Add(cmem)
+	s.Add(cmem, cmemdp)
 	for _, n := range notes {
 		s.P("%s", n)
 	}

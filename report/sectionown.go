@@ -220,7 +220,7 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 		s.P("%s", c)
 	}
 	for i, f := range sp.Figures() {
-		if c := ownChart(r, v, f, i); c != nil {
+		for _, c := range ownCharts(r, v, f, i) {
 			s.Add(c)
 		}
 	}
@@ -400,12 +400,53 @@ var ownYNames = map[string]string{
 	"gcups": matrixRateAxis, "memory": "memory (bytes): a command's peak RSS, a Go call's heap",
 }
 
+// ownCharts draws one figure of a spec over every run (ownChart), as one
+// chart where it has at most maxSeries lines, else as one chart for each
+// value of its last series dimension but impl (a chart a worker count,
+// say), held as a dimension that is no series is.
+func ownCharts(r *runs.Set, v *ownView, f spec.Figure, i int) []*document.Figure {
+	c := ownChart(r, v, f, i, "", 0)
+	if c == nil {
+		return nil
+	}
+	if len(c.Series) <= maxSeries {
+		return []*document.Figure{c}
+	}
+	var d string
+	for _, s := range f.Series {
+		if s != "impl" && slices.Contains([]string{"workers", "tile", "n", "m"}, s) {
+			d = s
+		}
+	}
+	if d == "" {
+		return []*document.Figure{c}
+	}
+	vals := map[float64]bool{}
+	for _, ix := range r.Runs {
+		for _, k := range v.keys(ix) {
+			vals[dimOf(k, d)] = true
+		}
+	}
+	var out []*document.Figure
+	for j, val := range slices.Sorted(maps.Keys(vals)) {
+		if part := ownChart(r, v, f, i, d, val); part != nil {
+			part.ID += fmt.Sprintf("_%d", j+1)
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
 // ownChart draws one figure of a spec over every run. The grid's
 // dimensions that are neither x nor a series are held at their largest
 // value, which the title names; a point that failed at that value is a
-// vertical line at its x, named.
-func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int) *document.Figure {
+// vertical line at its x, named. A series dimension named by hold is held
+// at holdAt instead (ownCharts).
+func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt float64) *document.Figure {
 	sp := v.sp
+	if hold != "" {
+		f.Series = slices.DeleteFunc(slices.Clone(f.Series), func(s string) bool { return s == hold })
+	}
 	c := &document.Figure{ID: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), XName: ownXNames[f.X], YName: ownYNames[f.Y]}
 	c.XLog = f.X == "n" || f.X == "m"
 	c.XFit, c.XWhole = true, f.X == "workers" || f.X == "tile"
@@ -438,8 +479,11 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int) *document.Figure {
 		return (f.Y != "speedup" && f.Y != "efficiency") || k.Algorithm == f.Baseline
 	}
 	fixed := map[string]float64{}
+	if hold != "" {
+		fixed[hold] = holdAt
+	}
 	for _, d := range []string{"workers", "tile", "n", "m"} {
-		if d == f.X || slices.Contains(dims, d) || (d == "m" && f.X == "n") || (d == "n" && f.X == "m") {
+		if d == hold || d == f.X || slices.Contains(dims, d) || (d == "m" && f.X == "n") || (d == "n" && f.X == "m") {
 			continue
 		}
 		if d == "m" && len(sp.Inputs.M) == 0 {

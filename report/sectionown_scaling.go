@@ -343,6 +343,9 @@ func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int) string {
 		if kfShown(ix, sp) {
 			e = "e " + fixed2(sp.kf())
 		}
+		if sp.q.CIKnown {
+			below = append(below, "S's 95% CI "+document.Num(sp.q.Lo)+"–"+document.Num(sp.q.Hi))
+		}
 		below = append(below, "E "+fixed2(sp.e()), e)
 	}
 	if c := v.coresText(ix, k); c != "" {

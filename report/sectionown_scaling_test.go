@@ -211,7 +211,7 @@ func TestOwnAmdahlFromRecords(t *testing.T) {
 		t.Errorf("head %q, want %q", tab.Head, want)
 	}
 	// S(2) = 1/0.6, E 0.83, e 0.20; S(4) = 2.5.
-	want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "600 ms, 1.67×\n598 ms–602 ms, E 0.83, e 0.20", "400 ms, 2.50×\n399 ms–401 ms, E 0.63, e 0.20"}
+	want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "600 ms, 1.67×\n598 ms–602 ms, S's 95% CI 1.66–1.67, E 0.83, e 0.20", "400 ms, 2.50×\n399 ms–401 ms, S's 95% CI 2.49–2.51, E 0.63, e 0.20"}
 	if len(tab.Rows) != 1 || !slices.Equal(tab.Rows[0], want) {
 		t.Errorf("rows %q\nwant %q", tab.Rows, want)
 	}
@@ -290,7 +290,7 @@ func TestOwnScalingCells(t *testing.T) {
 	if amd == nil {
 		t.Fatalf("no table of amd: %v", keysOf(tables))
 	}
-	if want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "750 ms, 1.33×\n748 ms–752 ms, E 0.67, e 0.50", "FAILED\nanswered 3, want 4"}; !slices.Equal(amd.Rows[0], want) {
+	if want := []string{"n = 1,000", "1.00 s\n997 ms–1.00 s", "750 ms, 1.33×\n748 ms–752 ms, S's 95% CI 1.33–1.34, E 0.67, e 0.50", "FAILED\nanswered 3, want 4"}; !slices.Equal(amd.Rows[0], want) {
 		t.Errorf("amd's cells %q\nwant %q", amd.Rows[0], want)
 	}
 	lazy := tables["Median time of lazy in mine, and its speedup over one worker"]
@@ -495,7 +495,7 @@ baseline = "amd"
 		}
 	}
 	r, v := scalingRep(t, spc, recs)
-	c := ownChart(r, v, v.sp.Figures()[0], 0)
+	c := ownChart(r, v, v.sp.Figures()[0], 0, "", 0)
 	if c.Empty() || !strings.Contains(c.Title, "n = 1,000") {
 		t.Errorf("figure %q (empty %v); want the speedups at n = 1,000, where they were measured", c.Title, c.Empty())
 	}

@@ -90,7 +90,11 @@ type FigureSeries struct {
 
 // A FigurePoint is one point of a series: x, the median y, and the range of
 // y over the repetitions (Lo == Hi == Y where there is one value).
-type FigurePoint struct{ X, Y, Lo, Hi float64 }
+type FigurePoint struct {
+	X, Y, Lo, Hi float64
+	// CI: Lo–Hi is the 95% interval of a ratio, not the repetitions' range.
+	CI bool
+}
 
 func (s *Section) Add(b ...any) { s.Blocks = append(s.Blocks, b...) }
 
