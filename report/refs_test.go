@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -17,17 +18,25 @@ func TestReferencesCoverNames(t *testing.T) {
 		t.Fatalf("the last section is %q, want the terms and references", last.ID)
 	}
 	body := docText(&document.Doc{Sections: d.Sections[:len(d.Sections)-1]})
-	rows := map[string]bool{}
+	rows, termBody := map[string]bool{}, body
 	for _, b := range last.Blocks {
-		for _, row := range b.(*document.Table).Rows {
+		tb := b.(*document.Table)
+		for _, row := range tb.Rows {
 			rows[row[0]] = true
+			if tb.Caption == "Terms" {
+				body += "\n" + row[1] // a term's text names references too
+			}
 		}
 	}
-	for _, list := range [][]term{terms, refs} {
+	for li, list := range [][]term{terms, refs} {
+		in := termBody // terms by the body alone, references by the terms' texts too
+		if li == 1 {
+			in = body
+		}
 		for _, tm := range list {
 			named := false
 			for _, k := range tm.keys {
-				named = named || strings.Contains(body, k)
+				named = named || strings.Contains(in, k)
 			}
 			if named != rows[tm.name] {
 				t.Errorf("%s: named in the report %v, listed at its end %v", tm.name, named, rows[tm.name])
@@ -35,7 +44,7 @@ func TestReferencesCoverNames(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"edlib", "Myers 1999", "Hyyrö 2003", "Ukkonen 1985", "A*PA2", "Sassy2", "agnivade", "ka-weihe", "Report 000", "Report 004",
-		"Gbp/s", "strip", "lane", "paper scale", "first40", "shadow bytes", "Ukkonen band"} {
+		"Gbp/s", "strip", "lane", "paper scale", "first40", "shadow bytes", "Ukkonen band", "Go", "SAM", "wamerican"} {
 		if !rows[want] {
 			t.Errorf("%s: not in the terms and references", want)
 		}
@@ -45,6 +54,17 @@ func TestReferencesCoverNames(t *testing.T) {
 			if tm.name == lib && !strings.Contains(tm.text, "a Go library") {
 				t.Errorf("%s is not said to be a Go library", lib)
 			}
+		}
+	}
+}
+
+// A paper cited from a journal or a preprint server names where it can be
+// found: its DOI, or for the reports the file it is read from.
+func TestReferencesFindable(t *testing.T) {
+	for _, name := range []string{"edlib", "Sassy2"} {
+		i := slices.IndexFunc(refs, func(tm term) bool { return tm.name == name })
+		if i < 0 || !strings.Contains(refs[i].text, "doi:10.") {
+			t.Errorf("%s: no DOI in its reference", name)
 		}
 	}
 }

@@ -25,8 +25,8 @@ func sectionMethod(r *runs.Set) document.Section {
 		return s
 	}
 	t := &document.Table{Caption: "Our machines, from the records, the cpu line of their benchmark files, and levlab info (" + runs.HostFile + ")", Head: []string{""}, Prose: true}
-	rows := [][]string{{"CPU"}, {"CPU as go test names it"}, {"cores (logical)"}, {"threads a core"}, {"clock, as the system reports it"}, {"memory"}, {"vector extensions"}, {"OS kernel"}, {"GPU"}, {"GPU driver"},
-		{"Go"}, {"levlab commits"}, {"repetitions a point"}, {"scale"}, {"folder"}}
+	rows := [][]string{{"CPU"}, {"logical cores"}, {"clock, as the system reports it"}, {"memory"}, {"vector extensions"}, {"OS kernel"}, {"GPU"},
+		{"Go"}, {"levlab commits"}, {"repetitions a point"}, {"folder (its last part the scale)"}}
 	var reps, described, undescribed []string
 	for _, ix := range r.Runs {
 		m := ix.Machine()
@@ -43,22 +43,31 @@ func sectionMethod(r *runs.Set) document.Section {
 		} else {
 			undescribed = append(undescribed, ix.Name)
 		}
-		for i, v := range []string{m.CPU, benchCPU(r, ix), strconv.Itoa(m.Cores), host[0], host[1], host[2], host[3], host[4], m.GPU, host[5], m.GoVersion, strings.Join(m.Commits, ", "), rp, ix.Run.Scale, ix.Where} {
+		cpu := m.CPU
+		if b := benchCPU(r, ix); b != "—" && b != cpu {
+			cpu += " (go test: " + b + ")"
+		}
+		cores := strconv.Itoa(m.Cores) + ", " + host[0]
+		gpu := m.GPU
+		if gpu != "none" {
+			gpu += " (driver: " + host[5] + ")"
+		}
+		for i, v := range []string{cpu, cores, host[1], host[2], host[3], host[4], gpu, m.GoVersion, strings.Join(m.Commits, ", "), rp, ix.Where} {
 			rows[i] = append(rows[i], v)
 		}
 	}
 	t.Rows = rows
 	s.Add(t)
-	says := "Threads a core, clock, memory, vector extensions, OS kernel and GPU driver are what levlab info says of the machine, kept as " + runs.HostFile + " in its folder"
+	says := "SMT, clock, memory, vector extensions, OS kernel and GPU driver are what levlab info says of the machine, kept as " + runs.HostFile + " in its folder"
 	if len(described) > 0 {
 		says += " (" + strings.Join(described, "; ") + ")"
 	}
 	if len(undescribed) > 0 {
 		says += "; the runs of " + document.JoinAnd(undescribed) + " keep none, so of " + map[bool]string{true: "that machine", false: "those machines"}[len(undescribed) == 1] + " the table holds only what the records carry"
 	}
-	s.P("%s. A VM's clock is the one its hypervisor reports, not what the core runs at under load, and its cores are the logical CPUs Go saw (a VM's virtual CPUs). The command levlab info prints all of this for the machine it runs on.", says)
+	s.P("%s. A VM's clock is what its hypervisor reports, and its cores are the virtual CPUs Go saw; levlab info prints all this for the machine it runs on.", says)
 	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it; the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
-	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it (where a table's second line holds a speedup, a rate or memory instead, as its caption says, its chart's whiskers and tooltips give them), as whiskers and in each point's tooltip. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test (golang.org/x/perf/benchmath) rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
+	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip (where a table's second line holds a speedup, a rate or memory instead, as its caption says, its chart gives them). A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
 	}
@@ -344,21 +353,21 @@ func firstSaid(ks []runs.Key) int {
 	return first
 }
 
-// hostRows is a machine's threads a core, clock, memory, vector
+// hostRows is a machine's SMT, clock, memory, vector
 // extensions, OS kernel and GPU driver, from what levlab info said of it;
 // "not recorded" for each where it said nothing (h nil), "unknown" where
 // it could not tell, and "—" for a driver without a GPU.
 func hostRows(h *runs.Host, gpu bool) [6]string {
 	const none = "not recorded"
 	if h == nil {
-		return [6]string{none, none, none, none, none, none}
+		return [6]string{"SMT " + none, none, none, none, none, none}
 	}
-	out := [6]string{"unknown", "unknown", "unknown", "none Go found", "unknown", "—"}
+	out := [6]string{"SMT unknown", "unknown", "unknown", "none Go found", "unknown", "—"}
 	switch {
 	case h.ThreadsPerCore == 1:
-		out[0] = "1 (no SMT)"
+		out[0] = "no SMT"
 	case h.ThreadsPerCore > 1:
-		out[0] = fmt.Sprintf("%d (SMT)", h.ThreadsPerCore)
+		out[0] = fmt.Sprintf("SMT, %d threads a core", h.ThreadsPerCore)
 	}
 	if h.CPUMHz > 0 {
 		out[1] = fmt.Sprintf("%.0f MHz", h.CPUMHz)

@@ -34,8 +34,8 @@ var terms = []term{
 	{[]string{"share the machine's"}, "oversubscribed", "more workers than cores: they take turns on the cores, and Amdahl's law, a processor each, does not apply"},
 	{[]string{"trimmed pass"}, "trimmed pass", "levlab's exact Myers pass limited to the cells a path of a first, banded pass's cost can reach: it skips the rest of the matrix, which the matrix rate still counts"},
 	{[]string{"n.s.", "not significant"}, "n.s., not significant", "the Mann–Whitney U test does not reject the hypothesis of no difference at α = 0.05, or the 95% interval of the ratio holds 1×"},
-	{[]string{" cores", " core "}, "core", "a logical CPU as the operating system counts it (Go's runtime.NumCPU); on a VM a virtual CPU, whose physical cores and SMT siblings the records do not hold"},
-	{[]string{"s000-", "s001-"}, "s000-fig3, gpu-fast, …", "levlab's experiments: s and the report's number, then the table or figure it redoes; the others name what they measure beyond the reports (docs/experiments.md lists them)"},
+	{[]string{" cores", " core "}, "core", "a logical CPU as the operating system counts it (Go's runtime.NumCPU); on a VM a virtual CPU"},
+	{[]string{"s000-", "s001-"}, "s000-fig3, gpu-fast, …", "levlab's experiments: sNNN- redoes a table or figure of report NNN, the others go beyond the reports (docs/experiments.md)"},
 	{[]string{"q-gram filter"}, "q-gram filter", "apm-fast skips a window of the text unless enough of the pattern's substrings of length q occur in it; on random text that is nearly every window"},
 }
 
@@ -45,20 +45,23 @@ var refs = []term{
 	{[]string{src002, "Report 002"}, "Report 002", "Z. Yang, Accelerating Levenshtein Edit Distance Using GPUs, Rochester Institute of Technology, slides, 04/26/2018: CUDA with unified memory on three cases; file " + src002},
 	{[]string{src003, "Report 003"}, "Report 003", "R. Benbaki and A. Mammadov, INF560 Project: Approximate Pattern Matching, January–March 2021: over MPI, OpenMP and CUDA; file " + src003},
 	{[]string{src004, "Report 004"}, "Report 004", "A GPU Exercise - part 2, a blog post, 2012 (author not stated): the edit distance in two rows of the matrix; file " + src004},
-	{[]string{"edlib"}, "edlib", "M. Šošić and M. Šikić, Edlib: a C/C++ library for fast, exact sequence alignment using edit (Levenshtein) distance, Bioinformatics 33(9), 2017; edlib-aligner is its command-line program"},
+	{[]string{"edlib"}, "edlib", "M. Šošić and M. Šikić, Edlib: a C/C++ library for fast, exact sequence alignment using edit (Levenshtein) distance, Bioinformatics 33(9), 2017, doi:10.1093/bioinformatics/btw753; edlib-aligner is its command-line program"},
+	{[]string{"as in SAM"}, "SAM", "H. Li et al., The Sequence Alignment/Map format and SAMtools, Bioinformatics 25(16), 2009; its specification at samtools.github.io/hts-specs"},
+	{[]string{"wamerican"}, "wamerican", "Debian's American English word list (/usr/share/dict/american-english), from SCOWL (wordlist.aspell.net)"},
+	{[]string{"go1."}, "Go", "the Go language and toolchain (go.dev), at Method's version; levlab's workers are goroutines"},
 	{[]string{"Myers"}, "Myers 1999", "G. Myers, A fast bit-vector algorithm for approximate string matching based on dynamic programming, Journal of the ACM 46(3), 1999"},
 	{[]string{"Hyyrö"}, "Hyyrö 2003", "H. Hyyrö, A bit-vector algorithm for computing Levenshtein and Damerau edit distances, Nordic Journal of Computing 10(1), 2003"},
 	{[]string{"Ukkonen"}, "Ukkonen 1985", "E. Ukkonen, Algorithms for approximate string matching, Information and Control 64, 1985"},
 	{[]string{"Hirschberg"}, "Hirschberg 1975", "D. S. Hirschberg, A linear space algorithm for computing maximal common subsequences, Communications of the ACM 18(6), 1975"},
 	{[]string{"A*PA2"}, "A*PA2", "R. Groot Koerkamp, A*PA2: up to 19× faster exact global alignment, WABI 2024 (LIPIcs 312), 2024"},
-	{[]string{"Sassy"}, "Sassy2", "R. Beeloo and R. Groot Koerkamp, Sassy2, Bioinformatics, 2026: approximate search of many patterns; its published rate is quoted, not measured here"},
+	{[]string{"Sassy"}, "Sassy2", "R. Beeloo and R. Groot Koerkamp, Sassy2: batch searching of short DNA patterns, bioRxiv, 2026, doi:10.64898/2026.03.10.710811; its published rate is quoted, not measured here"},
 	{[]string{"agnivade"}, "agnivade", "github.com/agnivade/levenshtein, a Go library: the textbook DP in one row, over runes"},
 	{[]string{"ka-weihe"}, "ka-weihe", "github.com/ka-weihe/fast-levenshtein, a Go library: Myers' bit-vector algorithm for strings"},
 	{[]string{"Jurafsky"}, "Jurafsky and Martin", "D. Jurafsky and J. H. Martin, Speech and Language Processing, whose edit distance example is intention → execution"},
 	{[]string{"Wagner–Fischer"}, "Wagner and Fischer 1974", "R. A. Wagner and M. J. Fischer, The string-to-string correction problem, Journal of the ACM 21(1), 1974"},
 	{[]string{"Amdahl"}, "Amdahl 1967", "G. M. Amdahl, Validity of the single processor approach to achieving large scale computing capabilities, AFIPS Spring Joint Computer Conference, 1967"},
 	{[]string{"Karp–Flatt"}, "Karp and Flatt 1990", "A. H. Karp and H. P. Flatt, Measuring parallel processor performance, Communications of the ACM 33(5), 1990"},
-	{[]string{"OpenMP"}, "OpenMP", "the OpenMP Application Programming Interface, OpenMP Architecture Review Board (openmp.org): the reports' threads; levlab's workers are goroutines"},
+	{[]string{"OpenMP"}, "OpenMP", "the OpenMP Application Programming Interface, OpenMP Architecture Review Board (openmp.org): the reports' threads"},
 	{[]string{"CUDA"}, "CUDA", "NVIDIA's CUDA C++ and driver API (docs.nvidia.com/cuda); levlab compiles its kernels with NVRTC at run time"},
 	{[]string{"PyCUDA"}, "PyCUDA", "A. Klöckner et al., PyCUDA and PyOpenCL: a scripting-based approach to GPU run-time code generation, Parallel Computing 38(3), 2012"},
 	{[]string{"mpirun"}, "Open MPI", "the MPI implementation behind mpirun in these runs (Debian's openmpi-bin), www.open-mpi.org"},
@@ -83,6 +86,10 @@ func sectionRefs(d *document.Doc) document.Section {
 		if named(t) {
 			tt.Rows = append(tt.Rows, []string{t.name, t.text})
 		}
+	}
+	// A reference a shown term names (SAM, in CIGAR's) is named too.
+	for _, row := range tt.Rows {
+		text += "\n" + row[1]
 	}
 	tr := &document.Table{Caption: "References: the reports, tools and papers named above", Head: []string{"name", "reference"}, Prose: true}
 	for _, t := range refs {
