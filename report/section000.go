@@ -199,7 +199,7 @@ func table2(r *runs.Set, s *document.Section) {
 	// blocks' lines coincide but at the largest sizes, and all of them
 	// would pass the lines a reader can tell apart; Table 2 holds the rest.
 	drawn := []int{blocks[0], blocks[len(blocks)-1]}
-	c4 := &document.Figure{ID: "r000fig4", Title: fmt.Sprintf("CUDA time by string length, blocks of %s and %s threads, and our CPU's two rows for scale (report 000, Table 2)", document.Count(drawn[0]), document.Count(drawn[1])), XName: "string length (characters)", YName: document.TimeAxis, YLog: true}
+	c4 := &document.Figure{ID: "r000fig4", Title: fmt.Sprintf("CUDA time by string length, blocks of %s and %s threads, and our CPU's two rows for scale (report 000, Table 2)", document.Count(drawn[0]), document.Count(drawn[1])), XName: "string length (characters)", YName: document.TimeAxis, XLog: true, YLog: true}
 	for _, b := range slices.Compact(drawn) {
 		ps := document.FigureSeries{Name: fmt.Sprintf("report, block %d", b), Published: true}
 		for _, p := range pub2 {

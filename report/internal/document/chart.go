@@ -235,10 +235,13 @@ func (c *Figure) Option(width, height string) (opts.Initialization, map[string]a
 	}
 	l.Validate()
 	o := l.JSON()
-	// A log axis of bytes ticks at powers of 1024, which its unit names
-	// (1 KiB, 1 MiB); one of doubling counts at powers of two.
+	// A log axis of bytes ticks at powers of 2 its unit names (1 KiB,
+	// 1 MiB); one of doubling counts at powers of two.
 	if c.YLog && AxisUnit(c.YName) == "bytes" {
-		setAxis(o, "yAxis", "logBase", 1024)
+		// Ticked at powers of 32 (1 KiB, 32 KiB, 1 MiB …): the axis ends
+		// at most 32 times above the data, where a power of 1024 would
+		// run 4.66 GiB up to 1 TiB.
+		setAxis(o, "yAxis", "logBase", 32)
 	}
 	if c.XLog && AxisUnit(c.XName) == "bytes" {
 		setAxis(o, "xAxis", "logBase", 1024)

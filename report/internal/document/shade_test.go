@@ -1,6 +1,7 @@
 package document
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 )
@@ -49,5 +50,31 @@ func TestNiceAbove(t *testing.T) {
 		if got := niceAbove(x); math.Abs(got-want) > 1e-9 {
 			t.Errorf("niceAbove(%v) = %v, want %v", x, got, want)
 		}
+	}
+}
+
+// A log axis of bytes ticks at powers of 32, so that it ends at most 32
+// times above its data (4.66 GiB drew an axis to 1 TiB at powers of 1024);
+// a log axis of time keeps its decades.
+func TestBytesAxisBase(t *testing.T) {
+	pts := []FigurePoint{{X: 1000, Y: 4096, Lo: 4096, Hi: 4096}, {X: 50000, Y: 5e9, Lo: 5e9, Hi: 5e9}}
+	base := func(yName string) any {
+		c := &Figure{ID: "m", Title: "m", XName: "n", YName: yName, XLog: true, YLog: true, Series: []FigureSeries{{Name: "a", Points: pts}}}
+		_, o := c.Option("600px", "300px")
+		b, err := json.Marshal(o["yAxis"])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var axes []map[string]any
+		if err := json.Unmarshal(b, &axes); err != nil || len(axes) != 1 {
+			t.Fatalf("yAxis %s: %v", b, err)
+		}
+		return axes[0]["logBase"]
+	}
+	if got := base("bytes allocated"); got != float64(32) {
+		t.Errorf("bytes axis logBase %v, want 32", got)
+	}
+	if got := base(TimeAxis); got != nil {
+		t.Errorf("time axis logBase %v, want none (10)", got)
 	}
 }
