@@ -402,6 +402,28 @@ func speedupText(ix *runs.Index, b, k runs.Key) string {
 	return t
 }
 
+// asFastText is the speedup of k over b as the text writes it: "0.698× as
+// fast (95% CI 0.599–1.04, n.s.)", the interval where known, n.s. where
+// the test or the interval cannot tell the two samples apart.
+func asFastText(ix *runs.Index, b, k runs.Key) string {
+	q, ok := ix.SpeedupOf(b, k)
+	if !ok {
+		return document.Times(ix.Stats[b].Med/ix.Stats[k].Med) + " as fast"
+	}
+	var in []string
+	if q.CIKnown {
+		in = append(in, fmt.Sprintf("95%% CI %s–%s", document.Num(q.Lo), document.Num(q.Hi)))
+	}
+	if !q.Significant {
+		in = append(in, "n.s.")
+	}
+	t := document.Times(q.X) + " as fast"
+	if len(in) > 0 {
+		t += " (" + strings.Join(in, ", ") + ")"
+	}
+	return t
+}
+
 // speedupSeries: speedup of (alg, workers, any tile) over (baseAlg, 1) in
 // exps, x chosen by xOf; only points where match holds.
 func speedupSeries(ix *runs.Index, name string, exps []string, baseAlg, alg string, workers int, match func(runs.Key) bool, xOf func(runs.Key) float64) document.FigureSeries {

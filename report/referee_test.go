@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,6 +57,29 @@ func TestRatioWorkersDiffer(t *testing.T) {
 			t.Errorf("key result %q compares 2 workers with one without saying so:\n%s", row, line)
 		}
 	}
+	// Everywhere else: a ratio over a one-thread peer whose sentence (or
+	// cell) puts two workers against it gives one worker's too.
+	ratio := regexp.MustCompile(`\d× (as fast as |the time of )?(edlib|the two-row DP)`)
+	many := regexp.MustCompile(`\b(2|two) workers\b|\bon two\b`)
+	one := regexp.MustCompile(`\b(1|one) worker\b|per worker`)
+	found := 0
+	for _, m := range ratio.FindAllStringIndex(md, -1) {
+		from, to := m[0], m[1]
+		for from > 0 && !strings.HasPrefix(md[from-1:], "|") && !strings.HasPrefix(md[from-1:], "\n") && !strings.HasPrefix(md[from-2:], ". ") {
+			from--
+		}
+		for to < len(md) && md[to] != '|' && md[to] != '\n' && !strings.HasPrefix(md[to:], ". ") {
+			to++
+		}
+		sentence := md[from:to]
+		found++
+		if many.MatchString(sentence) && !one.MatchString(sentence) {
+			t.Errorf("two workers set against a one-thread peer, one worker's ratio not given: %q", sentence)
+		}
+	}
+	if found < 5 {
+		t.Errorf("only %d ratios over edlib or the two-row DP found; the report gives more", found)
+	}
 	if got := workersText(2, 1, "one thread", 24.2, 15.4); got != "2 workers against one thread; 15.4× on 1 worker as well" {
 		t.Errorf("workersText = %q", got)
 	}
@@ -90,23 +114,49 @@ func TestSignificantExcludesOne(t *testing.T) {
 	if !ok || lo > 1 || hi < 1 {
 		t.Fatalf("bootRatio = %v, %v, %v; want an interval over 1×", lo, hi, ok)
 	}
-	r, _, _ := committedDoc(t)
-	for _, ix := range r.Runs {
-		for k := range ix.Stats {
-			if k.Algorithm == "" {
-				continue
-			}
-			for b := range ix.Stats {
-				if b.Experiment != k.Experiment || b.LenA != k.LenA || b.Case != k.Case || b == k {
-					continue
-				}
-				q, ok := ix.SpeedupOf(b, k)
-				if ok && q.Significant && q.CIKnown && q.Lo <= 1 && q.Hi >= 1 {
-					t.Fatalf("%v over %v: significant with an interval %v–%v", k, b, q.Lo, q.Hi)
-				}
-			}
-			break // one point a run keeps the test short
+	// Every interval the committed report prints, in tables and text:
+	// one that holds 1× has n.s. or "not significant" beside it, in its
+	// cell or its clause.
+	_, _, md := committedDoc(t)
+	ci := regexp.MustCompile(`95% CI (\d[\d.,]*)–(\d[\d.,]*)`)
+	num := func(s string) float64 {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
 		}
+		return v
+	}
+	checked := 0
+	for _, m := range ci.FindAllStringSubmatchIndex(md, -1) {
+		lo, hi := num(md[m[2]:m[3]]), num(md[m[4]:m[5]])
+		if lo > 1 || hi < 1 {
+			continue
+		}
+		from, to := max(0, m[0]-80), min(len(md), m[1]+30)
+		if i := strings.LastIndexAny(md[from:m[0]], "|\n;"); i >= 0 {
+			from += i + 1
+		}
+		if i := strings.IndexAny(md[m[1]:to], "|\n;"); i >= 0 {
+			to = m[1] + i
+		}
+		if w := md[from:to]; !strings.Contains(w, "n.s.") && !strings.Contains(w, "not significant") {
+			t.Errorf("an interval over 1× not marked n.s.: %q", w)
+		}
+		checked++
+	}
+	// The tables of the U test: "yes" never beside an interval over 1×.
+	for _, line := range strings.Split(md, "\n") {
+		cells := strings.Split(line, " | ")
+		if len(cells) < 6 || !strings.HasSuffix(line, "| yes |") {
+			continue
+		}
+		if lo, hi, ok := strings.Cut(cells[len(cells)-3], "–"); ok && num(lo) <= 1 && num(hi) >= 1 {
+			t.Errorf("significant with an interval over 1×: %s", line)
+		}
+		checked++
+	}
+	if checked < 20 {
+		t.Errorf("only %d intervals over 1× and significant rows checked; the report prints more", checked)
 	}
 }
 

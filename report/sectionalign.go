@@ -112,9 +112,9 @@ func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document
 				k1, ok1 := keyOf(setting{alg: records.AlgAlign, workers: 1}, n)
 				for _, l := range lines {
 					// The ratio with its interval, n.s. where the test
-					// cannot tell it from 1× (speedupText).
+					// cannot tell it from 1× (asFastText).
 					if k, ok := keyOf(l, n); ok && ok1 && l.alg == records.AlgAlign && l.workers > 1 && ix.Stats[k].Med > ix.Stats[k1].Med {
-						slower = append(slower, fmt.Sprintf("n = %s (%s against %s, %s as fast)", document.Count(n), document.Dur(ix.Stats[k].Med), document.Dur(ix.Stats[k1].Med), speedupText(ix, k1, k)))
+						slower = append(slower, fmt.Sprintf("n = %s (%s against %s: %s)", document.Count(n), document.Dur(ix.Stats[k].Med), document.Dur(ix.Stats[k1].Med), asFastText(ix, k1, k)))
 					}
 				}
 			}

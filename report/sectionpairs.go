@@ -54,14 +54,24 @@ func sectionPairs(r *runs.Set) document.Section {
 		// The finding: the fastest lev line over edlib at the largest N.
 		n := ns[len(ns)-1]
 		ed, okE := ix.Get(exp, records.AlgEdlib, 1, 0, n, L)
-		best, bestName := runs.Stat{}, ""
+		best, bestName, bestLine := runs.Stat{}, "", setting{}
 		for _, l := range lines {
 			if v, ok := ix.Get(exp, l.alg, l.workers, 0, n, L); ok && l.alg != records.AlgEdlib && v.GCUPS > best.GCUPS {
-				best, bestName = v, name(l)
+				best, bestName, bestLine = v, name(l), l
 			}
 		}
 		if okE && bestName != "" && ed.GCUPS > 0 {
-			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s a pair a call on one thread.", document.Count(n), onName(r, ix), bestName, rateText(best), document.Times(best.GCUPS/ed.GCUPS), document.Num(ed.GCUPS))
+			// More workers against edlib's one thread said, with the
+			// same algorithm's one worker beside it.
+			vs := ""
+			if bestLine.workers > 1 {
+				one := 0.0
+				if v1, ok := ix.Get(exp, bestLine.alg, 1, 0, n, L); ok && v1.GCUPS > 0 {
+					one = v1.GCUPS / ed.GCUPS
+				}
+				vs = " (" + workersText(bestLine.workers, 1, "one thread", best.GCUPS/ed.GCUPS, one) + ")"
+			}
+			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s a pair a call on one thread%s.", document.Count(n), onName(r, ix), bestName, rateText(best), document.Times(best.GCUPS/ed.GCUPS), document.Num(ed.GCUPS), vs)
 			// The whole command's rate (Benchmarks) is another run of
 			// nearly this work: say so where both are read.
 			if cmd := benchMedians(r.Bench[ix.Run.Machine], pairsFiles)["MatrixCommand/all"]["GCUPS"]; cmd > 0 && n == 800 && L == 500 {
