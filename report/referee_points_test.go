@@ -433,6 +433,19 @@ func TestSameElsewhereSaid(t *testing.T) {
 	if n := strings.Count(md, "Measured elsewhere too, one point in several runs"); n < 1 {
 		t.Errorf("the committed report says no point measured twice")
 	}
+	// Past elsewhereMost a machine, the text counts the rest and a folded
+	// table names every one.
+	ix.Stats[pt(records.ExpS001Threads, 40000)] = runs.Stat{Med: 1.0}
+	ix.Stats[pt(records.ExpS000Fig3, 40000)] = runs.Stat{Med: 1.5}
+	var two document.Section
+	sameElsewhere(r, &two, records.ExpS000Fig3)
+	if len(two.Blocks) != 2 {
+		t.Fatalf("two points apart: %d blocks, want a paragraph and a table", len(two.Blocks))
+	}
+	tb, ok := two.Blocks[1].(*document.Table)
+	if text := fmt.Sprint(two.Blocks[0]); !ok || !tb.Folded || len(tb.Rows) != 2 || !strings.Contains(text, "1 more, named in the table of such points below") {
+		t.Errorf("the second point is neither counted nor in a folded table: %s; %+v", text, two.Blocks[1])
+	}
 }
 
 // No sentence of the committed report's prose starts with a lower-case

@@ -238,12 +238,14 @@ const elsewhereMost = 1
 // were measured in another experiment too and whose medians there lie
 // more than elsewhereApart apart: one point, several runs, so that a
 // reader meeting another figure for it in another section knows why. The
-// widest first, elsewhereMost a machine.
+// widest first, elsewhereMost a machine in the text, and every one in a
+// folded table after it.
 //
 // A point is said once, in the first section that draws one of its
 // experiments, so that no note is printed twice.
 func sameElsewhere(r *runs.Set, s *document.Section, exps ...string) {
 	var says []string
+	var all *document.Table
 	for _, ix := range r.Runs {
 		type far struct {
 			text string
@@ -288,7 +290,15 @@ func sameElsewhere(r *runs.Set, s *document.Section, exps ...string) {
 		})
 		more := ""
 		if len(fars) > elsewhereMost {
-			more = fmt.Sprintf("; %d more", len(fars)-elsewhereMost)
+			more = fmt.Sprintf("; %d more, named in the table of such points below", len(fars)-elsewhereMost)
+			// Every one of them named, a click away in HTML (left off
+			// paper, whole in Markdown and TeX).
+			if all == nil {
+				all = &document.Table{Caption: "Points of this section measured in other experiments too, their medians more than " + document.Times(elsewhereApart) + " apart", Head: []string{"machine", "point: its medians here, elsewhere, how far apart"}, Folded: true}
+			}
+			for _, f := range fars {
+				all.Rows = append(all.Rows, []string{ix.Name, f.text})
+			}
 			fars = fars[:elsewhereMost]
 		}
 		var texts []string
@@ -299,6 +309,9 @@ func sameElsewhere(r *runs.Set, s *document.Section, exps ...string) {
 	}
 	if len(says) > 0 {
 		s.P("Measured elsewhere too, one point in several runs (Method: between runs), not a difference between experiments: %s.", strings.Join(says, "; "))
+	}
+	if all != nil {
+		s.Add(all)
 	}
 }
 
