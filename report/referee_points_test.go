@@ -568,3 +568,39 @@ func TestNoBareIntervals(t *testing.T) {
 		}
 	}
 }
+
+// Method says a table marks ‡ a range holding an outlier, a repetition
+// over outlierFactor times the median: every table cell of the committed
+// report that gives a median time and its range does.
+func TestOutliersMarked(t *testing.T) {
+	_, _, md := committedDoc(t)
+	cell := regexp.MustCompile(`(?:^|\| )([0-9.]+) (ns|µs|ms|s)(?:, [^|(]*)? \(([0-9.]+) (ns|µs|ms|s)–([0-9.]+) (ns|µs|ms|s)( ‡)?`)
+	unit := map[string]float64{"ns": 1e-9, "µs": 1e-6, "ms": 1e-3, "s": 1}
+	num := func(v, u string) float64 {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			t.Fatalf("%q: %v", v, err)
+		}
+		return x * unit[u]
+	}
+	seen, marked := 0, 0
+	for _, line := range strings.Split(md, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			continue
+		}
+		for _, m := range cell.FindAllStringSubmatch(line, -1) {
+			med, hi := num(m[1], m[2]), num(m[5], m[6])
+			seen++
+			out := hi > outlierFactor*med
+			if out != (m[7] != "") {
+				t.Errorf("median %s %s, range to %s %s: outlier %v, marked %q", m[1], m[2], m[5], m[6], out, m[7])
+			}
+			if out {
+				marked++
+			}
+		}
+	}
+	if seen < 50 || marked == 0 {
+		t.Errorf("%d cells with a median and its range read, %d marked; the report has more of both", seen, marked)
+	}
+}

@@ -105,21 +105,32 @@ func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document
 				c.Series = append(c.Series, sr)
 			}
 			s.Add(t)
-			// Where more workers are slower, the text says so beside the
-			// table that shows it.
-			var slower []string
+			// Where more workers take longer, the text says so beside the
+			// table that shows it: slower where the test tells the two
+			// apart, else no difference shown.
+			var slower, same []string
 			for _, n := range ns {
 				k1, ok1 := keyOf(setting{alg: records.AlgAlign, workers: 1}, n)
 				for _, l := range lines {
+					k, ok := keyOf(l, n)
+					if !ok || !ok1 || l.alg != records.AlgAlign || l.workers <= 1 || ix.Stats[k].Med <= ix.Stats[k1].Med {
+						continue
+					}
 					// The ratio with its interval, n.s. where the test
 					// cannot tell it from 1× (asFastText).
-					if k, ok := keyOf(l, n); ok && ok1 && l.alg == records.AlgAlign && l.workers > 1 && ix.Stats[k].Med > ix.Stats[k1].Med {
-						slower = append(slower, fmt.Sprintf("n = %s (%s against %s: %s)", document.Count(n), document.Dur(ix.Stats[k].Med), document.Dur(ix.Stats[k1].Med), asFastText(ix, k1, k)))
+					says := fmt.Sprintf("n = %s (%s against %s: %s)", document.Count(n), document.Dur(ix.Stats[k].Med), document.Dur(ix.Stats[k1].Med), asFastText(ix, k1, k))
+					if q, ok := ix.SpeedupOf(k1, k); ok && q.Significant {
+						slower = append(slower, says)
+					} else {
+						same = append(same, says)
 					}
 				}
 			}
 			if len(slower) > 0 {
 				s.P("%s%s: lev.Align on more workers is slower than on one at %s.", cs.name, onName(r, ix), document.JoinAnd(slower))
+			}
+			if len(same) > 0 {
+				s.P("%s%s: lev.Align on more workers shows no difference from one at %s: its median is longer, but the test does not tell the two apart.", cs.name, onName(r, ix), document.JoinAnd(same))
 			}
 			n := ns[len(ns)-1]
 			var al, dist runs.Stat

@@ -30,7 +30,7 @@ func sectionBenchmarks(r *runs.Set) document.Section {
 				// on a click (on paper, its caption alone).
 				t.Folded = true
 				if !shown {
-					s.P("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: " + matrixRate + " the benchmark's GCUPS metric, which counts the m×n cells of the matrix a second whatever an algorithm skips, MB/s the text's bytes a second, Gbp/s (giga base pairs a second) the text's symbols times the patterns, 10⁹ a second, compute-s the seconds of computing a whole command reports for itself (its start and its reading left out), MB peak resident a whole command's largest resident memory. The command make bench-results measures them again on the machine it runs on. The tables are raw detail: in HTML each opens with a click, on paper they are left out, and Markdown and TeX hold them whole; the sections above quote what they measured.")
+					s.P("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: " + matrixRate + " the benchmark's GCUPS metric, MB/s the text's bytes a second, Gbp/s as Terms says, compute-s the seconds of computing a whole command reports for itself (its start and its reading left out), MB peak resident a whole command's largest resident memory. The command make bench-results measures them again on the machine it runs on. The tables are raw detail: in HTML each opens with a click, on paper they are left out, and Markdown and TeX hold them whole; the sections above quote what they measured.")
 					shown = true
 				}
 				s.Add(t)

@@ -65,9 +65,9 @@ func sectionMethod(r *runs.Set) document.Section {
 	if len(undescribed) > 0 {
 		says += "; the runs of " + document.JoinAnd(undescribed) + " keep none, so of " + map[bool]string{true: "that machine", false: "those machines"}[len(undescribed) == 1] + " the table holds only what the records carry"
 	}
-	s.P("%s. A VM's clock is what its hypervisor reports, and its cores are the virtual CPUs Go saw; levlab info prints all this for the machine it runs on.", says)
-	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it; the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
-	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip (where a table's second line holds a speedup, a rate or memory instead, as its caption says, its chart gives them). A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
+	s.P("%s. A VM's clock is what its hypervisor reports, and its cores are the virtual CPUs Go saw.", says)
+	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own experiment's program: from its start to its exit, or the time it printed itself, as its section's Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
+	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip. A rate is the median of the repetitions' rates, not the rate of the median time, so the two differ in the last digits. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
 	}
@@ -133,8 +133,8 @@ func spreadBetweenRuns(r *runs.Set) string {
 }
 
 // outlierFactor is how many times its median a repetition must take to
-// be named an outlier.
-const outlierFactor = 3
+// be named an outlier (document's, which marks them in charts' tables).
+const outlierFactor = document.OutlierFactor
 
 // workersOrRanks names what point k ran on: "4 ranks" for a point of
 // ranks, else its workers.

@@ -330,7 +330,11 @@ func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int) string {
 	if !ok || (w == 1 && !row.oneOK) {
 		return "—"
 	}
-	top, below := document.Dur(st.Med), []string{document.Dur(st.Min) + "–" + document.Dur(st.Max)}
+	spread := document.Dur(st.Min) + "–" + document.Dur(st.Max)
+	if st.Med > 0 && st.Max > outlierFactor*st.Med {
+		spread += " ‡" // an outlier, as Method names them
+	}
+	top, below := document.Dur(st.Med), []string{spread}
 	if sp.ok {
 		top += ", " + document.Times(sp.s())
 		if !sp.q.Significant {
@@ -422,6 +426,14 @@ func fitOf(row scaleRow, cores int) (f float64, lo, hi int, ok bool) {
 
 // lineWords is the sentence of one implementation over its rows, one a
 // length, in order; "" where none has a speedup.
+// superLinear reports whether some point of row is faster than linear
+// beyond doubt: its speedup's 95% interval lies above its workers.
+func superLinear(row scaleRow) bool {
+	return slices.ContainsFunc(row.pts, func(sp scalePt) bool {
+		return sp.ok && sp.q.CIKnown && sp.q.Lo > float64(sp.k.Workers)
+	})
+}
+
 func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	top := topRow(rows, ix.Cores())
 	if top < 0 {
@@ -477,7 +489,9 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 		}
 		f = min(1, max(0, f))
 		fmt.Fprintf(&b, "serial fraction %s by Amdahl's law %s at %s", fixed2(f), over, lengths(row.line))
-		if f >= 0.005 {
+		// A bound on any number of workers only from a fit to more than
+		// one count: through one point any f passes.
+		if f >= 0.005 && lo != hi {
 			fmt.Fprintf(&b, " (at most %s on any number)", document.Times(1/f))
 		}
 	}
@@ -492,7 +506,12 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 		case g >= 1.005:
 			others = append(others, "slower on more workers at "+lengths(rows[i].line))
 		case g <= -0.005:
-			others = append(others, "more than linear at "+lengths(rows[i].line))
+			// More than linear only where an interval says so.
+			if superLinear(rows[i]) {
+				others = append(others, "more than linear at "+lengths(rows[i].line))
+			} else {
+				others = append(others, "linear within its spread at "+lengths(rows[i].line))
+			}
 		default:
 			others = append(others, fmt.Sprintf("f = %s at %s", fixed2(min(1, max(0, g))), lengths(rows[i].line)))
 		}

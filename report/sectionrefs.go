@@ -40,10 +40,10 @@ var terms = []term{
 }
 
 var refs = []term{
-	{[]string{src000, "Report 000"}, "Report 000", "C. Ceccherelli, PC-2022/23 final: Parallel edit distance, course report (2023, our reading of its course year): OpenMP tiles and a CUDA antidiagonal kernel; file " + src000},
-	{[]string{src001, "Report 001"}, "Report 001", "N. Carkaxhija, Levenshtein distance: parallel implementation in OpenMP and C++ threads, University of Florence (year not stated): OpenMP and C++ threads over diagonals and tiles; file " + src001},
-	{[]string{src002, "Report 002"}, "Report 002", "Z. Yang, Accelerating Levenshtein Edit Distance Using GPUs, Rochester Institute of Technology, slides, 04/26/2018: CUDA with unified memory on three cases; file " + src002},
-	{[]string{src003, "Report 003"}, "Report 003", "R. Benbaki and A. Mammadov, INF560 Project: Approximate Pattern Matching, January–March 2021: over MPI, OpenMP and CUDA; file " + src003},
+	{[]string{src000, "Report 000"}, "Report 000", "C. Ceccherelli, PC-2022/23 final: Parallel edit distance, course report (2023, our reading of its course year); file " + src000},
+	{[]string{src001, "Report 001"}, "Report 001", "N. Carkaxhija, Levenshtein distance: parallel implementation in OpenMP and C++ threads, University of Florence (year not stated); file " + src001},
+	{[]string{src002, "Report 002"}, "Report 002", "Z. Yang, Accelerating Levenshtein Edit Distance Using GPUs, Rochester Institute of Technology, slides, 04/26/2018; file " + src002},
+	{[]string{src003, "Report 003"}, "Report 003", "R. Benbaki and A. Mammadov, INF560 Project: Approximate Pattern Matching, January–March 2021; file " + src003},
 	{[]string{src004, "Report 004"}, "Report 004", "A GPU Exercise - part 2, a blog post, 2012 (author not stated): the edit distance in two rows of the matrix; file " + src004},
 	{[]string{"edlib"}, "edlib", "M. Šošić and M. Šikić, Edlib: a C/C++ library for fast, exact sequence alignment using edit (Levenshtein) distance, Bioinformatics 33(9), 2017, doi:10.1093/bioinformatics/btw753; edlib-aligner is its command-line program"},
 	{[]string{"as in SAM"}, "SAM", "H. Li et al., The Sequence Alignment/Map format and SAMtools, Bioinformatics 25(16), 2009; its specification at samtools.github.io/hts-specs"},
@@ -65,7 +65,7 @@ var refs = []term{
 	{[]string{"CUDA"}, "CUDA", "NVIDIA's CUDA C++ and driver API (docs.nvidia.com/cuda); levlab compiles its kernels with NVRTC at run time"},
 	{[]string{"PyCUDA"}, "PyCUDA", "A. Klöckner et al., PyCUDA and PyOpenCL: a scripting-based approach to GPU run-time code generation, Parallel Computing 38(3), 2012"},
 	{[]string{"mpirun"}, "Open MPI", "the MPI implementation behind mpirun in these runs (Debian's openmpi-bin), www.open-mpi.org"},
-	{[]string{"Mann–Whitney"}, "Mann–Whitney U", "H. B. Mann and D. R. Whitney, On a test of whether one of two random variables is stochastically larger than the other, Annals of Mathematical Statistics 18(1), 1947; computed by golang.org/x/perf/benchmath"},
+	{[]string{"Mann–Whitney"}, "Mann–Whitney U", "H. B. Mann and D. R. Whitney, On a test of whether one of two random variables is stochastically larger than the other, Annals of Mathematical Statistics 18(1), 1947; by golang.org/x/perf/benchmath"},
 }
 
 // sectionRefs returns the last section: the terms the report uses, and the

@@ -100,9 +100,15 @@ func (s *Section) Add(b ...any) { s.Blocks = append(s.Blocks, b...) }
 
 func (s *Section) P(format string, args ...any) { s.Add(Para(fmt.Sprintf(format, args...))) }
 
+// OutlierFactor is how many times its median a repetition must take to be
+// an outlier: a table of a time chart's points marks the range of such a
+// point ‡, as the report's own tables do.
+const OutlierFactor = 3
+
 // asTable writes a chart's points as a table: one row per x, one column
-// per series, each value with its spread as a second line. Markdown and
-// LaTeX without figures show charts this way.
+// per series, each value with its spread as a second line, a time's range
+// marked ‡ where it holds an outlier (OutlierFactor). Markdown and LaTeX
+// without figures show charts this way.
 func (c *Figure) asTable() *Table {
 	t := &Table{Caption: c.Title + " (the figure's points)", Head: []string{c.XName}}
 	var xs []float64
@@ -126,6 +132,9 @@ func (c *Figure) asTable() *Table {
 					cell = c.yValue(p.Y)
 					if p.Lo != p.Hi {
 						cell += "\n" + c.yValue(p.Lo) + "–" + c.yValue(p.Hi)
+						if AxisUnit(c.YName) == "seconds" && !p.CI && p.Y > 0 && p.Hi > OutlierFactor*p.Y {
+							cell += " ‡"
+						}
 					}
 				}
 			}
