@@ -95,7 +95,10 @@ func sayCoinciding(doc *document.Doc) {
 			out = append(out, b)
 			if c, ok := b.(*document.Figure); ok {
 				if pairs := coinciding(c); len(pairs) > 0 {
-					out = append(out, document.Para("Lines drawn over one another, their values within 2 % at every point: "+strings.Join(pairs, "; ")+"."))
+					// The chart named: on paper a half-width chart's note
+					// may sit beside or under another one.
+					title, _, _ := strings.Cut(c.Title, " (")
+					out = append(out, document.Para("Lines drawn over one another in “"+title+"”, within 2 % at every point: "+strings.Join(pairs, "; ")+"."))
 				}
 			}
 		}

@@ -294,7 +294,7 @@ func TestCoincidingLinesSaid(t *testing.T) {
 		t.Errorf("coinciding = %q, want [A and B]", got)
 	}
 	_, _, md := committedDoc(t)
-	if !strings.Contains(md, "Lines drawn over one another, their values within 2 % at every point: AMD EPYC: full matrix and Intel Xeon @ 2.80GHz: full matrix") {
+	if !strings.Contains(md, "Lines drawn over one another in “Memory allocated per call, by string length”, within 2 % at every point: AMD EPYC: full matrix and Intel Xeon @ 2.80GHz: full matrix") {
 		t.Error("report 004's memory chart does not say its full-matrix lines coincide")
 	}
 }
@@ -602,5 +602,48 @@ func TestOutliersMarked(t *testing.T) {
 	}
 	if seen < 50 || marked == 0 {
 		t.Errorf("%d cells with a median and its range read, %d marked; the report has more of both", seen, marked)
+	}
+}
+
+// Past the cores, report 001's section says what its own threads data
+// show for each tiled version: a rise the test tells from nothing, or no
+// difference, never "flattens" over a significant rise.
+func TestPastTheCoresSaysTheData(t *testing.T) {
+	r, _, md := committedDoc(t)
+	checked := 0
+	for _, ix := range r.Runs {
+		c := ix.Cores()
+		for _, alg := range []string{records.AlgTiled, records.AlgTiledBarrier} {
+			ks := ix.Find(records.ExpS001Threads, func(k runs.Key) bool { return k.Algorithm == alg })
+			at := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Workers == c })
+			if at < 0 {
+				continue
+			}
+			most := ks[at]
+			for _, k := range ks {
+				if k.LenA == most.LenA && k.Workers > most.Workers {
+					most = k
+				}
+			}
+			q, ok := ix.SpeedupOf(ks[at], most)
+			if !ok || most == ks[at] {
+				continue
+			}
+			name := alg + " on " + ix.Name
+			want := fmt.Sprintf("%s shows no difference from %d to %d workers", name, c, most.Workers)
+			if q.Significant {
+				want = fmt.Sprintf("%s is %s as fast on %d workers as on %d", name, document.Times(q.X), most.Workers, c)
+			}
+			if !strings.Contains(md, want) {
+				t.Errorf("report 001 does not say %q", want)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Error("no run's s001-threads past its cores was checked")
+	}
+	if strings.Contains(md, "Figure 7 flattens there") {
+		t.Error("the text still says Figure 7 flattens past the cores")
 	}
 }

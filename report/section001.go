@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -99,7 +100,7 @@ func section001(r *runs.Set) document.Section {
 		}
 	}
 	for _, c := range coreCounts {
-		s.P("Beyond %s our threads share %d cores on %s, so Figure 7 flattens there rather than at the report's core count.", workersN(c), c, strings.Join(byCores[c], " and "))
+		s.P("Beyond %s our threads share %d cores on %s, where parallelism alone gains nothing more; %s.", workersN(c), c, strings.Join(byCores[c], " and "), pastTheCores(r, c))
 	}
 	cr := &document.Figure{ID: "r001ratio", Title: "Section 4: speedup over two rows, by length ratio", XName: "length ratio len_a/len_b", YName: "speedup (×)", XLog: true}
 	ratioX := func(k runs.Key) float64 { return float64(k.LenA) / float64(k.LenB) }
@@ -224,4 +225,48 @@ func ratioNum(x float64) string {
 		return document.Count(int(x))
 	}
 	return document.Num(x)
+}
+
+// pastTheCores says, for each run of c cores in s001-threads and each
+// tiled version, whether its time on the most workers differs from its
+// time on c, by the U test and the interval: no difference where no test tells
+// them apart, else how far it moved, so that the text says what Figure 7
+// shows rather than what two cores would suggest.
+func pastTheCores(r *runs.Set, c int) string {
+	var says []string
+	for _, ix := range r.Runs {
+		if ix.Cores() != c || !ix.Has(records.ExpS001Threads) {
+			continue
+		}
+		for _, alg := range []string{records.AlgTiled, records.AlgTiledBarrier} {
+			ks := ix.Find(records.ExpS001Threads, func(k runs.Key) bool { return k.Algorithm == alg })
+			at := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Workers == c })
+			if at < 0 {
+				continue
+			}
+			most := ks[at]
+			for _, k := range ks {
+				if k.LenA == most.LenA && k.Workers > most.Workers {
+					most = k
+				}
+			}
+			if most.Workers == c {
+				continue
+			}
+			q, ok := ix.SpeedupOf(ks[at], most)
+			if !ok {
+				continue
+			}
+			name := alg + onName(r, ix)
+			if !q.Significant {
+				says = append(says, fmt.Sprintf("%s shows no difference from %d to %d workers (%s as fast, n.s.)", name, c, most.Workers, document.Times(q.X)))
+				continue
+			}
+			says = append(says, fmt.Sprintf("%s is %s as fast on %d workers as on %d (95%% CI %s–%s), which the cores cannot give (the records do not say what does)", name, document.Times(q.X), most.Workers, c, document.Num(q.Lo), document.Num(q.Hi)))
+		}
+	}
+	if len(says) == 0 {
+		return "Figure 7 flattens there rather than at the report's core count"
+	}
+	return strings.Join(says, "; ")
 }

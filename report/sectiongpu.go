@@ -103,7 +103,10 @@ func gpuVersusCPU(ix *runs.Index, ks []runs.Key) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("Against myers-parallel on %s, cuda-fast is %s", workersN(cpuW), strings.Join(parts, ", "))
+	// The two differ in work, not only in hardware: cuda-fast computes
+	// every cell (its bands are of rows), myers-parallel the diagonal
+	// band a path of the distance's cost can reach.
+	return fmt.Sprintf("Against myers-parallel on %s, cuda-fast is %s: times to the same answer, cuda-fast computing every cell of the matrix and myers-parallel only a band of it, so the ratio is of algorithms and hardware together", workersN(cpuW), strings.Join(parts, ", "))
 }
 
 // diagonalElsewhere says, for cuda-diagonal at the largest length of
