@@ -647,3 +647,21 @@ func TestPastTheCoresSaysTheData(t *testing.T) {
 		t.Error("the text still says Figure 7 flattens past the cores")
 	}
 }
+
+// Report 001's charts say what they hold fixed beside their x: the
+// length, and the workers where every run used its every core.
+func TestR001ChartsSayWhatIsHeld(t *testing.T) {
+	_, d, _ := committedDoc(t)
+	want := map[string]string{"r001tile": "; n = 20,000, every core)", "r001threads": "; n = 20,000)", "r001ratio": "(n = 20,000, every core)"}
+	for _, c := range blocksOf[*document.Figure](d) {
+		if w, ok := want[c.ID]; ok {
+			if !strings.HasSuffix(c.Title, w) {
+				t.Errorf("%s: title %q does not end %q", c.ID, c.Title, w)
+			}
+			delete(want, c.ID)
+		}
+	}
+	for id := range want {
+		t.Errorf("no chart %s", id)
+	}
+}

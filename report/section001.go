@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -71,7 +72,7 @@ func section001(r *runs.Set) document.Section {
 	if !r.Measured(records.ExpS001Length) {
 		s.P("Ours: not measured in the runs read (experiment s001-length).")
 	}
-	ct := &document.Figure{ID: "r001tile", Title: "Speedup over the sequential full matrix, by tile side (report 001, Figure 6)", XName: "tile side (cells)", YName: "speedup (×)", XLog: true}
+	ct := &document.Figure{ID: "r001tile", Title: "Speedup over the sequential full matrix, by tile side (report 001, Figure 6" + heldIn(r, records.ExpS001Tile, "tile") + ")", XName: "tile side (cells)", YName: "speedup (×)", XLog: true}
 	tileX := func(k runs.Key) float64 { return float64(k.Tile) }
 	pos := func(k runs.Key) bool { return k.Tile > 0 }
 	each(ct, func(ix *runs.Index, name func(string) string) {
@@ -80,7 +81,7 @@ func section001(r *runs.Set) document.Section {
 			speedupSeries(ix, name(records.AlgTiledBarrier), []string{records.ExpS001Tile}, records.AlgFullMatrix, records.AlgTiledBarrier, -1, pos, tileX))
 	})
 	s.Add(ct)
-	cw := &document.Figure{ID: "r001threads", Title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7)", XName: "workers (threads)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
+	cw := &document.Figure{ID: "r001threads", Title: "Speedup over the sequential full matrix, by threads (report 001, Figure 7" + heldIn(r, records.ExpS001Threads, "workers") + ")", XName: "workers (threads)", YName: "speedup (×)", XLog: true, XBase2: true, XWhole: true}
 	wX := func(k runs.Key) float64 { return float64(k.Workers) }
 	each(cw, func(ix *runs.Index, name func(string) string) {
 		cw.Series = append(cw.Series,
@@ -102,7 +103,7 @@ func section001(r *runs.Set) document.Section {
 	for _, c := range coreCounts {
 		s.P("Beyond %s our threads share %d cores on %s, where parallelism alone gains nothing more; %s.", workersN(c), c, strings.Join(byCores[c], " and "), pastTheCores(r, c))
 	}
-	cr := &document.Figure{ID: "r001ratio", Title: "Section 4: speedup over two rows, by length ratio", XName: "length ratio len_a/len_b", YName: "speedup (×)", XLog: true}
+	cr := &document.Figure{ID: "r001ratio", Title: "Section 4: speedup over two rows, by length ratio (" + strings.TrimPrefix(heldIn(r, records.ExpS001Ratio, "m"), "; ") + ")", XName: "length ratio len_a/len_b", YName: "speedup (×)", XLog: true}
 	ratioX := func(k runs.Key) float64 { return float64(k.LenA) / float64(k.LenB) }
 	for _, ix := range r.Runs {
 		cr.Series = append(cr.Series,
@@ -269,4 +270,49 @@ func pastTheCores(r *runs.Set, c int) string {
 		return "Figure 7 flattens there rather than at the report's core count"
 	}
 	return strings.Join(says, "; ")
+}
+
+// heldIn says what the parallel points of experiment exp hold fixed
+// beside the chart's x (one of "tile", "workers", "m"): "; n = 20,000,
+// tile 512, every core" — each dimension whose value is one over every
+// run, workers as "every core" where each run's equal its cores; "" where
+// nothing is held.
+func heldIn(r *runs.Set, exp, x string) string {
+	ns, ms, tiles := map[int]bool{}, map[int]bool{}, map[int]bool{}
+	everyCore, seen := true, false
+	for _, ix := range r.Runs {
+		for _, k := range ix.Find(exp, func(k runs.Key) bool { return k.Workers > 1 }) {
+			seen = true
+			ns[k.LenA], ms[k.LenB], tiles[k.Tile] = true, true, true
+			everyCore = everyCore && k.Workers == ix.Cores()
+		}
+	}
+	if !seen {
+		return ""
+	}
+	var held []string
+	if len(ns) == 1 {
+		for n := range ns {
+			held = append(held, "n = "+document.Size(n))
+		}
+	}
+	if x != "m" && len(ms) == 1 && !maps.Equal(ms, ns) {
+		for m := range ms {
+			held = append(held, "m = "+document.Size(m))
+		}
+	}
+	if x != "tile" && len(tiles) == 1 {
+		for t := range tiles {
+			if t > 0 {
+				held = append(held, "tile "+document.Count(t))
+			}
+		}
+	}
+	if x != "workers" && everyCore {
+		held = append(held, "every core")
+	}
+	if len(held) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(held, ", ")
 }

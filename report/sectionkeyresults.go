@@ -104,7 +104,7 @@ func findings(r *runs.Set) []finding {
 	}); len(pub) > 0 {
 		p := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA })
 		out = append(out, finding{
-			claim:  fmt.Sprintf("OpenMP tiles, 8 threads, n = %s (report 000, Table 1)", document.Size(p.LenA)),
+			claim:  fmt.Sprintf("OpenMP tiles, 8 threads, n = %s (report 000, Table 1; its tiles fill the whole matrix, ours keep only their borders%s)", document.Size(p.LenA), pubCoresText(p.Machine)),
 			theirs: document.PubNum(p.Value) + " s",
 			id:     "r000",
 			exps:   []string{records.ExpS000Table1},
@@ -535,4 +535,13 @@ func acrossRuns(ix *runs.Index, base, that runs.Key) string {
 		return fmt.Sprintf("; %s× in each of the %d experiments that measured both", document.Num(lo), len(rs))
 	}
 	return fmt.Sprintf("; %s–%s× in the %d experiments that measured both", document.Num(lo), document.Num(hi), len(rs))
+}
+
+// pubCoresText says the cores a report's machine line states, for a row
+// that sets its threads beside ours: ", on its 4 cores", or "".
+func pubCoresText(machine string) string {
+	if c := pubCores(machine); c > 0 {
+		return fmt.Sprintf(", on its %d cores", c)
+	}
+	return ""
 }
