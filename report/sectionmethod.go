@@ -91,38 +91,42 @@ func benchCPU(r *runs.Set, ix *runs.Index) string {
 	return strings.Join(cpus, "; ")
 }
 
+// betweenRuns finds, among the points run ix measured in more than one
+// experiment (SamePoints), how many there are and the one whose medians
+// lie furthest apart: its fastest and slowest keys and their ratio.
+func betweenRuns(ix *runs.Index) (n int, worst float64, lo, hi runs.Key) {
+	for _, ks := range ix.SamePoints() {
+		if len(ks) < 2 {
+			continue
+		}
+		n++
+		slices.SortFunc(ks, func(a, b runs.Key) int { return strings.Compare(a.Experiment, b.Experiment) })
+		l, h := ks[0], ks[0]
+		for _, k := range ks {
+			if ix.Stats[k].Med < ix.Stats[l].Med {
+				l = k
+			}
+			if ix.Stats[k].Med > ix.Stats[h].Med {
+				h = k
+			}
+		}
+		if x := ix.Stats[h].Med / ix.Stats[l].Med; x > worst || (x == worst && runs.Less(h, hi)) {
+			worst, lo, hi = x, l, h
+		}
+	}
+	return n, worst, lo, hi
+}
+
 // spreadBetweenRuns says how far apart the medians of one point measured
-// in several experiments of one run are (SamePoints). "" where no point
+// in several experiments of one run are (betweenRuns). "" where no point
 // was measured twice.
 func spreadBetweenRuns(r *runs.Set) string {
 	var says []string
 	for _, ix := range r.Runs {
-		groups := ix.SamePoints()
-		n, worst := 0, 0.0
-		var wk []runs.Key
-		for _, ks := range groups {
-			if len(ks) < 2 {
-				continue
-			}
-			n++
-			slices.SortFunc(ks, func(a, b runs.Key) int { return strings.Compare(a.Experiment, b.Experiment) })
-			lo, hi := ks[0], ks[0]
-			for _, k := range ks {
-				if ix.Stats[k].Med < ix.Stats[lo].Med {
-					lo = k
-				}
-				if ix.Stats[k].Med > ix.Stats[hi].Med {
-					hi = k
-				}
-			}
-			if x := ix.Stats[hi].Med / ix.Stats[lo].Med; x > worst || (x == worst && runs.Less(hi, wk[1])) {
-				worst, wk = x, []runs.Key{lo, hi}
-			}
-		}
+		n, worst, lo, hi := betweenRuns(ix)
 		if n == 0 {
 			continue
 		}
-		lo, hi := wk[0], wk[1]
 		says = append(says, fmt.Sprintf("on %s, %d points measured in more than one experiment, their medians up to %s apart (%s, %s, n = %s: %s in %s against %s in %s)",
 			ix.Name, n, document.Times(worst), lo.Algorithm, workersN(lo.Workers), document.Size(lo.LenA), document.Dur(ix.Stats[lo].Med), lo.Experiment, document.Dur(ix.Stats[hi].Med), hi.Experiment))
 	}

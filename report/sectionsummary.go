@@ -32,7 +32,19 @@ func sectionSummary(r *runs.Set) []document.Section {
 			}
 			on = append(on, fmt.Sprintf("%s%s, %d logical cores, %s (%s)", ix.Name, scale, m.Cores, repsText(ix), ix.Where))
 		}
-		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; own experiments run at their spec's sizes, not at a scale; each point is the median of its repetitions, and a table's range of them marked ‡ holds an outlier, a repetition over %d× the median (Method).", strings.Join(on, "; and "), outlierFactor)
+		// An interval is of one run's repetitions: how far two runs of
+		// one point lie apart is said beside it, once.
+		var apart []string
+		for _, ix := range r.Runs {
+			if n, worst, _, _ := betweenRuns(ix); n > 0 {
+				apart = append(apart, fmt.Sprintf("%s on %s", document.Times(worst), ix.Name))
+			}
+		}
+		between := ""
+		if len(apart) > 0 {
+			between = "; an interval is of one run's repetitions, while one point measured in two experiments lies up to " + document.JoinAnd(apart) + " apart between them"
+		}
+		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; own experiments run at their spec's sizes, not at a scale; each point is the median of its repetitions, and a table's range of them marked ‡ holds an outlier, a repetition over %d× the median%s (Method).", strings.Join(on, "; and "), outlierFactor, between)
 		s.P("%s", rateDefinition(r.Counted()))
 	}
 	if r.Quick() {
