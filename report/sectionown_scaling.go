@@ -224,6 +224,11 @@ func ownClocks(r *runs.Set, v *ownView) string {
 		case "wall":
 			wall = append(wall, name)
 		default:
+			// An implementation named apart from its algorithm says which
+			// of levlab's it is.
+			if i := slices.IndexFunc(v.sp.Impl, func(im spec.Impl) bool { return im.Name == name }); i >= 0 && v.sp.Impl[i].Algo != "" && v.sp.Impl[i].Algo != name {
+				name += " (levlab's " + v.sp.Impl[i].Algo + ")"
+			}
 			call = append(call, name)
 		}
 	}
