@@ -614,19 +614,12 @@ func TestPastTheCoresSaysTheData(t *testing.T) {
 	for _, ix := range r.Runs {
 		c := ix.Cores()
 		for _, alg := range []string{records.AlgTiled, records.AlgTiledBarrier} {
-			ks := ix.Find(records.ExpS001Threads, func(k runs.Key) bool { return k.Algorithm == alg })
-			at := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Workers == c })
-			if at < 0 {
+			atCores, most, ok := pastCoresKeys(ix, alg)
+			if !ok {
 				continue
 			}
-			most := ks[at]
-			for _, k := range ks {
-				if k.LenA == most.LenA && k.Workers > most.Workers {
-					most = k
-				}
-			}
-			q, ok := ix.SpeedupOf(ks[at], most)
-			if !ok || most == ks[at] {
+			q, ok := ix.SpeedupOf(atCores, most)
+			if !ok {
 				continue
 			}
 			name := alg + " on " + ix.Name

@@ -240,21 +240,11 @@ func pastTheCores(r *runs.Set, c int) string {
 			continue
 		}
 		for _, alg := range []string{records.AlgTiled, records.AlgTiledBarrier} {
-			ks := ix.Find(records.ExpS001Threads, func(k runs.Key) bool { return k.Algorithm == alg })
-			at := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Workers == c })
-			if at < 0 {
+			atCores, most, ok := pastCoresKeys(ix, alg)
+			if !ok {
 				continue
 			}
-			most := ks[at]
-			for _, k := range ks {
-				if k.LenA == most.LenA && k.Workers > most.Workers {
-					most = k
-				}
-			}
-			if most.Workers == c {
-				continue
-			}
-			q, ok := ix.SpeedupOf(ks[at], most)
+			q, ok := ix.SpeedupOf(atCores, most)
 			if !ok {
 				continue
 			}
@@ -315,4 +305,22 @@ func heldIn(r *runs.Set, exp, x string) string {
 		return ""
 	}
 	return "; " + strings.Join(held, ", ")
+}
+
+// pastCoresKeys is alg's point of s001-threads on run ix's cores, and its
+// point on the most workers past them at the same length; false where
+// either is missing.
+func pastCoresKeys(ix *runs.Index, alg string) (atCores, most runs.Key, ok bool) {
+	ks := ix.Find(records.ExpS001Threads, func(k runs.Key) bool { return k.Algorithm == alg })
+	at := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Workers == ix.Cores() })
+	if at < 0 {
+		return runs.Key{}, runs.Key{}, false
+	}
+	atCores, most = ks[at], ks[at]
+	for _, k := range ks {
+		if k.LenA == most.LenA && k.Workers > most.Workers {
+			most = k
+		}
+	}
+	return atCores, most, most != atCores
 }
