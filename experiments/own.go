@@ -77,8 +77,7 @@ type ownImpl struct {
 
 // command is the implementation's command as its spec s says it now.
 func (im ownImpl) command(s *spec.Spec) *progrun.Command {
-	c := &progrun.Command{Args: im.impl.Command, Dir: s.Dir, Timeout: s.TimeoutOr(),
-		Distance: im.distanceRE, Time: im.timeRE, TimeUnit: im.impl.TimeUnit}
+	c := &progrun.Command{Args: im.impl.Command, Reading: progrun.Reading{Dir: s.Dir, Timeout: s.TimeoutOr(), Distance: im.distanceRE, Time: im.timeRE, TimeUnit: im.impl.TimeUnit}}
 	for _, k := range slices.Sorted(maps.Keys(im.impl.Env)) {
 		c.Env = append(c.Env, k+"="+im.impl.Env[k])
 	}

@@ -176,7 +176,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	if err := checkPlaceholders(prog); err != nil {
 		return err
 	}
-	v := &verifier{cmd: progrun.Command{Args: prog, Timeout: *timeout}}
+	v := &verifier{cmd: progrun.Command{Args: prog, Reading: progrun.Reading{Timeout: *timeout}}}
 	for _, t := range []struct {
 		flag  string
 		in    string

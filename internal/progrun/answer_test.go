@@ -56,15 +56,15 @@ func TestDefaultDistance(t *testing.T) {
 
 // A wrong number's failure quotes its line; so does a missing one's.
 func TestRunQuotesTheLine(t *testing.T) {
-	r := run(context.Background(), []string{"sh", "-c", "echo 'MPI Time = 0.000035s'"}, Options{Timeout: 5 * time.Second})
+	r := run(context.Background(), []string{"sh", "-c", "echo 'MPI Time = 0.000035s'"}, Options{Reading: Reading{Timeout: 5 * time.Second}})
 	if !strings.Contains(r.Failure, "printed no distance") || !strings.Contains(r.Failure, `"MPI Time = 0.000035s"`) {
 		t.Errorf("failure %q: want no distance, quoting the time's line", r.Failure)
 	}
-	r = run(context.Background(), []string{"sh", "-c", "echo 'distance: 3'; echo 'MPI Time = 0.000035s'"}, Options{Timeout: 5 * time.Second})
+	r = run(context.Background(), []string{"sh", "-c", "echo 'distance: 3'; echo 'MPI Time = 0.000035s'"}, Options{Reading: Reading{Timeout: 5 * time.Second}})
 	if r.Failure != "" || r.Distance != 3 || r.Line != "distance: 3" {
 		t.Errorf("%+v: want 3 from the line naming it", r)
 	}
-	r = run(context.Background(), []string{"sh", "-c", "echo 'answer: 3'"}, Options{Timeout: 5 * time.Second, Distance: regexp.MustCompile(`answer: (\d+)`)})
+	r = run(context.Background(), []string{"sh", "-c", "echo 'answer: 3'"}, Options{Reading: Reading{Timeout: 5 * time.Second, Distance: regexp.MustCompile(`answer: (\d+)`)}})
 	if r.Failure != "" || r.Distance != 3 || r.Line != "answer: 3" {
 		t.Errorf("%+v: want 3 from the regexp's line", r)
 	}
@@ -103,12 +103,12 @@ func TestUnescape(t *testing.T) {
 // A program reads its standard input from Options.Stdin, NUL bytes and
 // all, and stops reading where it likes.
 func TestRunStdin(t *testing.T) {
-	r := run(context.Background(), []string{"sh", "-c", "head -c 3 | od -An -tx1 | wc -w"}, Options{Timeout: 5 * time.Second, Stdin: []byte("a\x00b\nrest of it")})
+	r := run(context.Background(), []string{"sh", "-c", "head -c 3 | od -An -tx1 | wc -w"}, Options{Stdin: []byte("a\x00b\nrest of it"), Reading: Reading{Timeout: 5 * time.Second}})
 	if r.Failure != "" || r.Distance != 3 {
 		t.Errorf("%+v: want the 3 bytes read", r)
 	}
 	// Much more than a pipe holds, unread: no hang.
-	r = run(context.Background(), []string{"sh", "-c", "echo 1"}, Options{Timeout: 5 * time.Second, Stdin: make([]byte, 1<<20)})
+	r = run(context.Background(), []string{"sh", "-c", "echo 1"}, Options{Stdin: make([]byte, 1<<20), Reading: Reading{Timeout: 5 * time.Second}})
 	if r.Failure != "" || r.Distance != 1 {
 		t.Errorf("%+v: want 1", r)
 	}
@@ -132,7 +132,7 @@ func TestRunTimeUnit(t *testing.T) {
 		{"ms", "0", 0, []string{"0 ms", "wall time"}},
 		{"ms", "-3", 0, []string{"-3 ms", "wall time"}},
 	} {
-		r := run(context.Background(), []string{"sh", "-c", "sleep 0.1; echo 'time " + c.printed + "'; echo 3"}, Options{Timeout: 5 * time.Second, Time: re, TimeUnit: c.unit})
+		r := run(context.Background(), []string{"sh", "-c", "sleep 0.1; echo 'time " + c.printed + "'; echo 3"}, Options{Reading: Reading{Timeout: 5 * time.Second, Time: re, TimeUnit: c.unit}})
 		if c.says == nil {
 			if r.Failure != "" || r.Kernel < c.want*0.999 || r.Kernel > c.want*1.001 {
 				t.Errorf("%s %s: %+v, want %v s", c.printed, c.unit, r, c.want)
@@ -145,7 +145,7 @@ func TestRunTimeUnit(t *testing.T) {
 			}
 		}
 	}
-	if r := run(context.Background(), []string{"true"}, Options{Timeout: time.Second, TimeUnit: "min"}); !strings.Contains(r.Failure, `"min"`) || !strings.Contains(r.Failure, "s, ms, us, ns") {
+	if r := run(context.Background(), []string{"true"}, Options{Reading: Reading{Timeout: time.Second, TimeUnit: "min"}}); !strings.Contains(r.Failure, `"min"`) || !strings.Contains(r.Failure, "s, ms, us, ns") {
 		t.Errorf("a unit levlab does not know: %q", r.Failure)
 	}
 }
@@ -153,17 +153,17 @@ func TestRunTimeUnit(t *testing.T) {
 // A failing program's message is quoted from stdout where stderr is
 // empty; an exit status of 128+N is named as the signal a launcher saw.
 func TestRunFailureSays(t *testing.T) {
-	r := run(context.Background(), []string{"sh", "-c", "echo 'usage: prog A B'; exit 1"}, Options{Timeout: 5 * time.Second})
+	r := run(context.Background(), []string{"sh", "-c", "echo 'usage: prog A B'; exit 1"}, Options{Reading: Reading{Timeout: 5 * time.Second}})
 	if !strings.Contains(r.Failure, `exited with status 1: "usage: prog A B" (on stdout; stderr was empty)`) {
 		t.Errorf("failure %q: want stdout's line", r.Failure)
 	}
-	r = run(context.Background(), []string{"sh", "-c", "echo rank 1 died >&2; exit 139"}, Options{Timeout: 5 * time.Second})
+	r = run(context.Background(), []string{"sh", "-c", "echo rank 1 died >&2; exit 139"}, Options{Reading: Reading{Timeout: 5 * time.Second}})
 	for _, w := range []string{"status 139 = 128+11", "mpirun", "signal 11 (segmentation fault)", `"rank 1 died"`} {
 		if !strings.Contains(r.Failure, w) {
 			t.Errorf("failure %q does not say %q", r.Failure, w)
 		}
 	}
-	r = run(context.Background(), []string{"sh", "-c", "exit 3"}, Options{Timeout: 5 * time.Second})
+	r = run(context.Background(), []string{"sh", "-c", "exit 3"}, Options{Reading: Reading{Timeout: 5 * time.Second}})
 	if r.Failure != "exited with status 3" {
 		t.Errorf("failure %q", r.Failure)
 	}
@@ -172,7 +172,7 @@ func TestRunFailureSays(t *testing.T) {
 // CPU counts the processor time of the program, so that a caller can tell
 // a program that keeps one core busy from one that keeps several.
 func TestRunCPU(t *testing.T) {
-	r := run(context.Background(), []string{"sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo 1"}, Options{Timeout: 10 * time.Second})
+	r := run(context.Background(), []string{"sh", "-c", "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; echo 1"}, Options{Reading: Reading{Timeout: 10 * time.Second}})
 	if r.Failure != "" || r.CPU <= 0 || r.CPU > 1.5*r.Wall {
 		t.Errorf("%+v: want CPU time in (0, 1.5 wall]", r)
 	}

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"time"
 )
 
 // Command is a program to run on pairs of strings, as its user gave it:
@@ -29,14 +27,10 @@ type Command struct {
 	// Input, when not nil, is the template of the file {input} names,
 	// written afresh for each run.
 	Input *string
-	// Dir is the program's working folder, "" levlab's; a program named
-	// by a relative path with a slash is taken from it where it is set.
-	Dir string
-	// Timeout, Distance, Time and TimeUnit are as Options'.
-	Timeout  time.Duration
-	Distance *regexp.Regexp
-	Time     *regexp.Regexp
-	TimeUnit string
+	// Reading bounds each run and reads its output, as Options' does; a
+	// program named by a relative path with a slash is taken from its Dir
+	// where that is set.
+	Reading
 }
 
 // Case is one pair of strings to run a Command on, and the point's
@@ -142,7 +136,7 @@ func (c *Command) Run(ctx context.Context, files *Files, cs Case) (Result, error
 	if c.Dir != "" && len(args) > 0 && strings.ContainsRune(args[0], '/') && !filepath.IsAbs(args[0]) {
 		args[0] = filepath.Join(c.Dir, args[0])
 	}
-	res, err := Run(ctx, args, Options{Timeout: c.Timeout, Env: env, Dir: c.Dir, Distance: c.Distance, Time: c.Time, TimeUnit: c.TimeUnit, Stdin: stdin})
+	res, err := Run(ctx, args, Options{Reading: c.Reading, Env: env, Stdin: stdin})
 	if err == nil && cs.Want != nil && res.Distance != *cs.Want {
 		err = &Error{Kind: WrongDistance, Msg: fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, *cs.Want, QuoteNumber(res.Line, res.Distance))}
 	}

@@ -27,7 +27,7 @@ func TestCommand(t *testing.T) {
 		Env:     []string{"X=w{workers}"},
 		Stdin:   &stdin,
 		Input:   &input,
-		Timeout: 5 * time.Second,
+		Reading: Reading{Timeout: 5 * time.Second},
 	}
 	want := 7
 	cs := Case{A: []byte("abc"), B: []byte("de"), N: 3, M: 2, Workers: 4, Tile: 64, Want: &want}
@@ -64,7 +64,7 @@ func TestCommandFiles(t *testing.T) {
 	}
 	files := &Files{Dir: filepath.Join(dir, "run")}
 	os.Mkdir(files.Dir, 0o755)
-	c := Command{Args: []string{"sh", "-c", `wc -c < "$0"; cat`, "{a}"}, Timeout: 5 * time.Second}
+	c := Command{Args: []string{"sh", "-c", `wc -c < "$0"; cat`, "{a}"}, Reading: Reading{Timeout: 5 * time.Second}}
 	res, err := c.Run(context.Background(), files, Case{A: []byte("x"), B: []byte("y"), FileA: own, FileB: own})
 	if err != nil || res.Distance != 5 {
 		t.Errorf("a case's own file: %+v, %v", res, err)
@@ -72,7 +72,7 @@ func TestCommandFiles(t *testing.T) {
 	if entries, _ := os.ReadDir(files.Dir); len(entries) != 0 {
 		t.Errorf("files written beside a case's own: %v", entries)
 	}
-	c = Command{Args: []string{"echo", "3"}, Timeout: 5 * time.Second}
+	c = Command{Args: []string{"echo", "3"}, Reading: Reading{Timeout: 5 * time.Second}}
 	if _, err := c.Run(context.Background(), files, Case{A: []byte("x"), B: []byte("y")}); err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestCommandDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, "42"), nil, 0o644)
-	c := Command{Args: []string{"./prog"}, Dir: dir, Timeout: 5 * time.Second}
+	c := Command{Args: []string{"./prog"}, Reading: Reading{Dir: dir, Timeout: 5 * time.Second}}
 	if res, err := c.Run(context.Background(), &Files{Dir: t.TempDir()}, Case{}); err != nil || res.Distance != 42 {
 		t.Errorf("./prog in Dir: %+v, %v", res, err)
 	}
@@ -111,19 +111,19 @@ func TestCommandKinds(t *testing.T) {
 		says  string
 	}{
 		{Start, Command{Args: []string{"/no/such/program"}}, nil, nil, nil, "cannot start it: "},
-		{Start, Command{Args: []string{"true"}, TimeUnit: "min"}, nil, nil, nil, `time unit "min"`},
+		{Start, Command{Args: []string{"true"}, Reading: Reading{TimeUnit: "min"}}, nil, nil, nil, `time unit "min"`},
 		{Inputs, Command{Args: []string{"cat", "{a}"}}, nil, &Files{Dir: "/no/such/folder"}, nil, "/no/such/folder/a"},
-		{Timeout, Command{Args: []string{"sleep", "10"}, Timeout: 100 * time.Millisecond}, nil, nil, nil, "ran past its time-out of 100ms and was killed"},
+		{Timeout, Command{Args: []string{"sleep", "10"}, Reading: Reading{Timeout: 100 * time.Millisecond}}, nil, nil, nil, "ran past its time-out of 100ms and was killed"},
 		{Canceled, Command{Args: []string{"sleep", "10"}}, canceled, nil, nil, "was stopped with its process group, as the run was (context canceled)"},
 		{Signal, Command{Args: sh("kill -TERM $$")}, nil, nil, nil, "killed by signal terminated"},
 		{Exit, Command{Args: sh("echo oops >&2; exit 2")}, nil, nil, nil, `exited with status 2: "oops"`},
 		{Output, Command{Args: []string{"yes"}}, nil, nil, nil, "printed more than 1.0 MiB on stdout, and was stopped"},
 		{NoDistance, Command{Args: sh("echo none")}, nil, nil, nil, "exited 0 but printed no distance"},
 		{BadDistance, Command{Args: sh("echo 'distance: 99999999999999999999999'")}, nil, nil, nil, "printed a distance out of range"},
-		{BadDistance, Command{Args: sh("echo 'd=x'"), Distance: regexp.MustCompile(`d=(\S+)`)}, nil, nil, nil, `printed a distance that is no integer, "x"`},
-		{NoTime, Command{Args: sh("echo 3"), Time: regexp.MustCompile(`time ([0-9.]+)`)}, nil, nil, nil, "printed no time"},
-		{BadTime, Command{Args: sh("echo 'time 0'; echo 3"), Time: regexp.MustCompile(`time ([0-9.]+)`)}, nil, nil, nil, "printed a kernel time of 0 s"},
-		{BadTime, Command{Args: sh("echo 'time 9000'; echo 3"), Time: regexp.MustCompile(`time ([0-9.]+)`), TimeUnit: "s"}, nil, nil, nil, "longer than the process lived"},
+		{BadDistance, Command{Args: sh("echo 'd=x'"), Reading: Reading{Distance: regexp.MustCompile(`d=(\S+)`)}}, nil, nil, nil, `printed a distance that is no integer, "x"`},
+		{NoTime, Command{Args: sh("echo 3"), Reading: Reading{Time: regexp.MustCompile(`time ([0-9.]+)`)}}, nil, nil, nil, "printed no time"},
+		{BadTime, Command{Args: sh("echo 'time 0'; echo 3"), Reading: Reading{Time: regexp.MustCompile(`time ([0-9.]+)`)}}, nil, nil, nil, "printed a kernel time of 0 s"},
+		{BadTime, Command{Args: sh("echo 'time 9000'; echo 3"), Reading: Reading{Time: regexp.MustCompile(`time ([0-9.]+)`), TimeUnit: "s"}}, nil, nil, nil, "longer than the process lived"},
 		{WrongDistance, Command{Args: sh("echo 'distance: 4'")}, nil, nil, &three, `printed 4, want 3 (the line "distance: 4")`},
 	} {
 		seen[c.kind] = true
@@ -158,14 +158,14 @@ func TestCommandKinds(t *testing.T) {
 
 // The error beneath is kept: the file system's, the context's.
 func TestErrorUnwraps(t *testing.T) {
-	c := Command{Args: []string{"cat", "{a}"}, Timeout: time.Second}
+	c := Command{Args: []string{"cat", "{a}"}, Reading: Reading{Timeout: time.Second}}
 	_, err := c.Run(context.Background(), &Files{Dir: "/no/such/folder"}, Case{})
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("writing into no folder: %v does not wrap fs.ErrNotExist", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	c = Command{Args: []string{"sleep", "10"}, Timeout: time.Second}
+	c = Command{Args: []string{"sleep", "10"}, Reading: Reading{Timeout: time.Second}}
 	_, err = c.Run(ctx, &Files{Dir: t.TempDir()}, Case{})
 	if !errors.Is(err, context.Canceled) || KindOf(err) != Canceled {
 		t.Errorf("a run canceled: %v, kind %v", err, KindOf(err))

@@ -19,7 +19,7 @@ func TestRunDeathSignalHelper(t *testing.T) {
 	if pidFile == "" {
 		t.Skip("run by TestRunDeathSignal")
 	}
-	run(context.Background(), []string{"sh", "-c", "echo $$ > " + pidFile + ".tmp; mv " + pidFile + ".tmp " + pidFile + "; exec sleep 300"}, Options{Timeout: time.Minute})
+	run(context.Background(), []string{"sh", "-c", "echo $$ > " + pidFile + ".tmp; mv " + pidFile + ".tmp " + pidFile + "; exec sleep 300"}, Options{Reading: Reading{Timeout: time.Minute}})
 }
 
 // A levlab killed with SIGKILL, which can end nothing itself, leaves no

@@ -84,7 +84,7 @@ func TestRunEndsGroupOnTimeout(t *testing.T) {
 		t.Run("redirect="+redirect, func(t *testing.T) {
 			args, pid := startsChild(t, redirect, "wait")
 			start := time.Now()
-			r := run(context.Background(), args, Options{Timeout: 300 * time.Millisecond})
+			r := run(context.Background(), args, Options{Reading: Reading{Timeout: 300 * time.Millisecond}})
 			if !strings.Contains(r.Failure, "ran past its time-out of 300ms") {
 				t.Errorf("failure %q, want the time-out", r.Failure)
 			}
@@ -104,7 +104,7 @@ func TestRunEndsGroupOnCancel(t *testing.T) {
 		pid()
 		cancel()
 	}()
-	r := run(ctx, args, Options{Timeout: time.Minute})
+	r := run(ctx, args, Options{Reading: Reading{Timeout: time.Minute}})
 	if r.Failure == "" {
 		t.Errorf("a cancelled run counts: %+v", r)
 	}
@@ -116,7 +116,7 @@ func TestRunEndsGroupOnCancel(t *testing.T) {
 // child is ended, and the note says so.
 func TestRunEndsGroupOnExit(t *testing.T) {
 	args, pid := startsChild(t, ">/dev/null 2>&1", "echo 7")
-	r := run(context.Background(), args, Options{Timeout: 10 * time.Second})
+	r := run(context.Background(), args, Options{Reading: Reading{Timeout: 10 * time.Second}})
 	if r.Failure != "" || r.Distance != 7 {
 		t.Errorf("%+v, want distance 7 and no failure", r)
 	}
@@ -131,7 +131,7 @@ func TestRunEndsGroupOnExit(t *testing.T) {
 func TestRunChildHoldsOutput(t *testing.T) {
 	args, pid := startsChild(t, "", "echo 7")
 	start := time.Now()
-	r := run(context.Background(), args, Options{Timeout: 10 * time.Second})
+	r := run(context.Background(), args, Options{Reading: Reading{Timeout: 10 * time.Second}})
 	if r.Failure != "" || r.Distance != 7 {
 		t.Errorf("%+v, want distance 7 and no failure", r)
 	}

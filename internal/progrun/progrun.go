@@ -168,10 +168,20 @@ func unitSeconds(unit string) (float64, bool) {
 
 // Options say how to run a program and read its answer.
 type Options struct {
-	// Timeout is the longest the program may run; it is killed past it.
-	Timeout time.Duration
+	Reading
 	// Env is added to the environment levlab runs in, KEY=VALUE each.
 	Env []string
+	// Stdin, when not nil, is what the program reads on its standard
+	// input; nil, it reads nothing (/dev/null).
+	Stdin []byte
+}
+
+// Reading is how a run is bounded and its output read, the same for a
+// Command and for the Options of one run: a spec key of this kind (as
+// time_unit) is one field here.
+type Reading struct {
+	// Timeout is the longest the program may run; it is killed past it.
+	Timeout time.Duration
 	// Dir is the program's working folder; "" is levlab's.
 	Dir string
 	// Distance, when set, finds the distance: the first group of its last
@@ -185,9 +195,6 @@ type Options struct {
 	// TimeUnit is what Time's number counts: "s" (or ""), "ms", "us" or
 	// "ns" (TimeUnits).
 	TimeUnit string
-	// Stdin, when not nil, is what the program reads on its standard
-	// input; nil, it reads nothing (/dev/null).
-	Stdin []byte
 }
 
 // Result is what one run of a program gave.

@@ -12,7 +12,7 @@ import (
 
 func TestRun(t *testing.T) {
 	ctx := context.Background()
-	long := Options{Timeout: 5 * time.Second}
+	long := Options{Reading: Reading{Timeout: 5 * time.Second}}
 	for _, c := range []struct {
 		name    string
 		args    []string
@@ -23,14 +23,14 @@ func TestRun(t *testing.T) {
 		kind    Kind
 	}{
 		{"last integer", []string{"sh", "-c", "echo 'on 4 threads'; echo 17"}, long, 17, 0, "", 0},
-		{"regexp", []string{"sh", "-c", "echo 'distance: 9 (2 threads)'"}, Options{Timeout: time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}, 9, 0, "", 0},
-		{"kernel time", []string{"sh", "-c", "sleep 0.3; echo 'kernel 0.25 s'; echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 3, 0.25, "", 0},
-		{"env", []string{"sh", "-c", "echo $LEVLAB_X"}, Options{Timeout: time.Second, Env: []string{"LEVLAB_X=41"}}, 41, 0, "", 0},
-		{"no time", []string{"sh", "-c", "echo 3"}, Options{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}, 0, 0, "printed no time", NoTime},
+		{"regexp", []string{"sh", "-c", "echo 'distance: 9 (2 threads)'"}, Options{Reading: Reading{Timeout: time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}}, 9, 0, "", 0},
+		{"kernel time", []string{"sh", "-c", "sleep 0.3; echo 'kernel 0.25 s'; echo 3"}, Options{Reading: Reading{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}}, 3, 0.25, "", 0},
+		{"env", []string{"sh", "-c", "echo $LEVLAB_X"}, Options{Env: []string{"LEVLAB_X=41"}, Reading: Reading{Timeout: time.Second}}, 41, 0, "", 0},
+		{"no time", []string{"sh", "-c", "echo 3"}, Options{Reading: Reading{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}}, 0, 0, "printed no time", NoTime},
 		{"no number", []string{"sh", "-c", "echo none"}, long, 0, 0, `printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout): "none"`, NoDistance},
 		{"exit", []string{"sh", "-c", "echo why >&2; exit 4"}, long, 0, 0, `exited with status 4: "why"`, Exit},
 		{"signal", []string{"sh", "-c", "kill -KILL $$"}, long, 0, 0, "killed by signal killed", Signal},
-		{"time-out", []string{"sleep", "10"}, Options{Timeout: 200 * time.Millisecond}, 0, 0, "ran past its time-out of 200ms", Timeout},
+		{"time-out", []string{"sleep", "10"}, Options{Reading: Reading{Timeout: 200 * time.Millisecond}}, 0, 0, "ran past its time-out of 200ms", Timeout},
 		{"flood", []string{"yes"}, long, 0, 0, "printed more than 1.0 MiB", Output},
 		{"missing", []string{"/no/such/program"}, long, 0, 0, "cannot start it", Start},
 	} {
@@ -124,7 +124,7 @@ func TestRunKernelTime(t *testing.T) {
 		{"infinite", "1e400", []string{`a kernel time of 1e400 s`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := run(context.Background(), []string{"sh", "-c", "echo 'kernel " + c.printed + " s'; echo 3"}, Options{Timeout: 5 * time.Second, Time: re})
+			r := run(context.Background(), []string{"sh", "-c", "echo 'kernel " + c.printed + " s'; echo 3"}, Options{Reading: Reading{Timeout: 5 * time.Second, Time: re}})
 			if c.want == nil {
 				if r.Failure != "" || r.Kernel <= 0 || r.Kernel > r.Wall {
 					t.Errorf("%+v, want the kernel time counted", r)
@@ -149,8 +149,8 @@ func TestRunDistanceOutOfRange(t *testing.T) {
 		name string
 		o    Options
 	}{
-		{"last integer", Options{Timeout: 5 * time.Second}},
-		{"regexp", Options{Timeout: 5 * time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}},
+		{"last integer", Options{Reading: Reading{Timeout: 5 * time.Second}}},
+		{"regexp", Options{Reading: Reading{Timeout: 5 * time.Second, Distance: regexp.MustCompile(`distance: (\d+)`)}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := run(context.Background(), []string{"sh", "-c", "echo 'distance: 1000000000000000000000000000000'"}, c.o)

@@ -51,7 +51,7 @@ func TestRunCPUWaitedChildren(t *testing.T) {
 		for range children {
 			script += "(" + loop + ") & "
 		}
-		r := run(context.Background(), []string{"sh", "-c", script + "wait; echo 1"}, Options{Timeout: 30 * time.Second})
+		r := run(context.Background(), []string{"sh", "-c", script + "wait; echo 1"}, Options{Reading: Reading{Timeout: 30 * time.Second}})
 		if r.Failure != "" || r.CPU <= 0 {
 			t.Fatalf("%d children: %+v", children, r)
 		}

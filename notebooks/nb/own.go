@@ -28,7 +28,7 @@ type Distance func(ctx context.Context, a, b []byte) (int, error)
 // number is an error saying so. An unknown placeholder is an error at the
 // first call.
 func Command(workers int, timeout time.Duration, args ...string) Distance {
-	cmd := progrun.Command{Args: args, Timeout: timeout}
+	cmd := progrun.Command{Args: args, Reading: progrun.Reading{Timeout: timeout}}
 	return func(ctx context.Context, a, b []byte) (int, error) {
 		if len(args) == 0 {
 			return 0, errors.New("nb: Command: no program")
