@@ -623,7 +623,7 @@ func TestPastTheCoresSaysTheData(t *testing.T) {
 				continue
 			}
 			name := alg + " on " + ix.Name
-			want := fmt.Sprintf("%s shows no difference from %d to %d workers", name, c, most.Workers)
+			want := fmt.Sprintf("%s on %d workers is not told apart from %d", name, most.Workers, c)
 			if q.Significant {
 				want = fmt.Sprintf("%s is %s as fast on %d workers as on %d", name, document.Times(q.X), most.Workers, c)
 			}

@@ -235,6 +235,7 @@ func ratioNum(x float64) string {
 // shows rather than what two cores would suggest.
 func pastTheCores(r *runs.Set, c int) string {
 	var says []string
+	rose := false
 	for _, ix := range r.Runs {
 		if ix.Cores() != c || !ix.Has(records.ExpS001Threads) {
 			continue
@@ -250,14 +251,19 @@ func pastTheCores(r *runs.Set, c int) string {
 			}
 			name := alg + onName(r, ix)
 			if !q.Significant {
-				says = append(says, fmt.Sprintf("%s shows no difference from %d to %d workers (%s as fast, n.s.)", name, c, most.Workers, document.Times(q.X)))
+				says = append(says, fmt.Sprintf("%s on %d workers is not told apart from %d (%s as fast, n.s.)", name, most.Workers, c, document.Times(q.X)))
 				continue
 			}
-			says = append(says, fmt.Sprintf("%s is %s as fast on %d workers as on %d (95%% CI %s–%s), which the cores cannot give (the records do not say what does)", name, document.Times(q.X), most.Workers, c, document.Num(q.Lo), document.Num(q.Hi)))
+			says = append(says, fmt.Sprintf("%s is %s as fast on %d workers as on %d (95%% CI %s–%s)", name, document.Times(q.X), most.Workers, c, document.Num(q.Lo), document.Num(q.Hi)))
+			rose = rose || q.X > 1
 		}
 	}
 	if len(says) == 0 {
 		return "Figure 7 flattens there rather than at the report's core count"
+	}
+	if rose {
+		// Said once: a rise past the cores is not parallelism.
+		says = append(says, fmt.Sprintf("a rise past %d workers is more than %d cores give in parallel, and the records do not say what gives it", c, c))
 	}
 	return strings.Join(says, "; ")
 }

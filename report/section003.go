@@ -258,8 +258,26 @@ func section003Ranks(r *runs.Set, s *document.Section, pub []records.Published) 
 		}
 	}
 	if len(pubMin) > 0 || len(pubMax) > 0 {
-		s.P("Beside the report's: its speedups (minimum %s, maximum %s; up to 38× on the large files) are of MPI processes, with ten times fewer GPUs than processes, running its per-position DP, over its sequential program; ours of ranks on one machine running apm-fast (bit-parallel) on the CPU alone, over one process on one worker.%s",
-			strings.Join(pubMin, ", "), strings.Join(pubMax, ", "), smallTextCost(r))
+		// The report prints minimum–maximum pairs, then its best on the
+		// large files: each pair together, the best after them.
+		var said []string
+		for i, lo := range pubMin {
+			if i < len(pubMax) {
+				said = append(said, lo+" to "+pubMax[i])
+			}
+		}
+		says := strings.Join(said, " and ")
+		if len(said) > 0 {
+			says += ", each a minimum and maximum as printed"
+		}
+		if len(pubMax) > len(pubMin) {
+			if says != "" {
+				says += "; "
+			}
+			says += "up to " + strings.Join(pubMax[len(pubMin):], ", ") + " on the large files"
+		}
+		s.P("Beside the report's: its speedups (%s) are of MPI processes, with ten times fewer GPUs than processes, running its per-position DP, over its sequential program; ours of ranks on one machine running apm-fast (bit-parallel) on the CPU alone, over one process on one worker.%s",
+			says, smallTextCost(r))
 	}
 }
 

@@ -112,7 +112,7 @@ func sectionBeyond(r *runs.Set) document.Section {
 			// experiment, reaches more: say where, so that the two
 			// figures read as two sizes, not two claims.
 			if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.Stats[k].GCUPS > bestG {
-				line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, rateText(ix.Stats[k]))
+				line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
 			}
 			notes = append(notes, line+".")
 		}

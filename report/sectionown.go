@@ -268,7 +268,7 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 
 // ownScalingHow says how the speedups over an implementation's own one
 // worker read.
-const ownScalingHow = "Over its own one worker: S = T1/Tp (medians, at the same lengths), E = S/p, and Karp–Flatt's e = (1/S − 1/p)/(1 − 1/p), the share of T1 not run in parallel were Amdahl's law to hold: the same at every p where it does, rising where an overhead grows with p; it is given where S ≥ 1, the speedup is significant and the workers are no more than the cores, else —. The Amdahl fit is the f whose f + (1 − f)/p is nearest T_p/T_1 in least squares. Cores: CPU time over time, the median of the repetitions; a command's CPU time counts the processes it waited for (mpirun's ranks), not one it left running; over a time the program printed itself it is an upper bound (≤). n.s.: not significant (Terms)."
+const ownScalingHow = "S, E, e and f are as Terms defines them, over each implementation's own one worker at the same lengths (medians); Karp–Flatt's e is the same at every p where Amdahl's law holds, rising where an overhead grows with p, and is given where S ≥ 1, the speedup is significant and the workers are no more than the cores, else —; f is the least-squares fit of f + (1 − f)/p to T_p/T_1. Cores: CPU time over time, the median of the repetitions; a command's CPU time counts the processes it waited for (mpirun's ranks), not one it left running; over a time the program printed itself it is an upper bound (≤). n.s.: not significant (Terms)."
 
 // chartSafe makes name a chart id's tail: letters, digits and _.
 func chartSafe(name string) string {
@@ -401,11 +401,12 @@ var ownYNames = map[string]string{
 }
 
 // ownCharts draws one figure of a spec over every run (ownChart), as one
-// chart where it has at most maxSeries lines, else as one chart for each
-// value of its last series dimension but impl (a chart a worker count,
-// say), held as a dimension that is no series is.
+// chart where it has at most maxSeries lines, else as few charts as keep
+// each within maxSeries, split by the values of its last series dimension
+// but impl (1 and 2 workers, then 4, say); a chart of one value holds it
+// as a dimension that is no series is.
 func ownCharts(r *runs.Set, v *ownView, f spec.Figure, i int) []*document.Figure {
-	c := ownChart(r, v, f, i, "", 0)
+	c := ownChart(r, v, f, i, "", nil)
 	if c == nil {
 		return nil
 	}
@@ -427,9 +428,11 @@ func ownCharts(r *runs.Set, v *ownView, f spec.Figure, i int) []*document.Figure
 			vals[dimOf(k, d)] = true
 		}
 	}
+	sorted := slices.Sorted(maps.Keys(vals))
+	per := (len(c.Series) + len(sorted) - 1) / len(sorted) // lines a value
 	var out []*document.Figure
-	for j, val := range slices.Sorted(maps.Keys(vals)) {
-		if part := ownChart(r, v, f, i, d, val); part != nil {
+	for j, group := range slices.Collect(slices.Chunk(sorted, max(1, maxSeries/per))) {
+		if part := ownChart(r, v, f, i, d, group); part != nil {
 			part.ID += fmt.Sprintf("_%d", j+1)
 			out = append(out, part)
 		}
@@ -440,11 +443,12 @@ func ownCharts(r *runs.Set, v *ownView, f spec.Figure, i int) []*document.Figure
 // ownChart draws one figure of a spec over every run. The grid's
 // dimensions that are neither x nor a series are held at their largest
 // value, which the title names; a point that failed at that value is a
-// vertical line at its x, named. A series dimension named by hold is held
-// at holdAt instead (ownCharts).
-func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt float64) *document.Figure {
+// vertical line at its x, named. A series dimension named by hold draws
+// only its values holdAt, and one alone is held as a dimension that is no
+// series is (ownCharts).
+func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt []float64) *document.Figure {
 	sp := v.sp
-	if hold != "" {
+	if len(holdAt) == 1 {
 		f.Series = slices.DeleteFunc(slices.Clone(f.Series), func(s string) bool { return s == hold })
 	}
 	c := &document.Figure{ID: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), XName: ownXNames[f.X], YName: ownYNames[f.Y]}
@@ -479,8 +483,8 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 		return (f.Y != "speedup" && f.Y != "efficiency") || k.Algorithm == f.Baseline
 	}
 	fixed := map[string]float64{}
-	if hold != "" {
-		fixed[hold] = holdAt
+	if len(holdAt) == 1 {
+		fixed[hold] = holdAt[0]
 	}
 	for _, d := range []string{"workers", "tile", "n", "m"} {
 		if d == hold || d == f.X || slices.Contains(dims, d) || (d == "m" && f.X == "n") || (d == "n" && f.X == "m") {
@@ -515,7 +519,7 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 				return false
 			}
 		}
-		return true
+		return hold == "" || slices.Contains(holdAt, dimOf(k, hold))
 	}
 	what := map[string]string{"time": "Time", "speedup": "Speedup over " + f.Baseline, "efficiency": "Parallel efficiency over " + f.Baseline,
 		"gcups": "Cells of the matrix a second", "memory": "Memory"}[f.Y]
@@ -528,6 +532,13 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 		if v, ok := fixed[d]; ok {
 			held = append(held, dimLabel(d, v))
 		}
+	}
+	if len(holdAt) > 1 {
+		var each []string
+		for _, x := range holdAt {
+			each = append(each, dimLabel(hold, x))
+		}
+		held = append(held, document.JoinAnd(each))
 	}
 	if len(held) > 0 {
 		c.Title += " (" + strings.Join(held, ", ") + ")"

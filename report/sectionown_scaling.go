@@ -408,7 +408,20 @@ func ownScalingWords(r *runs.Set, ix *runs.Index, v *ownView, rows []scaleRow) s
 	}) {
 		said = append(said, "No CPU time is recorded (cpu_seconds), so no cores are shown.")
 	}
-	return "Each implementation is set here against its own one worker" + onName(r, ix) + ". " + strings.Join(said, " ")
+	// Workers past the cores, said once for every implementation.
+	past := ""
+	most := 0
+	for _, row := range rows {
+		for _, sp := range row.pts {
+			if sp.ok {
+				most = max(most, sp.k.Workers)
+			}
+		}
+	}
+	if c := ix.Cores(); c > 0 && most > c {
+		past = fmt.Sprintf("; %s share the machine's %d cores, so every fit leaves them out", workersN(most), c)
+	}
+	return "Each implementation is set here against its own one worker" + onName(r, ix) + past + ". " + strings.Join(said, " ")
 }
 
 // fitOf returns the Amdahl fit of a row's speedups and the workers it
@@ -515,7 +528,7 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 			if superLinear(rows[i]) {
 				others = append(others, "more than linear at "+lengths(rows[i].line))
 			} else {
-				others = append(others, "linear within its spread at "+lengths(rows[i].line))
+				others = append(others, "not told apart from linear at "+lengths(rows[i].line))
 			}
 		default:
 			others = append(others, fmt.Sprintf("f = %s at %s", fixed2(min(1, max(0, g))), lengths(rows[i].line)))
@@ -526,9 +539,6 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	}
 	if len(unsure) > 0 {
 		b.WriteString("; no significant speedup at " + strings.Join(unsure, ", ") + ", so nothing is fitted there")
-	}
-	if c, most := ix.Cores(), slices.MaxFunc(known, func(a, b scalePt) int { return a.k.Workers - b.k.Workers }); c > 0 && most.k.Workers > c {
-		fmt.Fprintf(&b, "; %s share the machine's %d cores, so the fit leaves them out", workersN(most.k.Workers), c)
 	}
 	// Karp–Flatt's e over the workers: constant where Amdahl's law holds;
 	// only where the table shows it (S ≥ 1, significant).

@@ -495,7 +495,7 @@ baseline = "amd"
 		}
 	}
 	r, v := scalingRep(t, spc, recs)
-	c := ownChart(r, v, v.sp.Figures()[0], 0, "", 0)
+	c := ownChart(r, v, v.sp.Figures()[0], 0, "", nil)
 	if c.Empty() || !strings.Contains(c.Title, "n = 1,000") {
 		t.Errorf("figure %q (empty %v); want the speedups at n = 1,000, where they were measured", c.Title, c.Empty())
 	}
