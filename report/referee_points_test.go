@@ -531,7 +531,7 @@ func TestMethodDescribesEachMachine(t *testing.T) {
 			}
 			continue
 		}
-		if want := fmt.Sprintf("%.1f GiB", float64(ix.Host.MemoryBytes)/(1<<30)); ix.Host.MemoryBytes > 0 && cell != want {
+		if want := document.BytesStr(float64(ix.Host.MemoryBytes)); ix.Host.MemoryBytes > 0 && cell != want {
 			t.Errorf("%s: memory %q, want %q from %s", ix.Name, cell, want, runs.HostFile)
 		}
 		if len(ix.Host.ISA) > 0 && !strings.HasPrefix(isa[i], strings.Join(ix.Host.ISA, " ")) {

@@ -47,12 +47,12 @@ func sectionMethod(r *runs.Set) document.Section {
 		if b := benchCPU(r, ix); b != "—" && b != cpu {
 			cpu += " (go test: " + b + ")"
 		}
-		cores := strconv.Itoa(m.Cores) + ", " + host[0]
+		cores := strconv.Itoa(m.Cores) + ", " + host.smt
 		gpu := m.GPU
 		if gpu != "none" {
-			gpu += " (driver: " + host[5] + ")"
+			gpu += " (driver: " + host.driver + ")"
 		}
-		for i, v := range []string{cpu, cores, host[1], host[2], host[3], host[4], gpu, m.GoVersion, strings.Join(m.Commits, ", "), rp, ix.Where} {
+		for i, v := range []string{cpu, cores, host.clock, host.memory, host.isa, host.kernel, gpu, m.GoVersion, strings.Join(m.Commits, ", "), rp, ix.Where} {
 			rows[i] = append(rows[i], v)
 		}
 	}
@@ -63,7 +63,11 @@ func sectionMethod(r *runs.Set) document.Section {
 		says += " (" + strings.Join(described, "; ") + ")"
 	}
 	if len(undescribed) > 0 {
-		says += "; the runs of " + document.JoinAnd(undescribed) + " keep none, so of " + map[bool]string{true: "that machine", false: "those machines"}[len(undescribed) == 1] + " the table holds only what the records carry"
+		those := "those machines"
+		if len(undescribed) == 1 {
+			those = "that machine"
+		}
+		says += "; the runs of " + document.JoinAnd(undescribed) + " keep none, so of " + those + " the table holds only what the records carry"
 	}
 	s.P("%s. A VM's clock is what its hypervisor reports, and its cores are the virtual CPUs Go saw.", says)
 	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s; the benchmark tables give the median of %s. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own experiment's program: from its start to its exit, or the time it printed itself, as its section's Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
@@ -370,42 +374,46 @@ func firstSaid(ks []runs.Key) int {
 	return first
 }
 
-// hostRows is a machine's SMT, clock, memory, vector
-// extensions, OS kernel and GPU driver, from what levlab info said of it;
-// "not recorded" for each where it said nothing (h nil), "unknown" where
-// it could not tell, and "—" for a driver without a GPU.
-func hostRows(h *runs.Host, gpu bool) [6]string {
+// hostCells is what the machine table says of a machine from what levlab
+// info said of it (runs.Host).
+type hostCells struct{ smt, clock, memory, isa, kernel, driver string }
+
+// hostRows is a machine's SMT, clock, memory, vector extensions, OS kernel
+// and GPU driver, from what levlab info said of it; "not recorded" for
+// each where it said nothing (h nil), "unknown" where it could not tell,
+// and "—" for a driver without a GPU.
+func hostRows(h *runs.Host, gpu bool) hostCells {
 	const none = "not recorded"
 	if h == nil {
-		return [6]string{"SMT " + none, none, none, none, none, none}
+		return hostCells{"SMT " + none, none, none, none, none, none}
 	}
-	out := [6]string{"SMT unknown", "unknown", "unknown", "none Go found", "unknown", "—"}
+	out := hostCells{"SMT unknown", "unknown", "unknown", "none Go found", "unknown", "—"}
 	switch {
 	case h.ThreadsPerCore == 1:
-		out[0] = "no SMT"
+		out.smt = "no SMT"
 	case h.ThreadsPerCore > 1:
-		out[0] = fmt.Sprintf("SMT, %d threads a core", h.ThreadsPerCore)
+		out.smt = fmt.Sprintf("SMT, %d threads a core", h.ThreadsPerCore)
 	}
 	if h.CPUMHz > 0 {
-		out[1] = fmt.Sprintf("%.0f MHz", h.CPUMHz)
+		out.clock = fmt.Sprintf("%.0f MHz", h.CPUMHz)
 	}
 	if h.MemoryBytes > 0 {
-		out[2] = fmt.Sprintf("%.1f GiB", float64(h.MemoryBytes)/(1<<30))
+		out.memory = document.BytesStr(float64(h.MemoryBytes))
 	}
 	if len(h.ISA) > 0 {
-		out[3] = strings.Join(h.ISA, " ")
+		out.isa = strings.Join(h.ISA, " ")
 		if h.Kernel != "" {
-			out[3] += "; levlab's kernel: " + h.Kernel
+			out.isa += "; levlab's kernel: " + h.Kernel
 		}
 	}
 	if h.OSRelease != "" {
-		out[4] = h.OSRelease
+		out.kernel = h.OSRelease
 	}
 	switch {
 	case h.GPUDriver != "":
-		out[5] = "CUDA " + h.GPUDriver
+		out.driver = "CUDA " + h.GPUDriver
 	case gpu:
-		out[5] = "unknown"
+		out.driver = "unknown"
 	}
 	return out
 }
