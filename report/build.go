@@ -413,6 +413,13 @@ func asFastText(ix *runs.Index, b, k runs.Key) string {
 	if !ok {
 		return document.Times(ix.Stats[b].Med/ix.Stats[k].Med) + " as fast"
 	}
+	return ratioWords(q, " as fast")
+}
+
+// ratioWords writes ratio q, then what it is of, then its interval where
+// known and n.s. where it is not significant: "0.698× as fast (95% CI
+// 0.599–1.04, n.s.)".
+func ratioWords(q runs.Ratio, of string) string {
 	var in []string
 	if q.CIKnown {
 		in = append(in, fmt.Sprintf("95%% CI %s–%s", document.Num(q.Lo), document.Num(q.Hi)))
@@ -420,7 +427,7 @@ func asFastText(ix *runs.Index, b, k runs.Key) string {
 	if !q.Significant {
 		in = append(in, "n.s.")
 	}
-	t := document.Times(q.X) + " as fast"
+	t := document.Times(q.X) + of
 	if len(in) > 0 {
 		t += " (" + strings.Join(in, ", ") + ")"
 	}

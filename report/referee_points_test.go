@@ -102,6 +102,23 @@ func TestBoundWhereClaimed(t *testing.T) {
 	if !strings.Contains(md, "our best at those lengths and more (tile 512, inside its range)") {
 		t.Error("report 001's bound is not set beside our best at its own lengths")
 	}
+	// Where Figure 6 measured the best point too, its run is given beside.
+	fig6 := 0
+	for _, c := range blocksOf[*document.Figure](d) {
+		if !strings.HasPrefix(c.ID, "r001tile") {
+			continue
+		}
+		for _, sr := range c.Series {
+			for _, p := range sr.Points {
+				if p.X == defaultTile001 && strings.Contains(md, "Figure 6's run of this point: "+ptTimes(p)) {
+					fig6++
+				}
+			}
+		}
+	}
+	if fig6 == 0 {
+		t.Error("our best is not set beside Figure 6's run of the same point, which the committed runs measured")
+	}
 	s := document.FigureSeries{Points: []document.FigurePoint{{X: 1000, Y: 9}, {X: 10000, Y: 2}, {X: 50000, Y: 3}}}
 	if got := maxYFrom(s, claimN001); got != 3 {
 		t.Errorf("maxYFrom = %v, want 3 (the point at 1,000 is outside the claim)", got)
@@ -109,27 +126,78 @@ func TestBoundWhereClaimed(t *testing.T) {
 }
 
 // Report 001's words on unequal lengths are set beside our diagonal's
-// shape, in each of the three ways it can fall.
+// shape, in each of the ways it can fall: a rise or a fall is said only
+// where the quotient of the two speedups is told apart from 1×, never
+// from whether two points' intervals overlap.
 func TestRatioClaim(t *testing.T) {
-	r := &runs.Set{Runs: []*runs.Index{{Name: "A"}, {Name: "B"}, {Name: "C"}}}
-	cr := &document.Figure{Series: []document.FigureSeries{
-		{Points: []document.FigurePoint{{X: 1, Y: 0.5, Lo: 0.45, Hi: 0.55}, {X: 2, Y: 0.4, Lo: 0.38, Hi: 0.42}, {X: 128, Y: 0.2, Lo: 0.19, Hi: 0.21}}}, {},
-		{Points: []document.FigurePoint{{X: 1, Y: 0.5, Lo: 0.45, Hi: 0.55}, {X: 8, Y: 0.7, Lo: 0.65, Hi: 0.75}, {X: 128, Y: 0.3, Lo: 0.29, Hi: 0.31}}}, {},
-		{Points: []document.FigurePoint{{X: 1, Y: 0.5, Lo: 0.40, Hi: 0.60}, {X: 32, Y: 0.6, Lo: 0.50, Hi: 0.70}, {X: 128, Y: 0.4, Lo: 0.39, Hi: 0.41}}}, {},
-	}}
-	got := ratioClaim(r, cr)
-	for _, want := range []string{
-		"on A, it is highest at equal lengths, 0.500× (range 0.450–0.550), and 0.200× (range 0.190–0.210) at ratio 128: no gain",
-		"on B, it rises from 0.500× (range 0.450–0.550) at equal lengths to 0.700× (range 0.650–0.750) at ratio 8, their spreads apart, as the report says",
-		"on C, its highest, 0.600× (range 0.500–0.700) at ratio 32, is above 0.500× (range 0.400–0.600) at equal lengths but within their spreads",
+	eq := document.FigurePoint{X: 1, Y: 0.5, Lo: 0.45, Hi: 0.55}
+	top := document.FigurePoint{X: 8, Y: 0.7, Lo: 0.65, Hi: 0.75}
+	last := document.FigurePoint{X: 128, Y: 0.2, Lo: 0.19, Hi: 0.21}
+	up := runs.Ratio{X: 1.4, Lo: 1.1, Hi: 1.6, CIKnown: true, Significant: true}
+	flat := runs.Ratio{X: 1.4, Lo: 0.9, Hi: 1.6, CIKnown: true}
+	down := runs.Ratio{X: 0.4, Lo: 0.3, Hi: 0.5, CIKnown: true, Significant: true}
+	for _, c := range []struct {
+		name          string
+		eq, top, last document.FigurePoint
+		up, down      runs.Ratio
+		want, wantNot []string
+	}{
+		{"rises, then falls below 1×", eq, top, last, up, down,
+			[]string{"it rises from 0.500× (range 0.450–0.550) at equal lengths to 0.700× (range 0.650–0.750) at ratio 8, the highest of its 6 ratios past 1: 1.40× that at equal lengths (95% CI 1.10–1.60), as the report says",
+				"at ratio 128 it is 0.200× (range 0.190–0.210), 0.400× that at equal lengths (95% CI 0.300–0.500): it falls as the report's does, but further below 1×"},
+			[]string{"n.s."}},
+		{"an overlap that the quotient tells apart", eq, document.FigurePoint{X: 8, Y: 0.52, Lo: 0.4, Hi: 0.6}, last, up, down,
+			[]string{"it rises from", "as the report says"}, []string{"not told apart"}},
+		{"a rise not told apart", eq, top, last, flat, flat,
+			[]string{"at ratio 8, the highest of its 6 ratios past 1, it is 0.700× (range 0.650–0.750), 1.40× that at equal lengths (95% CI 0.900–1.60, n.s.): not told apart from 0.500× (range 0.450–0.550) at equal lengths, so no gain is shown where the report finds one",
+				"0.200× (range 0.190–0.210), 1.40× that at equal lengths (95% CI 0.900–1.60, n.s.): not told apart from it"},
+			[]string{"as the report says"}},
+		{"highest at equal lengths", eq, document.FigurePoint{X: 2, Y: 0.4}, last, down, down,
+			[]string{"it is highest at equal lengths, 0.500× (range 0.450–0.550): no gain from unequal lengths"}, nil},
+		{"falls toward 1× from above", document.FigurePoint{X: 1, Y: 3}, document.FigurePoint{X: 2, Y: 2}, document.FigurePoint{X: 128, Y: 1.2}, down, down,
+			[]string{"it falls back toward the sequential time, as the report says"}, nil},
+		{"rises to the last ratio", eq, top, document.FigurePoint{X: 128, Y: 0.6}, up, up,
+			[]string{"it does not fall back as the report's does"}, nil},
 	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("ratioClaim lacks %q:\n%s", want, got)
+		got := ratioShape(c.eq, c.top, c.last, c.up, c.down, 6)
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s: ratioShape lacks %q:\n%s", c.name, w, got)
+			}
+		}
+		for _, w := range c.wantNot {
+			if strings.Contains(got, w) {
+				t.Errorf("%s: ratioShape says %q:\n%s", c.name, w, got)
+			}
 		}
 	}
-	_, _, md := committedDoc(t)
-	if !strings.Contains(md, "Report 001 (Section 4, First results) finds the diagonal approach gaining") {
-		t.Error("the committed report does not set report 001's unequal-lengths claim beside our data")
+	// The committed report: each run's words follow its own quotient.
+	r, _, md := committedDoc(t)
+	line := lineFrom(t, md, "Report 001 (Section 4, First results) finds the diagonal approach gaining")
+	for _, ix := range r.Runs {
+		diag := ix.Find(records.ExpS001Ratio, func(k runs.Key) bool { return k.Algorithm == records.AlgDiagonal })
+		if len(diag) < 3 {
+			continue
+		}
+		most := 0.0
+		for _, k := range diag {
+			most = max(most, float64(k.LenA)/float64(k.LenB))
+		}
+		q := ratioGain(ix, diag, 1, most)
+		if !q.CIKnown {
+			t.Errorf("%s: no interval for the quotient at the largest ratio", ix.Name)
+			continue
+		}
+		said := gainText(q)
+		if !strings.Contains(line, said) {
+			t.Errorf("%s: the words lack the largest ratio's quotient %q:\n%s", ix.Name, said, line)
+		}
+		if strings.Contains(said, "n.s.") == q.Significant {
+			t.Errorf("%s: %q says n.s. %v where the quotient is significant %v", ix.Name, said, strings.Contains(said, "n.s."), q.Significant)
+		}
+	}
+	if strings.Contains(line, "within their spreads") {
+		t.Error("the words still read an overlap of intervals as no difference")
 	}
 }
 

@@ -55,7 +55,9 @@ func section001(r *runs.Set) document.Section {
 			continue
 		}
 		on := onName(r, ix)
-		best = append(best, fmt.Sprintf("%s (tiled) and %s (tiled-barrier)%s", ptTimes(maxPtFrom(a, claimN001)), ptTimes(maxPtFrom(b, claimN001)), on))
+		ta, tb := maxPtFrom(a, claimN001), maxPtFrom(b, claimN001)
+		best = append(best, fmt.Sprintf("%s at n = %s (tiled%s) and %s at n = %s (tiled-barrier%s)%s",
+			ptTimes(ta), document.Count(int(ta.X)), fig6Same(ix, records.AlgTiled, ta), ptTimes(tb), document.Count(int(tb.X)), fig6Same(ix, records.AlgTiledBarrier, tb), on))
 		coreCtx, coreOn = append(coreCtx, strconv.Itoa(ix.Cores())), append(coreOn, on)
 	}
 	if len(best) > 0 {
@@ -137,7 +139,9 @@ const defaultTile001 = 512
 // diagonal approach gains slightly more on strings of significantly
 // different lengths, then falls back toward the sequential time as the
 // ratio grows) beside the diagonal series of cr, one per run in r.Runs
-// order; "" without them.
+// order; "" without them. Whether the speedup rises or falls is the
+// quotient of two speedups and its bootstrap interval (GainOf), not
+// whether the points' intervals overlap.
 func ratioClaim(r *runs.Set, cr *document.Figure) string {
 	var says []string
 	for i, ix := range r.Runs {
@@ -155,17 +159,10 @@ func ratioClaim(r *runs.Set, cr *document.Figure) string {
 			}
 		}
 		last := d.Points[len(d.Points)-1]
-		var w string
-		switch {
-		case top.Y <= eq.Y:
-			w = fmt.Sprintf("it is highest at equal lengths, %s, and %s at ratio %s: no gain from unequal lengths", ptTimes(eq), ptTimes(last), ratioNum(last.X))
-		case top.Lo > eq.Hi:
-			w = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, their spreads apart, as the report says, and is %s at ratio %s", ptTimes(eq), ptTimes(top), ratioNum(top.X), ptTimes(last), ratioNum(last.X))
-		default:
-			w = fmt.Sprintf("its highest, %s at ratio %s, is above %s at equal lengths but within their spreads, so no gain is shown; at ratio %s it is %s", ptTimes(top), ratioNum(top.X), ptTimes(eq), ratioNum(last.X), ptTimes(last))
-		}
-		if k := ix.Find(records.ExpS001Ratio, func(k runs.Key) bool { return k.Algorithm == records.AlgDiagonal }); len(k) > 0 {
-			w = workersN(k[0].Workers) + ": " + w
+		diag := ix.Find(records.ExpS001Ratio, func(k runs.Key) bool { return k.Algorithm == records.AlgDiagonal })
+		w := ratioShape(eq, top, last, ratioGain(ix, diag, eq.X, top.X), ratioGain(ix, diag, eq.X, last.X), len(d.Points)-1)
+		if len(diag) > 0 {
+			w = workersN(diag[0].Workers) + ": " + w
 		}
 		says = append(says, "on "+ix.Name+", "+w)
 	}
@@ -173,6 +170,67 @@ func ratioClaim(r *runs.Set, cr *document.Figure) string {
 		return ""
 	}
 	return "Report 001 (Section 4, First results) finds the diagonal approach gaining slightly more on strings of significantly different lengths, and falling back toward the sequential time as the ratio grows. Our diagonal, over our sequential two rows (the report's baseline is its sequential full matrix, so the levels differ; the shape is what is compared), " + strings.Join(says, "; ") + ". The report prints no numbers for this."
+}
+
+// ratioGain is how many times the diagonal's speedup over two rows at
+// length ratio x is its speedup at ratio x0 (GainOf), from its keys diag
+// in s001-ratio; zero where a point or its base is missing.
+func ratioGain(ix *runs.Index, diag []runs.Key, x0, x float64) runs.Ratio {
+	pair := func(x float64) (b, k runs.Key, ok bool) {
+		for _, k := range diag {
+			if float64(k.LenA)/float64(k.LenB) == x {
+				b, ok := ix.GetKey(records.ExpS001Ratio, records.AlgTwoRow, 1, 0, k.LenA, k.LenB)
+				return b, k, ok
+			}
+		}
+		return runs.Key{}, runs.Key{}, false
+	}
+	b0, k0, ok0 := pair(x0)
+	b, k, ok := pair(x)
+	if !ok0 || !ok {
+		return runs.Ratio{}
+	}
+	q, _ := ix.GainOf(b0, k0, b, k)
+	return q
+}
+
+// ratioShape says how a diagonal's speedup by length ratio meets report
+// 001's words: eq, top and last are its points at equal lengths, at its
+// highest ratio (of the ratios past 1 it was measured at) and at the
+// largest; up and down are top's and last's speedups over eq's
+// (ratioGain).
+func ratioShape(eq, top, last document.FigurePoint, up, down runs.Ratio, ratios int) string {
+	var rise string
+	switch {
+	case top.Y <= eq.Y:
+		rise = fmt.Sprintf("it is highest at equal lengths, %s: no gain from unequal lengths, where the report finds one", ptTimes(eq))
+	case up.Significant && up.X > 1:
+		rise = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, the highest of its %d ratios past 1: %s, as the report says", ptTimes(eq), ptTimes(top), ratioNum(top.X), ratios, gainText(up))
+	default:
+		rise = fmt.Sprintf("at ratio %s, the highest of its %d ratios past 1, it is %s, %s: not told apart from %s at equal lengths, so no gain is shown where the report finds one", ratioNum(top.X), ratios, ptTimes(top), gainText(up), ptTimes(eq))
+	}
+	if last.X == top.X || last.X == eq.X {
+		return rise
+	}
+	at := fmt.Sprintf("at ratio %s it is %s", ratioNum(last.X), ptTimes(last))
+	switch {
+	case !down.Significant:
+		return fmt.Sprintf("%s; %s, %s: not told apart from it", rise, at, gainText(down))
+	case down.X > 1:
+		return fmt.Sprintf("%s; %s, %s: it does not fall back as the report's does", rise, at, gainText(down))
+	case eq.Y < 1:
+		return fmt.Sprintf("%s; %s, %s: it falls as the report's does, but further below 1×, away from the sequential time rather than toward it", rise, at, gainText(down))
+	}
+	return fmt.Sprintf("%s; %s, %s: it falls back toward the sequential time, as the report says", rise, at, gainText(down))
+}
+
+// gainText writes a quotient of speedups (ratioGain): "1.38× that at
+// equal lengths (95% CI 0.902–1.51, n.s.)", that being the speedup.
+func gainText(q runs.Ratio) string {
+	if q.X <= 0 {
+		return "not comparable: a point or its base is missing"
+	}
+	return ratioWords(q, " that at equal lengths")
 }
 
 // claimN001 is the length from which report 001 states its bound
@@ -194,6 +252,26 @@ func maxPtFrom(s document.FigureSeries, from float64) document.FigurePoint {
 		}
 	}
 	return m
+}
+
+// fig6Same is how Figure 6's experiment (s001-tile) measured best, a
+// point of s001-length at the default tile on every core, where it
+// measured that length too: "; Figure 6's run of this point: 3.22× (95%
+// CI 2.83–3.28)"; "" where it did not, or reads the same. The two are
+// runs of one point, as far apart as the summary's between-run spread.
+func fig6Same(ix *runs.Index, alg string, best document.FigurePoint) string {
+	for _, k := range ix.Find(records.ExpS001Tile, func(k runs.Key) bool {
+		return k.Algorithm == alg && k.Tile == defaultTile001 && float64(k.LenA) == best.X && k.Workers == ix.Cores()
+	}) {
+		b, ok := ix.GetKey(records.ExpS001Tile, records.AlgFullMatrix, 1, 0, k.LenA, k.LenB)
+		if !ok {
+			continue
+		}
+		if p := ptTimes(speedupPt(ix, b, k)); p != ptTimes(best) {
+			return "; Figure 6's run of this point: " + p
+		}
+	}
+	return ""
 }
 
 // ptTimes writes a speedup point as the text quotes it, with its interval

@@ -1,6 +1,7 @@
 package runs
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -39,21 +40,33 @@ const (
 // fixed, so the same records give the same interval. ok is false where
 // either has fewer than BootMin values.
 func BootRatio(base, that []float64) (lo, hi float64, ok bool) {
-	if len(base) < BootMin || len(that) < BootMin {
-		return 0, 0, false
+	return boot(func(m []float64) float64 { return m[0] / m[1] }, base, that)
+}
+
+// boot is the 95% percentile bootstrap interval of f of the samples'
+// medians, each round resampling every sample with replacement; rounds
+// where f is not a positive finite number are dropped. ok is false where
+// a sample has fewer than BootMin values or half the rounds were dropped.
+func boot(f func(medians []float64) float64, samples ...[]float64) (lo, hi float64, ok bool) {
+	draws := make([][]float64, len(samples))
+	for i, s := range samples {
+		if len(s) < BootMin {
+			return 0, 0, false
+		}
+		draws[i] = make([]float64, len(s))
 	}
 	rng := rand.New(rand.NewPCG(45, 2026))
+	meds := make([]float64, len(samples))
 	rs := make([]float64, 0, BootRounds)
-	b, t := make([]float64, len(base)), make([]float64, len(that))
 	for range BootRounds {
-		for i := range b {
-			b[i] = base[rng.IntN(len(base))]
+		for i, s := range samples {
+			for j := range draws[i] {
+				draws[i][j] = s[rng.IntN(len(s))]
+			}
+			meds[i] = Median(draws[i])
 		}
-		for i := range t {
-			t[i] = that[rng.IntN(len(that))]
-		}
-		if mt := Median(t); mt > 0 {
-			rs = append(rs, Median(b)/mt)
+		if r := f(meds); r > 0 && !math.IsInf(r, 0) {
+			rs = append(rs, r)
 		}
 	}
 	if len(rs) < BootRounds/2 {
@@ -101,6 +114,32 @@ func (ix *Index) SpeedupOf(base, that Key) (Ratio, bool) {
 	if lo, hi, ok := BootRatio(bs.Values, ts.Values); ok {
 		r.Lo, r.Hi, r.CIKnown = lo, hi, true
 		r.Significant = c.P < c.Alpha && (lo > 1 || hi < 1)
+	}
+	return r, true
+}
+
+// GainOf is how many times as large the speedup of that over base is as
+// the speedup of that0 over base0, (base/that)/(base0/that0) in medians:
+// how much a speedup changes from one point to another (from equal
+// lengths to a length ratio, say). Its interval is the 95% percentile
+// bootstrap of that quotient, each round resampling all four points; it
+// is significant where the interval is known and leaves out 1×, there
+// being no U test of a quotient of ratios. False where a point has no
+// time.
+func (ix *Index) GainOf(base0, that0, base, that Key) (Ratio, bool) {
+	var vals [4][]float64
+	var meds [4]float64
+	for i, k := range []Key{base0, that0, base, that} {
+		s, sum := ix.Sample(k)
+		if s == nil || !(sum.Center > 0) {
+			return Ratio{}, false
+		}
+		vals[i], meds[i] = s.Values, sum.Center
+	}
+	r := Ratio{X: (meds[2] / meds[3]) / (meds[0] / meds[1])}
+	if lo, hi, ok := boot(func(m []float64) float64 { return (m[2] / m[3]) / (m[0] / m[1]) }, vals[:]...); ok {
+		r.Lo, r.Hi, r.CIKnown = lo, hi, true
+		r.Significant = lo > 1 || hi < 1
 	}
 	return r, true
 }
