@@ -20,7 +20,7 @@ func TestSections(t *testing.T) {
 	var ids []string
 	for _, s := range secs {
 		ids = append(ids, s.ID)
-		if !strings.HasPrefix(s.HTML, `<section id="`+s.ID+`">`) || !strings.HasSuffix(s.HTML, "</section>\n") {
+		if !(strings.HasPrefix(s.HTML, `<section id="`+s.ID+`">`) || strings.HasPrefix(s.HTML, `<section id="`+s.ID+`" class="screen">`)) || !strings.HasSuffix(s.HTML, "</section>\n") {
 			t.Errorf("%s: HTML is not one <section> element: %.80q … %.40q", s.ID, s.HTML, s.HTML[max(0, len(s.HTML)-40):])
 		}
 		if strings.Contains(s.HTML, "Apache ECharts") || len(s.HTML) > len(EChartsJS()) {

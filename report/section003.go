@@ -92,8 +92,10 @@ func section003Ratio(r *runs.Set, s *document.Section) {
 		s.P("Only the CPU share (0) ran: every share above 0 goes to the GPU, and no GPU was found (see What did not run), so there is no curve to draw. The report's Figures 2–3 print no numbers, only curves: runtime falling from about 100 to 40 (read off the figure, whose axis names no unit; we take it as seconds) with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes.")
 		return
 	}
+	// The words on the figure before it, and our point at the report's
+	// length after: on paper a half-width chart has text beside it.
+	s.P("The report's Figures 2–3 print no numbers, only curves (runtime falling from about 100 to 40, read off the figure, whose axis names no unit; we take it as seconds, with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes); ours are drawn alone in the chart below.%s", shareShape(r, c))
 	s.Add(c)
-	s.P("The report's Figures 2–3 print no numbers, only curves (runtime falling from about 100 to 40, read off the figure, whose axis names no unit; we take it as seconds, with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes); ours are drawn alone.%s", shareShape(r, c))
 	if says := ownAtReportSize003(r); says != "" {
 		s.P("%s", says)
 	}
@@ -214,6 +216,10 @@ func section003Ranks(r *runs.Set, s *document.Section, pub []records.Published) 
 			}
 			t.Rows = append(t.Rows, row)
 		}
+		// The two charts below draw these times and speedups but one
+		// process on 2 workers: the table is their detail, a click away
+		// in HTML and left off paper.
+		t.Folded = true
 		s.Add(t)
 		for i, n := range sizes {
 			label := document.Size(n) + " bytes"

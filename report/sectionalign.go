@@ -238,7 +238,7 @@ func alignBench(s *document.Section, f records.BenchFile, on string) {
 	for _, a := range rows {
 		// One style of ratio through the report: "N× as fast".
 		ratio := document.Times(a.peer/a.ours) + " as fast" + a.spread
-		row := []string{benchInput(a.input), document.Dur(a.ours) + "\n" + document.Num(a.oursMB) + " MB", document.Dur(a.peer) + "\n" + document.Num(a.peerMB) + " MB", ratio}
+		row := []string{benchInput(a.input), document.Dur(a.ours) + "\n" + residentText(a.oursMB), document.Dur(a.peer) + "\n" + residentText(a.peerMB), ratio}
 		if oneToo {
 			one := "—"
 			if a.oursOne > 0 {

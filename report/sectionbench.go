@@ -30,13 +30,14 @@ func sectionBenchmarks(r *runs.Set) document.Section {
 				// on a click (on paper, its caption alone).
 				t.Folded = true
 				if !shown {
-					s.P("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: " + matrixRate + " the benchmark's GCUPS metric, MB/s the text's bytes a second, Gbp/s as Terms says, compute-s the seconds of computing a whole command reports for itself (its start and its reading left out), MB peak resident a whole command's largest resident memory. The command make bench-results measures them again on the machine it runs on. The tables are raw detail: in HTML each opens with a click, on paper they are left out, and Markdown and TeX hold them whole; the sections above quote what they measured.")
+					s.P("Each table is one file of go test -bench output, the median of its repetitions (ns/op) and, below it, the benchmark's throughput or memory: " + matrixRate + " the benchmark's GCUPS metric, MB/s the text's bytes a second, Gbp/s as Terms says, compute-s the seconds of computing a whole command reports for itself (its start and its reading left out), MiB peak resident a whole command's largest resident memory (the benchmarks' metric named MB, in units of 2²⁰ bytes). The command make bench-results measures them again on the machine it runs on. The tables are raw detail: in HTML each opens with a click, and Markdown and TeX hold them whole; paper leaves this section out, as Method says; the sections above quote what they measured.")
 					shown = true
 				}
 				s.Add(t)
 			}
 		}
 	}
+	s.Screen = shown
 	if !shown {
 		s.P("None of the machines read has benchmark output: make bench-results writes it, to results/<machine>/bench/.")
 	}
@@ -161,10 +162,15 @@ func metric(u string, v float64) string {
 	case "compute-s":
 		return "compute " + document.Dur(v)
 	case "MB":
-		return document.Num(v) + " MB peak resident"
+		return residentText(v) + " peak resident"
 	}
 	return document.Num(v) + " " + benchMetricName(u)
 }
+
+// residentText writes a benchmark's "MB" metric, a command's peak
+// resident memory: getrusage's KiB over 1024, so MiB, whatever go test's
+// unit name says ("15.7 MiB").
+func residentText(v float64) string { return document.Num(v) + " MiB" }
 
 // benchSetting splits a benchmark name, "Distance/alg=myers/n=10000/workers=1",
 // into the benchmark ("Distance"), its setting ("myers, workers 1"), its

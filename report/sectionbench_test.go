@@ -58,8 +58,8 @@ func TestBenchMetrics(t *testing.T) {
 	}}
 	tb := benchTable(f, "")
 	want := [][]string{
-		{"Random DNA, levlab", "16.0 ms\ncompute 9.10 ms, 9.50 MB peak resident"},
-		{"Random DNA, edlib-aligner", "93.0 ms\ncompute 88.0 ms, 3.30 MB peak resident"},
+		{"Random DNA, levlab", "16.0 ms\ncompute 9.10 ms, 9.50 MiB peak resident"},
+		{"Random DNA, edlib-aligner", "93.0 ms\ncompute 88.0 ms, 3.30 MiB peak resident"},
 	}
 	if !reflect.DeepEqual(tb.Rows, want) {
 		t.Errorf("rows = %q, want %q", tb.Rows, want)

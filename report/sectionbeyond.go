@@ -28,7 +28,7 @@ func sectionBeyond(r *runs.Set) document.Section {
 	cmem := &document.Figure{ID: "beyondmem", Title: "Memory allocated per call, by string length: bit-parallel algorithms", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	cmemdp := &document.Figure{ID: "beyondmemdp", Title: "Memory allocated per call, by string length: full dynamic programs", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	var tables []*document.Table
-	var notes []string
+	var lead, notes []string // each machine's fastest point, said before the charts; notes on them, after
 	for _, ix := range r.Runs {
 		ks := ix.Find(records.ExpPeers, nil)
 		if len(ks) == 0 {
@@ -114,7 +114,7 @@ func sectionBeyond(r *runs.Set) document.Section {
 			if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.Stats[k].GCUPS > bestG {
 				line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
 			}
-			notes = append(notes, line+".")
+			lead = append(lead, line+".")
 		}
 		if len(noHeap) > 0 {
 			verb := "allocate"
@@ -131,6 +131,10 @@ func sectionBeyond(r *runs.Set) document.Section {
 		s.P("Ours: not measured in the runs read (experiment peers).")
 		beyondBenchmarks(r, &s)
 		return s
+	}
+	// What the charts find first, then the charts.
+	for _, l := range lead {
+		s.P("%s", l)
 	}
 	s.Add(cg, cdp)
 	for _, t := range tables {

@@ -146,7 +146,7 @@ func similarText(med map[string]map[string]float64) string {
 	}
 	text := "1M × 1M random DNA against itself diverged by uniform edits, the computation as each command reports it: " + strings.Join(says, "; ")
 	if m := med["SimilarCommand/diverged=1/n=10000000/prog=levlab-myers-parallel-2-workers"]; m != nil {
-		text += fmt.Sprintf("; 10M × 10M at 1 %% took %s on two workers, %s MB resident", document.Dur(m["compute-s"]), document.Num(m["MB"]))
+		text += fmt.Sprintf("; 10M × 10M at 1 %% took %s on two workers, %s resident", document.Dur(m["compute-s"]), residentText(m["MB"]))
 	}
 	return text + ". The exact pass computes only the cells a path of the first, narrow pass's cost can reach (A*PA2's band without its heuristic)."
 }
@@ -196,7 +196,7 @@ func onePairText(med map[string]map[string]float64) string {
 	var says []string
 	const pre = "DistanceCommand/case=dna/n=1000000/prog="
 	if ours := med[pre+"levlab"]; ours["compute-s"] > 0 {
-		w := fmt.Sprintf("1M × 1M random DNA in %s of computing on two workers (levlab distance, %s MB resident)", document.Dur(ours["compute-s"]), document.Num(ours["MB"]))
+		w := fmt.Sprintf("1M × 1M random DNA in %s of computing on two workers (levlab distance, %s resident)", document.Dur(ours["compute-s"]), residentText(ours["MB"]))
 		one := med[pre+"levlab-one-worker"]["compute-s"]
 		if one > 0 {
 			w += fmt.Sprintf(", %s on one", document.Dur(one))

@@ -68,7 +68,7 @@ func TestSimilarText(t *testing.T) {
 		"SimilarCommand/diverged=1/n=10000000/prog=levlab-myers-parallel-2-workers": {"compute-s": 3.8, "MB": 53},
 	}
 	got := similarText(med)
-	for _, want := range []string{"at 1 %, 100 ms on one worker (10.0× as fast as edlib) and 80.0 ms on two (12.5×), edlib-aligner 1.00 s", "at 15 %, 900 ms on one worker;", "10M × 10M at 1 % took 3.80 s on two workers, 53.0 MB"} {
+	for _, want := range []string{"at 1 %, 100 ms on one worker (10.0× as fast as edlib) and 80.0 ms on two (12.5×), edlib-aligner 1.00 s", "at 15 %, 900 ms on one worker;", "10M × 10M at 1 % took 3.80 s on two workers, 53.0 MiB"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}
@@ -93,7 +93,7 @@ func TestOnePairText(t *testing.T) {
 		"MyersKernel/kernel=avx2/strips=8":                          {"GCUPS": 54},
 	}
 	got := onePairText(med)
-	for _, want := range []string{"1M × 1M random DNA in 800 ms of computing on two workers (levlab distance, 17.0 MB resident), 1.60 s on one, edlib-aligner 24.0 s on one thread (30.0× as fast on two workers against one thread, 15.0× on one worker)",
+	for _, want := range []string{"1M × 1M random DNA in 800 ms of computing on two workers (levlab distance, 17.0 MiB resident), 1.60 s on one, edlib-aligner 24.0 s on one thread (30.0× as fast on two workers against one thread, 15.0× on one worker)",
 		"the avx512 kernel alone, on one worker, 80.0 matrix Gcells/s with 8 strips in one register, 200 with 32 in 4 registers (2.50×)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)

@@ -74,12 +74,12 @@ func scaleOutText(med map[string]map[string]float64) string {
 	)
 	var says []string
 	if a, b := med[one], med[mpi]; a != nil && b != nil {
-		says = append(says, fmt.Sprintf("one pair of 1M × 1M random DNA computed by mpirun -np 2, one worker a rank, took %s of computing against %s in one process of 2 workers (%s%s), and %s against %s as whole commands (%s%s, mpirun's start included), %s MB the largest rank (scaleout.txt's own runs: its one process is timed apart from distance.txt's above, and the two differ by the machine's run-to-run spread)",
+		says = append(says, fmt.Sprintf("one pair of 1M × 1M random DNA computed by mpirun -np 2, one worker a rank, took %s of computing against %s in one process of 2 workers (%s%s), and %s against %s as whole commands (%s%s, mpirun's start included), %s the largest rank (scaleout.txt's own runs: its one process is timed apart from distance.txt's above, and the two differ by the machine's run-to-run spread)",
 			document.Dur(b["compute-s"]), document.Dur(a["compute-s"]), document.Times(b["compute-s"]/a["compute-s"]), runsRange(b, "compute-s", a, "compute-s"),
-			document.Dur(b["ns/op"]/1e9), document.Dur(a["ns/op"]/1e9), document.Times(b["ns/op"]/a["ns/op"]), runsRange(b, "ns/op", a, "ns/op"), document.Num(b["MB"])))
+			document.Dur(b["ns/op"]/1e9), document.Dur(a["ns/op"]/1e9), document.Times(b["ns/op"]/a["ns/op"]), runsRange(b, "ns/op", a, "ns/op"), residentText(b["MB"])))
 	}
 	if m := med[huge]; m != nil {
-		says = append(says, fmt.Sprintf("10M × 10M took %s over 2 ranks, %s MB the largest", document.Dur(m["ns/op"]/1e9), document.Num(m["MB"])))
+		says = append(says, fmt.Sprintf("10M × 10M took %s over 2 ranks, %s the largest", document.Dur(m["ns/op"]/1e9), residentText(m["MB"])))
 	}
 	if m := med[sh]; m != nil && m["one-process-s"] > 0 {
 		says = append(says, fmt.Sprintf("matrix --max 50 of 20,000 strings of 100–1,000 bytes in 3 shards, run one after another, took %s summed against %s in one process (%s%s)",
@@ -90,7 +90,7 @@ func scaleOutText(med map[string]map[string]float64) string {
 			document.Dur(m["ns/op"]/1e9), document.Dur(m["one-process-s"]), document.Times(m["ns/op"]/1e9/m["one-process-s"]), overRuns(m)))
 	}
 	if m := med[mg]; m != nil {
-		says = append(says, fmt.Sprintf("merge joined 3 shards of 10,001,628 lines in %s, %s MB resident", document.Dur(m["ns/op"]/1e9), document.Num(m["MB"])))
+		says = append(says, fmt.Sprintf("merge joined 3 shards of 10,001,628 lines in %s, %s resident", document.Dur(m["ns/op"]/1e9), residentText(m["MB"])))
 	}
 	if len(says) == 0 {
 		return ""

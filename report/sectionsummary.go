@@ -210,8 +210,13 @@ func notRunSection(r *runs.Set) document.Section {
 		}
 	}
 	slices.SortFunc(lines, func(a, b *expCount) int { return strings.Compare(a.exp, b.exp) })
+	// One paragraph, an experiment a clause.
+	var counts []string
 	for _, l := range lines {
-		s.P("Points not run in %s: %s.", l.exp, strings.Join(l.on, ", "))
+		counts = append(counts, fmt.Sprintf("in %s, %s", l.exp, strings.Join(l.on, ", ")))
+	}
+	if len(counts) > 0 {
+		s.P("Points not run: %s.", strings.Join(counts, "; "))
 	}
 	// Each reason is said above; the table names the points.
 	for _, row := range t.Rows {

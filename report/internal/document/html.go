@@ -61,7 +61,11 @@ func shortTitle(t string) string {
 // WriteHTMLSection writes one section as a <section> element.
 func WriteHTMLSection(w *bytes.Buffer, s Section) error {
 	e := htmlText
-	fmt.Fprintf(w, "<section id=\"%s\">\n<h2>%s</h2>\n", s.ID, e(s.Title))
+	class := ""
+	if s.Screen {
+		class = ` class="screen"`
+	}
+	fmt.Fprintf(w, "<section id=\"%s\"%s>\n<h2>%s</h2>\n", s.ID, class, e(s.Title))
 	if s.Source != "" {
 		fmt.Fprintf(w, "<p class=\"source\">Source: %s</p>\n", e(s.Source))
 	}

@@ -18,6 +18,10 @@ type Section struct {
 	ID, Title string
 	Source    string // the course report's file, named once under the title
 	Blocks    []any  // para, *table, *Figure, *drawing
+	// Screen: raw detail that paper (HTML printed) leaves out whole, as
+	// it would print a heading over folded tables alone; Markdown and TeX
+	// keep it.
+	Screen bool
 }
 
 type Para string

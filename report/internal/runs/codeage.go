@@ -96,8 +96,16 @@ var benchCode = map[string][]string{
 type Change struct{ Commit, Date string }
 
 // String writes the commit, abbreviated to 12 digits, and its date:
-// "894ddd2c0a1b (2026-11-21)".
-func (c Change) String() string { return c.Commit[:min(len(c.Commit), 12)] + " (" + c.Date + ")" }
+// "894ddd2c0a1b (2026-11-21)"; a record's commit made from a tree with
+// uncommitted changes keeps its -dirty ("e4fc9a06ff04-dirty (2026-11-26)").
+func (c Change) String() string {
+	id, dirty := strings.CutSuffix(c.Commit, "-dirty")
+	id = id[:min(len(id), 12)]
+	if dirty {
+		id += "-dirty"
+	}
+	return id + " (" + c.Date + ")"
+}
 
 // gitInfo answers, from the git history of the repository that holds the
 // results, when code last changed and whether a commit has a change.

@@ -198,3 +198,17 @@ func TestCodePathsClaimEverySource(t *testing.T) {
 		}
 	}
 }
+
+// A record's commit keeps -dirty where it is abbreviated, so that no
+// record from a tree with uncommitted changes reads as a commit.
+func TestChangeStringKeepsDirty(t *testing.T) {
+	for c, want := range map[Change]string{
+		{"e4fc9a06ff04e4fc9a06ff04e4fc9a06ff04e4fc-dirty", "2026-11-26"}: "e4fc9a06ff04-dirty (2026-11-26)",
+		{"e4fc9a06ff04e4fc9a06ff04e4fc9a06ff04e4fc", "2026-11-26"}:       "e4fc9a06ff04 (2026-11-26)",
+		{"abc", "2026-11-26"}: "abc (2026-11-26)",
+	} {
+		if got := c.String(); got != want {
+			t.Errorf("%+v.String() = %q, want %q", c, got, want)
+		}
+	}
+}
