@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
@@ -417,12 +418,16 @@ func asFastText(ix *runs.Index, b, k runs.Key) string {
 }
 
 // ratioWords writes ratio q, then what it is of, then its interval where
-// known and n.s. where it is not significant: "0.698× as fast (95% CI
-// 0.599–1.04, n.s.)".
+// known (named by its level) and n.s. where it is not significant:
+// "0.698× as fast (95% CI 0.599–1.04, n.s.)".
 func ratioWords(q runs.Ratio, of string) string {
 	var in []string
 	if q.CIKnown {
-		in = append(in, fmt.Sprintf("95%% CI %s–%s", document.Num(q.Lo), document.Num(q.Hi)))
+		level := "95%"
+		if q.Level > 0 {
+			level = strconv.FormatFloat(100*q.Level, 'f', 1, 64) + "% Bonferroni"
+		}
+		in = append(in, fmt.Sprintf("%s CI %s–%s", level, document.Num(q.Lo), document.Num(q.Hi)))
 	}
 	if !q.Significant {
 		in = append(in, "n.s.")

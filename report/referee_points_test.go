@@ -99,7 +99,7 @@ func TestBoundWhereClaimed(t *testing.T) {
 	if !seen {
 		t.Error("no r001len chart")
 	}
-	if !strings.Contains(md, "our best at those lengths and more (tile 512, inside its range)") {
+	if !strings.Contains(md, "our best at those lengths and more (tile 512, inside its range, on every core)") {
 		t.Error("report 001's bound is not set beside our best at its own lengths")
 	}
 	// Where Figure 6 measured the best point too, its run is given beside.
@@ -118,6 +118,22 @@ func TestBoundWhereClaimed(t *testing.T) {
 	}
 	if fig6 == 0 {
 		t.Error("our best is not set beside Figure 6's run of the same point, which the committed runs measured")
+	}
+	// Where Figure 7's most workers reach the bound within their
+	// interval, the text says the bound is not ruled out.
+	reach := false
+	for _, c := range blocksOf[*document.Figure](d) {
+		if !strings.HasPrefix(c.ID, "r001threads") {
+			continue
+		}
+		for _, sr := range c.Series {
+			if n := len(sr.Points); n > 0 && sr.Points[n-1].Hi >= 4 {
+				reach = true
+			}
+		}
+	}
+	if said := strings.Contains(md, "so ours do not rule out the report's bound"); said != reach {
+		t.Errorf("Figure 7's most workers reach the bound: %v; the text says it is not ruled out: %v", reach, said)
 	}
 	s := document.FigureSeries{Points: []document.FigurePoint{{X: 1000, Y: 9}, {X: 10000, Y: 2}, {X: 50000, Y: 3}}}
 	if got := maxYFrom(s, claimN001); got != 3 {
@@ -183,7 +199,7 @@ func TestRatioClaim(t *testing.T) {
 		for _, k := range diag {
 			most = max(most, float64(k.LenA)/float64(k.LenB))
 		}
-		q := ratioGain(ix, diag, 1, most)
+		q := ratioGain(ix, diag, 0.95, 1, most)
 		if !q.CIKnown {
 			t.Errorf("%s: no interval for the quotient at the largest ratio", ix.Name)
 			continue
@@ -195,6 +211,11 @@ func TestRatioClaim(t *testing.T) {
 		if strings.Contains(said, "n.s.") == q.Significant {
 			t.Errorf("%s: %q says n.s. %v where the quotient is significant %v", ix.Name, said, strings.Contains(said, "n.s."), q.Significant)
 		}
+	}
+	// The highest of the ratios is chosen after looking: its interval is
+	// Bonferroni's.
+	if !strings.Contains(line, "ratios past 1, it is") || !strings.Contains(line, "% Bonferroni CI ") {
+		t.Errorf("the highest ratio's quotient is not given with a Bonferroni interval:\n%s", line)
 	}
 	if strings.Contains(line, "within their spreads") {
 		t.Error("the words still read an overlap of intervals as no difference")
@@ -724,5 +745,46 @@ func TestR001ChartsSayWhatIsHeld(t *testing.T) {
 	}
 	for id := range want {
 		t.Errorf("no chart %s", id)
+	}
+}
+
+// Where a machine's fewer workers beat another's more in gpu-fast, the
+// GPU section says that this compares machines and code, and names the
+// earlier code.
+func TestFewerWorkersFasterExplained(t *testing.T) {
+	r, _, md := committedDoc(t)
+	type best struct {
+		w   int
+		sec map[int]float64
+	}
+	var bs []best
+	for _, ix := range r.Runs {
+		b := best{sec: map[int]float64{}}
+		for _, k := range ix.Find(records.ExpGPUFast, func(k runs.Key) bool { return k.Algorithm == records.AlgMyersParallel }) {
+			if k.Workers > b.w {
+				b = best{w: k.Workers, sec: map[int]float64{}}
+			}
+			if k.Workers == b.w {
+				b.sec[k.LenA] = ix.Stats[k].Med
+			}
+		}
+		bs = append(bs, b)
+	}
+	inverted := false
+	for _, few := range bs {
+		for _, many := range bs {
+			for n, s := range few.sec {
+				if m, ok := many.sec[n]; ok && few.w < many.w && s < m {
+					inverted = true
+				}
+			}
+		}
+	}
+	said := strings.Contains(md, "This compares machines and code versions, not worker counts")
+	if inverted != said {
+		t.Errorf("fewer workers faster somewhere: %v; the report says why: %v", inverted, said)
+	}
+	if said && !strings.Contains(lineFrom(t, md, "In gpu-fast, myers-parallel on"), "earlier code") {
+		t.Error("the explanation does not name the earlier code")
 	}
 }

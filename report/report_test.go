@@ -371,7 +371,7 @@ func TestKeyResultsSizesDiffer(t *testing.T) {
 		t.Fatal("no key result of report 000's Table 1")
 	}
 	line, _, _ := strings.Cut(out[i+1:], "\n")
-	if !regexp.MustCompile(`\| 3\.41 s \| [0-9.]+ ms at n = 10,000 \(the report's there: 0\.13 s\)( † earlier code \([0-9a-f]+\))? \|.* \| [0-9.]+ s( † earlier code \([0-9a-f]+\))? \|$`).MatchString(line) {
+	if !regexp.MustCompile(`\| 3\.41 s \| [0-9.]+ ms at n = 10,000 \(8 workers on 2 cores; the report's there: 0\.13 s\)( † earlier code \([0-9a-f]+\))? \|.* \| [0-9.]+ s \(8 workers on 2 cores\)( † earlier code \([0-9a-f]+\))? \|$`).MatchString(line) {
 		t.Errorf("report 000's Table 1 on two machines at different sizes:\n%s", line)
 	}
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -63,6 +64,9 @@ func sectionGPU(r *runs.Set) document.Section {
 			s.P("%s", v)
 		}
 	}
+	if v := fewerWorkersFaster(r); v != "" {
+		s.P("%s", v)
+	}
 	if !c.Empty() {
 		s.Add(c)
 	}
@@ -71,6 +75,88 @@ func sectionGPU(r *runs.Set) document.Section {
 	}
 	notRun(r, &s, records.ExpGPUFast)
 	return s
+}
+
+// fewerWorkersFaster says where, in gpu-fast, myers-parallel on one
+// machine's fewer workers is faster than on another's more, and why that
+// compares machines and code rather than workers: which run is of earlier
+// code, and which machine's vector extensions are not recorded; "" where
+// more workers are faster throughout.
+func fewerWorkersFaster(r *runs.Set) string {
+	type at struct {
+		ix  *runs.Index
+		w   int
+		sec map[int]float64
+	}
+	var all []at
+	for _, ix := range r.Runs {
+		a := at{ix: ix, sec: map[int]float64{}}
+		for _, k := range ix.Find(records.ExpGPUFast, func(k runs.Key) bool { return k.Algorithm == records.AlgMyersParallel }) {
+			if k.Workers >= a.w {
+				if k.Workers > a.w {
+					a.sec = map[int]float64{}
+				}
+				a.w, a.sec[k.LenA] = k.Workers, ix.Stats[k].Med
+			}
+		}
+		if a.w > 0 {
+			all = append(all, a)
+		}
+	}
+	var says []string
+	involved := map[*runs.Index]bool{}
+	for _, few := range all {
+		for _, many := range all {
+			if few.w >= many.w {
+				continue
+			}
+			var faster, slower []string
+			for _, n := range slices.Sorted(maps.Keys(few.sec)) {
+				if m, ok := many.sec[n]; ok {
+					if few.sec[n] < m {
+						faster = append(faster, fmt.Sprintf("%s against %s at %s", document.Dur(few.sec[n]), document.Dur(m), document.Size(n)))
+					} else {
+						slower = append(slower, fmt.Sprintf("%s (%s against %s)", document.Size(n), document.Dur(few.sec[n]), document.Dur(m)))
+					}
+				}
+			}
+			if len(faster) == 0 {
+				continue
+			}
+			involved[few.ix], involved[many.ix] = true, true
+			w := fmt.Sprintf("in gpu-fast, myers-parallel on %s's %s beats %s's %s at %d of %d lengths (%s)", few.ix.Name, workersN(few.w), many.ix.Name, document.Count(many.w), len(faster), len(faster)+len(slower), faster[len(faster)-1])
+			if len(slower) > 0 {
+				w += fmt.Sprintf(", not at %s", strings.Join(slower, ", "))
+			}
+			says = append(says, w)
+		}
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	var why []string
+	for _, a := range all {
+		if !involved[a.ix] {
+			continue
+		}
+		var of []string
+		for _, o := range r.Staleness() {
+			if o.Machine == a.ix.Name && o.Exp == records.ExpGPUFast && slices.Contains(o.Algs, records.AlgMyersParallel) {
+				of = append(of, "earlier code, "+o.Made.String()+" (†)")
+			}
+		}
+		if a.ix.Host == nil {
+			of = append(of, "vector extensions and clock not recorded")
+		}
+		if len(of) > 0 {
+			why = append(why, a.ix.Name+": "+strings.Join(of, "; "))
+		}
+	}
+	text := upperFirst(strings.Join(says, "; ")) + ". This compares machines and code versions, not worker counts"
+	if len(why) > 0 {
+		text += " (" + strings.Join(why, "; ") + ")"
+	}
+	return text + "."
 }
 
 // gpuVersusCPU says, size by size, how cuda-fast's median time compares

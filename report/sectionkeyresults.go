@@ -113,10 +113,11 @@ func findings(r *runs.Set) []finding {
 				// largest, the report's number at that size beside it.
 				for _, q := range slices.Backward(pub) {
 					if st, ok := ix.Get(records.ExpS000Table1, records.AlgTiled, 8, 0, q.LenA, q.LenA); ok {
+						on := fmt.Sprintf("8 workers on %d cores", ix.Cores())
 						if q.LenA == p.LenA {
-							return document.Dur(st.Med)
+							return document.Dur(st.Med) + " (" + on + ")"
 						}
-						return fmt.Sprintf("%s at n = %s (the report's there: %s s)", document.Dur(st.Med), document.Size(q.LenA), document.PubNum(q.Value))
+						return fmt.Sprintf("%s at n = %s (%s; the report's there: %s s)", document.Dur(st.Med), document.Size(q.LenA), on, document.PubNum(q.Value))
 					}
 				}
 				return ""
@@ -409,6 +410,12 @@ func findings(r *runs.Set) []finding {
 						one = a.peer / a.oursOne
 					}
 					v += ", " + workersText(p, 1, "edlib-aligner's one thread", a.peer/a.ours, one) + a.spreadOne
+				}
+				// A benchmark's medians, not a CSV's: say whose.
+				if least, most := benchRuns([]records.BenchFile{f}); most > 1 && least == most {
+					v += fmt.Sprintf("; make bench-results, the median of %d runs", most)
+				} else if most > 1 {
+					v += fmt.Sprintf("; make bench-results, the median of %d to %d runs", least, most)
 				}
 				return v + ")"
 			}

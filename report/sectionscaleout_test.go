@@ -20,7 +20,7 @@ func TestScaleOutText(t *testing.T) {
 		"ScaleOutHuge/distance/n=10000000/run=mpirun-2-ranks-1-worker":   {"ns/op": 300e9, "compute-s": 299, "MB": 60},
 	}
 	got := scaleOutText(med)
-	for _, want := range []string{"3.19 s of computing against 2.90 s", "(1.10×)", "(1.20×, mpirun's start included)", "10M × 10M took 300 s over 2 ranks, 60.0 MiB", "(1.20×)", "150 ms, 14.0 MiB", "took 11.0 s against 10.0 s in one process of 2 workers (1.10×"} {
+	for _, want := range []string{"3.19 s of computing against 2.90 s", "(0.909× as fast)", "(0.833× as fast, mpirun's start included)", "10M × 10M took 300 s over 2 ranks, 60.0 MiB", "summed against 20.0 s in one process (0.833× as fast)", "150 ms, 14.0 MiB", "took 11.0 s against 10.0 s in one process of 2 workers (0.909× as fast"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}
@@ -35,8 +35,9 @@ func TestScaleOutRatiosOverRuns(t *testing.T) {
 		"ScaleOut/distance/n=1000000/run=one-process-2-workers":   one,
 		"ScaleOut/distance/n=1000000/run=mpirun-2-ranks-1-worker": mpi,
 	})
-	// 3.1/3.0 to 3.3/2.8 computing; 3.5/3.1 to 3.7/2.9 whole.
-	for _, want := range []string{"(1.10×; 1.03–1.18× over the runs)", "(1.20×; 1.13–1.28× over the runs, mpirun's start included)"} {
+	// As fast as one process: 2.8/3.3 to 3.0/3.1 computing; 2.9/3.7 to
+	// 3.1/3.5 whole.
+	for _, want := range []string{"(0.909× as fast; 0.848–0.968× over the runs)", "(0.833× as fast; 0.784–0.886× over the runs, mpirun's start included)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in:\n%s", want, got)
 		}

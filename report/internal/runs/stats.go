@@ -40,14 +40,15 @@ const (
 // fixed, so the same records give the same interval. ok is false where
 // either has fewer than BootMin values.
 func BootRatio(base, that []float64) (lo, hi float64, ok bool) {
-	return boot(func(m []float64) float64 { return m[0] / m[1] }, base, that)
+	return boot(0.95, func(m []float64) float64 { return m[0] / m[1] }, base, that)
 }
 
-// boot is the 95% percentile bootstrap interval of f of the samples'
-// medians, each round resampling every sample with replacement; rounds
+// boot is the percentile bootstrap interval at level (0.95: the 95%
+// interval) of f of the samples' medians, each round resampling every
+// sample with replacement; rounds
 // where f is not a positive finite number are dropped. ok is false where
 // a sample has fewer than BootMin values or half the rounds were dropped.
-func boot(f func(medians []float64) float64, samples ...[]float64) (lo, hi float64, ok bool) {
+func boot(level float64, f func(medians []float64) float64, samples ...[]float64) (lo, hi float64, ok bool) {
 	draws := make([][]float64, len(samples))
 	for i, s := range samples {
 		if len(s) < BootMin {
@@ -73,7 +74,8 @@ func boot(f func(medians []float64) float64, samples ...[]float64) (lo, hi float
 		return 0, 0, false
 	}
 	slices.Sort(rs)
-	return rs[int(0.025*float64(len(rs)))], rs[int(0.975*float64(len(rs)-1))], true
+	tail := (1 - level) / 2
+	return rs[int(tail*float64(len(rs)))], rs[int((1-tail)*float64(len(rs)-1))], true
 }
 
 // Sample is point k's times as benchmath takes them, with its summary:
@@ -95,7 +97,8 @@ type Ratio struct {
 	X, Lo, Hi   float64 // the ratio of medians and its interval
 	P, Alpha    float64 // the U test's p-value and its level
 	Significant bool
-	CIKnown     bool // both points have BootMin repetitions or more
+	CIKnown     bool    // both points have BootMin repetitions or more
+	Level       float64 // the interval's level where not 0.95 (GainOf's); 0 for 0.95
 }
 
 // SpeedupOf is base's median over that's, two points of ix, or false
@@ -121,12 +124,13 @@ func (ix *Index) SpeedupOf(base, that Key) (Ratio, bool) {
 // GainOf is how many times as large the speedup of that over base is as
 // the speedup of that0 over base0, (base/that)/(base0/that0) in medians:
 // how much a speedup changes from one point to another (from equal
-// lengths to a length ratio, say). Its interval is the 95% percentile
-// bootstrap of that quotient, each round resampling all four points; it
-// is significant where the interval is known and leaves out 1×, there
-// being no U test of a quotient of ratios. False where a point has no
-// time.
-func (ix *Index) GainOf(base0, that0, base, that Key) (Ratio, bool) {
+// lengths to a length ratio, say). Its interval is the percentile
+// bootstrap at level of that quotient, each round resampling all four
+// points: 0.95 for a point chosen before looking, 1 − 0.05/k
+// (Bonferroni) for the highest of k. It is significant where the interval
+// is known and leaves out 1×, there being no U test of a quotient of
+// ratios. False where a point has no time.
+func (ix *Index) GainOf(level float64, base0, that0, base, that Key) (Ratio, bool) {
 	var vals [4][]float64
 	var meds [4]float64
 	for i, k := range []Key{base0, that0, base, that} {
@@ -136,8 +140,11 @@ func (ix *Index) GainOf(base0, that0, base, that Key) (Ratio, bool) {
 		}
 		vals[i], meds[i] = s.Values, sum.Center
 	}
-	r := Ratio{X: (meds[2] / meds[3]) / (meds[0] / meds[1])}
-	if lo, hi, ok := boot(func(m []float64) float64 { return (m[2] / m[3]) / (m[0] / m[1]) }, vals[:]...); ok {
+	r := Ratio{X: (meds[2] / meds[3]) / (meds[0] / meds[1]), Alpha: 1 - level}
+	if level != 0.95 {
+		r.Level = level
+	}
+	if lo, hi, ok := boot(level, func(m []float64) float64 { return (m[2] / m[3]) / (m[0] / m[1]) }, vals[:]...); ok {
 		r.Lo, r.Hi, r.CIKnown = lo, hi, true
 		r.Significant = lo > 1 || hi < 1
 	}
