@@ -52,17 +52,17 @@ func manyText(med map[string]map[string]float64) string {
 	}
 	says[0] += ", in lanes (sixteen patterns to a 512-bit register, four registers stepped together)"
 	if avx2 > 0 {
-		says[0] += fmt.Sprintf("; with AVX2 instead, two 256-bit registers a group of sixteen, %s on one worker", document.Num(avx2))
+		says[0] += fmt.Sprintf(". With AVX2 instead, two 256-bit registers a group of sixteen, it scans %s on one worker", document.Num(avx2))
 	}
 	if e1 > 0 {
-		w := fmt.Sprintf("; a pattern at a time, the q-gram filter then Myers' scan, it took %s Gbp/s on one worker (the lanes %s as fast%s)", document.Num(e1), document.Times(l1/e1), runsRange(at("lanes", 1), "Gbp/s", at("each", 1), "Gbp/s"))
+		w := fmt.Sprintf(". A pattern at a time, the q-gram filter then Myers' scan, it scans %s Gbp/s on one worker (the lanes %s as fast%s)", document.Num(e1), document.Times(l1/e1), runsRange(at("lanes", 1), "Gbp/s", at("each", 1), "Gbp/s"))
 		if e2 > 0 {
 			w += fmt.Sprintf(" and %s on two", document.Num(e2))
 		}
 		says = append(says, w)
 	}
 	if ed > 0 {
-		says = append(says, fmt.Sprintf("; edlib's infix mode, a pattern a call on one thread, %s Gbp/s (the lanes on one worker %s as fast%s; edlib finds each pattern's best ends, not every end within k)", document.Num(ed), document.Times(l1/ed), runsRange(at("lanes", 1), "Gbp/s", at("edlib-hw", 1), "Gbp/s")))
+		says = append(says, fmt.Sprintf(". In edlib's infix mode, a pattern a call on one thread, edlib scans %s Gbp/s (the lanes on one worker %s as fast%s; edlib finds each pattern's best ends, not every end within k)", document.Num(ed), document.Times(l1/ed), runsRange(at("lanes", 1), "Gbp/s", at("edlib-hw", 1), "Gbp/s")))
 	}
 	says = append(says, ". Sassy2 (Beeloo and Groot Koerkamp, bioRxiv 2026) publishes 116.8 Gbp/s for this setting on 16 threads, 7.3 a thread (the paper's figure, on its authors' machine)")
 	return strings.Join(says, "") + "."
@@ -135,7 +135,7 @@ func similarText(med map[string]map[string]float64) string {
 			}
 			parts = append(parts, w)
 		}
-		line := fmt.Sprintf("at %d %%, %s", p, strings.Join(parts, " and "))
+		line := fmt.Sprintf("At %d %%, levlab took %s", p, strings.Join(parts, " and "))
 		if ed > 0 {
 			line += ", edlib-aligner " + document.Dur(ed)
 		}
@@ -144,9 +144,9 @@ func similarText(med map[string]map[string]float64) string {
 	if len(says) == 0 {
 		return ""
 	}
-	text := "1M × 1M random DNA against itself diverged by uniform edits, the computation as each command reports it: " + strings.Join(says, "; ")
+	text := "1M × 1M random DNA against itself diverged by uniform edits, the computation as each command reports it. " + strings.Join(says, ". ")
 	if m := med["SimilarCommand/diverged=1/n=10000000/prog=levlab-myers-parallel-2-workers"]; m != nil {
-		text += fmt.Sprintf("; 10M × 10M at 1 %% took %s on two workers, %s resident", document.Dur(m["compute-s"]), residentText(m["MB"]))
+		text += fmt.Sprintf(". 10M × 10M at 1 %% took %s on two workers, %s resident", document.Dur(m["compute-s"]), residentText(m["MB"]))
 	}
 	return text + ". The exact pass computes only the cells a path of the first, narrow pass's cost can reach (A*PA2's band without its heuristic)."
 }
