@@ -274,3 +274,59 @@ func TestChartsFewLines(t *testing.T) {
 		}
 	}
 }
+
+// TestDecadesLabelled: on paper, a log axis of few decades labels every
+// one of them, and one of many decades in a short plot labels every
+// second or third, the top one always.
+func TestDecadesLabelled(t *testing.T) {
+	needBrowser(t)
+	for _, c := range []struct {
+		name   string
+		points int // series of smallDoc: its y spans 5 decades from 1e-5 to 1
+		every  int
+	}{{"few decades", 1, 1}, {"many decades, a short plot", 14, 2}} {
+		d := smallDoc(c.points, plainNames)
+		if c.points == 1 {
+			// Two decades: 1 ms to 100 ms.
+			d.Sections[0].Blocks[2].(*document.Figure).Series[0].Points = []document.FigurePoint{{X: 1000, Y: 1e-3}, {X: 10000, Y: 1e-2}, {X: 100000, Y: 0.1}}
+		}
+		var buf bytes.Buffer
+		if err := document.WriteHTML(&buf, d); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "report.html")
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// A half-width chart on paper: a short plot.
+		const probe = `new Promise((done) => {
+  const el = document.getElementById('smalltime'), c = echarts.getInstanceByDom(el);
+  window.dispatchEvent(new Event('beforeprint'));
+  el.style.setProperty('height', '230px', 'important');
+  window.dispatchEvent(new Event('resize'));
+  setTimeout(() => {
+    const f = c.getOption().yAxis[0].axisLabel.formatter;
+    const out = [];
+    for (let e = -6; e <= 1; e++) { out.push(f(Math.pow(10, e), 0) !== ''); }
+    done({every: f.every || 1, top: f.top === undefined ? 99 : f.top, labelled: out});
+  }, 500);
+})`
+		_, raw, err := chromium.Inspect(timeout(t), path, probe)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Every, Top int
+			Labelled   []bool
+		}
+		if err := json.Unmarshal(raw, &got); err != nil {
+			t.Fatalf("%s: %v", raw, err)
+		}
+		if c.every == 1 && got.Every != 1 {
+			t.Errorf("%s: every %d decade(s) labelled; want every one", c.name, got.Every)
+		}
+		if c.every > 1 && (got.Every < 2 || !got.Labelled[got.Top+6]) {
+			t.Errorf("%s: every %d decade(s) labelled, the top (10^%d) %v; want every second or third, the top labelled (%s)", c.name, got.Every, got.Top, got.Top+6 >= 0 && got.Top+6 < len(got.Labelled) && got.Labelled[got.Top+6], raw)
+		}
+	}
+}

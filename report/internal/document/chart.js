@@ -86,7 +86,8 @@
         if (grid && grid[0] && grid[0].top !== top) { chart.setOption({grid: {top: top}}); }
         // A plot left short by its legend (a half-width chart on paper)
         // labels fewer ticks, so that they do not crowd: a linear axis
-        // gets fewer, a log axis labels every second or third decade.
+        // gets fewer, a log axis of many decades labels every second or
+        // third.
         var plot = chart.getHeight() - top - 40, ys = chart.getOption().yAxis || [], ax = ys[0];
         // On paper a legend of many rows would squash the plot of a
         // half-width chart: the chart grows until the plot keeps 90 px.
@@ -104,21 +105,26 @@
         }
         var f = ax.axisLabel && ax.axisLabel.formatter;
         if (ax.type !== 'log' || typeof f !== 'function') { return; }
-        var base = f.base || f, every = plot < 70 ? 3 : plot < 120 ? 2 : 1;
+        var base = f.base || f;
         // The decades labelled are counted down from the top one, so
         // that the largest is always labelled.
-        var lb = ax.logBase || 10, hi = 0;
+        var lb = ax.logBase || 10, hi = 0, lo = Infinity;
         (chart.getOption().series || []).forEach(function (se) {
           (se.data || []).forEach(function (d) {
             var v = d && d.value !== undefined ? d.value : d;
             // [x, y] or, with whiskers, [x, y, min, max].
             (Array.isArray(v) ? v.slice(1) : [v]).forEach(function (y) {
-              if (typeof y === 'number' && isFinite(y) && y > hi) { hi = y; }
+              if (typeof y === 'number' && isFinite(y) && y > 0) { hi = Math.max(hi, y); lo = Math.min(lo, y); }
             });
           });
         });
-        // The axis ends at the power of its base at or above the data.
+        // The axis ends at the powers of its base at or above and at or
+        // below the data. Every decade is labelled where a label has 24
+        // px to itself; else every second, or third.
         var top = hi > 0 ? Math.ceil(Math.log(hi) / Math.log(lb) - 1e-9) : 0;
+        var bottom = hi > 0 ? Math.floor(Math.log(lo) / Math.log(lb) + 1e-9) : 0;
+        var room = plot / Math.max(1, top - bottom);
+        var every = room >= 24 ? 1 : room >= 12 ? 2 : 3;
         if ((f.every || 1) === every && f.top === top) { return; }
         var g = every === 1 ? base : function (v, i) {
           var d = Math.round(Math.log(v) / Math.log(lb));
