@@ -93,12 +93,22 @@ func fastestCPU(ix *runs.Index, n int) (runs.Key, bool) {
 	return best, ix.Stats[best].GCUPS > 0
 }
 
-// findings lists Key results' rows: the reports' claims first, then what
-// levlab adds beyond them.
+// findings lists Key results' rows, a function each: the reports' claims
+// first, then what levlab adds beyond them.
 func findings(r *runs.Set) []finding {
 	var out []finding
+	for _, row := range []func(*runs.Set) []finding{
+		findOpenMPTiles, findFastest, findFullMatrixCPU, findCUDA, findTwoRows,
+		findMatching, findOnePair, findManyPairs, findAlignment, findSuggest,
+	} {
+		out = append(out, row(r)...)
+	}
+	return out
+}
 
-	// Report 000's Table 1: its OpenMP tiles on 8 threads at its largest size.
+// findOpenMPTiles is the row of report 000's Table 1: its OpenMP tiles
+// on 8 threads at its largest size.
+func findOpenMPTiles(r *runs.Set) (out []finding) {
 	if pub := r.Pub(func(p records.Published) bool {
 		return p.Source == src000 && p.Table == "Table 1" && p.Algorithm == records.AlgTiled && p.Workers == 8
 	}); len(pub) > 0 {
@@ -124,10 +134,14 @@ func findings(r *runs.Set) []finding {
 			},
 		})
 	}
+	return out
+}
 
-	// The fastest distance against the reports' best DP rate: its matrix
-	// is computed whole, so its rate is both; ours is named for what it
-	// counts, and what differs (size, workers, algorithm) is said.
+// findFastest is the row of the fastest distance against the reports'
+// best DP rate: its matrix is computed whole, so its rate is both; ours
+// is named for what it counts, and what differs (size, workers,
+// algorithm) is said.
+func findFastest(r *runs.Set) (out []finding) {
 	if base, ok := publishedBestGCUPS(r); ok {
 		out = append(out, finding{
 			claim:  fmt.Sprintf("Fastest exact distance at the report's largest n, %s (report 000's best rate, %s; ours a bit-parallel band against its full DP: algorithmic, not parallel)", matrixRate, base.table),
@@ -169,8 +183,12 @@ func findings(r *runs.Set) []finding {
 			},
 		})
 	}
+	return out
+}
 
-	// Report 002's CPU column: two completely different strings.
+// findFullMatrixCPU is the row of report 002's CPU column: two
+// completely different strings.
+func findFullMatrixCPU(r *runs.Set) (out []finding) {
 	for _, p := range r.Pub(func(p records.Published) bool {
 		return p.Source == src002 && p.Case == "different" && p.Algorithm == records.AlgFullMatrix && p.Metric == "seconds"
 	}) {
@@ -187,8 +205,12 @@ func findings(r *runs.Set) []finding {
 			},
 		})
 	}
+	return out
+}
 
-	// Report 000's CUDA kernel at its largest size, and cuda-fast.
+// findCUDA is the row of report 000's CUDA kernel at its largest size,
+// and cuda-fast.
+func findCUDA(r *runs.Set) (out []finding) {
 	if pub := r.Pub(func(p records.Published) bool {
 		return p.Source == src000 && p.Table == "Table 2" && p.Metric == "seconds"
 	}); len(pub) > 0 {
@@ -247,8 +269,12 @@ func findings(r *runs.Set) []finding {
 			},
 		})
 	}
+	return out
+}
 
-	// Report 004's claim: two rows instead of the matrix.
+// findTwoRows is the row of report 004's claim: two rows instead of the
+// matrix.
+func findTwoRows(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "Two rows instead of the whole matrix, largest n (report 004)",
 		theirs: "no numbers published",
@@ -269,8 +295,12 @@ func findings(r *runs.Set) []finding {
 			return fmt.Sprintf("%s against %s at %s; %s as fast%s", document.BytesStr(tr.Alloc), document.BytesStr(fm.Alloc), document.Size(n), document.Times(fm.Med/tr.Med), ciOf(ix, fk, tk))
 		},
 	})
+	return out
+}
 
-	// Pattern matching against report 003's per-window DP.
+// findMatching is the row of pattern matching against report 003's
+// per-window DP.
+func findMatching(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		// apm-fast's q-gram filter skips most windows of a random text,
 		// which the report's per-window DP computes: said once, here.
@@ -296,8 +326,11 @@ func findings(r *runs.Set) []finding {
 			return v + ")"
 		},
 	})
+	return out
+}
 
-	// Beyond the reports: one pair beside edlib.
+// findOnePair is the row beyond the reports of one pair beside edlib.
+func findOnePair(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "One pair of random DNA, beside edlib (beyond the reports)",
 		theirs: "—",
@@ -347,8 +380,11 @@ func findings(r *runs.Set) []finding {
 			return v + ")"
 		},
 	})
+	return out
+}
 
-	// Many pairs beside edlib a pair a call.
+// findManyPairs is the row of many pairs beside edlib a pair a call.
+func findManyPairs(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "Every pair of a set of DNA strings, beside edlib a pair a call (beyond the reports)",
 		theirs: "—",
@@ -384,8 +420,12 @@ func findings(r *runs.Set) []finding {
 			return v + ")"
 		},
 	})
+	return out
+}
 
-	// Alignment, the whole command beside edlib-aligner (a benchmark).
+// findAlignment is the row of alignment, the whole command beside
+// edlib-aligner (a benchmark).
+func findAlignment(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "Alignment (CIGAR), the whole command, beside edlib-aligner (beyond the reports)",
 		theirs: "—",
@@ -422,8 +462,12 @@ func findings(r *runs.Set) []finding {
 			return ""
 		},
 	})
+	return out
+}
 
-	// Spelling suggestions with the cap, beside the obvious loop.
+// findSuggest is the row of spelling suggestions with the cap, beside
+// the obvious loop.
+func findSuggest(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "Spelling suggestions within 1 edit, beside the obvious loop (beyond the reports; the cap stops each pair past 1 edit: algorithmic, not parallel)",
 		theirs: "—",
