@@ -451,68 +451,13 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 	if len(holdAt) == 1 {
 		f.Series = slices.DeleteFunc(slices.Clone(f.Series), func(s string) bool { return s == hold })
 	}
-	c := &document.Figure{ID: fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1), XName: ownXNames[f.X], YName: ownYNames[f.Y]}
-	c.XLog = f.X == "n" || f.X == "m"
-	c.XFit, c.XWhole = true, f.X == "workers" || f.X == "tile"
-	c.YLog = f.Y == "time" && c.XLog
-	if f.X == "workers" {
-		// Workers that double (1, 2, 4 …) on a base-2 axis, ticked at
-		// their own counts; a linear one would tick 3, where nothing ran.
-		ws := sp.WorkersOr()
-		c.XLog = len(ws) >= 3 && powersOfTwo(ws)
-		c.XBase2 = c.XLog
-	}
-	if f.LogX != nil {
-		c.XLog = *f.LogX
-		c.XBase2 = c.XBase2 && c.XLog
-	}
-	if f.LogY != nil {
-		c.YLog = *f.LogY
-	}
+	c := ownAxes(sp, f)
+	c.ID = fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1)
 	dims := slices.Clone(f.Series)
 	if !slices.Contains(dims, "impl") {
 		dims = append([]string{"impl"}, dims...)
 	}
-	// The dimensions held fixed, at their largest value over the runs
-	// where a point was measured (and, for a ratio to the baseline, the
-	// baseline too): a size at which everything failed draws nothing.
-	measured := func(ix *runs.Index, k runs.Key) bool {
-		if _, ok := ix.Stats[k]; !ok {
-			return false
-		}
-		return (f.Y != "speedup" && f.Y != "efficiency") || k.Algorithm == f.Baseline
-	}
-	fixed := map[string]float64{}
-	if len(holdAt) == 1 {
-		fixed[hold] = holdAt[0]
-	}
-	for _, d := range []string{"workers", "tile", "n", "m"} {
-		if d == hold || d == f.X || slices.Contains(dims, d) || (d == "m" && f.X == "n") || (d == "n" && f.X == "m") {
-			continue
-		}
-		if d == "m" && len(sp.Inputs.M) == 0 {
-			continue // m = n
-		}
-		vals, all := map[float64]bool{}, map[float64]bool{}
-		for _, ix := range r.Runs {
-			for _, k := range v.keys(ix) {
-				all[dimOf(k, d)] = true
-				if measured(ix, k) {
-					vals[dimOf(k, d)] = true
-				}
-			}
-		}
-		if len(vals) == 0 {
-			vals = all
-		}
-		if len(all) > 1 {
-			top := math.Inf(-1)
-			for v := range vals {
-				top = max(top, v)
-			}
-			fixed[d] = top
-		}
-	}
+	fixed := ownHeld(r, v, f, dims, hold, holdAt)
 	keep := func(k runs.Key) bool {
 		for d, v := range fixed {
 			if dimOf(k, d) != v {
@@ -521,28 +466,7 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 		}
 		return hold == "" || slices.Contains(holdAt, dimOf(k, hold))
 	}
-	what := map[string]string{"time": "Time", "speedup": "Speedup over " + f.Baseline, "efficiency": "Parallel efficiency over " + f.Baseline,
-		"gcups": "Cells of the matrix a second", "memory": "Memory"}[f.Y]
-	c.Title = f.Title
-	if c.Title == "" {
-		c.Title = what + " by " + ownXNames[f.X]
-	}
-	var held []string
-	for _, d := range []string{"workers", "tile", "n", "m"} {
-		if v, ok := fixed[d]; ok {
-			held = append(held, dimLabel(d, v))
-		}
-	}
-	if len(holdAt) > 1 {
-		var each []string
-		for _, x := range holdAt {
-			each = append(each, dimLabel(hold, x))
-		}
-		held = append(held, document.JoinAnd(each))
-	}
-	if len(held) > 0 {
-		c.Title += " (" + strings.Join(held, ", ") + ")"
-	}
+	c.Title = ownTitle(f, fixed, hold, holdAt)
 	// Series are named for their machine where more than one run holds
 	// the experiment.
 	ran := 0
@@ -581,35 +505,11 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 			if !ok {
 				continue
 			}
-			p := document.FigurePoint{X: x}
-			switch f.Y {
-			case "time":
-				p.Y, p.Lo, p.Hi = st.Med, st.Min, st.Max
-			case "gcups":
-				p.Y, p.Lo, p.Hi = st.GCUPS, st.GCUPS, st.GCUPS
-			case "memory":
-				if st.Alloc <= 0 && c.YLog {
-					continue
-				}
-				p.Y, p.Lo, p.Hi = st.Alloc, st.Alloc, st.Alloc
-			case "speedup", "efficiency":
-				b0, ok := baselineOf(ix, v, f.Baseline, k)
-				if !ok {
-					continue
-				}
-				q, ok := ix.SpeedupOf(b0, k)
-				if !ok {
-					continue
-				}
-				p.Y, p.Lo, p.Hi = q.X, q.X, q.X
-				if q.CIKnown {
-					p.Lo, p.Hi = q.Lo, q.Hi
-				}
-				if f.Y == "efficiency" && k.Workers > 0 {
-					w := float64(k.Workers) / float64(max(1, b0.Workers))
-					p.Y, p.Lo, p.Hi = p.Y/w, p.Lo/w, p.Hi/w
-				}
+			p, ok := ownChartPoint(ix, v, f, k, st, c.YLog)
+			if !ok {
+				continue
 			}
+			p.X = x
 			se := bySeries[name]
 			if se == nil {
 				se = &document.FigureSeries{Name: name}
@@ -637,6 +537,142 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 		}
 	}
 	return c
+}
+
+// ownAxes is a chart of figure f of spec sp with its axes named and
+// scaled: lengths on a log axis, workers that double on a base-2 one, a
+// time on a log axis where x is one; the spec's log_x and log_y win.
+func ownAxes(sp *spec.Spec, f spec.Figure) *document.Figure {
+	c := &document.Figure{XName: ownXNames[f.X], YName: ownYNames[f.Y]}
+	c.XLog = f.X == "n" || f.X == "m"
+	c.XFit, c.XWhole = true, f.X == "workers" || f.X == "tile"
+	c.YLog = f.Y == "time" && c.XLog
+	if f.X == "workers" {
+		// Workers that double (1, 2, 4 …) on a base-2 axis, ticked at
+		// their own counts; a linear one would tick 3, where nothing ran.
+		ws := sp.WorkersOr()
+		c.XLog = len(ws) >= 3 && powersOfTwo(ws)
+		c.XBase2 = c.XLog
+	}
+	if f.LogX != nil {
+		c.XLog = *f.LogX
+		c.XBase2 = c.XBase2 && c.XLog
+	}
+	if f.LogY != nil {
+		c.YLog = *f.LogY
+	}
+	return c
+}
+
+// ownHeld is the dimensions figure f holds fixed, by name, beside its x
+// and its series' dims: hold at holdAt's one value, and every other at
+// its largest value over the runs where a point was measured (and, for a
+// ratio to the baseline, the baseline too), so that a size at which
+// everything failed draws nothing.
+func ownHeld(r *runs.Set, v *ownView, f spec.Figure, dims []string, hold string, holdAt []float64) map[string]float64 {
+	measured := func(ix *runs.Index, k runs.Key) bool {
+		if _, ok := ix.Stats[k]; !ok {
+			return false
+		}
+		return (f.Y != "speedup" && f.Y != "efficiency") || k.Algorithm == f.Baseline
+	}
+	fixed := map[string]float64{}
+	if len(holdAt) == 1 {
+		fixed[hold] = holdAt[0]
+	}
+	for _, d := range []string{"workers", "tile", "n", "m"} {
+		if d == hold || d == f.X || slices.Contains(dims, d) || (d == "m" && f.X == "n") || (d == "n" && f.X == "m") {
+			continue
+		}
+		if d == "m" && len(v.sp.Inputs.M) == 0 {
+			continue // m = n
+		}
+		vals, all := map[float64]bool{}, map[float64]bool{}
+		for _, ix := range r.Runs {
+			for _, k := range v.keys(ix) {
+				all[dimOf(k, d)] = true
+				if measured(ix, k) {
+					vals[dimOf(k, d)] = true
+				}
+			}
+		}
+		if len(vals) == 0 {
+			vals = all
+		}
+		if len(all) > 1 {
+			top := math.Inf(-1)
+			for v := range vals {
+				top = max(top, v)
+			}
+			fixed[d] = top
+		}
+	}
+	return fixed
+}
+
+// ownTitle is figure f's title, the spec's or what it draws by what,
+// with the values it holds (fixed; hold's several, holdAt) after it.
+func ownTitle(f spec.Figure, fixed map[string]float64, hold string, holdAt []float64) string {
+	title := f.Title
+	if title == "" {
+		what := map[string]string{"time": "Time", "speedup": "Speedup over " + f.Baseline, "efficiency": "Parallel efficiency over " + f.Baseline,
+			"gcups": "Cells of the matrix a second", "memory": "Memory"}[f.Y]
+		title = what + " by " + ownXNames[f.X]
+	}
+	var held []string
+	for _, d := range []string{"workers", "tile", "n", "m"} {
+		if v, ok := fixed[d]; ok {
+			held = append(held, dimLabel(d, v))
+		}
+	}
+	if len(holdAt) > 1 {
+		var each []string
+		for _, x := range holdAt {
+			each = append(each, dimLabel(hold, x))
+		}
+		held = append(held, document.JoinAnd(each))
+	}
+	if len(held) > 0 {
+		title += " (" + strings.Join(held, ", ") + ")"
+	}
+	return title
+}
+
+// ownChartPoint is point k of run ix as figure f draws it (its y, with the
+// repetitions' range or the speedup's interval), x left to the caller;
+// false where it draws none: no baseline or speedup, or memory of 0 on a
+// log axis.
+func ownChartPoint(ix *runs.Index, v *ownView, f spec.Figure, k runs.Key, st runs.Stat, yLog bool) (document.FigurePoint, bool) {
+	var p document.FigurePoint
+	switch f.Y {
+	case "time":
+		p.Y, p.Lo, p.Hi = st.Med, st.Min, st.Max
+	case "gcups":
+		p.Y, p.Lo, p.Hi = st.GCUPS, st.GCUPS, st.GCUPS
+	case "memory":
+		if st.Alloc <= 0 && yLog {
+			return p, false
+		}
+		p.Y, p.Lo, p.Hi = st.Alloc, st.Alloc, st.Alloc
+	case "speedup", "efficiency":
+		b0, ok := baselineOf(ix, v, f.Baseline, k)
+		if !ok {
+			return p, false
+		}
+		q, ok := ix.SpeedupOf(b0, k)
+		if !ok {
+			return p, false
+		}
+		p.Y, p.Lo, p.Hi = q.X, q.X, q.X
+		if q.CIKnown {
+			p.Lo, p.Hi = q.Lo, q.Hi
+		}
+		if f.Y == "efficiency" && k.Workers > 0 {
+			w := float64(k.Workers) / float64(max(1, b0.Workers))
+			p.Y, p.Lo, p.Hi = p.Y/w, p.Lo/w, p.Hi/w
+		}
+	}
+	return p, true
 }
 
 // compareKeys orders points by the spec's implementations (Go functions
