@@ -648,15 +648,25 @@ func (s *verifySession) count() (ran, failed int) {
 // smallest of each, what they share, the smallest of all, and keeps the
 // smallest one's inputs.
 func (s *verifySession) report(w io.Writer) {
-	v := s.v
 	var fails []*verifyRun
 	for i := range s.runs {
 		if r := &s.runs[i]; r.done && r.why != "" {
 			fails = append(fails, r)
 		}
 	}
-	if len(fails) >= verifyMaxFailures {
-		fmt.Fprintf(w, "stopped after %d failures\n", len(fails))
+	s.reportRuns(w, len(fails))
+	s.reportFamilies(w)
+	explained := s.reportTraits(w, fails)
+	s.reportSmallest(w, fails, explained)
+}
+
+// reportRuns says how the runs went as a whole: a stop after too many
+// failures (failed of them), cases run at once, runs past the time-out
+// run again, and with several --workers the failures at each.
+func (s *verifySession) reportRuns(w io.Writer, failed int) {
+	v := s.v
+	if failed >= verifyMaxFailures {
+		fmt.Fprintf(w, "stopped after %d failures\n", failed)
 	}
 	if s.jobs > 1 {
 		fmt.Fprintf(w, "%d cases ran at a time (--jobs auto: %s; --jobs 1 runs one at a time)\n", s.jobs, s.why)
@@ -692,8 +702,12 @@ func (s *verifySession) report(w io.Writer) {
 			fmt.Fprintf(w, "  %d: %d of %d fail\n", n, failed, ran)
 		}
 	}
+}
 
-	// By family, in the order the families come, with the smallest of each.
+// reportFamilies counts the failures by family of case, in the order the
+// families come, with the smallest failure of each.
+func (s *verifySession) reportFamilies(w io.Writer) {
+	v := s.v
 	fmt.Fprintln(w, "failures by family of case, with the smallest of each:")
 	var order []string
 	seen := map[string]bool{}
@@ -740,10 +754,13 @@ func (s *verifySession) report(w io.Writer) {
 			fmt.Fprintf(w, "      %s\n", v.describe(first))
 		}
 	}
+}
 
-	// What the failures share: the trait that explains the most of them
-	// (of those that fail at least half the runs that have it, the one
-	// that fails the most of them), then among the failures left the next.
+// reportTraits says what the failures share: the trait that explains
+// the most of them (of those that fail at least half the runs that have
+// it, the one that fails the most of them), then among the failures left
+// the next. It returns the failures a trait said explains.
+func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verifyRun]bool {
 	explained := map[*verifyRun]bool{}
 	said := map[string]bool{}
 	for {
@@ -803,9 +820,14 @@ func (s *verifySession) report(w io.Writer) {
 			}
 		}
 	}
+	return explained
+}
 
-	// The smallest, those no trait explains first: a real bug hides among
-	// a program's honest limits.
+// reportSmallest lists the smallest failures, those no trait explains
+// first (a real bug hides among a program's honest limits), and keeps the
+// smallest one's inputs.
+func (s *verifySession) reportSmallest(w io.Writer, fails []*verifyRun, explained map[*verifyRun]bool) {
+	v := s.v
 	listed := slices.Clone(fails)
 	slices.SortStableFunc(listed, func(x, y *verifyRun) int {
 		return cmp.Compare(b2i(explained[x]), b2i(explained[y]))
