@@ -16,23 +16,51 @@ import (
 // kernel by block size).
 func section000(r *runs.Set) document.Section {
 	s := document.Section{ID: "r000", Title: "Report 000 — OpenMP tiles and a CUDA antidiagonal kernel (Ceccherelli, 2023)", Source: src000}
-	pub := r.Pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 1" })
-	pubVal := func(alg string, w, n int) (float64, bool) {
-		for _, p := range pub {
-			if p.Algorithm == alg && p.Workers == w && p.LenA == n && p.Metric == "seconds" {
-				return p.Value, true
-			}
-		}
-		return 0, false
+	t1 := readTable1(r)
+	table1(r, &s, t1)
+	figure3(r, &s, t1)
+	if !r.Measured(records.ExpS000Table1, records.ExpS000Fig3) {
+		s.P("Ours: not measured in the runs read (experiments s000-table1 and s000-fig3).")
 	}
+	table2(r, &s)
+	return s
+}
+
+// table1Pub is report 000's Table 1 as published: its rows, and the
+// lengths it times (10,000, 30,000 and 50,000 where none were read).
+type table1Pub struct {
+	pub   []records.Published
+	sizes []int
+}
+
+// readTable1 reads report 000's Table 1 from the published numbers.
+func readTable1(r *runs.Set) table1Pub {
+	pub := r.Pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 1" })
+	sizes := uniqInts(pub, func(p records.Published) int { return p.LenA })
+	if len(sizes) == 0 {
+		sizes = []int{10000, 30000, 50000}
+	}
+	return table1Pub{pub, sizes}
+}
+
+// val is the published time of alg on w threads at length n.
+func (t1 table1Pub) val(alg string, w, n int) (float64, bool) {
+	for _, p := range t1.pub {
+		if p.Algorithm == alg && p.Workers == w && p.LenA == n && p.Metric == "seconds" {
+			return p.Value, true
+		}
+	}
+	return 0, false
+}
+
+// table1 adds report 000's Table 1 to s: the report's times beside ours,
+// by length.
+func table1(r *runs.Set, s *document.Section, t1 table1Pub) {
+	pub, sizes, pubVal := t1.pub, t1.sizes, t1.val
 	// The report prints every time of Table 1 with two decimals ("1.30s").
 	dec := 0
 	for _, p := range pub {
 		dec = max(dec, document.Decimals(p.Value))
-	}
-	sizes := uniqInts(pub, func(p records.Published) int { return p.LenA })
-	if len(sizes) == 0 {
-		sizes = []int{10000, 30000, 50000}
 	}
 	t := &document.Table{Caption: "Time by string length, the report's (mean of 10 runs) beside ours (median; the spread of the repetitions below it) (report 000, Table 1)", Head: []string{""}}
 	for _, n := range sizes {
@@ -83,7 +111,12 @@ func section000(r *runs.Set) document.Section {
 		}
 		s.P("A dash: not measured at that length in the run read%s.", why)
 	}
+}
 
+// figure3 adds report 000's Figure 3 to s, the tiled version's speedup
+// by length on 4 and 8 workers, and what differs from the report's.
+func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
+	pub, sizes, pubVal := t1.pub, t1.sizes, t1.val
 	// Figure 3: speedup vs size, 4 and 8 workers.
 	c := &document.Figure{ID: "r000fig3", Title: "Speedup of the tiled version over the sequential full matrix, by string length (report 000, Figure 3)", XName: "string length (characters)", YName: "speedup (×)"}
 	exps := []string{records.ExpS000Table1, records.ExpS000Fig3}
@@ -173,11 +206,6 @@ func section000(r *runs.Set) document.Section {
 		s.P("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix, whose memory traffic we take to be most of its time (no memory counter was read), where the tiled version keeps only tile borders. Over our sequential two-row version, the 8-worker speedup %s.",
 			over, over, shared(trafficCtx, traffic))
 	}
-	if !r.Measured(records.ExpS000Table1, records.ExpS000Fig3) {
-		s.P("Ours: not measured in the runs read (experiments s000-table1 and s000-fig3).")
-	}
-	table2(r, &s)
-	return s
 }
 
 // table2 is report 000's Table 2 and Figure 4: the CUDA antidiagonal
