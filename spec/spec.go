@@ -351,8 +351,20 @@ func (l *lines) errorf(table string, index int, key, format string, args ...any)
 	return &Error{File: l.file, Line: l.line(table, index, key), Msg: fmt.Sprintf(format, args...)}
 }
 
-// check checks what TOML alone cannot.
+// check checks what TOML alone cannot: the name and the run's settings,
+// the inputs, the parameters, each implementation, the grid's size and
+// the figures, in that order, the first problem found returned.
 func (s *Spec) check(l *lines) error {
+	for _, check := range []func(*lines) error{s.checkTop, s.checkInputs, s.checkParams, s.checkImpls, s.checkPoints, s.checkFigures} {
+		if err := check(l); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkTop checks the name, the repetitions, the title and the time-out.
+func (s *Spec) checkTop(l *lines) error {
 	switch {
 	case s.Name == "":
 		return l.errorf("", 0, "", "no name: name = \"my-experiment\" names the CSV file and the report's section")
@@ -370,6 +382,11 @@ func (s *Spec) check(l *lines) error {
 			return l.errorf("", 0, "timeout", "timeout = %q: want a positive duration such as \"30s\" or \"5m\"", s.Timeout)
 		}
 	}
+	return nil
+}
+
+// checkInputs checks [inputs]: the case, the alphabet, the lengths.
+func (s *Spec) checkInputs(l *lines) error {
 	in := s.Inputs
 	if in.Case != "" && !slices.Contains(Cases, in.Case) {
 		return l.errorf("inputs", 0, "case", "case = %q: want one of %s", in.Case, strings.Join(Cases, ", "))
@@ -401,6 +418,11 @@ func (s *Spec) check(l *lines) error {
 			}
 		}
 	}
+	return nil
+}
+
+// checkParams checks [params]: the workers and tiles.
+func (s *Spec) checkParams(l *lines) error {
 	for _, p := range []struct {
 		key  string
 		vals []int
@@ -415,82 +437,112 @@ func (s *Spec) check(l *lines) error {
 			}
 		}
 	}
+	return nil
+}
+
+// checkImpls checks that there is an implementation, and each one
+// (checkImpl), its name told apart from those before it.
+func (s *Spec) checkImpls(l *lines) error {
 	if len(s.Impl) == 0 {
 		return l.errorf("", 0, "", "no [[impl]]: name at least one implementation, a command or a lev algorithm")
 	}
 	names := map[string]bool{}
 	for i, im := range s.Impl {
-		switch {
-		case im.Name == "":
-			return l.errorf("impl", i, "", "[[impl]] %d has no name", i+1)
-		case !validName(im.Name):
-			return l.errorf("impl", i, "name", "impl name %q: use letters, digits, -, _ and . (not first), at most 64", im.Name)
-		case names[im.Name]:
+		if names[im.Name] && im.Name != "" && validName(im.Name) {
 			return l.errorf("impl", i, "name", "impl %q is named twice", im.Name)
-		case im.Command != nil && len(im.Command) == 0:
-			return l.errorf("impl", i, "command", "impl %q: command = []: give the program and its arguments, e.g. [\"./prog\", \"{a}\", \"{b}\"], or leave command out for an algo", im.Name)
-		case (len(im.Command) > 0) == (im.Algo != ""):
-			return l.errorf("impl", i, "", "impl %q: give command = [...] or algo = \"...\", one of them", im.Name)
-		case len(im.Command) > 0 && im.Command[0] == "":
-			return l.errorf("impl", i, "command", "impl %q: the command's program is empty", im.Name)
-		case im.Algo != "" && (len(im.Env) > 0 || im.DistanceRegexp != "" || im.TimeRegexp != "" || im.Stdin != "" || im.Input != "" || im.TimeUnit != ""):
-			return l.errorf("impl", i, "algo", "impl %q: env, stdin, input, distance_regexp, time_regexp and time_unit are for a command, not an algorithm", im.Name)
-		case im.TimeUnit != "" && !slices.Contains(progrun.TimeUnits, im.TimeUnit):
-			return l.errorf("impl", i, "time_unit", "impl %q: time_unit = %q: want one of %s", im.Name, im.TimeUnit, strings.Join(progrun.TimeUnits, ", "))
-		case im.TimeUnit != "" && im.TimeRegexp == "":
-			return l.errorf("impl", i, "time_unit", "impl %q: time_unit = %q says what time_regexp's number counts, and there is no time_regexp", im.Name, im.TimeUnit)
-		case im.Input != "" && !slices.ContainsFunc(im.Command, func(a string) bool { return strings.Contains(a, progrun.InputPlaceholder) }):
-			return l.errorf("impl", i, "input", "impl %q: input = %q is written to a file the command names as {input}, and its command has no {input}", im.Name, im.Input)
-		case im.Input == "" && progrun.Uses(progrun.InputPlaceholder, im.Command...):
-			return l.errorf("impl", i, "command", "impl %q: the command names {input}, the file written from input = \"...\", and there is no input", im.Name)
+		}
+		if err := s.checkImpl(l, i, im); err != nil {
+			return err
 		}
 		names[im.Name] = true
-		// exec passes each argument and variable as a C string, which a NUL
-		// would end: every point would fail at its start.
-		for j, a := range im.Command {
-			if strings.IndexByte(a, 0) >= 0 {
-				return l.errorf("impl", i, "command", "impl %q: command argument %d %q holds a NUL byte, which no argument can carry", im.Name, j+1, a)
-			}
-		}
-		for _, k := range slices.Sorted(maps.Keys(im.Env)) {
-			if k == "" || strings.ContainsAny(k, "=\x00") {
-				return l.errorf("impl", i, "env", "impl %q: env key %q: a variable's name is any characters but = and NUL, and not empty", im.Name, k)
-			}
-			if strings.IndexByte(im.Env[k], 0) >= 0 {
-				return l.errorf("impl", i, "env", "impl %q: env %q = %q holds a NUL byte, which no variable's value can carry", im.Name, k, im.Env[k])
-			}
-		}
-		words := map[string][]string{"command": im.Command, "stdin": {im.Stdin}, "input": {im.Input}}
-		for _, k := range slices.Sorted(maps.Keys(im.Env)) {
-			words["env"] = append(words["env"], k, im.Env[k])
-		}
-		for _, key := range []string{"command", "env", "stdin", "input"} {
-			allowed := CommandPlaceholders
-			if key == "stdin" || key == "input" {
-				allowed = TemplatePlaceholders
-			}
-			if err := progrun.CheckPlaceholders(allowed, words[key]...); err != nil {
-				return l.errorf("impl", i, key, "impl %q: %v", im.Name, err)
-			}
-		}
-		if err := s.checkTextInputs(im); err != nil {
-			return l.errorf("impl", i, "command", "impl %q: %v", im.Name, err)
-		}
-		for _, re := range []struct{ key, expr string }{{"distance_regexp", im.DistanceRegexp}, {"time_regexp", im.TimeRegexp}} {
-			if re.expr == "" {
-				continue
-			}
-			c, err := regexp.Compile(re.expr)
-			if err != nil {
-				return l.errorf("impl", i, re.key, "impl %q: %s: %v", im.Name, re.key, err)
-			}
-			if c.NumSubexp() < 1 {
-				return l.errorf("impl", i, re.key, "impl %q: %s %q has no group: put the number in one, e.g. %q", im.Name, re.key, re.expr, `kernel: ([0-9.]+)`)
-			}
+	}
+	return nil
+}
+
+// checkImpl checks [[impl]] i, im: its name, a command or an algorithm,
+// what a command may hold, its placeholders and its regexps.
+func (s *Spec) checkImpl(l *lines, i int, im Impl) error {
+	switch {
+	case im.Name == "":
+		return l.errorf("impl", i, "", "[[impl]] %d has no name", i+1)
+	case !validName(im.Name):
+		return l.errorf("impl", i, "name", "impl name %q: use letters, digits, -, _ and . (not first), at most 64", im.Name)
+	case im.Command != nil && len(im.Command) == 0:
+		return l.errorf("impl", i, "command", "impl %q: command = []: give the program and its arguments, e.g. [\"./prog\", \"{a}\", \"{b}\"], or leave command out for an algo", im.Name)
+	case (len(im.Command) > 0) == (im.Algo != ""):
+		return l.errorf("impl", i, "", "impl %q: give command = [...] or algo = \"...\", one of them", im.Name)
+	case len(im.Command) > 0 && im.Command[0] == "":
+		return l.errorf("impl", i, "command", "impl %q: the command's program is empty", im.Name)
+	case im.Algo != "" && (len(im.Env) > 0 || im.DistanceRegexp != "" || im.TimeRegexp != "" || im.Stdin != "" || im.Input != "" || im.TimeUnit != ""):
+		return l.errorf("impl", i, "algo", "impl %q: env, stdin, input, distance_regexp, time_regexp and time_unit are for a command, not an algorithm", im.Name)
+	case im.TimeUnit != "" && !slices.Contains(progrun.TimeUnits, im.TimeUnit):
+		return l.errorf("impl", i, "time_unit", "impl %q: time_unit = %q: want one of %s", im.Name, im.TimeUnit, strings.Join(progrun.TimeUnits, ", "))
+	case im.TimeUnit != "" && im.TimeRegexp == "":
+		return l.errorf("impl", i, "time_unit", "impl %q: time_unit = %q says what time_regexp's number counts, and there is no time_regexp", im.Name, im.TimeUnit)
+	case im.Input != "" && !slices.ContainsFunc(im.Command, func(a string) bool { return strings.Contains(a, progrun.InputPlaceholder) }):
+		return l.errorf("impl", i, "input", "impl %q: input = %q is written to a file the command names as {input}, and its command has no {input}", im.Name, im.Input)
+	case im.Input == "" && progrun.Uses(progrun.InputPlaceholder, im.Command...):
+		return l.errorf("impl", i, "command", "impl %q: the command names {input}, the file written from input = \"...\", and there is no input", im.Name)
+	}
+	// exec passes each argument and variable as a C string, which a NUL
+	// would end: every point would fail at its start.
+	for j, a := range im.Command {
+		if strings.IndexByte(a, 0) >= 0 {
+			return l.errorf("impl", i, "command", "impl %q: command argument %d %q holds a NUL byte, which no argument can carry", im.Name, j+1, a)
 		}
 	}
+	for _, k := range slices.Sorted(maps.Keys(im.Env)) {
+		if k == "" || strings.ContainsAny(k, "=\x00") {
+			return l.errorf("impl", i, "env", "impl %q: env key %q: a variable's name is any characters but = and NUL, and not empty", im.Name, k)
+		}
+		if strings.IndexByte(im.Env[k], 0) >= 0 {
+			return l.errorf("impl", i, "env", "impl %q: env %q = %q holds a NUL byte, which no variable's value can carry", im.Name, k, im.Env[k])
+		}
+	}
+	words := map[string][]string{"command": im.Command, "stdin": {im.Stdin}, "input": {im.Input}}
+	for _, k := range slices.Sorted(maps.Keys(im.Env)) {
+		words["env"] = append(words["env"], k, im.Env[k])
+	}
+	for _, key := range []string{"command", "env", "stdin", "input"} {
+		allowed := CommandPlaceholders
+		if key == "stdin" || key == "input" {
+			allowed = TemplatePlaceholders
+		}
+		if err := progrun.CheckPlaceholders(allowed, words[key]...); err != nil {
+			return l.errorf("impl", i, key, "impl %q: %v", im.Name, err)
+		}
+	}
+	if err := s.checkTextInputs(im); err != nil {
+		return l.errorf("impl", i, "command", "impl %q: %v", im.Name, err)
+	}
+	for _, re := range []struct{ key, expr string }{{"distance_regexp", im.DistanceRegexp}, {"time_regexp", im.TimeRegexp}} {
+		if re.expr == "" {
+			continue
+		}
+		c, err := regexp.Compile(re.expr)
+		if err != nil {
+			return l.errorf("impl", i, re.key, "impl %q: %s: %v", im.Name, re.key, err)
+		}
+		if c.NumSubexp() < 1 {
+			return l.errorf("impl", i, re.key, "impl %q: %s %q has no group: put the number in one, e.g. %q", im.Name, re.key, re.expr, `kernel: ([0-9.]+)`)
+		}
+	}
+	return nil
+}
+
+// checkPoints checks the grid's size.
+func (s *Spec) checkPoints(l *lines) error {
 	if n := s.NumPoints(); n > MaxPoints {
 		return l.errorf("", 0, "", "the grid has %d points (implementations × lengths × workers × tiles); at most %d", n, MaxPoints)
+	}
+	return nil
+}
+
+// checkFigures checks each [[figure]] against the implementations.
+func (s *Spec) checkFigures(l *lines) error {
+	names := map[string]bool{}
+	for _, im := range s.Impl {
+		names[im.Name] = true
 	}
 	for i, f := range s.Figure {
 		if err := checkText("title", f.Title); err != nil {
