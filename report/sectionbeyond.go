@@ -92,29 +92,7 @@ func sectionBeyond(r *runs.Set) document.Section {
 		}
 		tables = append(tables, t)
 		if bestG > 0 {
-			line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, document.Size(best.LenA), rateText(ix.Stats[best]))
-			if v, ok := ix.Get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.GCUPS > 0 {
-				// Workers against one said, and one worker's ratio beside
-				// it: the algorithm's own, else myers' (its one-worker twin).
-				one := ""
-				if best.Workers > 1 {
-					for _, a := range []string{best.Algorithm, records.AlgMyers} {
-						if v1, ok := ix.Get(records.ExpPeers, a, 1, 0, best.LenA, best.LenA); ok && v1.GCUPS > 0 {
-							one = fmt.Sprintf("; %s on one worker (%s)", document.Times(v1.GCUPS/v.GCUPS), a)
-							break
-						}
-					}
-				}
-				line += fmt.Sprintf(", %s as fast as the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one%s)", document.Times(bestG/v.GCUPS), document.Num(v.GCUPS)+" "+matrixRate, workersN(best.Workers), one)
-			}
-			line += ": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells"
-			// The same code on a larger matrix, in the GPU section's
-			// experiment, reaches more: say where, so that the two
-			// figures read as two sizes, not two claims.
-			if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.Stats[k].GCUPS > bestG {
-				line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
-			}
-			lead = append(lead, line+".")
+			lead = append(lead, fastestPeer(r, ix, best, bestG))
 		}
 		if len(noHeap) > 0 {
 			verb := "allocate"
@@ -150,6 +128,35 @@ func sectionBeyond(r *runs.Set) document.Section {
 	notRun(r, &s, records.ExpPeers)
 	beyondBenchmarks(r, &s)
 	return s
+}
+
+// fastestPeer says run ix's fastest point best of the peers experiment
+// (matrix rate bestG), set beside the two-row DP at its length, and where
+// a larger matrix elsewhere reaches more.
+func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64) string {
+	line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, document.Size(best.LenA), rateText(ix.Stats[best]))
+	if v, ok := ix.Get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.GCUPS > 0 {
+		// Workers against one said, and one worker's ratio beside
+		// it: the algorithm's own, else myers' (its one-worker twin).
+		one := ""
+		if best.Workers > 1 {
+			for _, a := range []string{best.Algorithm, records.AlgMyers} {
+				if v1, ok := ix.Get(records.ExpPeers, a, 1, 0, best.LenA, best.LenA); ok && v1.GCUPS > 0 {
+					one = fmt.Sprintf("; %s on one worker (%s)", document.Times(v1.GCUPS/v.GCUPS), a)
+					break
+				}
+			}
+		}
+		line += fmt.Sprintf(", %s as fast as the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one%s)", document.Times(bestG/v.GCUPS), document.Num(v.GCUPS)+" "+matrixRate, workersN(best.Workers), one)
+	}
+	line += ": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells"
+	// The same code on a larger matrix, in the GPU section's
+	// experiment, reaches more: say where, so that the two
+	// figures read as two sizes, not two claims.
+	if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.Stats[k].GCUPS > bestG {
+		line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
+	}
+	return line + "."
 }
 
 // bitParallel reports whether algorithm a of the peers experiment computes
