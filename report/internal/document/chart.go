@@ -105,6 +105,95 @@ func (c *Figure) shown() *Figure {
 	return &v
 }
 
+// markOpts is the first series' options that draw MarkY's line, named,
+// from MarkFromX where it is given; none without a mark.
+func (c *Figure) markOpts() []charts.SeriesOpts {
+	if !(c.MarkY > 0 && finite(c.MarkY)) {
+		return nil
+	}
+	var so []charts.SeriesOpts
+	// The mark's name sits above the line's right end, inside
+	// the grid: outside it the right margin would have to hold it.
+	if c.MarkFromX > 0 && finite(c.MarkFromX) {
+		// From markFrom to the last x drawn: where the bound
+		// was stated, not across the whole axis.
+		end := c.MarkFromX
+		for _, s := range c.Series {
+			for _, p := range s.Points {
+				end = max(end, p.X)
+			}
+		}
+		so = append(so, charts.WithMarkLineNameCoordItemOpts(opts.MarkLineNameCoordItem{Name: c.MarkName, Coordinate0: []any{c.MarkFromX, c.MarkY}, Coordinate1: []any{end, c.MarkY}}))
+	} else {
+		so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.MarkName, YAxis: c.MarkY}))
+	}
+	so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: markLabel(c.MarkName), Position: "insideEndTop"}}))
+	return so
+}
+
+// failedOpts is the last series' options that draw a vertical line
+// where each point failed; first says it is also the first series, whose
+// 1× line then shares the style. None without failures.
+func (c *Figure) failedOpts(first bool) []charts.SeriesOpts {
+	if len(c.Failed) == 0 {
+		return nil
+	}
+	var so []charts.SeriesOpts
+	// The failures' lines hang on the last series, so that their
+	// style is not the 1× line's, which the first one carries
+	// (where they share one series, each line's label is its
+	// name).
+	for _, m := range c.Failed {
+		if finite(m.X) {
+			so = append(so, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: m.Name, XAxis: m.X}))
+		}
+	}
+	label := "failed"
+	if first && c.MarkY > 0 {
+		label = "{b}"
+	}
+	so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
+		Symbol:    []string{"none", "none"},
+		LineStyle: &opts.LineStyle{Color: "#c0392b", Type: "dashed"},
+		Label:     &opts.Label{Show: opts.Bool(true), Formatter: label, Position: "end", Color: "#c0392b"}}))
+	return so
+}
+
+// setAxes sets in o, the chart's options as JSON, what go-echarts'
+// structs cannot: the log axes' bases and a linear axis' top above its
+// mark.
+func (c *Figure) setAxes(o map[string]any) {
+	// A log axis of bytes ticks at powers of 2 its unit names (1 KiB,
+	// 1 MiB); one of doubling counts at powers of two.
+	if c.YLog && AxisUnit(c.YName) == "bytes" {
+		// Ticked at powers of 32 (1 KiB, 32 KiB, 1 MiB …): the axis ends
+		// at most 32 times above the data, where a power of 1024 would
+		// run 4.66 GiB up to 1 TiB.
+		setAxis(o, "yAxis", "logBase", 32)
+	}
+	if c.XLog && AxisUnit(c.XName) == "bytes" {
+		setAxis(o, "xAxis", "logBase", 1024)
+	}
+	if c.XLog && c.XBase2 {
+		setAxis(o, "xAxis", "logBase", 2)
+	}
+	// A linear axis ends a step above its mark where the mark would
+	// otherwise lie on the frame, its label over the axis' name.
+	if !c.YLog && c.MarkY > 0 && finite(c.MarkY) {
+		top := c.MarkY
+		for _, s := range c.Series {
+			for _, p := range s.Points {
+				if finite(p.Hi) {
+					top = max(top, p.Hi, p.Y)
+				}
+			}
+		}
+		if top <= c.MarkY*1.1 {
+			setAxis(o, "yAxis", "max", niceAbove(c.MarkY*1.2))
+		}
+	}
+}
+
 // Option returns the chart's initialisation, at the given CSS width and
 // height, and its ECharts option: no title (the page and the figure's
 // file name say it), the legend above the plot with every entry visible,
@@ -184,42 +273,11 @@ func (c *Figure) Option(width, height string) (opts.Initialization, map[string]a
 			charts.WithItemStyleOpts(opts.ItemStyle{Color: col}),
 			charts.WithLineStyleOpts(ls),
 		}
-		if i == 0 && c.MarkY > 0 && finite(c.MarkY) {
-			// The mark's name sits above the line's right end, inside
-			// the grid: outside it the right margin would have to hold it.
-			if c.MarkFromX > 0 && finite(c.MarkFromX) {
-				// From markFrom to the last x drawn: where the bound
-				// was stated, not across the whole axis.
-				end := c.MarkFromX
-				for _, s := range c.Series {
-					for _, p := range s.Points {
-						end = max(end, p.X)
-					}
-				}
-				so = append(so, charts.WithMarkLineNameCoordItemOpts(opts.MarkLineNameCoordItem{Name: c.MarkName, Coordinate0: []any{c.MarkFromX, c.MarkY}, Coordinate1: []any{end, c.MarkY}}))
-			} else {
-				so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.MarkName, YAxis: c.MarkY}))
-			}
-			so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: markLabel(c.MarkName), Position: "insideEndTop"}}))
+		if i == 0 {
+			so = append(so, c.markOpts()...)
 		}
-		if i == len(c.Series)-1 && len(c.Failed) > 0 {
-			// The failures' lines hang on the last series, so that their
-			// style is not the 1× line's, which the first one carries
-			// (where they share one series, each line's label is its
-			// name).
-			for _, m := range c.Failed {
-				if finite(m.X) {
-					so = append(so, charts.WithMarkLineNameXAxisItemOpts(opts.MarkLineNameXAxisItem{Name: m.Name, XAxis: m.X}))
-				}
-			}
-			label := "failed"
-			if i == 0 && c.MarkY > 0 {
-				label = "{b}"
-			}
-			so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{
-				Symbol:    []string{"none", "none"},
-				LineStyle: &opts.LineStyle{Color: "#c0392b", Type: "dashed"},
-				Label:     &opts.Label{Show: opts.Bool(true), Formatter: label, Position: "end", Color: "#c0392b"}}))
+		if i == len(c.Series)-1 {
+			so = append(so, c.failedOpts(i == 0)...)
 		}
 		l.AddSeries(s.Name, data, so...)
 		if spread {
@@ -235,35 +293,7 @@ func (c *Figure) Option(width, height string) (opts.Initialization, map[string]a
 	}
 	l.Validate()
 	o := l.JSON()
-	// A log axis of bytes ticks at powers of 2 its unit names (1 KiB,
-	// 1 MiB); one of doubling counts at powers of two.
-	if c.YLog && AxisUnit(c.YName) == "bytes" {
-		// Ticked at powers of 32 (1 KiB, 32 KiB, 1 MiB …): the axis ends
-		// at most 32 times above the data, where a power of 1024 would
-		// run 4.66 GiB up to 1 TiB.
-		setAxis(o, "yAxis", "logBase", 32)
-	}
-	if c.XLog && AxisUnit(c.XName) == "bytes" {
-		setAxis(o, "xAxis", "logBase", 1024)
-	}
-	if c.XLog && c.XBase2 {
-		setAxis(o, "xAxis", "logBase", 2)
-	}
-	// A linear axis ends a step above its mark where the mark would
-	// otherwise lie on the frame, its label over the axis' name.
-	if !c.YLog && c.MarkY > 0 && finite(c.MarkY) {
-		top := c.MarkY
-		for _, s := range c.Series {
-			for _, p := range s.Points {
-				if finite(p.Hi) {
-					top = max(top, p.Hi, p.Y)
-				}
-			}
-		}
-		if top <= c.MarkY*1.1 {
-			setAxis(o, "yAxis", "max", niceAbove(c.MarkY*1.2))
-		}
-	}
+	c.setAxes(o)
 	return l.Initialization, o
 }
 
