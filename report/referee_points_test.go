@@ -132,7 +132,7 @@ func TestBoundWhereClaimed(t *testing.T) {
 			}
 		}
 	}
-	if said := strings.Contains(md, "so ours do not rule out the report's bound"); said != reach {
+	if said := strings.Contains(md, "intervals that reach 4×, yet no support for the bound"); said != reach {
 		t.Errorf("Figure 7's most workers reach the bound: %v; the text says it is not ruled out: %v", reach, said)
 	}
 	s := document.FigureSeries{Points: []document.FigurePoint{{X: 1000, Y: 9}, {X: 10000, Y: 2}, {X: 50000, Y: 3}}}

@@ -21,6 +21,9 @@ type finding struct {
 	claim, theirs, id string
 	exps              []string // the experiments (or bench/FILE) it reads
 	ours              func(ix *runs.Index) string
+	// expsOf, where set, narrows exps to those ours read on run ix (one
+	// of several it may choose from), so that † names only their code.
+	expsOf func(ix *runs.Index) []string
 }
 
 // keyTable is Key results as a table: a row per finding, the reports'
@@ -38,11 +41,15 @@ func keyTable(r *runs.Set) *document.Table {
 		for _, ix := range r.Runs {
 			v := f.ours(ix)
 			any = any || v != ""
+			exps := f.exps
+			if f.expsOf != nil {
+				exps = f.expsOf(ix)
+			}
 			switch {
 			case v == "":
 				v = "—"
-			case r.IsOld(ix, f.exps...):
-				cs := r.OldCommits(ix, f.exps...)
+			case r.IsOld(ix, exps...):
+				cs := r.OldCommits(ix, exps...)
 				for i, c := range cs {
 					if runs.DirtyCommit(c) {
 						cs[i] = c + ": uncommitted changes, which no commit holds"
@@ -51,7 +58,7 @@ func keyTable(r *runs.Set) *document.Table {
 				v += " † earlier code (" + strings.Join(cs, ", ") + ")"
 				old = true
 			default:
-				if d := runs.DirtyCommits(ix, f.exps...); len(d) > 0 {
+				if d := runs.DirtyCommits(ix, exps...); len(d) > 0 {
 					v += " (from a tree with uncommitted changes: " + strings.Join(d, ", ") + ", which no commit holds)"
 				}
 			}
@@ -148,6 +155,12 @@ func findFastest(r *runs.Set) (out []finding) {
 			theirs: fmt.Sprintf("%s (our division of its %s² in %s s, %s; every cell computed)", document.Num(base.gcups), document.Size(base.n), document.PubNum(base.sec), base.how),
 			id:     "beyond",
 			exps:   []string{records.ExpPeers, records.ExpGPUFast},
+			expsOf: func(ix *runs.Index) []string {
+				if bk, ok := fastestCPU(ix, base.n); ok {
+					return []string{bk.Experiment}
+				}
+				return nil
+			},
 			ours: func(ix *runs.Index) string {
 				bk, ok := fastestCPU(ix, base.n)
 				if !ok {
@@ -528,8 +541,9 @@ func gpuMachines(r *runs.Set) []string {
 // ciOverFixed is the 95% interval of a ratio of k's median over a number
 // a report published (one number, without repetitions): the interval of
 // k's median time (benchmath's, distribution-free) carried over to the
-// ratio x, as Key results writes it after the ratio; "" where k holds too
-// few repetitions for one.
+// ratio x, as Key results writes it after the ratio, with how far runs
+// of one point lie apart on that machine (betweenRuns); "" where k holds
+// too few repetitions for an interval.
 func ciOverFixed(ix *runs.Index, k runs.Key, x float64) string {
 	s, sum := ix.Sample(k)
 	if s == nil || len(s.Values) < runs.BootMin || sum.Lo <= 0 || math.IsInf(sum.Hi, 0) {
@@ -538,7 +552,13 @@ func ciOverFixed(ix *runs.Index, k runs.Key, x float64) string {
 	// A time's interval turned over: a rate, and so the ratio, is high
 	// where the time is low.
 	lo, hi := x*sum.Center/sum.Hi, x*sum.Center/sum.Lo
-	return fmt.Sprintf(", 95%% CI %s–%s, from our repetitions alone", document.Num(lo), document.Num(hi))
+	text := fmt.Sprintf(", 95%% CI %s–%s, from our repetitions alone", document.Num(lo), document.Num(hi))
+	// One run's repetitions say nothing of how far runs lie apart:
+	// say that beside the interval.
+	if n, worst, _, _ := betweenRuns(ix); n > 0 {
+		text += fmt.Sprintf("; runs of one point lie up to %s apart here (Method)", document.Times(worst))
+	}
+	return text
 }
 
 // ciOf is the 95% bootstrap interval of the ratio of base's median time
