@@ -357,10 +357,13 @@ func TestVerifyRetriesTimeOuts(t *testing.T) {
 	ex := examples(t)
 	seen := t.TempDir()
 	prog := writeScript(t, "slowfirst", `key=$(cksum < "$1" | cut -d' ' -f1)-$(cksum < "$2" | cut -d' ' -f1)
-if [ ! -e "`+seen+`/$key" ]; then : > "`+seen+`/$key"; sleep 5; fi
+if [ ! -e "`+seen+`/$key" ]; then : > "`+seen+`/$key"; sleep 60; fi
 exec "`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2"
 `)
-	stdout, stderr, code := verifyOut(t, "--cases", "6", "--timeout", "500ms", "--", prog, "{a}", "{b}")
+	// The time-out leaves the second run, two checksums and a small
+	// program, room on a machine busy with other tests (500 ms did not,
+	// once, under -race); the first runs still sleep far past it.
+	stdout, stderr, code := verifyOut(t, "--cases", "6", "--timeout", "3s", "--", prog, "{a}", "{b}")
 	if code != exitOK || !strings.Contains(stdout, "6 agree, 0 fail") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
