@@ -556,7 +556,7 @@ func ciOverFixed(ix *runs.Index, k runs.Key, x float64) string {
 	// One run's repetitions say nothing of how far runs lie apart:
 	// say that beside the interval.
 	if n, worst, _, _ := betweenRuns(ix); n > 0 {
-		text += fmt.Sprintf("; runs of one point lie up to %s apart here (Method)", document.Times(worst))
+		text += fmt.Sprintf("; runs of one point lie up to %s apart here, as Method says", document.Times(worst))
 	}
 	return text
 }
