@@ -268,7 +268,7 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 
 // ownScalingHow says how the speedups over an implementation's own one
 // worker read.
-const ownScalingHow = "S, E, e and f are as Terms defines them, over each implementation's own one worker at the same lengths (medians); Karp–Flatt's e is the same at every p where Amdahl's law holds, rising where an overhead grows with p, and is given where S ≥ 1, the speedup is significant and the workers are no more than the cores, else —; f is the least-squares fit of f + (1 − f)/p to T_p/T_1. Cores: CPU time over time, the median of the repetitions; a command's CPU time counts the processes it waited for (mpirun's ranks), not one it left running; over a time the program printed itself it is an upper bound (≤). n.s.: not significant (Terms)."
+const ownScalingHow = "S, E, e and f are as Terms defines them, over each implementation's own one worker at the same lengths (medians); Karp–Flatt's e is the same at every p where Amdahl's law holds, rising where an overhead grows with p, and is given where S ≥ 1, the speedup is significant, the workers are no more than the cores and neither time holds an outlier (‡), else —; f is the least-squares fit of f + (1 − f)/p to T_p/T_1. Cores: CPU time over time, the median of the repetitions; a command's CPU time counts the processes it waited for (mpirun's ranks), not one it left running; over a time the program printed itself it is an upper bound (≤). n.s.: not significant (Terms)."
 
 // chartSafe makes name a chart id's tail: letters, digits and _.
 func chartSafe(name string) string {

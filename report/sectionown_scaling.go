@@ -73,6 +73,7 @@ func fixed2(x float64) string {
 // same implementation's one-worker point at the same inputs.
 type scalePt struct {
 	k      runs.Key
+	one    runs.Key // the same implementation's one-worker point
 	failed bool
 	q      runs.Ratio
 	ok     bool // q is known: both points have times
@@ -117,7 +118,7 @@ func ownScaling(ix *runs.Index, v *ownView, ks []runs.Key) []scaleRow {
 			byLine[line] = row
 			lines = append(lines, line)
 		}
-		sp := scalePt{k: k}
+		sp := scalePt{k: k, one: row.one}
 		if _, sp.failed = ix.Tally.Failed[k]; !sp.failed && row.oneOK {
 			sp.q, sp.ok = ix.SpeedupOf(row.one, k)
 		}
@@ -578,9 +579,16 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 // kfShown reports whether Karp–Flatt's e of sp is given: a speedup of at
 // least 1× that the test tells from 1×, on no more workers than the
 // machine's cores (where they share cores, Amdahl's law, which e reads
-// against, does not hold).
+// against, does not hold), neither of its two times holding an outlier
+// (‡: a repetition past document.OutlierFactor times the median, as a
+// cold first run can be, leaves the serial share it implies unsure).
 func kfShown(ix *runs.Index, sp scalePt) bool {
 	c := ix.Cores()
+	for _, k := range []runs.Key{sp.k, sp.one} {
+		if st := ix.Stats[k]; st.Med > 0 && st.Max > document.OutlierFactor*st.Med {
+			return false
+		}
+	}
 	return sp.s() >= 1 && sp.q.Significant && (c <= 0 || sp.k.Workers <= c)
 }
 

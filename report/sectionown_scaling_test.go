@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -556,5 +557,33 @@ func TestOwnNoKarpFlattPastTheCores(t *testing.T) {
 	}
 	if strings.Contains(paras, "on 8 workers: an overhead") {
 		t.Errorf("the words read e on 8 workers sharing 4 cores:\n%s", paras)
+	}
+}
+
+// Karp–Flatt's e is not given where either time holds an outlier (‡):
+// in the committed report's own tables, a row whose one-worker time is
+// marked ‡ gives no e, nor does a cell marked ‡ itself.
+func TestSerialShareNotFromOutliers(t *testing.T) {
+	_, _, md := committedDoc(t)
+	eValue := regexp.MustCompile(`\be [−-]?[0-9]`)
+	checked := 0
+	for _, line := range strings.Split(md, "\n") {
+		if !strings.HasPrefix(line, "| n = ") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		if len(cells) < 3 {
+			continue
+		}
+		oneOut := strings.Contains(cells[1], "‡")
+		for _, c := range cells[2:] {
+			if (oneOut || strings.Contains(c, "‡")) && eValue.MatchString(c) {
+				t.Errorf("e given beside an outlier: %s", line)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no own table's rows found")
 	}
 }
