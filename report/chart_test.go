@@ -48,6 +48,20 @@ func smallDoc(n int, name func(int) string) *document.Doc {
 	return &document.Doc{Title: "small", Sections: []document.Section{s}}
 }
 
+// docFile writes d as HTML into a temporary folder and returns its path.
+func docFile(t *testing.T, d *document.Doc) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := document.WriteHTML(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "report.html")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func plainNames(i int) string { return fmt.Sprintf("algorithm-%d", i) }
 
 func timeout(t *testing.T) context.Context {
@@ -117,14 +131,7 @@ func TestUnits(t *testing.T) {
 func TestChartLayout(t *testing.T) {
 	needBrowser(t)
 	d := smallDoc(14, func(i int) string { return fmt.Sprintf("a rather long series name number %d", i) })
-	var buf bytes.Buffer
-	if err := document.WriteHTML(&buf, d); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "report.html")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := docFile(t, d)
 	const probe = `(() => {
   const el = document.getElementById('smalltime'), c = echarts.getInstanceByDom(el);
   const look = () => {
@@ -290,14 +297,7 @@ func TestDecadesLabelled(t *testing.T) {
 			// Two decades: 1 ms to 100 ms.
 			d.Sections[0].Blocks[2].(*document.Figure).Series[0].Points = []document.FigurePoint{{X: 1000, Y: 1e-3}, {X: 10000, Y: 1e-2}, {X: 100000, Y: 0.1}}
 		}
-		var buf bytes.Buffer
-		if err := document.WriteHTML(&buf, d); err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(t.TempDir(), "report.html")
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		path := docFile(t, d)
 		// A half-width chart on paper: a short plot.
 		const probe = `new Promise((done) => {
   const el = document.getElementById('smalltime'), c = echarts.getInstanceByDom(el);
