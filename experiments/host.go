@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,7 @@ type Host struct {
 	MemoryBytes    int64    // /proc/meminfo MemTotal
 	CPUMHz         float64  // /proc/cpuinfo "cpu MHz" of the first CPU: on a VM, what the hypervisor reports
 	ThreadsPerCore int      // /proc/cpuinfo "siblings" over "cpu cores": 2 with SMT, 1 without
+	Virtual        bool     // /proc/cpuinfo's flags name a hypervisor: a virtual machine, its cores virtual CPUs
 	ISA            []string // the vector and bit extensions Go detected (golang.org/x/sys/cpu), of those levlab's kernels can use
 	OSRelease      string   // /proc/sys/kernel/osrelease
 }
@@ -31,7 +33,7 @@ func CurrentHost() Host {
 		f.Close()
 	}
 	if f, err := os.Open("/proc/cpuinfo"); err == nil {
-		h.CPUMHz, h.ThreadsPerCore = parseClockSMT(f)
+		h.CPUMHz, h.ThreadsPerCore, h.Virtual = parseClockSMT(f)
 		f.Close()
 	}
 	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
@@ -79,11 +81,12 @@ func parseMemTotal(r io.Reader) int64 {
 	return 0
 }
 
-// parseClockSMT returns the first CPU's "cpu MHz" of a /proc/cpuinfo, and
-// its threads a core ("siblings" over "cpu cores"); 0 for what it does not
-// say.
-func parseClockSMT(r io.Reader) (mhz float64, threads int) {
+// parseClockSMT returns the first CPU's "cpu MHz" of a /proc/cpuinfo,
+// its threads a core ("siblings" over "cpu cores"), 0 for what it does not
+// say, and whether its flags name a hypervisor (a virtual machine).
+func parseClockSMT(r io.Reader) (mhz float64, threads int, virtual bool) {
 	var siblings, cores int
+	flags := false
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		key, value, ok := strings.Cut(sc.Text(), ":")
@@ -104,13 +107,19 @@ func parseClockSMT(r io.Reader) (mhz float64, threads int) {
 			if cores == 0 {
 				cores, _ = strconv.Atoi(value)
 			}
+		case "flags":
+			if !flags {
+				flags, virtual = true, slices.Contains(strings.Fields(value), "hypervisor")
+			}
 		case "processor":
-			if value != "0" && mhz != 0 && siblings != 0 && cores != 0 {
-				return finishSMT(mhz, siblings, cores)
+			if value != "0" && mhz != 0 && siblings != 0 && cores != 0 && flags {
+				mhz, threads = finishSMT(mhz, siblings, cores)
+				return mhz, threads, virtual
 			}
 		}
 	}
-	return finishSMT(mhz, siblings, cores)
+	mhz, threads = finishSMT(mhz, siblings, cores)
+	return mhz, threads, virtual
 }
 
 func finishSMT(mhz float64, siblings, cores int) (float64, int) {

@@ -29,16 +29,18 @@ func TestParseClockSMT(t *testing.T) {
 		in      string
 		mhz     float64
 		threads int
+		virtual bool
 	}{
-		{"processor\t: 0\ncpu MHz\t\t: 2096.012\nsiblings\t: 2\ncpu cores\t: 2\nprocessor\t: 1\ncpu MHz\t\t: 3000\n", 2096.012, 1},
-		{"processor : 0\ncpu MHz : 2800.000\nsiblings : 4\ncpu cores : 2\n", 2800, 2},
-		{"processor : 0\nBogoMIPS : 50\n", 0, 0},               // an ARM kernel says neither
-		{"cpu MHz : 1e9\nsiblings : 3\ncpu cores : 2\n", 0, 0}, // out of range, not a whole ratio
-		{"siblings : 2\ncpu cores : 0\n", 0, 0},
+		{"processor\t: 0\ncpu MHz\t\t: 2096.012\nsiblings\t: 2\ncpu cores\t: 2\nflags\t\t: fpu sse2 hypervisor avx2\nprocessor\t: 1\ncpu MHz\t\t: 3000\nflags : fpu\n", 2096.012, 1, true},
+		{"processor : 0\ncpu MHz : 2800.000\nsiblings : 4\ncpu cores : 2\nflags : fpu sse2 avx2\n", 2800, 2, false},
+		{"processor : 0\ncpu MHz : 2800.000\nsiblings : 4\ncpu cores : 2\nflags : fpu hypervisorx\n", 2800, 2, false}, // a flag whole, not a prefix
+		{"processor : 0\nBogoMIPS : 50\n", 0, 0, false},               // an ARM kernel says neither
+		{"cpu MHz : 1e9\nsiblings : 3\ncpu cores : 2\n", 0, 0, false}, // out of range, not a whole ratio
+		{"siblings : 2\ncpu cores : 0\n", 0, 0, false},
 	} {
-		mhz, threads := parseClockSMT(strings.NewReader(c.in))
-		if mhz != c.mhz || threads != c.threads {
-			t.Errorf("parseClockSMT(%q) = %v, %d; want %v, %d", c.in, mhz, threads, c.mhz, c.threads)
+		mhz, threads, virtual := parseClockSMT(strings.NewReader(c.in))
+		if mhz != c.mhz || threads != c.threads || virtual != c.virtual {
+			t.Errorf("parseClockSMT(%q) = %v, %d, %v; want %v, %d, %v", c.in, mhz, threads, virtual, c.mhz, c.threads, c.virtual)
 		}
 	}
 }

@@ -19,7 +19,8 @@ func infoUsage(w io.Writer, fs *flag.FlagSet) {
   levlab info [--json]
 
 Describes the machine and the build: CPU model, logical cores, GOMAXPROCS,
-memory, the clock and threads a core the system reports, the vector
+memory, the clock and threads a core the system reports and whether it
+is a virtual machine (a hypervisor in the CPU flags), the vector
 extensions Go found, Go version, OS, its kernel release and architecture,
 the vector kernel the bit-parallel algorithms run (avx512, avx2, or go
 where the CPU has neither), levlab's
@@ -49,6 +50,7 @@ type machineInfo struct {
 	MemoryBytes  int64    `json:"memory_bytes"`     // /proc/meminfo MemTotal; 0 where unknown
 	CPUMHz       float64  `json:"cpu_mhz"`          // /proc/cpuinfo "cpu MHz"; 0 where unknown
 	ThreadsCore  int      `json:"threads_per_core"` // 2 with SMT, 1 without; 0 where unknown
+	Virtual      bool     `json:"virtual"`          // /proc/cpuinfo's flags name a hypervisor: a VM, its cores virtual CPUs
 	ISA          []string `json:"isa"`              // the extensions Go found, of those levlab's kernels can use
 	OSRelease    string   `json:"os_release"`       // the kernel's release; "" where unknown
 	GoVersion    string   `json:"go_version"`
@@ -113,7 +115,7 @@ levlab:     %s
 gpu:        %s
 nvrtc:      %s
 results:    results/%s
-`, info.CPUModel, info.LogicalCores, threadsText(info.ThreadsCore), orUnknown(mhzText(info.CPUMHz)), orUnknown(memoryText(info.MemoryBytes)),
+`, info.CPUModel, info.LogicalCores, threadsText(info.ThreadsCore)+virtualText(info.Virtual), orUnknown(mhzText(info.CPUMHz)), orUnknown(memoryText(info.MemoryBytes)),
 		orUnknown(strings.Join(info.ISA, " ")), info.GOMAXPROCS, info.GoVersion, info.OS, info.Arch, orUnknown(info.OSRelease),
 		info.Kernel, build, gpu, info.NVRTC, info.Machine)
 	return err
@@ -128,6 +130,14 @@ func threadsText(n int) string {
 		return "1 thread a core (no SMT)"
 	}
 	return fmt.Sprintf("%d threads a core (SMT)", n)
+}
+
+// virtualText is what info's cores line adds on a virtual machine.
+func virtualText(virtual bool) string {
+	if virtual {
+		return ", virtual CPUs (the CPU flags name a hypervisor)"
+	}
+	return ""
 }
 
 // mhzText is a clock in MHz as the system reports it, "" where unknown.
@@ -167,7 +177,7 @@ func collectInfo() machineInfo {
 		Version:      "unknown",
 	}
 	h := experiments.CurrentHost()
-	info.MemoryBytes, info.CPUMHz, info.ThreadsCore, info.ISA, info.OSRelease = h.MemoryBytes, h.CPUMHz, h.ThreadsPerCore, h.ISA, h.OSRelease
+	info.MemoryBytes, info.CPUMHz, info.ThreadsCore, info.Virtual, info.ISA, info.OSRelease = h.MemoryBytes, h.CPUMHz, h.ThreadsPerCore, h.Virtual, h.ISA, h.OSRelease
 	if info.ISA == nil {
 		info.ISA = []string{}
 	}

@@ -59,7 +59,7 @@ func TestInfoJSON(t *testing.T) {
 		t.Errorf("levlab info --json = %+v; want this process's cores, Go, OS, arch and GPU", got)
 	}
 	h := experiments.CurrentHost()
-	if got.MemoryBytes != h.MemoryBytes || got.ThreadsCore != h.ThreadsPerCore || got.OSRelease != h.OSRelease ||
+	if got.MemoryBytes != h.MemoryBytes || got.ThreadsCore != h.ThreadsPerCore || got.Virtual != h.Virtual || got.OSRelease != h.OSRelease ||
 		strings.Join(got.ISA, " ") != strings.Join(h.ISA, " ") || got.ISA == nil {
 		t.Errorf("levlab info --json = %+v; want this host's %+v, isa a list", got, h)
 	}
