@@ -286,7 +286,7 @@ func notRun(r *runs.Set, s *document.Section, exps ...string) {
 		}
 	}
 	if len(parts) > 0 {
-		s.P("Points not run (%s): see \"What did not run\" at the top for why.", strings.Join(parts, ", "))
+		s.P("Points not run (%s): What did not run says why.", strings.Join(parts, ", "))
 	}
 	earlierCode(r, s, exps...)
 	sameElsewhere(r, s, exps...)
@@ -321,7 +321,7 @@ func earlierCode(r *runs.Set, s *document.Section, exps ...string) {
 		}
 	}
 	if len(parts) > 0 {
-		s.P("† Earlier code here: %s, measured before the code last changed (What was read).", strings.Join(parts, "; "))
+		s.P("† Earlier code here: %s (What was read).", strings.Join(parts, "; "))
 	}
 }
 

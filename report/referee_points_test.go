@@ -60,13 +60,13 @@ func TestFastestCPUPrefersTheSize(t *testing.T) {
 func TestOnePointSeveralRunsSaid(t *testing.T) {
 	_, _, md := committedDoc(t)
 	for _, want := range []string{
-		"Here cuda-diagonal runs 256 threads a block; at n = 150,000",
+		"Here cuda-diagonal runs its default block, 256 threads (its records say 0, the default); at n = 150,000",
 		"in experiment s000-table2 at 0c32c33cfe3e (strings of case random, not dna: the same cells)",
 		"in the benchmarks (make bench-results, at 0c32c33cfe3e): one point and one setting measured in 3 runs",
 		"The whole levlab matrix command on 800 strings of the same lengths reached",
 		"This experiment stops at n = 50,000; at n = ",
 		"(experiment gpu-fast, GPU section) myers-parallel reaches",
-		"The GPU section's myers-parallel at that length took",
+		"The same pair, timed in other runs: the GPU section's myers-parallel",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the report does not say %q", want)
@@ -599,14 +599,15 @@ func TestMethodSaysWhichPointsHaveFewerReps(t *testing.T) {
 }
 
 // Method's machine table gives each machine's memory, clock, threads a
-// core, vector extensions and kernel from its machine.json, and says "not
+// core, whether it is a VM, vector extensions and kernel from its
+// machine.json, and says "not
 // recorded" (and which machines keep none) where there is none.
 func TestMethodDescribesEachMachine(t *testing.T) {
 	r, _, md := committedDoc(t)
 	row := func(name string) []string {
 		return strings.Split(lineFrom(t, md, "| "+name+" |"), " | ")[1:]
 	}
-	memory, isa := row("memory"), row("vector extensions")
+	memory, isa, cores := row("memory"), row("vector extensions"), row("logical cores")
 	if len(memory) != len(r.Runs) || len(isa) != len(r.Runs) {
 		t.Fatalf("the machine table's memory row %q has not a column a run (%d)", memory, len(r.Runs))
 	}
@@ -625,6 +626,9 @@ func TestMethodDescribesEachMachine(t *testing.T) {
 		}
 		if len(ix.Host.ISA) > 0 && !strings.HasPrefix(isa[i], strings.Join(ix.Host.ISA, " ")) {
 			t.Errorf("%s: vector extensions %q, want %v", ix.Name, isa[i], ix.Host.ISA)
+		}
+		if vm := ix.Host.Virtual != nil && *ix.Host.Virtual; vm != strings.Contains(cores[i], "virtual CPUs of a VM") {
+			t.Errorf("%s: logical cores %q; a VM by %s: %v", ix.Name, cores[i], runs.HostFile, vm)
 		}
 	}
 	if len(none) > 0 && !strings.Contains(md, "the runs of "+document.JoinAnd(none)+" keep none") {
@@ -748,14 +752,16 @@ func TestR001ChartsSayWhatIsHeld(t *testing.T) {
 	}
 }
 
-// Where a machine's fewer workers beat another's more in gpu-fast, the
-// GPU section says that this compares machines and code, and names the
-// earlier code.
+// Where a machine's fewer workers beat another's more in gpu-fast by more
+// than runs of one point lie apart on either machine, the GPU section says
+// so, that this compares machines and code, and names the earlier code;
+// a length within that spread is not called faster.
 func TestFewerWorkersFasterExplained(t *testing.T) {
 	r, _, md := committedDoc(t)
 	type best struct {
-		w   int
-		sec map[int]float64
+		w      int
+		sec    map[int]float64
+		spread float64
 	}
 	var bs []best
 	for _, ix := range r.Runs {
@@ -768,14 +774,23 @@ func TestFewerWorkersFasterExplained(t *testing.T) {
 				b.sec[k.LenA] = ix.Stats[k].Med
 			}
 		}
+		b.spread = 1
+		if n, worst, _, _ := betweenRuns(ix); n > 0 {
+			b.spread = worst
+		}
 		bs = append(bs, b)
 	}
-	inverted := false
+	inverted, within := false, false
 	for _, few := range bs {
 		for _, many := range bs {
 			for n, s := range few.sec {
-				if m, ok := many.sec[n]; ok && few.w < many.w && s < m {
-					inverted = true
+				if m, ok := many.sec[n]; ok && few.w < many.w {
+					switch spread := max(few.spread, many.spread); {
+					case m/s > spread:
+						inverted = true
+					case s < m:
+						within = true
+					}
 				}
 			}
 		}
@@ -786,5 +801,8 @@ func TestFewerWorkersFasterExplained(t *testing.T) {
 	}
 	if said && !strings.Contains(lineFrom(t, md, "In gpu-fast, myers-parallel on"), "earlier code") {
 		t.Error("the explanation does not name the earlier code")
+	}
+	if said && within && !strings.Contains(lineFrom(t, md, "In gpu-fast, myers-parallel on"), "not told apart, within that spread") {
+		t.Error("a length where fewer workers are faster within the spread between runs is not said to be not told apart")
 	}
 }

@@ -251,7 +251,9 @@ func section003Ranks(r *runs.Set, s *document.Section, pub []records.Published) 
 	s.Add(ct, cs)
 	var cores []string
 	for _, ix := range r.Runs {
-		cores = append(cores, fmt.Sprintf("%d on %s", ix.Cores(), ix.Name))
+		if ix.Has(records.ExpS003Ranks) {
+			cores = append(cores, fmt.Sprintf("%d on %s", ix.Cores(), ix.Name))
+		}
 	}
 	s.P("How ours were measured: the ranks are simulated in one process: the text is cut into as many parts as ranks, each with the shadow bytes its last windows need, each part copied into its own buffer as each rank's read of the file does, and counted by its own group of workers, all at once, the counts summed. Cores: %s, so 4 and 8 ranks oversubscribe them. The command levlab match under mpirun does the same with real MPI processes and gives the same counts (tested).", strings.Join(cores, "; "))
 	var pubMin, pubMax []string

@@ -92,7 +92,7 @@ func sectionBeyond(r *runs.Set) document.Section {
 		}
 		tables = append(tables, t)
 		if bestG > 0 {
-			lead = append(lead, fastestPeer(r, ix, best, bestG))
+			lead = append(lead, fastestPeer(r, ix, best, bestG, len(lead) == 0))
 		}
 		if len(noHeap) > 0 {
 			verb := "allocate"
@@ -132,8 +132,9 @@ func sectionBeyond(r *runs.Set) document.Section {
 
 // fastestPeer says run ix's fastest point best of the peers experiment
 // (matrix rate bestG), set beside the two-row DP at its length, and where
-// a larger matrix elsewhere reaches more.
-func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64) string {
+// a larger matrix elsewhere reaches more; first says what kind of ratio
+// that is, the later machines' lines refer to it.
+func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64, first bool) string {
 	line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, document.Size(best.LenA), rateText(ix.Stats[best]))
 	if v, ok := ix.Get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.GCUPS > 0 {
 		// Workers against one said, and one worker's ratio beside
@@ -149,7 +150,11 @@ func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64) stri
 		}
 		line += fmt.Sprintf(", %s as fast as the two-row DP of report 004 in this experiment's strings at that length (%s, every cell computed; %s against one%s)", document.Times(bestG/v.GCUPS), document.Num(v.GCUPS)+" "+matrixRate, workersN(best.Workers), one)
 	}
-	line += ": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells"
+	if first {
+		line += ": a ratio of matrix rates, algorithmic rather than parallel, as myers-parallel skips most cells"
+	} else {
+		line += ": as above, a ratio of matrix rates, algorithmic rather than parallel"
+	}
 	// The same code on a larger matrix, in the GPU section's
 	// experiment, reaches more: say where, so that the two
 	// figures read as two sizes, not two claims.

@@ -18,6 +18,9 @@ func sectionGPU(r *runs.Set) document.Section {
 	s := document.Section{ID: "gpu", Title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
 	s.P("Of the three, cuda-fast is one persistent launch of bit-parallel Myers/Hyyrö in the lanes of warps (32 rows per lane, carries passed by shuffles, bands handing column chunks down through progress counters); cuda-diagonal is report 000's one launch per antidiagonal; myers-parallel on every core is the CPU's best.")
 	c := &document.Figure{ID: "gputime", Title: "Time by string length (cuda-diagonal to 150,000 only, by the experiment's design: a launch per antidiagonal)", XName: "string length (characters)", YName: document.TimeAxis, XLog: true, YLog: true}
+	// The chart, filled below, comes before the tables and what they
+	// find: it is their summary.
+	s.Add(c)
 	gpuRan := false
 	for _, ix := range r.Runs {
 		ks := ix.Find(records.ExpGPUFast, nil)
@@ -67,8 +70,8 @@ func sectionGPU(r *runs.Set) document.Section {
 	if v := fewerWorkersFaster(r); v != "" {
 		s.P("%s", v)
 	}
-	if !c.Empty() {
-		s.Add(c)
+	if c.Empty() {
+		s.Blocks = slices.DeleteFunc(s.Blocks, func(b any) bool { return b == any(c) })
 	}
 	if !gpuRan {
 		s.P("No GPU point ran in the runs read: the CPU side is shown alone.")
@@ -78,7 +81,9 @@ func sectionGPU(r *runs.Set) document.Section {
 }
 
 // fewerWorkersFaster says where, in gpu-fast, myers-parallel on one
-// machine's fewer workers is faster than on another's more, and why that
+// machine's fewer workers is faster than on another's more by more than
+// runs of one point lie apart on either machine, where the two are not
+// told apart and where it is slower, and why that
 // compares machines and code rather than workers: which run is of earlier
 // code, and which machine's vector extensions are not recorded; "" where
 // more workers are faster throughout.
@@ -110,23 +115,41 @@ func fewerWorkersFaster(r *runs.Set) string {
 			if few.w >= many.w {
 				continue
 			}
-			var faster, slower []string
+			// A length counts only where the ratio passes how far runs
+			// of one point lie apart on either machine (betweenRuns).
+			spread := 1.0
+			for _, ix := range []*runs.Index{few.ix, many.ix} {
+				if n, worst, _, _ := betweenRuns(ix); n > 0 {
+					spread = max(spread, worst)
+				}
+			}
+			var faster, within, slower []string
 			for _, n := range slices.Sorted(maps.Keys(few.sec)) {
-				if m, ok := many.sec[n]; ok {
-					if few.sec[n] < m {
-						faster = append(faster, fmt.Sprintf("%s against %s at %s", document.Dur(few.sec[n]), document.Dur(m), document.Size(n)))
-					} else {
-						slower = append(slower, fmt.Sprintf("%s (%s against %s)", document.Size(n), document.Dur(few.sec[n]), document.Dur(m)))
-					}
+				m, ok := many.sec[n]
+				if !ok {
+					continue
+				}
+				x := m / few.sec[n]
+				switch at := fmt.Sprintf("%s (%s, %s against %s)", document.Size(n), document.Times(x), document.Dur(few.sec[n]), document.Dur(m)); {
+				case x > spread:
+					faster = append(faster, at)
+				case 1/x > spread:
+					slower = append(slower, at)
+				default:
+					within = append(within, at)
 				}
 			}
 			if len(faster) == 0 {
 				continue
 			}
 			involved[few.ix], involved[many.ix] = true, true
-			w := fmt.Sprintf("in gpu-fast, myers-parallel on %s's %s beats %s's %s at %d of %d lengths (%s)", few.ix.Name, workersN(few.w), many.ix.Name, document.Count(many.w), len(faster), len(faster)+len(slower), faster[len(faster)-1])
+			w := fmt.Sprintf("in gpu-fast, myers-parallel on %s's %s is faster than on %s's %s at %d of %d lengths by more than runs of one point lie apart (up to %s): at %s",
+				few.ix.Name, workersN(few.w), many.ix.Name, document.Count(many.w), len(faster), len(faster)+len(within)+len(slower), document.Times(spread), document.JoinAnd(faster))
+			if len(within) > 0 {
+				w += "; not told apart, within that spread, at " + document.JoinAnd(within)
+			}
 			if len(slower) > 0 {
-				w += fmt.Sprintf(", not at %s", strings.Join(slower, ", "))
+				w += "; slower at " + document.JoinAnd(slower)
 			}
 			says = append(says, w)
 		}
@@ -253,6 +276,10 @@ func diagonalElsewhere(r *runs.Set, ix *runs.Index, ks []runs.Key) string {
 	if len(others) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("Here cuda-diagonal runs %d threads a block; at n = %s it took %s%s, and the same point took %s: one point and one setting measured in %d runs, %s apart, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
-		block, document.Size(k.LenA), document.Dur(ix.Stats[k].Med), at(k.Experiment), strings.Join(others, ", "), len(others)+1, document.Times(hi/lo))
+	runsBlock := fmt.Sprintf("runs %d threads a block", block)
+	if k.Block == 0 {
+		runsBlock = fmt.Sprintf("runs its default block, %d threads (its records say 0, the default)", block)
+	}
+	return fmt.Sprintf("Here cuda-diagonal %s; at n = %s it took %s%s, and the same point took %s: one point and one setting measured in %d runs, %s apart, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
+		runsBlock, document.Size(k.LenA), document.Dur(ix.Stats[k].Med), at(k.Experiment), strings.Join(others, ", "), len(others)+1, document.Times(hi/lo))
 }

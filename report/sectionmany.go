@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
@@ -165,27 +166,63 @@ func onePair(r *runs.Set, s *document.Section) {
 		if text == "" {
 			continue
 		}
-		// The same length in process, in the GPU section, is another
-		// input and another clock: said here, where both are met.
-		cmd := med["DistanceCommand/case=dna/n=1000000/prog=levlab"]["compute-s"]
-		for _, ix := range r.Runs {
-			if ix.Run.Machine != machine || cmd <= 0 {
-				continue
-			}
-			for _, k := range ix.Find(records.ExpGPUFast, func(k runs.Key) bool {
-				return k.Algorithm == records.AlgMyersParallel && k.LenA == 1000000 && k.LenB == 1000000
-			}) {
-				sec := ix.Stats[k].Med
-				strs := "random DNA too"
-				if k.Case != "dna" {
-					strs = "strings of case " + k.Case + ", not DNA"
-				}
-				text += fmt.Sprintf(" The GPU section's %s at that length took %s, on %s: in process, with the strings' memory inside the time, in another run; %s apart.",
-					k.Algorithm, document.Dur(sec), strs, document.Times(max(sec, cmd)/min(sec, cmd)))
-			}
-		}
+		text += samePairElsewhere(r, machine, med["DistanceCommand/case=dna/n=1000000/prog=levlab"]["compute-s"])
 		s.P("One pair as a user runs it%s (make bench-results%s): %s", on, benchMedianOf(benchFilesNamed(r.Bench[machine], onePairFiles)), text)
 	}
+}
+
+// samePairElsewhere says where else machine's runs timed the pair of 1M ×
+// 1M on two workers that the distance command computed in cmd seconds:
+// the GPU section's myers-parallel (in process, another run) and Beyond
+// one machine's one process (a build with -tags mpi), and how far the
+// three lie apart beside how far runs of one point lie apart there
+// (betweenRuns); "" where neither was timed.
+func samePairElsewhere(r *runs.Set, machine string, cmd float64) string {
+	if cmd <= 0 {
+		return ""
+	}
+	var says []string
+	secs := []float64{cmd}
+	spread := 0.0
+	for _, ix := range r.Runs {
+		if ix.Run.Machine != machine {
+			continue
+		}
+		if n, worst, _, _ := betweenRuns(ix); n > 0 {
+			spread = max(spread, worst)
+		}
+		for _, k := range ix.Find(records.ExpGPUFast, func(k runs.Key) bool {
+			return k.Algorithm == records.AlgMyersParallel && k.LenA == 1000000 && k.LenB == 1000000
+		}) {
+			strs := "random DNA too"
+			if k.Case != "dna" {
+				strs = "strings of case " + k.Case + ", not DNA"
+			}
+			secs = append(secs, ix.Stats[k].Med)
+			says = append(says, fmt.Sprintf("the GPU section's %s, %s on %s, in process with the strings' memory inside the time", k.Algorithm, document.Dur(ix.Stats[k].Med), strs))
+		}
+	}
+	if one := benchMedians(r.Bench[machine], scaleOutFiles)["ScaleOut/distance/n=1000000/run=one-process-2-workers"]["compute-s"]; one > 0 {
+		secs = append(secs, one)
+		says = append(says, fmt.Sprintf("Beyond one machine's one process, %s of computing in a build with -tags mpi", document.Dur(one)))
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	apart := slices.Max(secs) / slices.Min(secs)
+	count := document.Count(len(secs))
+	if len(secs) <= 3 {
+		count = []string{"", "", "two", "three"}[len(secs)]
+	}
+	text := fmt.Sprintf(" The same pair, timed in other runs: %s; the %s times lie up to %s apart", strings.Join(says, "; "), count, document.Times(apart))
+	switch {
+	case spread == 0:
+	case apart <= spread:
+		text += fmt.Sprintf(", within how far runs of one point lie apart here (up to %s, Method)", document.Times(spread))
+	default:
+		text += fmt.Sprintf(", further than runs of one point lie apart here (up to %s, Method), which the records do not explain", document.Times(spread))
+	}
+	return text + "."
 }
 
 // onePairText says what the medians med of BenchmarkDistanceCommand (1M,

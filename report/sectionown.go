@@ -242,8 +242,21 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 				// S, E, e and n.s. defined before the tables use them.
 				told.once(&s, ownScalingHow, "")
 			}
+			var folded []string
+			for _, mine := range byLine(rows) {
+				if v.reference(mine[0].line) {
+					folded = append(folded, v.lineName(mine[0].line))
+				}
+			}
 			for _, t := range ownScalingTables(r, ix, v, rows) {
 				s.Add(t)
+			}
+			if len(folded) > 0 {
+				if len(folded) == 1 {
+					s.P("The table of %s, an algorithm of levlab's set beside the programs as the reference, folds in HTML and is left off paper.", folded[0])
+				} else {
+					s.P("The tables of %s, algorithms of levlab's set beside the programs as the reference, fold in HTML and are left off paper.", document.JoinAnd(folded))
+				}
 			}
 			scaled = true
 		}

@@ -300,9 +300,17 @@ func ownScalingTables(r *runs.Set, ix *runs.Index, v *ownView, rows []scaleRow) 
 			}
 			t.Rows = append(t.Rows, cells)
 		}
+		t.Folded = v.reference(mine[0].line)
 		out = append(out, t)
 	}
 	return out
+}
+
+// reference reports whether line is a call inside levlab (an algorithm
+// set beside the programs), the reference rather than what the experiment
+// studies: its scaling table is a click away in HTML, and left off paper.
+func (v *ownView) reference(line runs.Key) bool {
+	return v.ownClock(line.Algorithm) == "call"
 }
 
 // coversAll reports whether every point of ks is in a table of rows: on
@@ -514,7 +522,7 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 			fmt.Fprintf(&b, " (at most %s on any number)", document.Times(1/f))
 		}
 	}
-	var others, unsure []string
+	var others, unsure, slower []string
 	for i := len(rows) - 1; i >= 0; i-- {
 		g, _, _, ok := fitOf(rows[i], ix.Cores())
 		switch {
@@ -523,7 +531,10 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 			// A fit to speedups no test tells from 1× says nothing.
 			unsure = append(unsure, lengths(rows[i].line))
 		case g >= 1.005:
-			others = append(others, "slower on more workers at "+lengths(rows[i].line))
+			if len(slower) == 0 {
+				others = append(others, "") // the slower lengths' place, filled below
+			}
+			slower = append(slower, lengths(rows[i].line))
 		case g <= -0.005:
 			// More than linear only where an interval says so.
 			if superLinear(rows[i]) {
@@ -534,6 +545,9 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 		default:
 			others = append(others, fmt.Sprintf("f = %s at %s", fixed2(min(1, max(0, g))), lengths(rows[i].line)))
 		}
+	}
+	if i := slices.Index(others, ""); i >= 0 {
+		others[i] = "slower on more workers at " + document.JoinAnd(slower)
 	}
 	if len(others) > 0 {
 		b.WriteString("; " + strings.Join(others, ", "))

@@ -21,6 +21,7 @@ type Host struct {
 	MemoryBytes    int64    `json:"memory_bytes"`
 	CPUMHz         float64  `json:"cpu_mhz"`
 	ThreadsPerCore int      `json:"threads_per_core"`
+	Virtual        *bool    `json:"virtual"` // nil where levlab info did not say (before it did)
 	ISA            []string `json:"isa"`
 	OSRelease      string   `json:"os_release"`
 	Kernel         string   `json:"kernel"`
