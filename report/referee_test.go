@@ -97,7 +97,11 @@ func TestRepetitionsStated(t *testing.T) {
 		if least != most {
 			want = fmt.Sprintf("%d to %d repetitions a point", least, most)
 		}
-		if !strings.Contains(md, ix.Name+", paper scale, "+fmt.Sprint(ix.Cores())+" logical cores, "+want) {
+		vm := ""
+		if h := ix.Host; h != nil && h.Virtual != nil && *h.Virtual {
+			vm = " (a VM's virtual CPUs)"
+		}
+		if !strings.Contains(md, ix.Name+", paper scale, "+fmt.Sprint(ix.Cores())+" logical cores"+vm+", "+want) {
 			t.Errorf("%s: Key results do not say %q", ix.Name, want)
 		}
 	}

@@ -414,7 +414,7 @@ func pastTheCores(r *runs.Set, c int) string {
 	}
 	if rose {
 		// Said once: a rise past the cores is not parallelism.
-		says = append(says, fmt.Sprintf("a rise past %d workers is more than %d cores give in parallel, and the records do not say what gives it", c, c))
+		says = append(says, fmt.Sprintf("a rise past %d workers is more than %d cores can give by running in parallel, and the records do not say where it comes from", c, c))
 	}
 	return strings.Join(says, "; ")
 }

@@ -485,7 +485,7 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	case f >= 1.005:
 		worst := slices.MinFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
 		if worst.q.Significant {
-			fmt.Fprintf(&b, "at %s only %s as fast on %s as on one: no serial fraction fits, as Amdahl's law allows no slowdown; what more workers cost outweighs what they share",
+			fmt.Fprintf(&b, "at %s only %s as fast on %s as on one: no serial fraction fits, as Amdahl's law allows no slowdown; the cost of more workers outweighs the work they share",
 				lengths(row.line), document.Times(worst.s()), workersN(worst.k.Workers))
 		} else {
 			fmt.Fprintf(&b, "at %s no faster on %s than on one (%s, not significant), so no serial fraction is fitted",

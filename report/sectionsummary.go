@@ -30,7 +30,11 @@ func sectionSummary(r *runs.Set) []document.Section {
 			if ix.ScaleNamed {
 				scale = " scale"
 			}
-			on = append(on, fmt.Sprintf("%s%s, %d logical cores, %s (%s)", ix.Name, scale, m.Cores, repsText(ix), ix.Where))
+			vm := ""
+			if h := ix.Host; h != nil && h.Virtual != nil && *h.Virtual {
+				vm = " (a VM's virtual CPUs)"
+			}
+			on = append(on, fmt.Sprintf("%s%s, %d logical cores%s, %s (%s)", ix.Name, scale, m.Cores, vm, repsText(ix), ix.Where))
 		}
 		// An interval is of one run's repetitions: how far two runs of
 		// one point lie apart is said beside it, once.
@@ -44,7 +48,7 @@ func sectionSummary(r *runs.Set) []document.Section {
 		if len(apart) > 0 {
 			between = "; an interval is of one run's repetitions, while one point measured in two experiments lies up to " + document.JoinAnd(apart) + " apart between them"
 		}
-		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; own experiments run at their spec's sizes, not at a scale; each point is the median of its repetitions, and a table's range of them marked ‡ holds an outlier, a repetition over %d× the median%s (Method).", strings.Join(on, "; and "), outlierFactor, between)
+		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; own experiments run at the sizes their specs give, whatever the scale; each point is the median of its repetitions, and a table's range of them marked ‡ holds an outlier, a repetition over %d× the median%s (Method).", strings.Join(on, "; and "), outlierFactor, between)
 		s.P("%s", rateDefinition(r.Counted()))
 	}
 	if r.Quick() {

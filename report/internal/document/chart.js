@@ -149,7 +149,7 @@
           chart.lvPaper = on;
           // On paper the legend is set smaller, so that a half-width
           // chart keeps most of its height for the plot.
-          chart.setOption({legend: {textStyle: {fontSize: on ? 8 : 12}, itemWidth: on ? 10 : 25, itemHeight: on ? 7 : 14, itemGap: on ? 4 : 10}});
+          chart.setOption({legend: {textStyle: {fontSize: on ? 9.5 : 12}, itemWidth: on ? 12 : 25, itemHeight: on ? 8 : 14, itemGap: on ? 4 : 10}});
           again();
         };
         window.addEventListener('resize', again);
