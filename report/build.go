@@ -99,7 +99,7 @@ func sayCoinciding(doc *document.Doc) {
 					// The chart named: on paper a half-width chart's note
 					// may sit beside or under another one.
 					title, _, _ := strings.Cut(c.Title, " (")
-					out = append(out, document.Para("Lines drawn over one another in “"+title+"”, within 2 % at every point: "+strings.Join(pairs, "; ")+"."))
+					out = append(out, document.Para(fmt.Sprintf("Lines drawn over one another in “%s”, within %.0f %% at every point: %s.", title, 100*coincideWithin(c), strings.Join(pairs, "; "))))
 				}
 			}
 		}
@@ -110,6 +110,7 @@ func sayCoinciding(doc *document.Doc) {
 // coinciding names the pairs of c's lines that share at least two x
 // values and differ by less than 2 % at every one of them: "A and B".
 func coinciding(c *document.Figure) []string {
+	within := coincideWithin(c)
 	var out []string
 	for i := range c.Series {
 		for j := i + 1; j < len(c.Series); j++ {
@@ -121,7 +122,7 @@ func coinciding(c *document.Figure) []string {
 						continue
 					}
 					shared++
-					if hi := max(math.Abs(p.Y), math.Abs(q.Y)); hi > 0 && math.Abs(p.Y-q.Y) > 0.02*hi {
+					if hi := max(math.Abs(p.Y), math.Abs(q.Y)); hi > 0 && math.Abs(p.Y-q.Y) > within*hi {
 						close = false
 					}
 				}
@@ -132,6 +133,16 @@ func coinciding(c *document.Figure) []string {
 		}
 	}
 	return out
+}
+
+// coincideWithin is how close, as a share of the larger, two lines' values
+// must be at every shared x to be drawn over one another: 2 % on a linear
+// axis; on a log axis, whose decades are a few centimetres on paper, 10 %.
+func coincideWithin(c *document.Figure) float64 {
+	if c.YLog {
+		return 0.10
+	}
+	return 0.02
 }
 
 // byline says which levlab wrote the report, from which runs, measured

@@ -118,7 +118,7 @@ func table1(r *runs.Set, s *document.Section, t1 table1Pub) {
 func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
 	pub, sizes, pubVal := t1.pub, t1.sizes, t1.val
 	// Figure 3: speedup vs size, 4 and 8 workers.
-	c := &document.Figure{ID: "r000fig3", Title: "Speedup of the tiled version over the sequential full matrix, by string length (report 000, Figure 3)", XName: "string length (characters)", YName: "speedup (×)"}
+	c := &document.Figure{ID: "r000fig3", Title: "Speedup of the tiled version over the sequential full matrix, by string length (report 000, Figure 3)", XName: "string length (characters)", YName: "speedup (×)", XLog: true}
 	exps := []string{records.ExpS000Table1, records.ExpS000Fig3}
 	for _, w := range []int{4, 8} {
 		ps := document.FigureSeries{Name: fmt.Sprintf("report, %d threads", w), Published: true}

@@ -144,8 +144,8 @@ func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document
 				}
 			}
 			if al.N > 0 && dist.N > 0 && dist.Med > 0 {
-				s.P("%s at n = %s%s: the alignment took %s, %s as long as the distance alone (%s); it allocated %s in all, the sequences themselves %s.",
-					cs.name, document.Count(n), onName(r, ix), document.Dur(al.Med), document.Times(al.Med/dist.Med), document.Dur(dist.Med), document.BytesStr(al.Alloc), document.BytesStr(float64(2*n)))
+				s.P("%s at n = %s%s: the alignment took %s and the distance alone %s, %s as fast; the alignment allocated %s in all, the sequences themselves %s.",
+					cs.name, document.Count(n), onName(r, ix), document.Dur(al.Med), document.Dur(dist.Med), document.Times(al.Med/dist.Med), document.BytesStr(al.Alloc), document.BytesStr(float64(2*n)))
 			}
 		}
 	}

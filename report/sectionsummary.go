@@ -413,7 +413,39 @@ func oldSummary(r *runs.Set) string {
 			says[len(says)-1] += ", " + o.Exp
 		}
 	}
-	return strings.Join(says, "; ")
+	return strings.Join(says, "; ") + behind(r)
+}
+
+// behind says, machine by machine, how many of the commits that changed
+// the algorithms' code its older records lack (Set.ChangesSince): how far
+// each column's code is behind; "" where git cannot tell.
+func behind(r *runs.Set) string {
+	var says []string
+	for _, ix := range r.Runs {
+		lo, hi := -1, -1
+		for _, o := range r.Staleness() {
+			if o.Machine != ix.Name {
+				continue
+			}
+			if n, ok := r.ChangesSince(ix, o.Made.Commit); ok {
+				if lo < 0 || n < lo {
+					lo = n
+				}
+				hi = max(hi, n)
+			}
+		}
+		switch {
+		case hi < 0:
+		case lo == hi:
+			says = append(says, fmt.Sprintf("by %s on %s", document.Count(hi), ix.Name))
+		default:
+			says = append(says, fmt.Sprintf("by %s to %s on %s", document.Count(lo), document.Count(hi), ix.Name))
+		}
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return " (behind this code, in commits that changed an algorithm's code, " + strings.Join(says, ", ") + ")"
 }
 
 // oldTable lists the records older than their code, or nil where there

@@ -326,6 +326,27 @@ func (s *Set) Staleness() []OldRecords {
 	return out
 }
 
+// ChangesSince returns how many of the commits that changed an
+// algorithm's code (the history Staleness reads, to the repository's
+// head) the commit rec of run ix's records lacks: how far that code is
+// behind this one. ok is false where git cannot tell.
+func (s *Set) ChangesSince(ix *Index, rec string) (n int, ok bool) {
+	g := gitFor(ix.Run.Dir)
+	if g == nil {
+		return 0, false
+	}
+	ci := g.commit(rec)
+	if !ci.ok {
+		return 0, false
+	}
+	for _, h := range g.history {
+		if !ci.ancestors[h.Commit] {
+			n++
+		}
+	}
+	return n, true
+}
+
 // IsOld reports whether run ix's records of any of exps are older than
 // their code.
 func (s *Set) IsOld(ix *Index, exps ...string) bool {
