@@ -813,18 +813,7 @@ func TestFewerWorkersFasterExplained(t *testing.T) {
 func TestBehindSaid(t *testing.T) {
 	r, _, md := committedDoc(t)
 	for _, ix := range r.Runs {
-		lo, hi := -1, -1
-		for _, o := range r.Staleness() {
-			if o.Machine != ix.Name {
-				continue
-			}
-			if n, ok := r.ChangesSince(ix, o.Made.Commit); ok {
-				if lo < 0 || n < lo {
-					lo = n
-				}
-				hi = max(hi, n)
-			}
-		}
+		lo, hi := behindRange(r, ix)
 		if hi < 0 {
 			continue
 		}

@@ -422,18 +422,7 @@ func oldSummary(r *runs.Set) string {
 func behind(r *runs.Set) string {
 	var says []string
 	for _, ix := range r.Runs {
-		lo, hi := -1, -1
-		for _, o := range r.Staleness() {
-			if o.Machine != ix.Name {
-				continue
-			}
-			if n, ok := r.ChangesSince(ix, o.Made.Commit); ok {
-				if lo < 0 || n < lo {
-					lo = n
-				}
-				hi = max(hi, n)
-			}
-		}
+		lo, hi := behindRange(r, ix)
 		switch {
 		case hi < 0:
 		case lo == hi:
@@ -446,6 +435,25 @@ func behind(r *runs.Set) string {
 		return ""
 	}
 	return " (behind this code, in commits that changed an algorithm's code, " + strings.Join(says, ", ") + ")"
+}
+
+// behindRange is the least and the most commits that changed an
+// algorithm's code that run ix's older records lack; -1, -1 where it has
+// none or git cannot tell.
+func behindRange(r *runs.Set, ix *runs.Index) (lo, hi int) {
+	lo, hi = -1, -1
+	for _, o := range r.Staleness() {
+		if o.Machine != ix.Name {
+			continue
+		}
+		if n, ok := r.ChangesSince(ix, o.Made.Commit); ok {
+			if lo < 0 || n < lo {
+				lo = n
+			}
+			hi = max(hi, n)
+		}
+	}
+	return lo, hi
 }
 
 // oldTable lists the records older than their code, or nil where there
