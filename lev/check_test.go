@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/levlab/levlab/cudaext"
@@ -147,5 +148,18 @@ func TestCapabilities(t *testing.T) {
 	}
 	if bad := lev.Algorithm(99); bad.Parallel() || bad.GPU() || bad.TakesTile() || bad.SpansRanks() {
 		t.Errorf("Algorithm(99) claims a capability")
+	}
+}
+
+// Every algorithm says in one line what it does (the CLI lists them), and
+// an unknown one says nothing.
+func TestSummaries(t *testing.T) {
+	for _, a := range lev.Algorithms() {
+		if s := a.Summary(); s == "" || strings.Contains(s, "\n") {
+			t.Errorf("%s: summary %q; want one line", a, s)
+		}
+	}
+	if s := lev.Algorithm(99).Summary(); s != "" {
+		t.Errorf("Algorithm(99).Summary() = %q, want none", s)
 	}
 }

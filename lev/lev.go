@@ -117,26 +117,38 @@ type kernel[S symbol] func(a, b []S, c *config) (int, error)
 // TakesTile, SpansRanks).
 type impl struct {
 	name     string
-	parallel bool // uses more than one worker: takes WithWorkers(n > 1)
-	gpu      bool // runs on a CUDA device: takes WithBlockSize
-	tile     bool // takes WithTile: a tile side, or a column chunk
-	ranks    bool // takes WithRanks: one distance over several processes
+	summary  string // one line of what it does and the options it takes (Summary)
+	parallel bool   // uses more than one worker: takes WithWorkers(n > 1)
+	gpu      bool   // runs on a CUDA device: takes WithBlockSize
+	tile     bool   // takes WithTile: a tile side, or a column chunk
+	ranks    bool   // takes WithRanks: one distance over several processes
 	bytes    kernel[uint8]
 	wide     kernel[uint32]
 }
 
 var impls = [numAlgorithms]impl{
-	Auto:          {name: "auto", parallel: true, tile: true, ranks: true},
-	FullMatrix:    {name: "fullmatrix", bytes: fullMatrix[uint8], wide: fullMatrix[uint32]},
-	TwoRow:        {name: "tworow", bytes: twoRow[uint8], wide: twoRow[uint32]},
-	Diagonal:      {name: "diagonal", parallel: true, bytes: diagonal[uint8], wide: diagonal[uint32]},
-	Tiled:         {name: "tiled", parallel: true, tile: true, bytes: tiled[uint8], wide: tiled[uint32]},
-	TiledBarrier:  {name: "tiled-barrier", parallel: true, tile: true, bytes: tiledBarrier[uint8], wide: tiledBarrier[uint32]},
-	Myers:         {name: "myers", ranks: true, bytes: myers[uint8], wide: myers[uint32]},
-	MyersParallel: {name: "myers-parallel", parallel: true, tile: true, ranks: true, bytes: myersParallel[uint8], wide: myersParallel[uint32]},
-	CUDADiagonal:  {name: "cuda-diagonal", parallel: true, gpu: true, bytes: cudaDiagonal[uint8], wide: cudaDiagonal[uint32]},
-	CUDAMatrix:    {name: "cuda-matrix", parallel: true, gpu: true, bytes: cudaMatrix[uint8], wide: cudaMatrix[uint32]},
-	CUDAFast:      {name: "cuda-fast", parallel: true, gpu: true, tile: true, bytes: cudaFast[uint8], wide: cudaFast[uint32]},
+	Auto: {name: "auto", parallel: true, tile: true, ranks: true,
+		summary: "the fastest exact CPU algorithm for the input: myers, or myers-parallel when large and workers > 1"},
+	FullMatrix: {name: "fullmatrix", bytes: fullMatrix[uint8], wide: fullMatrix[uint32],
+		summary: "Wagner–Fischer over the whole matrix, the reports' baseline; sequential, O(mn) memory (WithMaxMemory)"},
+	TwoRow: {name: "tworow", bytes: twoRow[uint8], wide: twoRow[uint32],
+		summary: "two rows of the matrix (report 004); sequential, O(n) memory"},
+	Diagonal: {name: "diagonal", parallel: true, bytes: diagonal[uint8], wide: diagonal[uint32],
+		summary: "antidiagonals split evenly over the workers, a barrier per antidiagonal (reports 000, 001)"},
+	Tiled: {name: "tiled", parallel: true, tile: true, bytes: tiled[uint8], wide: tiled[uint32],
+		summary: "a wavefront of WithTile tiles run as tasks on a pool of workers (report 000's OpenMP taskloop)"},
+	TiledBarrier: {name: "tiled-barrier", parallel: true, tile: true, bytes: tiledBarrier[uint8], wide: tiledBarrier[uint32],
+		summary: "the same tiles on long-lived workers with an explicit barrier (report 001's C++ threads)"},
+	Myers: {name: "myers", ranks: true, bytes: myers[uint8], wide: myers[uint32],
+		summary: "bit-parallel Myers/Hyyrö, 64 rows per machine word, in the Ukkonen band; sequential"},
+	MyersParallel: {name: "myers-parallel", parallel: true, tile: true, ranks: true, bytes: myersParallel[uint8], wide: myersParallel[uint32],
+		summary: "Myers' word blocks as a wavefront pipeline over the workers; WithTile is the column chunk"},
+	CUDADiagonal: {name: "cuda-diagonal", parallel: true, gpu: true, bytes: cudaDiagonal[uint8], wide: cudaDiagonal[uint32],
+		summary: "GPU: one thread per antidiagonal cell, one launch per antidiagonal (report 000); WithBlockSize"},
+	CUDAMatrix: {name: "cuda-matrix", parallel: true, gpu: true, bytes: cudaMatrix[uint8], wide: cudaMatrix[uint32],
+		summary: "GPU: the whole matrix on the device (report 002); WithBlockSize"},
+	CUDAFast: {name: "cuda-fast", parallel: true, gpu: true, tile: true, bytes: cudaFast[uint8], wide: cudaFast[uint32],
+		summary: "GPU: a persistent bit-parallel kernel, no launch per antidiagonal; WithBlockSize; WithTile is the column chunk"},
 }
 
 // algorithmNames are the algorithms' stable names, in impls' order.
@@ -153,6 +165,17 @@ func Algorithms() []Algorithm { return algorithmNames.All() }
 
 // String returns the algorithm's stable name, e.g. "myers-parallel".
 func (a Algorithm) String() string { return algorithmNames.String(a) }
+
+// Summary returns one line of what the algorithm does and the options
+// that shape it (named as lev's Option functions, e.g. WithTile), for a
+// list of the algorithms such as levlab distance --help prints; "" for an
+// unknown algorithm.
+func (a Algorithm) Summary() string {
+	if a >= numAlgorithms {
+		return ""
+	}
+	return impls[a].summary
+}
 
 // Parallel reports whether the algorithm uses more than one worker.
 // Sequential algorithms refuse WithWorkers(n) for n > 1.

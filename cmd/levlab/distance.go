@@ -15,25 +15,17 @@ import (
 	"github.com/levlab/levlab/lev"
 )
 
-// algorithmSummaries describes each algorithm in one line for the usage
-// text. A test checks that every lev.Algorithms() entry has one.
-var algorithmSummaries = map[lev.Algorithm]string{
-	lev.Auto:          "the fastest exact CPU algorithm for the input: myers, or myers-parallel when large and workers > 1",
-	lev.FullMatrix:    "Wagner–Fischer over the whole matrix, the reports' baseline; sequential, O(mn) memory (--max-memory)",
-	lev.TwoRow:        "two rows of the matrix (report 004); sequential, O(n) memory",
-	lev.Diagonal:      "antidiagonals split evenly over the workers, a barrier per antidiagonal (reports 000, 001)",
-	lev.Tiled:         "a wavefront of --tile tiles run as tasks on a pool of workers (report 000's OpenMP taskloop)",
-	lev.TiledBarrier:  "the same tiles on long-lived workers with an explicit barrier (report 001's C++ threads)",
-	lev.Myers:         "bit-parallel Myers/Hyyrö, 64 rows per machine word, in the Ukkonen band; sequential",
-	lev.MyersParallel: "Myers' word blocks as a wavefront pipeline over the workers; --tile is the column chunk",
-	lev.CUDADiagonal:  "GPU: one thread per antidiagonal cell, one launch per antidiagonal (report 000); --block",
-	lev.CUDAMatrix:    "GPU: the whole matrix on the device (report 002); --block",
-	lev.CUDAFast:      "GPU: a persistent bit-parallel kernel, no launch per antidiagonal; --block; --tile is the column chunk",
-}
+// optionFlags are the flags of lev's options that an algorithm's Summary
+// names.
+var optionFlags = strings.NewReplacer("WithMaxMemory", "--max-memory", "WithTile", "--tile", "WithBlockSize", "--block", "WithWorkers", "--workers")
+
+// algorithmSummary is lev's one line on algorithm a, its options named as
+// this command's flags.
+func algorithmSummary(a lev.Algorithm) string { return optionFlags.Replace(a.Summary()) }
 
 func printAlgorithms(w io.Writer) {
 	for _, a := range lev.Algorithms() {
-		fmt.Fprintf(w, "  %-15s %s\n", a, algorithmSummaries[a])
+		fmt.Fprintf(w, "  %-15s %s\n", a, algorithmSummary(a))
 	}
 }
 
