@@ -780,18 +780,26 @@ func TestFewerWorkersFasterExplained(t *testing.T) {
 				b.sec[k.LenA] = ix.Stats[k].Med
 			}
 		}
-		b.spread = 1
+		b.spread = 0 // unknown: the most of any machine's below
 		if n, worst, _, _ := betweenRuns(ix); n > 0 {
 			b.spread = worst
 		}
 		bs = append(bs, b)
+	}
+	most := 1.0
+	for _, b := range bs {
+		most = max(most, b.spread)
 	}
 	inverted, within := false, false
 	for _, few := range bs {
 		for _, many := range bs {
 			for n, s := range few.sec {
 				if m, ok := many.sec[n]; ok && few.w < many.w {
-					switch spread := max(few.spread, many.spread); {
+					spread := max(few.spread, many.spread)
+					if few.spread == 0 || many.spread == 0 {
+						spread = most
+					}
+					switch {
 					case m/s > spread:
 						inverted = true
 					case s < m:

@@ -159,7 +159,16 @@ func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64, firs
 	// experiment, reaches more: say where, so that the two
 	// figures read as two sizes, not two claims.
 	if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.Stats[k].GCUPS > bestG {
-		line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s, as the band is a smaller share of a larger matrix", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
+		line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
+		// Why, where the records counted the cells: the share of the
+		// matrix computed, and the rate of the cells computed.
+		if b, o := ix.Stats[best], ix.Stats[k]; b.CCUPS > 0 && o.CCUPS > 0 {
+			line += fmt.Sprintf(", computing %s%% of the matrix's cells against %s%% here, at %s %s against %s: more of the gain is the faster rate than the fewer cells",
+				document.Num(100*o.CCUPS/o.GCUPS), document.Num(100*b.CCUPS/b.GCUPS), document.Num(o.CCUPS), computedRate, document.Num(b.CCUPS))
+			if o.CCUPS/b.CCUPS < (b.CCUPS/b.GCUPS)/(o.CCUPS/o.GCUPS) {
+				line = strings.TrimSuffix(line, "more of the gain is the faster rate than the fewer cells") + "more of the gain is the fewer cells than the faster rate"
+			}
+		}
 	}
 	return line + "."
 }

@@ -117,12 +117,7 @@ func fewerWorkersFaster(r *runs.Set) string {
 			}
 			// A length counts only where the ratio passes how far runs
 			// of one point lie apart on either machine (betweenRuns).
-			spread := 1.0
-			for _, ix := range []*runs.Index{few.ix, many.ix} {
-				if n, worst, _, _ := betweenRuns(ix); n > 0 {
-					spread = max(spread, worst)
-				}
-			}
+			spread, where := spreadOver(r, few.ix, many.ix)
 			var faster, within, slower []string
 			for _, n := range slices.Sorted(maps.Keys(few.sec)) {
 				m, ok := many.sec[n]
@@ -143,8 +138,8 @@ func fewerWorkersFaster(r *runs.Set) string {
 				continue
 			}
 			involved[few.ix], involved[many.ix] = true, true
-			w := fmt.Sprintf("in gpu-fast, myers-parallel on %s's %s is faster than on %s's %s at %d of %d lengths by more than runs of one point lie apart (up to %s): at %s",
-				few.ix.Name, workersN(few.w), many.ix.Name, document.Count(many.w), len(faster), len(faster)+len(within)+len(slower), document.Times(spread), document.JoinAnd(faster))
+			w := fmt.Sprintf("in gpu-fast, myers-parallel on %s's %s is faster than on %s's %s at %d of %d lengths by more than runs of one point lie apart %s (up to %s): at %s",
+				few.ix.Name, workersN(few.w), many.ix.Name, document.Count(many.w), len(faster), len(faster)+len(within)+len(slower), where, document.Times(spread), document.JoinAnd(faster))
 			if len(within) > 0 {
 				w += "; not told apart, within that spread, at " + document.JoinAnd(within)
 			}
@@ -180,6 +175,32 @@ func fewerWorkersFaster(r *runs.Set) string {
 		text += " (" + strings.Join(why, "; ") + ")"
 	}
 	return text + "."
+}
+
+// spreadOver is how far runs of one point lie apart (betweenRuns) on
+// machines a and b, the larger of the two, and where that was measured:
+// "on either machine"; where either measured no point twice, the largest
+// on any machine of r, as nothing says its own is smaller: "on any of
+// our machines".
+func spreadOver(r *runs.Set, a, b *runs.Index) (spread float64, where string) {
+	spread, where = 1, "on either machine"
+	for _, ix := range []*runs.Index{a, b} {
+		n, worst, _, _ := betweenRuns(ix)
+		if n == 0 {
+			where = "on any of our machines"
+			break
+		}
+		spread = max(spread, worst)
+	}
+	if where != "on either machine" {
+		spread = 1
+		for _, ix := range r.Runs {
+			if n, worst, _, _ := betweenRuns(ix); n > 0 {
+				spread = max(spread, worst)
+			}
+		}
+	}
+	return spread, where
 }
 
 // gpuVersusCPU says, size by size, how cuda-fast's median time compares

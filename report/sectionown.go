@@ -341,7 +341,17 @@ func ownFindings(ix *runs.Index, v *ownView, base string, ks []runs.Key) string 
 		if timed == 1 {
 			which = "the only point timed is" // the others failed there
 		}
-		fmt.Fprintf(&b, "at the largest size, %s, %s %s: %s (%s–%s).", lengths(best), which, v.pointName(best), document.Dur(st.Med), document.Dur(st.Min), document.Dur(st.Max))
+		fmt.Fprintf(&b, "at the largest size, %s, %s %s: %s (%s–%s)", lengths(best), which, v.pointName(best), document.Dur(st.Med), document.Dur(st.Min), document.Dur(st.Max))
+		// Set beside points of another clock, it says so.
+		clock := v.ownClock(best.Algorithm)
+		if clock != "" && slices.ContainsFunc(ks, func(k runs.Key) bool { return v.ownClock(k.Algorithm) != clock }) {
+			b.WriteString(map[string]string{
+				"call": ", a call inside levlab, beside programs timed from their start: timed differently (Clocks)",
+				"wall": ", a program timed from its start to its exit: timed differently from the others (Clocks)",
+				"own":  ", a time the program printed itself: timed differently from the others (Clocks)",
+			}[clock])
+		}
+		b.WriteString(".")
 	} else {
 		b.WriteString("no point has a time.")
 	}
