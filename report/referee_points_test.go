@@ -843,3 +843,28 @@ func TestBehindSaid(t *testing.T) {
 		}
 	}
 }
+
+// A speedup of report 000's Figure 3 over a full matrix that other
+// experiments timed more than 1.2× faster says so beside it; within that,
+// or measured once, nothing.
+func TestFig3BaseElsewhere(t *testing.T) {
+	key := func(exp string) runs.Key {
+		return runs.Key{Experiment: exp, Algorithm: records.AlgFullMatrix, Workers: 1, LenA: 50000, LenB: 50000}
+	}
+	ix := &runs.Index{Stats: map[runs.Key]runs.Stat{
+		key(records.ExpS000Table1): {Med: 4.64},
+		key(records.ExpS001Length): {Med: 3.37},
+		key(records.ExpS004Memory): {Med: 3.35},
+	}}
+	if got := fig3Base(ix, 50000); !strings.Contains(got, "its fullmatrix took 4.64 s there and 3.35 s–3.37 s in 2 other experiments, 1.39× apart") {
+		t.Errorf("fig3Base = %q; want the other runs of the baseline and how far apart", got)
+	}
+	ix.Stats[key(records.ExpS001Length)] = runs.Stat{Med: 4.2}
+	ix.Stats[key(records.ExpS004Memory)] = runs.Stat{Med: 4.5}
+	if got := fig3Base(ix, 50000); got != "" {
+		t.Errorf("fig3Base within 1.2× = %q; want nothing", got)
+	}
+	if got := fig3Base(ix, 1000); got != "" {
+		t.Errorf("fig3Base of a length not measured = %q; want nothing", got)
+	}
+}
