@@ -219,12 +219,8 @@ func fig3Base(ix *runs.Index, n int) string {
 		if !ok {
 			continue
 		}
-		lo, hi := ix.Stats[b].Med, ix.Stats[b].Med
-		for k, st := range ix.Stats {
-			if k.Experiment != exp && k.Algorithm == b.Algorithm && k.Workers == 1 && k.LenA == n && k.LenB == n {
-				lo, hi = min(lo, st.Med), max(hi, st.Med)
-			}
-		}
+		lo, hi, _ := medsElsewhere(ix, b)
+		lo, hi = min(lo, ix.Stats[b].Med), max(hi, ix.Stats[b].Med)
 		if hi/lo <= 1.2 {
 			return ""
 		}

@@ -310,12 +310,7 @@ func fig7Most(r *runs.Set, bound float64) string {
 // fullmatrix took 704 ms there and 545 ms–704 ms in 4 other
 // experiments"; "" where no other experiment measured it.
 func baseElsewhere(ix *runs.Index, b runs.Key) string {
-	lo, hi, others := math.Inf(1), 0.0, 0
-	for k, st := range ix.Stats {
-		if k.Experiment != b.Experiment && k.Algorithm == b.Algorithm && k.Workers == b.Workers && k.Tile == b.Tile && k.LenA == b.LenA && k.LenB == b.LenB {
-			lo, hi, others = min(lo, st.Med), max(hi, st.Med), others+1
-		}
-	}
+	lo, hi, others := medsElsewhere(ix, b)
 	here := ix.Stats[b].Med
 	if others == 0 {
 		return ""
@@ -325,6 +320,19 @@ func baseElsewhere(ix *runs.Index, b runs.Key) string {
 		span += "–" + document.Dur(hi)
 	}
 	return fmt.Sprintf("its %s took %s there and %s in %d other experiment%s", b.Algorithm, document.Dur(here), span, others, plural(others))
+}
+
+// medsElsewhere is the least and the most median of point b (algorithm,
+// workers, tile, lengths) in ix's experiments other than b's, and how many
+// measured it.
+func medsElsewhere(ix *runs.Index, b runs.Key) (lo, hi float64, others int) {
+	lo = math.Inf(1)
+	for k, st := range ix.Stats {
+		if k.Experiment != b.Experiment && k.Algorithm == b.Algorithm && k.Workers == b.Workers && k.Tile == b.Tile && k.LenA == b.LenA && k.LenB == b.LenB {
+			lo, hi, others = min(lo, st.Med), max(hi, st.Med), others+1
+		}
+	}
+	return lo, hi, others
 }
 
 // fig6Same is how Figure 6's experiment (s001-tile) measured best, a

@@ -163,11 +163,12 @@ func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64, firs
 		// Why, where the records counted the cells: the share of the
 		// matrix computed, and the rate of the cells computed.
 		if b, o := ix.Stats[best], ix.Stats[k]; b.CCUPS > 0 && o.CCUPS > 0 {
-			line += fmt.Sprintf(", computing %s%% of the matrix's cells against %s%% here, at %s %s against %s: more of the gain is the faster rate than the fewer cells",
-				document.Num(100*o.CCUPS/o.GCUPS), document.Num(100*b.CCUPS/b.GCUPS), document.Num(o.CCUPS), computedRate, document.Num(b.CCUPS))
+			more := "the faster rate than the fewer cells"
 			if o.CCUPS/b.CCUPS < (b.CCUPS/b.GCUPS)/(o.CCUPS/o.GCUPS) {
-				line = strings.TrimSuffix(line, "more of the gain is the faster rate than the fewer cells") + "more of the gain is the fewer cells than the faster rate"
+				more = "the fewer cells than the faster rate"
 			}
+			line += fmt.Sprintf(", computing %s%% of the matrix's cells against %s%% here, at %s %s against %s: more of the gain is %s",
+				document.Num(100*o.CCUPS/o.GCUPS), document.Num(100*b.CCUPS/b.GCUPS), document.Num(o.CCUPS), computedRate, document.Num(b.CCUPS), more)
 		}
 	}
 	return line + "."

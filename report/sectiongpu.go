@@ -183,24 +183,24 @@ func fewerWorkersFaster(r *runs.Set) string {
 // on any machine of r, as nothing says its own is smaller: "on any of
 // our machines".
 func spreadOver(r *runs.Set, a, b *runs.Index) (spread float64, where string) {
-	spread, where = 1, "on either machine"
-	for _, ix := range []*runs.Index{a, b} {
-		n, worst, _, _ := betweenRuns(ix)
-		if n == 0 {
-			where = "on any of our machines"
-			break
-		}
-		spread = max(spread, worst)
+	na, wa, _, _ := betweenRuns(a)
+	nb, wb, _, _ := betweenRuns(b)
+	if na > 0 && nb > 0 {
+		return max(1, wa, wb), "on either machine"
 	}
-	if where != "on either machine" {
-		spread = 1
-		for _, ix := range r.Runs {
-			if n, worst, _, _ := betweenRuns(ix); n > 0 {
-				spread = max(spread, worst)
-			}
+	return mostSpread(r), "on any of our machines"
+}
+
+// mostSpread is the most that runs of one point lie apart on any machine
+// of r (betweenRuns), 1 where none measured a point twice.
+func mostSpread(r *runs.Set) float64 {
+	spread := 1.0
+	for _, ix := range r.Runs {
+		if n, worst, _, _ := betweenRuns(ix); n > 0 {
+			spread = max(spread, worst)
 		}
 	}
-	return spread, where
+	return spread
 }
 
 // gpuVersusCPU says, size by size, how cuda-fast's median time compares
