@@ -192,7 +192,7 @@ func manyPairs[S symbol](a, b [][]S, tri bool, fn func(Pair) error, opts []Optio
 	}
 	ps := &pairsRun[S]{a: a, b: b, tri: tri, c: c, sigma: sigma, fn: fn,
 		window: workers * pairsWindow, rows: make([][]Pair, len(a))}
-	ps.words = newWordRun(a, b, c)
+	ps.words = newWordRun(a, b, c, tri && c.top == 0)
 	ps.cond.L = &ps.mu
 	return ps.run(workers)
 }
@@ -368,21 +368,33 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *pairsState) ([]Pair, error) 
 	case c.alg == Auto && len(q) <= blockMaxRows && (k < 0 || c.noBand) && ps.words != nil:
 		// No cap, and an alphabet of a few symbols: eight targets at a
 		// time, a word of the query at a time (wordLanes), capped after.
-		// A group is computed whole, its targets before from (All's
-		// upper triangle) left out of the row.
-		wp := newWordPattern(ps.words.alphabet, any(q).([]uint8))
+		// The groups hold the targets sorted by length (newWordRun), so
+		// each group's distances go to dist by target, and the row is
+		// read from it in order. A group is computed whole, its targets
+		// before from (All's upper triangle) left out of the row.
+		wr := ps.words
+		wp := newWordPattern(wr.alphabet, any(q).([]uint8))
+		if len(st.words.dist) < len(ps.b) {
+			st.words.dist = make([]int, len(ps.b))
+		}
+		dist := st.words.dist
 		var out [wordLaneCount]int
-		for gi := from / wordLaneCount; gi < len(ps.words.groups); gi++ {
+		for gi := wr.firstGroup(from); gi < len(wr.groups); gi++ {
 			if gi&7 == 0 && ps.stopped() {
 				return row, nil
 			}
-			g := &ps.words.groups[gi]
+			g := &wr.groups[gi]
 			wordLanes(wp, g, &st.words, &out)
 			for l := range g.texts {
-				if j := g.first + l; j >= from && !(skipSelf && j == i) {
-					keep(j, capAt(out[l], k))
+				if j := g.js[l]; j >= from && !(skipSelf && j == i) {
+					dist[j] = out[l]
 					st.cells += int64(wp.words*wordBits) * int64(g.lens[l])
 				}
+			}
+		}
+		for j := from; j < len(ps.b); j++ {
+			if !(skipSelf && j == i) {
+				keep(j, capAt(dist[j], k))
 			}
 		}
 	case c.alg == Auto && len(q) <= blockMaxRows && (k < 0 || c.noBand):

@@ -1,8 +1,10 @@
 package lev
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // The word-major lanes kernel of many pairs: one pattern against eight
@@ -54,32 +56,45 @@ func newWordAlphabet(sets ...[][]uint8) (*wordAlphabet, bool) {
 }
 
 // wordGroup is up to eight texts, column-major: codes[j*8+l] is the code
-// of text l's symbol j, 0 past its end; lens their lengths, n the
-// longest.
+// of text l's symbol j, 0 past its end; js their indices among the run's
+// texts, lens their lengths, n the longest.
 type wordGroup struct {
-	first int // the index of text 0 among the run's texts
+	js    [wordLaneCount]int
 	texts int // texts in the group, at most eight
 	n     int
 	lens  [wordLaneCount]int
 	codes []uint8
 }
 
-// wordGroups copies ts into groups of eight in order, each text coded.
-func wordGroups(wa *wordAlphabet, ts [][]uint8) []wordGroup {
-	gs := make([]wordGroup, 0, (len(ts)+wordLaneCount-1)/wordLaneCount)
-	for first := 0; first < len(ts); first += wordLaneCount {
-		g := wordGroup{first: first, texts: min(wordLaneCount, len(ts)-first)}
-		for l := range g.texts {
-			g.lens[l] = len(ts[first+l])
-			g.n = max(g.n, g.lens[l])
+// wordGroups copies ts into groups of eight, each text coded: window by
+// window of window texts (the last may be shorter), each window's texts
+// in order of length, so that a group's lanes end near one another and
+// few of its columns are a shorter text's padding. A window's groups
+// follow the last window's: window w's first group is w·window/8.
+func wordGroups(wa *wordAlphabet, ts [][]uint8, window int) []wordGroup {
+	gs := make([]wordGroup, 0, (len(ts)+wordLaneCount-1)/wordLaneCount+len(ts)/window)
+	order := make([]int, 0, window)
+	for w0 := 0; w0 < len(ts); w0 += window {
+		order = order[:0]
+		for j := w0; j < min(w0+window, len(ts)); j++ {
+			order = append(order, j)
 		}
-		g.codes = make([]uint8, g.n*wordLaneCount)
-		for l := range g.texts {
-			for j, c := range ts[first+l] {
-				g.codes[j*wordLaneCount+l] = wa.code[c]
+		slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(len(ts[x]), len(ts[y])) })
+		for first := 0; first < len(order); first += wordLaneCount {
+			g := wordGroup{texts: min(wordLaneCount, len(order)-first)}
+			for l := range g.texts {
+				g.js[l] = order[first+l]
+				g.lens[l] = len(ts[g.js[l]])
+				g.n = max(g.n, g.lens[l])
 			}
+			g.codes = make([]uint8, g.n*wordLaneCount)
+			for l := range g.texts {
+				for j, c := range ts[g.js[l]] {
+					g.codes[j*wordLaneCount+l] = wa.code[c]
+				}
+			}
+			gs = append(gs, g)
 		}
-		gs = append(gs, g)
 	}
 	return gs
 }
@@ -104,8 +119,12 @@ func newWordPattern(wa *wordAlphabet, p []uint8) *wordPattern {
 	return wp
 }
 
-// wordState is one worker's horizontal deltas, a byte a column each.
-type wordState struct{ hp, hm []uint8 }
+// wordState is one worker's horizontal deltas, a byte a column each,
+// and a query's distances by target (dist), put in order after.
+type wordState struct {
+	hp, hm []uint8
+	dist   []int
+}
 
 // wordLanes writes to out[l] the distance of the pattern and text l of g,
 // for each of g's texts: every cell of each matrix (no band, no cap).
@@ -127,8 +146,10 @@ func wordLanes(wp *wordPattern, g *wordGroup, st *wordState, out *[wordLaneCount
 	}
 	clear(hp[n:])
 	clear(hm[n:])
-	// Words two at a time (wordPair), the last alone where they are odd;
-	// the last word's out at the pattern's last row.
+	// Words three at a time (wordTriple), the rest two at a time
+	// (wordPair), a word alone only where the pattern has one: three
+	// words' steps in flight hide more of a step's latency than two or
+	// one. The last word's out at the pattern's last row.
 	table := func(w int) *[wordCodes]uint64 { return (*[wordCodes]uint64)(wp.table[w*wordCodes:]) }
 	rowOf := func(w int) uint {
 		if w == wp.words-1 {
@@ -136,7 +157,14 @@ func wordLanes(wp *wordPattern, g *wordGroup, st *wordState, out *[wordLaneCount
 		}
 		return wordBits - 1
 	}
+	triples := wp.words / 3
+	if wp.words%3 == 1 && triples > 0 {
+		triples-- // 3k+1 words: k−1 triples and two pairs
+	}
 	w := 0
+	for ; w < 3*triples; w += 3 {
+		wordTriple(table(w), table(w+1), table(w+2), g.codes, hp[:n], hm[:n], rowOf(w+2))
+	}
 	for ; w+1 < wp.words; w += 2 {
 		wordPair(table(w), table(w+1), g.codes, hp[:n], hm[:n], rowOf(w+1))
 	}
@@ -196,6 +224,23 @@ func wordPair(a, b *[wordCodes]uint64, codes, hp, hm []uint8, bitB uint) {
 	wordPassGo(b, codes, hp, hm, bitB)
 }
 
+// wordTriple is wordPass for word a, then for word b below it (both out
+// at row 63), then for word c below b (out at row bitC), in one pass where
+// the vector kernel runs.
+func wordTriple(a, b, c *[wordCodes]uint64, codes, hp, hm []uint8, bitC uint) {
+	if len(hp) == 0 {
+		return
+	}
+	if useWordPassAVX512 {
+		const top = 1 << (wordBits - 1)
+		wordPass3AVX512(a, b, c, &codes[0], &hp[0], &hm[0], len(hp), top, top, uint64(1)<<bitC)
+		return
+	}
+	wordPassGo(a, codes, hp, hm, wordBits-1)
+	wordPassGo(b, codes, hp, hm, wordBits-1)
+	wordPassGo(c, codes, hp, hm, bitC)
+}
+
 // wordPassGo is wordPassAVX512 in Go: the same steps as bitpar.Step, the
 // lanes one after another.
 func wordPassGo(table *[wordCodes]uint64, codes, hp, hm []uint8, bit uint) {
@@ -226,10 +271,23 @@ func wordPassGo(table *[wordCodes]uint64, codes, hp, hm []uint8, bit uint) {
 }
 
 // wordRun is what a many-pairs run's word-major lanes share: the
-// alphabet of its strings and its targets in groups of eight.
+// alphabet of its strings and its targets in groups of eight, sorted by
+// length window by window (wordGroups).
 type wordRun struct {
 	alphabet *wordAlphabet
+	window   int // a multiple of eight
 	groups   []wordGroup
+}
+
+// allWindow is the window of All's targets (without WithTop): query i
+// takes the targets from i+1 on, so that its first window's targets
+// before i+1 are computed for nothing, on average half a window a query.
+// A longer window sorts more of the set by length.
+const allWindow = 64
+
+// firstGroup returns the first group holding a target from from on.
+func (wr *wordRun) firstGroup(from int) int {
+	return from / wr.window * (wr.window / wordLaneCount)
 }
 
 // newWordRun returns the word-major lanes of a many-pairs run of queries a
@@ -237,8 +295,10 @@ type wordRun struct {
 // bytes, an algorithm other than Auto, a cap (each pair then runs in its
 // band, and stops early, a pair at a time), a CPU without the vector pass
 // (its Go twin is no faster than blockLanes'), or more than wordCodes−1
-// symbols. Nothing is copied where they do not run.
-func newWordRun[S symbol](a, b [][]S, c *config) *wordRun {
+// symbols. Nothing is copied where they do not run. Every query takes
+// every target but with tri (All without WithTop): then the targets are
+// sorted by length allWindow at a time, else all together.
+func newWordRun[S symbol](a, b [][]S, c *config, tri bool) *wordRun {
 	if c.alg != Auto || !useWordPassAVX512 || (c.capK() >= 0 && !c.noBand) {
 		return nil
 	}
@@ -251,5 +311,10 @@ func newWordRun[S symbol](a, b [][]S, c *config) *wordRun {
 	if !ok {
 		return nil
 	}
-	return &wordRun{alphabet: wa, groups: wordGroups(wa, bb)}
+	window := (len(bb) + wordLaneCount - 1) / wordLaneCount * wordLaneCount
+	if tri {
+		window = allWindow
+	}
+	window = max(window, wordLaneCount)
+	return &wordRun{alphabet: wa, window: window, groups: wordGroups(wa, bb, window)}
 }

@@ -21,3 +21,9 @@ func wordPassAVX512(table *[wordCodes]uint64, codes, hp, hm *uint8, n int, bitMa
 //
 //go:noescape
 func wordPass2AVX512(tableA, tableB *[wordCodes]uint64, codes, hp, hm *uint8, n int, maskA, maskB uint64)
+
+// wordPass3AVX512 is wordPassAVX512 for the words of tableA, tableB and
+// tableC, one below the other, in one pass (see wordlanes_amd64.s).
+//
+//go:noescape
+func wordPass3AVX512(tableA, tableB, tableC *[wordCodes]uint64, codes, hp, hm *uint8, n int, maskA, maskB, maskC uint64)

@@ -12,3 +12,7 @@ func wordPassAVX512(table *[wordCodes]uint64, codes, hp, hm *uint8, n int, bitMa
 func wordPass2AVX512(tableA, tableB *[wordCodes]uint64, codes, hp, hm *uint8, n int, maskA, maskB uint64) {
 	panic("lev: wordPass2AVX512 called without AVX-512")
 }
+
+func wordPass3AVX512(tableA, tableB, tableC *[wordCodes]uint64, codes, hp, hm *uint8, n int, maskA, maskB, maskC uint64) {
+	panic("lev: wordPass3AVX512 called without AVX-512")
+}

@@ -3,6 +3,7 @@ package lev
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -79,21 +80,37 @@ func TestWordLanes(t *testing.T) {
 		for it := range 40 {
 			p := str(lens[rng.IntN(len(lens))])
 			var ts [][]uint8
-			for range 1 + rng.IntN(wordLaneCount) {
+			for range 1 + rng.IntN(3*wordLaneCount) {
 				ts = append(ts, str(lens[rng.IntN(len(lens))]))
 			}
 			wa, ok := newWordAlphabet([][]uint8{p}, ts)
 			if !ok {
 				t.Fatal("ACGT: more than seven symbols")
 			}
-			wp, gs := newWordPattern(wa, p), wordGroups(wa, ts)
-			var st wordState
-			var out [wordLaneCount]int
-			wordLanes(wp, &gs[0], &st, &out)
-			for l, tx := range ts {
-				if want := dpReference(p, tx); out[l] != want {
-					t.Fatalf("vector %v, it %d: lane %d, pattern of %d, text of %d: %d, want %d", vec, it, l, len(p), len(tx), out[l], want)
+			// Windows of one group, of two, and of all the texts.
+			window := []int{wordLaneCount, 2 * wordLaneCount, (len(ts) + 7) / 8 * 8}[it%3]
+			wp, gs := newWordPattern(wa, p), wordGroups(wa, ts, window)
+			seen := make([]bool, len(ts))
+			for gi, g := range gs {
+				var st wordState
+				var out [wordLaneCount]int
+				wordLanes(wp, &g, &st, &out)
+				for l := range g.texts {
+					j := g.js[l]
+					if w := j / window; gi < w*window/wordLaneCount {
+						t.Fatalf("it %d: target %d of window %d in group %d, before the window's first", it, j, w, gi)
+					}
+					if l > 0 && g.lens[l] < g.lens[l-1] {
+						t.Fatalf("it %d: group %d not in order of length: %v", it, gi, g.lens[:g.texts])
+					}
+					seen[j] = true
+					if want := dpReference(p, ts[j]); out[l] != want {
+						t.Fatalf("vector %v, it %d: target %d, pattern of %d, text of %d: %d, want %d", vec, it, j, len(p), len(ts[j]), out[l], want)
+					}
 				}
+			}
+			if i := slices.Index(seen, false); i >= 0 {
+				t.Fatalf("it %d: target %d in no group", it, i)
 			}
 		}
 		useWordPassAVX512 = saved
@@ -110,25 +127,45 @@ func TestWordAlphabetTooMany(t *testing.T) {
 	}
 }
 
-// FuzzWordPair: the two-word AVX-512 pass and two Go passes agree bit for
-// bit.
-func FuzzWordPair(f *testing.F) {
+// FuzzWordPasses: the two- and three-word AVX-512 passes and as many Go
+// passes agree bit for bit, the last word's out at row bit, the others'
+// at row 63.
+func FuzzWordPasses(f *testing.F) {
 	if !useWordPassAVX512 {
 		f.Skip("no AVX-512 F and DQ: only the Go twin runs")
 	}
-	f.Add(uint64(1), 1, uint8(63))
-	f.Add(uint64(2), 2, uint8(5))
-	f.Add(uint64(3), 1000, uint8(40))
-	f.Fuzz(func(t *testing.T, seed uint64, n int, bit uint8) {
+	f.Add(uint64(1), 1, uint8(63), false)
+	f.Add(uint64(2), 2, uint8(5), false)
+	f.Add(uint64(3), 1000, uint8(40), false)
+	f.Add(uint64(4), 1, uint8(63), true)
+	f.Add(uint64(5), 2, uint8(5), true)
+	f.Add(uint64(6), 3, uint8(0), true)
+	f.Add(uint64(7), 1000, uint8(40), true)
+	f.Fuzz(func(t *testing.T, seed uint64, n int, bit uint8, three bool) {
 		n = 1 + int(uint(n)%3000)
 		bit %= 64
 		rng := rand.New(rand.NewPCG(seed, 9))
 		ta, codes, hp, hm := randomPassInput(rng, n)
 		tb, _, _, _ := randomPassInput(rng, 1)
+		tc, _, _, _ := randomPassInput(rng, 1)
+		tables := []*[wordCodes]uint64{&ta, &tb}
+		if three {
+			tables = append(tables, &tc)
+		}
 		gp, gm := append([]uint8(nil), hp...), append([]uint8(nil), hm...)
-		wordPassGo(&ta, codes, gp, gm, wordBits-1)
-		wordPassGo(&tb, codes, gp, gm, uint(bit))
-		wordPass2AVX512(&ta, &tb, &codes[0], &hp[0], &hm[0], n, 1<<(wordBits-1), uint64(1)<<bit)
-		sameDeltas(t, hp, hm, gp, gm, "seed %d, n %d, bit %d", seed, n, bit)
+		for w, tw := range tables {
+			row := uint(wordBits - 1)
+			if w == len(tables)-1 {
+				row = uint(bit)
+			}
+			wordPassGo(tw, codes, gp, gm, row)
+		}
+		const top = 1 << (wordBits - 1)
+		if three {
+			wordPass3AVX512(&ta, &tb, &tc, &codes[0], &hp[0], &hm[0], n, top, top, uint64(1)<<bit)
+		} else {
+			wordPass2AVX512(&ta, &tb, &codes[0], &hp[0], &hm[0], n, top, uint64(1)<<bit)
+		}
+		sameDeltas(t, hp, hm, gp, gm, "seed %d, n %d, bit %d, three %v", seed, n, bit, three)
 	})
 }
