@@ -108,3 +108,22 @@ func TestOnePairText(t *testing.T) {
 		t.Errorf("with one AVX-512 width, the AVX2 kernel's widths: got\n%s", got)
 	}
 }
+
+// TestShortAndText: the per-core rates on short strings and text are said
+// only where both were measured, each beside what it ran.
+func TestShortAndText(t *testing.T) {
+	med := map[string]map[string]float64{
+		"ManyPairs/lev-short/max=-1/workers=1": {"GCUPS": 114.3},
+		"ManyPairs/lev-text/max=-1/workers=1":  {"GCUPS": 36.66},
+	}
+	got := shortAndText(med)
+	for _, want := range []string{"100–200 bp at 114 GCUPS", "counted in runes) at 36.7"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("shortAndText = %q, want %q in it", got, want)
+		}
+	}
+	delete(med, "ManyPairs/lev-text/max=-1/workers=1")
+	if got := shortAndText(med); got != "" {
+		t.Errorf("without text: %q, want nothing", got)
+	}
+}

@@ -18,7 +18,9 @@
 #              100 MB of random DNA, k = 3, in lanes beside a pattern at a
 #              time and beside edlib's infix mode (about 70 s)
 #   pairs.txt  BenchmarkManyPairs: 800 × 800 DNA strings of 500–1000 bp,
-#              lev.Cross beside edlib a pair a call (-tags edlib)
+#              lev.Cross beside edlib a pair a call (-tags edlib); lev.Cross
+#              on one worker on 5,000 × 5,000 DNA strings of 100–200 bp and
+#              on 2,000 × 2,000 UTF-8 strings (about 90 s)
 #   matrix.txt BenchmarkMatrixCommand: the whole levlab matrix command on
 #              800 × 800 such strings, with and without --max 10
 #   align.txt  BenchmarkAlignCommand: the whole levlab align command, on
