@@ -231,14 +231,17 @@ func wordTriple(a, b, c *[wordCodes]uint64, codes, hp, hm []uint8, bitC uint) {
 	if len(hp) == 0 {
 		return
 	}
-	if useWordPassAVX512 {
-		const top = 1 << (wordBits - 1)
+	const top = 1 << (wordBits - 1)
+	switch {
+	case useWordPassVBMI2:
+		wordPass3VBMI2(a, b, c, &codes[0], &hp[0], &hm[0], len(hp), top, top, uint64(1)<<bitC)
+	case useWordPassAVX512:
 		wordPass3AVX512(a, b, c, &codes[0], &hp[0], &hm[0], len(hp), top, top, uint64(1)<<bitC)
-		return
+	default:
+		wordPassGo(a, codes, hp, hm, wordBits-1)
+		wordPassGo(b, codes, hp, hm, wordBits-1)
+		wordPassGo(c, codes, hp, hm, bitC)
 	}
-	wordPassGo(a, codes, hp, hm, wordBits-1)
-	wordPassGo(b, codes, hp, hm, wordBits-1)
-	wordPassGo(c, codes, hp, hm, bitC)
 }
 
 // wordPassGo is wordPassAVX512 in Go: the same steps as bitpar.Step, the

@@ -27,3 +27,15 @@ func wordPass2AVX512(tableA, tableB *[wordCodes]uint64, codes, hp, hm *uint8, n 
 //
 //go:noescape
 func wordPass3AVX512(tableA, tableB, tableC *[wordCodes]uint64, codes, hp, hm *uint8, n int, maskA, maskB, maskC uint64)
+
+// useWordPassVBMI2 selects wordPass3VBMI2 for three words at a time
+// (AVX-512 VBMI2 besides F and DQ). Tests switch it off to run
+// wordPass3AVX512.
+var useWordPassVBMI2 = useWordPassAVX512 && cpu.X86.HasAVX512VBMI2
+
+// wordPass3VBMI2 is wordPass3AVX512 with the deltas between its words in
+// vector registers, A's and B's out at row 63 whatever maskA and
+// maskB say (see wordlanes_amd64.s).
+//
+//go:noescape
+func wordPass3VBMI2(tableA, tableB, tableC *[wordCodes]uint64, codes, hp, hm *uint8, n int, maskA, maskB, maskC uint64)

@@ -2,29 +2,46 @@
 
 #include "textflag.h"
 
+// EQ_OF sets EQ to the match words of a column's eight codes at CODES,
+// permuted out of TABLE.
+#define EQ_OF(CODES, TABLE, EQ) \
+	VPMOVZXBQ  CODES, EQ; \
+	VPERMQ     TABLE, EQ, EQ
+
+// H_OF computes a step's horizontal deltas from its vertical ones PV, MV
+// and EQ (with the −1 in at bit 0): XH, then PH and MH, unshifted.
+// VPTERNLOGQ $f, C, B, A sets A to f(A, B, C): 0xBE = (A^B)|C,
+// 0xAB = C|^(A|B).
+#define H_OF(PV, MV, EQ, XH, PH, MH) \
+	VPANDQ     PV, EQ, XH; \
+	VPADDQ     PV, XH, XH; \
+	VPTERNLOGQ $0xbe, EQ, PV, XH; \
+	VMOVDQA64  XH, PH; \
+	VPTERNLOGQ $0xab, MV, PV, PH; \
+	VPANDQ     PV, XH, MH
+
+// V_OF computes a step's new vertical deltas PV, MV from XV and the
+// shifted horizontal ones PS, MS.
+#define V_OF(XV, PS, MS, PV, MV) \
+	VMOVDQA64  XV, PV; \
+	VPTERNLOGQ $0xab, MS, PS, PV; \
+	VPANDQ     XV, PS, MV
+
 // STEPW runs one word's step at one column: its codes at CODES, table
 // TABLE, state PV, MV, scratch EQ, XV, XH, PH, MH; the incoming deltas in
 // KP, KM, the outgoing ones at row MASK to OP, OM. Z17 holds ones in bit 0.
 #define STEPW(CODES, TABLE, PV, MV, EQ, XV, XH, PH, MH, KP, KM, MASK, OP, OM) \
-	VPMOVZXBQ  CODES, EQ \
-	VPERMQ     TABLE, EQ, EQ \
-	VPORQ      EQ, MV, XV \
-	VPORQ      Z17, EQ, KM, EQ \
-	VPANDQ     PV, EQ, XH \
-	VPADDQ     PV, XH, XH \
-	VPTERNLOGQ $0xbe, EQ, PV, XH \
-	VMOVDQA64  XH, PH \
-	VPTERNLOGQ $0xab, MV, PV, PH \
-	VPANDQ     PV, XH, MH \
-	VPTESTMQ   MASK, PH, OP \
-	VPTESTMQ   MASK, MH, OM \
-	VPSLLQ     $1, PH, PH \
-	VPORQ      Z17, PH, KP, PH \
-	VPSLLQ     $1, MH, MH \
-	VPORQ      Z17, MH, KM, MH \
-	VMOVDQA64  XV, PV \
-	VPTERNLOGQ $0xab, MH, PH, PV \
-	VPANDQ     XV, PH, MV
+	EQ_OF(CODES, TABLE, EQ); \
+	VPORQ      EQ, MV, XV; \
+	VPORQ      Z17, EQ, KM, EQ; \
+	H_OF(PV, MV, EQ, XH, PH, MH); \
+	VPTESTMQ   MASK, PH, OP; \
+	VPTESTMQ   MASK, MH, OM; \
+	VPSLLQ     $1, PH, PH; \
+	VPORQ      Z17, PH, KP, PH; \
+	VPSLLQ     $1, MH, MH; \
+	VPORQ      Z17, MH, KM, MH; \
+	V_OF(XV, PH, MH, PV, MV)
 
 // STEP_A, STEP_B and STEP_C are STEPW for the words A, B and C of
 // wordPass2AVX512 and wordPass3AVX512, on the codes at CODES: A's
@@ -48,6 +65,29 @@
 	VPXORQ     Z2, Z2, Z2 \
 	VMOVDQA64  Z1, Z11 \
 	VPXORQ     Z12, Z12, Z12
+
+// START3 loads a three-word pass's arguments (tableA, tableB, tableC,
+// codes, hp, hm, n, maskA, maskB, maskC) to AX, BX, R9, SI, DI, DX, CX
+// and the tables to Z16, Z19, Z21, the masks to Z18, Z20, Z22, and sets
+// the three words' vertical deltas to +1 (A's pv, mv in Z1, Z2, B's in
+// Z11, Z12, C's in Z23, Z24).
+#define START3 \
+	MOVQ         tableA+0(FP), AX; \
+	MOVQ         tableB+8(FP), BX; \
+	MOVQ         tableC+16(FP), R9; \
+	MOVQ         codes+24(FP), SI; \
+	MOVQ         hp+32(FP), DI; \
+	MOVQ         hm+40(FP), DX; \
+	MOVQ         n+48(FP), CX; \
+	VMOVDQU64    (AX), Z16; \
+	VMOVDQU64    (BX), Z19; \
+	VMOVDQU64    (R9), Z21; \
+	VPBROADCASTQ maskA+56(FP), Z18; \
+	VPBROADCASTQ maskB+64(FP), Z20; \
+	VPBROADCASTQ maskC+72(FP), Z22; \
+	START_AB; \
+	VMOVDQA64    Z1, Z23; \
+	VPXORQ       Z24, Z24, Z24
 
 // func wordPassAVX512(table *[wordCodes]uint64, codes, hp, hm *uint8, n int, bitMask uint64)
 //
@@ -142,6 +182,51 @@ tail:
 	VZEROUPPER
 	RET
 
+// PASS3 is the body of a three-word pass, its words' steps P3_A, P3_B
+// and P3_C defined by the pass (on the codes at their argument), as is
+// P3_OUT(OFF), which stores C's deltas out to hp and hm at OFF + j. A
+// takes column j, its deltas in loaded to K1, K2 from hp and hm; B
+// column j−1 and C column j−2, on the word above's out of the step
+// before. Column 0 runs A alone, column 1 B and A (the loop entered past
+// C); the tails run C and B on the columns left, C last. SI codes, DI hp, DX hm, CX n, R8 j.
+#define PASS3 \
+	KMOVB (DI), K1; \
+	KMOVB (DX), K2; \
+	P3_A((SI)); \
+	MOVQ  $1, R8; \
+	CMPQ  R8, CX; \
+	JGE   p3tail1; \
+	JMP   p3column1; \
+p3loop: \
+	P3_C(-16(SI)(R8*8)); \
+	P3_OUT(-2); \
+p3column1: \
+	P3_B(-8(SI)(R8*8)); \
+	KMOVB (DI)(R8*1), K1; \
+	KMOVB (DX)(R8*1), K2; \
+	P3_A((SI)(R8*8)); \
+	INCQ  R8; \
+	CMPQ  R8, CX; \
+	JLT   p3loop; \
+p3tail2: \
+	P3_C(-16(SI)(R8*8)); \
+	P3_OUT(-2); \
+p3tail1: \
+	P3_B(-8(SI)(R8*8)); \
+	P3_C(-8(SI)(R8*8)); \
+	P3_OUT(-1); \
+	VZEROUPPER; \
+	RET
+
+// The three words of wordPass3AVX512 for PASS3, their deltas handed on in
+// masks; C's out are in K1, K2.
+#define P3_A(CODES) STEP_A(CODES)
+#define P3_B(CODES) STEP_B(CODES)
+#define P3_C(CODES) STEP_C(CODES)
+#define P3_OUT(OFF) \
+	KMOVB K1, OFF(DI)(R8*1); \
+	KMOVB K2, OFF(DX)(R8*1)
+
 // func wordPass3AVX512(tableA, tableB, tableC *[wordCodes]uint64, codes, hp, hm *uint8, n int, maskA, maskB, maskC uint64)
 //
 // wordPass2AVX512 with three words, A, B below it and C below B, each a
@@ -154,60 +239,69 @@ tail:
 // mv Z24). K1, K2 A's in (and C's out, stored before A's next in is
 // loaded), K3, K4 A's out (B's in), K5, K6 B's out (C's in).
 TEXT ·wordPass3AVX512(SB), NOSPLIT, $0-80
-	MOVQ         tableA+0(FP), AX
-	MOVQ         tableB+8(FP), BX
-	MOVQ         tableC+16(FP), R9
-	MOVQ         codes+24(FP), SI
-	MOVQ         hp+32(FP), DI
-	MOVQ         hm+40(FP), DX
-	MOVQ         n+48(FP), CX
-	VMOVDQU64    (AX), Z16
-	VMOVDQU64    (BX), Z19
-	VMOVDQU64    (R9), Z21
-	VPBROADCASTQ maskA+56(FP), Z18
-	VPBROADCASTQ maskB+64(FP), Z20
-	VPBROADCASTQ maskC+72(FP), Z22
-	START_AB
-	VMOVDQA64    Z1, Z23
-	VPXORQ       Z24, Z24, Z24
+	START3
+	PASS3
+#undef P3_A
+#undef P3_B
+#undef P3_C
+#undef P3_OUT
 
-	// Column 0: A alone.
-	KMOVB (DI), K1
-	KMOVB (DX), K2
-	STEP_A((SI))
-	MOVQ  $1, R8
-	CMPQ  R8, CX
-	JGE   tail1
+// STEPV_TOP is STEPW for the top word of wordPass3VBMI2 at one column:
+// its deltas in from K1, K2; it keeps ph and mh unshifted in PH and MH
+// for the word below and steps on their shifted copies. Z0, Z3–Z6 are
+// scratch (eq, xv, xh, ph', mh').
+#define STEPV_TOP(CODES, TABLE, PV, MV, PH, MH) \
+	EQ_OF(CODES, TABLE, Z0); \
+	VPORQ      Z0, MV, Z3; \
+	VPORQ      Z17, Z0, K2, Z0; \
+	H_OF(PV, MV, Z0, Z4, PH, MH); \
+	VPSLLQ     $1, PH, Z5; \
+	VPORQ      Z17, Z5, K1, Z5; \
+	VPSLLQ     $1, MH, Z6; \
+	VPORQ      Z17, Z6, K2, Z6; \
+	V_OF(Z3, Z5, Z6, PV, MV)
 
-	// Column 1: B at column 0, A at column 1.
-	STEP_B(-8(SI)(R8*8))
-	A_AT_J
-	INCQ  R8
-	CMPQ  R8, CX
-	JGE   tail2
+// STEPV_BELOW is STEPV_TOP for a word below another, whose unshifted ph
+// and mh of the step before (PHU, MHU) carry its deltas in at bit 63:
+// −1 into eq's bit 0, and both into the shifted ph and mh by one
+// double shift each (VPSHLDQ, AVX-512 VBMI2) where a mask would take a
+// test, a shift and an OR.
+#define STEPV_BELOW(CODES, TABLE, PV, MV, PH, MH, PHU, MHU) \
+	EQ_OF(CODES, TABLE, Z0); \
+	VPORQ      Z0, MV, Z3; \
+	VPSRLQ     $63, MHU, Z4; \
+	VPORQ      Z4, Z0, Z0; \
+	H_OF(PV, MV, Z0, Z4, PH, MH); \
+	VPSHLDQ    $1, PHU, PH, Z5; \
+	VPSHLDQ    $1, MHU, MH, Z6; \
+	V_OF(Z3, Z5, Z6, PV, MV)
 
-loop3:
-	// C at column j−2 on B's out, B at j−1 on A's, A at j.
-	STEP_C(-16(SI)(R8*8))
-	KMOVB K1, -2(DI)(R8*1)
-	KMOVB K2, -2(DX)(R8*1)
-	STEP_B(-8(SI)(R8*8))
-	A_AT_J
-	INCQ  R8
-	CMPQ  R8, CX
-	JLT   loop3
 
-tail2:
-	// C at the last column but one.
-	STEP_C(-16(SI)(R8*8))
-	KMOVB K1, -2(DI)(R8*1)
-	KMOVB K2, -2(DX)(R8*1)
+// The three words of wordPass3VBMI2 for PASS3: A at column j, B at j−1,
+// C at j−2; P3_OUT stores C's deltas out at row maskC.
+#define P3_A(CODES) STEPV_TOP(CODES, Z16, Z1, Z2, Z7, Z8)
+#define P3_B(CODES) STEPV_BELOW(CODES, Z19, Z11, Z12, Z13, Z14, Z7, Z8)
+#define P3_C(CODES) STEPV_BELOW(CODES, Z21, Z23, Z24, Z25, Z26, Z13, Z14)
+#define P3_OUT(OFF) \
+	VPTESTMQ Z22, Z25, K3; \
+	VPTESTMQ Z22, Z26, K4; \
+	KMOVB    K3, OFF(DI)(R8*1); \
+	KMOVB    K4, OFF(DX)(R8*1)
 
-tail1:
-	// B, then C, at the last column.
-	STEP_B(-8(SI)(R8*8))
-	STEP_C(-8(SI)(R8*8))
-	KMOVB K1, -1(DI)(R8*1)
-	KMOVB K2, -1(DX)(R8*1)
-	VZEROUPPER
-	RET
+// func wordPass3VBMI2(tableA, tableB, tableC *[wordCodes]uint64, codes, hp, hm *uint8, n int, maskA, maskB, maskC uint64)
+//
+// wordPass3AVX512 with the deltas between the three words handed over in
+// vector registers, not masks (STEPV_BELOW): of the 57 operations of a
+// step of three words, 51 are left. A's and B's out are at row 63:
+// maskA and maskB are not read.
+//
+// Registers: Z16, Z19, Z21 the tables, Z22 maskC, Z17 ones in bit 0;
+// A's pv, mv, ph, mh in Z1, Z2, Z7, Z8, B's in Z11–Z14, C's in Z23–Z26;
+// Z0, Z3–Z6 scratch. K1, K2 A's in, K3, K4 C's out.
+TEXT ·wordPass3VBMI2(SB), NOSPLIT, $0-80
+	START3
+	PASS3
+#undef P3_A
+#undef P3_B
+#undef P3_C
+#undef P3_OUT

@@ -60,7 +60,8 @@ func FuzzWordPass(f *testing.F) {
 
 // TestWordLanes: wordLanes' distances are the full matrix's, for texts
 // of unequal lengths (empty ones too), groups of fewer than eight, and
-// patterns of one word to several, on both the vector pass and Go's.
+// patterns of one word to several, on the Go passes, the AVX-512 ones and
+// (three words at a time) the VBMI2 one.
 func TestWordLanes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 13))
 	str := func(n int) []uint8 {
@@ -71,12 +72,13 @@ func TestWordLanes(t *testing.T) {
 		return s
 	}
 	lens := []int{0, 1, 2, 63, 64, 65, 127, 128, 129, 500, 777, 1000, 1300}
-	for _, vec := range []bool{false, true} {
-		if vec && !useWordPassAVX512 {
+	savedVec, savedVBMI2 := useWordPassAVX512, useWordPassVBMI2
+	defer func() { useWordPassAVX512, useWordPassVBMI2 = savedVec, savedVBMI2 }()
+	for _, mode := range []struct{ vec, vbmi2 bool }{{false, false}, {true, false}, {true, true}} {
+		if mode.vec && !savedVec || mode.vbmi2 && !savedVBMI2 {
 			continue
 		}
-		saved := useWordPassAVX512
-		useWordPassAVX512 = vec
+		useWordPassAVX512, useWordPassVBMI2 = mode.vec, mode.vbmi2
 		for it := range 40 {
 			p := str(lens[rng.IntN(len(lens))])
 			var ts [][]uint8
@@ -105,7 +107,7 @@ func TestWordLanes(t *testing.T) {
 					}
 					seen[j] = true
 					if want := dpReference(p, ts[j]); out[l] != want {
-						t.Fatalf("vector %v, it %d: target %d, pattern of %d, text of %d: %d, want %d", vec, it, j, len(p), len(ts[j]), out[l], want)
+						t.Fatalf("mode %+v, it %d: target %d, pattern of %d, text of %d: %d, want %d", mode, it, j, len(p), len(ts[j]), out[l], want)
 					}
 				}
 			}
@@ -113,7 +115,6 @@ func TestWordLanes(t *testing.T) {
 				t.Fatalf("it %d: target %d in no group", it, i)
 			}
 		}
-		useWordPassAVX512 = saved
 	}
 }
 
@@ -162,7 +163,12 @@ func FuzzWordPasses(f *testing.F) {
 		}
 		const top = 1 << (wordBits - 1)
 		if three {
+			vp, vm := append([]uint8(nil), hp...), append([]uint8(nil), hm...)
 			wordPass3AVX512(&ta, &tb, &tc, &codes[0], &hp[0], &hm[0], n, top, top, uint64(1)<<bit)
+			if useWordPassVBMI2 {
+				wordPass3VBMI2(&ta, &tb, &tc, &codes[0], &vp[0], &vm[0], n, top, top, uint64(1)<<bit)
+				sameDeltas(t, vp, vm, gp, gm, "VBMI2: seed %d, n %d, bit %d", seed, n, bit)
+			}
 		} else {
 			wordPass2AVX512(&ta, &tb, &codes[0], &hp[0], &hm[0], n, top, uint64(1)<<bit)
 		}
