@@ -3,6 +3,7 @@ package report
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,8 +104,12 @@ func TestBadRowsLeftOut(t *testing.T) {
 		if format == FormatHTML {
 			cut = "<section id=\"r000\">"
 		}
+		// The table of rows left out comes before: the numbers of the
+		// tables after it are one higher.
 		gotRead, gotRest, _ := strings.Cut(got, cut)
 		_, wantRest, _ := strings.Cut(want, cut)
+		unnumbered := regexp.MustCompile(`\*\*(Table|Figure) \d+\. `)
+		gotRest, wantRest = unnumbered.ReplaceAllString(gotRest, "**"), unnumbered.ReplaceAllString(wantRest, "**")
 		if gotRest != wantRest {
 			t.Errorf("%s: the report past what it read differs from the clean rows' report:\n%s", format, firstDiff(gotRest, wantRest))
 		}

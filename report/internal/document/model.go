@@ -14,6 +14,10 @@ type Doc struct {
 	Sections []Section
 }
 
+// refsID is the ID of the section of terms and references, whose table
+// is a list, not numbered (report.css styles it by this ID on paper).
+const refsID = "refs"
+
 type Section struct {
 	ID, Title string
 	Source    string // the course report's file, named once under the title
