@@ -288,15 +288,24 @@ func ownScalingTables(r *runs.Set, ix *runs.Index, v *ownView, rows []scaleRow) 
 			}
 		}
 		slices.Sort(ws)
-		t := &document.Table{Caption: "Median time of " + v.lineName(mine[0].line) + " in " + mine[0].line.Experiment + ", and its speedup over one worker" + onName(r, ix),
-			Head: []string{"lengths"}}
+		// Karp–Flatt's e only where a cell gives it: a column of dashes
+		// says nothing.
+		withE := false
+		for _, row := range mine {
+			withE = withE || slices.ContainsFunc(row.pts, func(sp scalePt) bool { return sp.ok && kfShown(ix, sp) })
+		}
+		caption := "Median time of " + v.lineName(mine[0].line) + " in " + mine[0].line.Experiment + ", and its speedup over one worker" + onName(r, ix)
+		if !withE {
+			caption += " (Karp–Flatt's e left out: no speedup here is at least 1× and told from 1× on a core a worker, with no outlier)"
+		}
+		t := &document.Table{Caption: caption, Head: []string{"lengths"}}
 		for _, w := range ws {
 			t.Head = append(t.Head, workersN(w))
 		}
 		for _, row := range mine {
 			cells := []string{lengths(row.line)}
 			for _, w := range ws {
-				cells = append(cells, scaleCell(v, ix, row, w))
+				cells = append(cells, scaleCell(v, ix, row, w, withE))
 			}
 			t.Rows = append(t.Rows, cells)
 		}
@@ -327,8 +336,8 @@ func coversAll(rows []scaleRow, ks []runs.Key) bool {
 }
 
 // scaleCell is the cell of row at w workers: "—" where there is no such
-// point.
-func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int) string {
+// point; Karp–Flatt's e in it with withE.
+func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int, withE bool) string {
 	k, sp := row.one, scalePt{}
 	if w != 1 {
 		i := slices.IndexFunc(row.pts, func(sp scalePt) bool { return sp.k.Workers == w })
@@ -364,7 +373,10 @@ func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int) string {
 		if sp.q.CIKnown {
 			below = append(below, "S's 95% CI "+document.Num(sp.q.Lo)+"–"+document.Num(sp.q.Hi))
 		}
-		below = append(below, "E "+fixed2(sp.e()), e)
+		below = append(below, "E "+fixed2(sp.e()))
+		if withE {
+			below = append(below, e)
+		}
 	}
 	if c := v.coresText(ix, k); c != "" {
 		below = append(below, c)
