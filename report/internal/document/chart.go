@@ -127,7 +127,12 @@ func (c *Figure) markOpts() []charts.SeriesOpts {
 	} else {
 		so = append(so, charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: c.MarkName, YAxis: c.MarkY}))
 	}
-	so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Label: &opts.Label{Show: opts.Bool(true), Formatter: markLabel(c.MarkName), Position: "insideEndTop"}}))
+	// No symbol at either end (ECharts draws a circle and an arrow by
+	// default), and dashed, so that the line reads as a reference, not as
+	// a series with a point of its own.
+	so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
+		LineStyle: &opts.LineStyle{Type: "dashed", Color: "#777", Width: 1},
+		Label:     &opts.Label{Show: opts.Bool(true), Formatter: markLabel(c.MarkName), Position: "insideEndTop"}}))
 	return so
 }
 
