@@ -87,10 +87,14 @@ func matrixText(med map[string]map[string]float64) string {
 	if all == 0 || ed == 0 {
 		return ""
 	}
-	// Worker for worker: the same pairs in process on one worker.
+	// Worker for worker: the whole command on one worker, and the same
+	// pairs in process.
 	one := ""
+	if c1 := med["MatrixCommand/workers=1"]["GCUPS"]; c1 > 0 {
+		one = fmt.Sprintf("; the whole command on one worker %s %s, %s", document.Num(c1), matrixRate, document.Times(c1/ed))
+	}
 	if l1 := med["ManyPairs/lev/max=-1/workers=1"]["GCUPS"]; l1 > 0 {
-		one = fmt.Sprintf("; on one worker, in process (lev.Cross), %s", document.Times(l1/ed))
+		one += fmt.Sprintf("; on one worker, in process (lev.Cross), %s", document.Times(l1/ed))
 	}
 	return fmt.Sprintf("levlab matrix of 800 random DNA strings of 500–1,000 bp, every pair of them (800 × 800), the whole command on two workers (reading, 640,000 pairs, their lines), reached %s %s, %s edlib's %s a pair a call on one thread (two workers against one thread%s%s; edlib's rate is of the first 40 strings against all 800, first40, which keeps its run short: a rate set beside a rate, not a time beside a time).%s",
 		document.Num(all), matrixRate, document.Times(all/ed), document.Num(ed), spread, one, shortAndText(med))

@@ -48,6 +48,11 @@ func TestMatrixText(t *testing.T) {
 	if got, want := matrixText(med), "(two workers against one thread; on one worker, in process (lev.Cross), 6.00×; edlib's rate"; !strings.Contains(got, want) {
 		t.Errorf("missing %q in:\n%s", want, got)
 	}
+	// And the whole command on one worker, before the call in process.
+	med["MatrixCommand/workers=1"] = map[string]float64{"GCUPS": 120}
+	if got, want := matrixText(med), "(two workers against one thread; the whole command on one worker 120 matrix Gcells/s, 8.00×; on one worker, in process (lev.Cross), 6.00×; edlib's rate"; !strings.Contains(got, want) {
+		t.Errorf("missing %q in:\n%s", want, got)
+	}
 	delete(med, "ManyPairs/edlib/first40")
 	if got := matrixText(med); got != "" {
 		t.Errorf("without edlib: %q, want nothing", got)

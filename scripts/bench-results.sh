@@ -22,7 +22,8 @@
 #              on one worker on 5,000 × 5,000 DNA strings of 100–200 bp and
 #              on 2,000 × 2,000 UTF-8 strings (about 90 s)
 #   matrix.txt BenchmarkMatrixCommand: the whole levlab matrix command on
-#              800 × 800 such strings, with and without --max 10
+#              800 × 800 such strings, with and without --max 10, and on one
+#              worker
 #   align.txt  BenchmarkAlignCommand: the whole levlab align command, on
 #              every core and on one worker, beside edlib-aligner -p
 #              (Debian's edlib-aligner, one thread) on 1M × 1M DNA 1%

@@ -15,7 +15,7 @@ import (
 // BenchmarkMatrixCommand times the whole command the many-pairs bar names,
 // levlab matrix A B on 800 × 800 random DNA strings of 500–1000 bp (a
 // line each; reading, 640,000 pairs and their output lines), with and
-// without --max 10. GCUPS counts each pair's len·len. Beside it in the
+// without --max 10, and on one worker (workers=1). GCUPS counts each pair's len·len. Beside it in the
 // same make bench-results run, experiments' BenchmarkManyPairs times
 // edlib a pair a call.
 //
@@ -42,11 +42,11 @@ func BenchmarkMatrixCommand(b *testing.B) {
 			cells += float64(x * y)
 		}
 	}
-	for _, args := range [][]string{nil, {"--max", "10"}} {
-		name := "all"
-		if args != nil {
-			name = "max=10"
-		}
+	for _, c := range []struct {
+		name string
+		args []string
+	}{{"all", nil}, {"max=10", []string{"--max", "10"}}, {"workers=1", []string{"--workers", "1"}}} {
+		name, args := c.name, c.args
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				cmd := exec.Command(bin, append(append([]string{"matrix"}, args...), filepath.Join(dir, "0"), filepath.Join(dir, "1"))...)
