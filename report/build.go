@@ -409,7 +409,7 @@ func speedupText(ix *runs.Index, b, k runs.Key) string {
 	}
 	t := document.Times(q.X)
 	if q.CIKnown {
-		t += fmt.Sprintf(" (95%% CI %s–%s)", document.Num(q.Lo), document.Num(q.Hi))
+		t += fmt.Sprintf(" (95%% CI %s)", document.CI(q.Lo, q.Hi))
 	}
 	if !q.Significant {
 		return t + ", n.s."
@@ -438,7 +438,7 @@ func ratioWords(q runs.Ratio, of string) string {
 		if q.Level > 0 {
 			level = strconv.FormatFloat(100*q.Level, 'f', 1, 64) + "% Bonferroni"
 		}
-		in = append(in, fmt.Sprintf("%s CI %s–%s", level, document.Num(q.Lo), document.Num(q.Hi)))
+		in = append(in, fmt.Sprintf("%s CI %s", level, document.CI(q.Lo, q.Hi)))
 	}
 	if !q.Significant {
 		in = append(in, "n.s.")

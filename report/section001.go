@@ -413,7 +413,7 @@ func pastTheCores(r *runs.Set, c int) string {
 				says = append(says, fmt.Sprintf("%s on %d workers is not told apart from %d (%s as fast, n.s.)", name, most.Workers, c, document.Times(q.X)))
 				continue
 			}
-			says = append(says, fmt.Sprintf("%s is %s as fast on %d workers as on %d (95%% CI %s–%s)", name, document.Times(q.X), most.Workers, c, document.Num(q.Lo), document.Num(q.Hi)))
+			says = append(says, fmt.Sprintf("%s is %s as fast on %d workers as on %d (95%% CI %s)", name, document.Times(q.X), most.Workers, c, document.CI(q.Lo, q.Hi)))
 			rose = rose || q.X > 1
 		}
 	}

@@ -553,7 +553,7 @@ func ciOverFixed(ix *runs.Index, k runs.Key, x float64) string {
 	// A time's interval turned over: a rate, and so the ratio, is high
 	// where the time is low.
 	lo, hi := x*sum.Center/sum.Hi, x*sum.Center/sum.Lo
-	text := fmt.Sprintf(", 95%% CI %s–%s, from our repetitions alone", document.Num(lo), document.Num(hi))
+	text := fmt.Sprintf(", 95%% CI %s, from our repetitions alone", document.CI(lo, hi))
 	// One run's repetitions say nothing of how far runs lie apart:
 	// say that beside the interval.
 	if n, worst, _, _ := betweenRuns(ix); n > 0 {
@@ -571,7 +571,7 @@ func ciOf(ix *runs.Index, base, that runs.Key) string {
 	if !ok || !q.CIKnown {
 		return ""
 	}
-	s := fmt.Sprintf(", 95%% CI %s–%s", document.Num(q.Lo), document.Num(q.Hi))
+	s := fmt.Sprintf(", 95%% CI %s", document.CI(q.Lo, q.Hi))
 	if !q.Significant {
 		s += ", not significant"
 	}

@@ -122,7 +122,7 @@ func TestShortAndText(t *testing.T) {
 		"ManyPairs/lev-text/max=-1/workers=1":  {"GCUPS": 36.66},
 	}
 	got := shortAndText(med)
-	for _, want := range []string{"100–200 bp at 114 GCUPS", "counted in runes) at 36.7"} {
+	for _, want := range []string{"100–200 bp at 114 matrix Gcells/s", "counted in runes) at 36.7"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("shortAndText = %q, want %q in it", got, want)
 		}

@@ -146,7 +146,7 @@ func notDrawn(r *runs.Set, v *ownView) string {
 func ratioText(q runs.Ratio) string {
 	s := document.Times(q.X)
 	if q.CIKnown {
-		s += fmt.Sprintf(" (95%% CI %s–%s)", document.Num(q.Lo), document.Num(q.Hi))
+		s += fmt.Sprintf(" (95%% CI %s)", document.CI(q.Lo, q.Hi))
 	} else {
 		s += fmt.Sprintf(" (no CI: it needs %d repetitions or more)", runs.BootMin)
 	}
@@ -801,7 +801,7 @@ func ownSpeedups(r *runs.Set, ix *runs.Index, v *ownView, base string, ks []runs
 		}
 		ci := fmt.Sprintf("needs ≥ %d reps", runs.BootMin)
 		if q.CIKnown {
-			ci = document.Num(q.Lo) + "–" + document.Num(q.Hi)
+			ci = document.CI(q.Lo, q.Hi)
 		}
 		sig := "yes"
 		if !q.Significant {

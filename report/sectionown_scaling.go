@@ -371,7 +371,7 @@ func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int, withE bool) stri
 			e = "e " + fixed2(sp.kf())
 		}
 		if sp.q.CIKnown {
-			below = append(below, "S's 95% CI "+document.Num(sp.q.Lo)+"–"+document.Num(sp.q.Hi))
+			below = append(below, "S's 95% CI "+document.CI(sp.q.Lo, sp.q.Hi))
 		}
 		below = append(below, "E "+fixed2(sp.e()))
 		if withE {
@@ -506,13 +506,13 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	case f <= -0.005:
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })
 		if p := float64(best.k.Workers); best.q.CIKnown && best.q.Lo > p {
-			fmt.Fprintf(&b, "at %s %s as fast on %s as on one (95%% CI %s–%s), more than %d×: no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
-				lengths(row.line), document.Times(best.s()), workersN(best.k.Workers), document.Num(best.q.Lo), document.Num(best.q.Hi), best.k.Workers)
+			fmt.Fprintf(&b, "at %s %s as fast on %s as on one (95%% CI %s), more than %d×: no serial fraction fits, as Amdahl's law allows no more (a cache effect, or a different amount of work)",
+				lengths(row.line), document.Times(best.s()), workersN(best.k.Workers), document.CI(best.q.Lo, best.q.Hi), best.k.Workers)
 		} else {
 			// Above p, but no interval tells it from p: linear.
 			ci := ""
 			if best.q.CIKnown {
-				ci = fmt.Sprintf(" (95%% CI %s–%s)", document.Num(best.q.Lo), document.Num(best.q.Hi))
+				ci = fmt.Sprintf(" (95%% CI %s)", document.CI(best.q.Lo, best.q.Hi))
 			}
 			fmt.Fprintf(&b, "at %s %s as fast on %s as on one%s: linear (%d×) within its spread, a serial fraction of about 0",
 				lengths(row.line), document.Times(best.s()), workersN(best.k.Workers), ci, best.k.Workers)

@@ -22,6 +22,24 @@ const (
 // Num formats x to three significant digits ("0.0345", "12.3"), from 100
 // on rounded to a whole number ("1,234"), and under plainMin or from
 // plainMax on as three significant digits times a power of ten
+// CI writes an interval of a ratio, lo–hi, each bound as Num writes it
+// but with more digits where Num would round a bound that is not 1 to
+// 1.00: an interval that excludes 1× must not read as one that touches
+// it.
+func CI(lo, hi float64) string {
+	bound := func(x float64) string {
+		s := Num(x)
+		for d := 3; x != 1 && d <= 6; d++ {
+			if v, err := strconv.ParseFloat(s, 64); err != nil || v != 1 {
+				break
+			}
+			s = strconv.FormatFloat(x, 'f', d, 64)
+		}
+		return s
+	}
+	return bound(lo) + "–" + bound(hi)
+}
+
 // ("2.50×10¹²").
 func Num(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
