@@ -155,7 +155,7 @@ func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
 	}
 	// One paragraph for every machine: the report's machine said once,
 	// each machine's numbers after it.
-	var coreCtx, coreVals, best, trafficCtx, traffic []string
+	var coreCtx, coreVals, best, trafficCtx, traffic, aboveCores []string
 	over := 0 // the fewest cores a machine's best speedup exceeds
 	for i, ix := range r.Runs {
 		s4, s8 := c.Series[2+2*i], c.Series[3+2*i]
@@ -187,13 +187,12 @@ func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
 			fm, ok3 := ix.Get(records.ExpS000Table1, records.AlgFullMatrix, 1, 0, at, at)
 			if ok1 && ok2 && ok3 {
 				trafficCtx = append(trafficCtx, fmt.Sprintf("at n = %s (beside a matrix of %s) is", document.Size(at), document.BytesStr(fm.Alloc)))
-				say := fmt.Sprintf("%s (two rows: %s)%s", document.Times(tw.Med/t8.Med), document.Dur(tw.Med), on)
+				traffic = append(traffic, fmt.Sprintf("%s (two rows: %s)%s", document.Times(tw.Med/t8.Med), document.Dur(tw.Med), on))
 				if tw.Med/t8.Med > float64(n) {
 					// Above the cores even over two rows: the rest is
 					// the tiled loop's speed a cell, not its workers.
-					say += fmt.Sprintf(", more than its %d cores give: the tiled code's loop computes a cell faster than two rows' does (the tiled code was not run on one worker here, so by how much is not measured)", n)
+					aboveCores = append(aboveCores, fmt.Sprintf("The %s%s is more than its %d cores give: the tiled code's loop computes a cell faster than two rows' does (the tiled code was not run on one worker here, so by how much is not measured)", document.Times(tw.Med/t8.Med), on, n))
 				}
-				traffic = append(traffic, say)
 				if over == 0 || n < over {
 					over = n
 				}
@@ -209,8 +208,8 @@ func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
 			pubMachine(pub), pcs, ours, strings.Join(best, "; "), document.Times(bestPub), document.Size(int(bestX)), bestW)
 	}
 	if len(traffic) > 0 {
-		s.P("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix, whose memory traffic we take to be most of its time (no memory counter was read), where the tiled version keeps only tile borders. Over our sequential two-row version, the 8-worker speedup %s.",
-			over, over, shared(trafficCtx, traffic))
+		s.P("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix, whose memory traffic we take to be most of its time (no memory counter was read), where the tiled version keeps only tile borders. Over our sequential two-row version, the 8-worker speedup %s.%s",
+			over, over, shared(trafficCtx, traffic), aboveText(aboveCores))
 	}
 }
 
@@ -359,4 +358,16 @@ func lengthsByExp(r *runs.Set, exps []string, alg string) []string {
 		out = append(out, e+" at n = "+strings.Join(ss, ", "))
 	}
 	return out
+}
+
+// aboveText says each of says as a sentence of its own, after a space;
+// "" without any.
+func aboveText(says []string) string {
+	var b strings.Builder
+	for _, w := range says {
+		b.WriteString(" ")
+		b.WriteString(w)
+		b.WriteString(".")
+	}
+	return b.String()
 }
