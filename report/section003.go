@@ -140,7 +140,7 @@ func shareShape(r *runs.Set, c *document.Figure) string {
 		case cpuBest && len(overlap) == 0:
 			w += ": here the CPU alone is faster than with any share of the work sent to the GPU, in every repetition"
 		case cpuBest:
-			w += fmt.Sprintf(": here the CPU alone is faster at the median than with any share sent to the GPU, though at a share of %s the repetitions' ranges overlap, so that share is not told apart from the CPU alone", strings.Join(overlap, " and "))
+			w += fmt.Sprintf(": here the CPU alone is faster at the median than with any share sent to the GPU; at a share of %s the repetitions' ranges overlap", strings.Join(overlap, " and "))
 		}
 		w += ". This sets algorithms side by side, not only processors: the CPU's share runs apm-fast, whose q-gram filter rules out most windows, and the GPU's computes the DP of every window it is sent"
 		says = append(says, w)

@@ -298,7 +298,7 @@ func sameElsewhere(r *runs.Set, s *document.Section, exps ...string) {
 		})
 		more := ""
 		if len(fars) > elsewhereMost {
-			more = fmt.Sprintf("; %d more, named in the table of such points below (in HTML, Markdown and TeX; left off paper)", len(fars)-elsewhereMost)
+			more = fmt.Sprintf("; %d more, named in the table of such points below (not on paper)", len(fars)-elsewhereMost)
 			// Every one of them named, a click away in HTML (left off
 			// paper, whole in Markdown and TeX).
 			if all == nil {

@@ -90,6 +90,10 @@ func sectionPairs(r *runs.Set) document.Section {
 				if ed40 := med["ManyPairs/edlib/first40"]["GCUPS"]; ed40 > 0 {
 					line += fmt.Sprintf(" Of edlib's two rates, %s here is every pair, in process; %s in Beyond is its first 40 strings against all 800 (first40), another run.", document.Num(ed.GCUPS), document.Num(ed40))
 				}
+				// lev.Cross of the same sizes (Beyond) beside lev.All.
+				if c1 := med["ManyPairs/lev/max=-1/workers=1"]["GCUPS"]; c1 > 0 {
+					line += fmt.Sprintf(" In that run lev.Cross of 800 × 800 reached %s on one worker: it sorts all its targets by length, All only 64 at a time.", document.Num(c1)+" "+matrixRate)
+				}
 			}
 			s.P("%s", line)
 		}

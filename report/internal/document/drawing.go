@@ -14,7 +14,10 @@ import (
 // a caption that names the pair and gives its distance and CIGAR.
 type Drawing struct {
 	Caption string
-	blocks  []alignview.Block
+	// Screen: an example the page shows and paper (HTML printed) leaves
+	// out; Markdown and TeX keep it.
+	Screen bool
+	blocks []alignview.Block
 }
 
 // Lines returns the drawing as text, a block's three lines after another's

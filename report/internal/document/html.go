@@ -104,7 +104,11 @@ var drawingColors = map[byte]string{alignview.Match: "color:#2a7a2a", alignview.
 // without the report's stylesheet (in a notebook).
 func writeHTMLDrawing(w *bytes.Buffer, d *Drawing) {
 	e := htmlText
-	fmt.Fprintf(w, "<figure class=\"align\" style=\"margin:.4em 0 1em\"><figcaption style=\"font-weight:600;font-size:.88em;padding:4px 0\">%s</figcaption>", e(d.Caption))
+	class := "align"
+	if d.Screen {
+		class += " screen"
+	}
+	fmt.Fprintf(w, "<figure class=\"%s\" style=\"margin:.4em 0 1em\"><figcaption style=\"font-weight:600;font-size:.88em;padding:4px 0\">%s</figcaption>", class, e(d.Caption))
 	w.WriteString("<pre style=\"overflow-x:auto;background:#f7f7f7;border:1px solid #ddd;padding:6px 8px;margin:0;font-size:.95em;line-height:1.3\">")
 	for i, b := range d.blocks {
 		if i > 0 {

@@ -28,3 +28,27 @@ func TestScreenSectionLeftOffPaper(t *testing.T) {
 		t.Error("the print stylesheet does not leave out section.screen")
 	}
 }
+
+// A Screen drawing is marked for the print stylesheet to leave out, and
+// that stylesheet does; Markdown keeps it.
+func TestScreenDrawingLeftOffPaper(t *testing.T) {
+	d, err := DrawAlignment("an example", "kitten", "sitting", "1X3=1X1=1D", 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Screen = true
+	var b bytes.Buffer
+	writeHTMLDrawing(&b, d)
+	if !strings.HasPrefix(b.String(), `<figure class="align screen"`) {
+		t.Errorf("a Screen drawing starts %.60q; want class \"align screen\"", b.String())
+	}
+	_, print, _ := strings.Cut(css, "@media print{")
+	if !strings.Contains(print, "figure.screen{display:none}") {
+		t.Error("the print stylesheet does not leave out figure.screen")
+	}
+	b.Reset()
+	WriteMarkdown(&b, &Doc{Title: "T", Sections: []Section{{ID: "s", Title: "S", Blocks: []any{d}}}})
+	if !strings.Contains(b.String(), "Figure 1. An example") {
+		t.Errorf("the Markdown leaves out a Screen drawing:\n%s", b.String())
+	}
+}
