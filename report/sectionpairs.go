@@ -138,9 +138,13 @@ func suggestTable(r *runs.Set, s *document.Section) {
 		if loop.N > 0 && best.N > 0 {
 			// Worker for worker where the fastest ran on more workers
 			// than the loop.
-			vs := ""
-			if bestW != loopW && one.N > 0 {
-				vs = fmt.Sprintf(", %d workers against the loop's %d; %s on one worker", bestW, loopW, document.Times(loop.Med/one.Med))
+			var r1 float64
+			if one.N > 0 {
+				r1 = loop.Med / one.Med
+			}
+			vs := workersText(bestW, loopW, "a loop on "+workersN(loopW), loop.Med/best.Med, r1)
+			if vs != "" {
+				vs = ", " + vs
 			}
 			s.P("With the cap%s every pair stops as soon as it is past one edit: %s for the typos, against %s for the loop that computes every distance (%s as fast%s).", onName(r, ix), document.Dur(best.Med), document.Dur(loop.Med), document.Times(loop.Med/best.Med), vs)
 		}
