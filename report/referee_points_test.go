@@ -845,7 +845,7 @@ func TestBehindSaid(t *testing.T) {
 }
 
 // A speedup of report 000's Figure 3 over a full matrix that other
-// experiments timed more than 1.2× faster says so beside it; within that,
+// experiments timed more than 1.1× faster says so beside it; within that,
 // or measured once, nothing.
 func TestFig3BaseElsewhere(t *testing.T) {
 	key := func(exp string) runs.Key {
@@ -856,15 +856,75 @@ func TestFig3BaseElsewhere(t *testing.T) {
 		key(records.ExpS001Length): {Med: 3.37},
 		key(records.ExpS004Memory): {Med: 3.35},
 	}}
-	if got := fig3Base(ix, 50000); !strings.Contains(got, "its fullmatrix took 4.64 s there and 3.35 s–3.37 s in 2 other experiments, 1.39× apart") {
+	if got := fig3Base(ix, 50000); !strings.Contains(got, "its fullmatrix took 4.64 s there and 3.35 s–3.37 s in 2 other experiments, 1.39× the fastest of them") {
 		t.Errorf("fig3Base = %q; want the other runs of the baseline and how far apart", got)
 	}
-	ix.Stats[key(records.ExpS001Length)] = runs.Stat{Med: 4.2}
+	ix.Stats[key(records.ExpS001Length)] = runs.Stat{Med: 4.3}
 	ix.Stats[key(records.ExpS004Memory)] = runs.Stat{Med: 4.5}
 	if got := fig3Base(ix, 50000); got != "" {
-		t.Errorf("fig3Base within 1.2× = %q; want nothing", got)
+		t.Errorf("fig3Base within 1.1× = %q; want nothing", got)
 	}
 	if got := fig3Base(ix, 1000); got != "" {
 		t.Errorf("fig3Base of a length not measured = %q; want nothing", got)
+	}
+}
+
+// Outliers are put down to a cause only by what they share: a large
+// allocation, or a point under a millisecond; a run whose outliers are
+// all short says "All".
+func TestOutlierKinds(t *testing.T) {
+	big := runs.Key{Experiment: "e", Algorithm: records.AlgFullMatrix, Workers: 1, LenA: 50000, LenB: 50000}
+	short := runs.Key{Experiment: "e", Algorithm: records.AlgMyers, Workers: 1, LenA: 100, LenB: 100}
+	other := runs.Key{Experiment: "e", Algorithm: records.AlgTwoRow, Workers: 1, LenA: 10000, LenB: 10000}
+	ix := &runs.Index{Name: "M", Stats: map[runs.Key]runs.Stat{
+		big:   {N: 10, Med: 3.3, Max: 31.8, Alloc: 5e9},
+		short: {N: 10, Med: 20e-6, Max: 200e-6},
+		other: {N: 10, Med: 0.1, Max: 0.4},
+	}}
+	got := outlierKinds(ix, 3, []runs.Key{big}, []runs.Key{short})
+	for _, want := range []string{"Of the 3 on M", "1 allocate 4.66 GiB–4.66 GiB", "(fullmatrix)", "9.64–9.64× its median", "1 take under a millisecond"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("outlierKinds = %q, want %q in it", got, want)
+		}
+	}
+	if got := outlierKinds(ix, 1, nil, []runs.Key{short}); !strings.HasPrefix(got, "All 1 on M take under a millisecond") {
+		t.Errorf("outlierKinds, short alone = %q", got)
+	}
+	if got := outlierKinds(ix, 1, nil, nil); got != "" {
+		t.Errorf("outlierKinds, no kind = %q, want \"\"", got)
+	}
+}
+
+// A baseline is called slow only past 1.1× its fastest median elsewhere,
+// and the note names how far.
+func TestSlowBaseline(t *testing.T) {
+	b := runs.Key{Experiment: "a", Algorithm: records.AlgTwoRow, Workers: 1, LenA: 20000, LenB: 20000}
+	o := b
+	o.Experiment = "b"
+	for _, c := range []struct {
+		here, there float64
+		want        string
+	}{
+		{0.475, 0.349, "its tworow took 475 ms there and 349 ms in 1 other experiment, 1.36× the fastest of them"},
+		{0.38, 0.349, ""},
+		{0.349, 0.475, ""},
+	} {
+		ix := &runs.Index{Stats: map[runs.Key]runs.Stat{b: {N: 10, Med: c.here}, o: {N: 10, Med: c.there}}}
+		if got := slowBaseline(ix, b); got != c.want {
+			t.Errorf("slowBaseline(%v against %v) = %q, want %q", c.here, c.there, got, c.want)
+		}
+	}
+}
+
+// Key results lead with the reports' like-for-like rows; the fastest
+// distance, algorithmic, comes after them, and the CUDA row says its ratio.
+func TestKeyResultsLikeFirst(t *testing.T) {
+	_, _, md := committedDoc(t)
+	cuda, fast := strings.Index(md, "| [CUDA, a launch per antidiagonal"), strings.Index(md, "| [Fastest exact distance")
+	if cuda < 0 || fast < 0 || cuda > fast {
+		t.Fatalf("Key results: the CUDA row at %d, the fastest distance at %d; want CUDA first", cuda, fast)
+	}
+	if row := lineFrom(t, md, "| [CUDA, a launch per antidiagonal"); !strings.Contains(row, "as fast as the report, the same algorithm on another GPU") {
+		t.Errorf("the CUDA row says no ratio:\n%s", row)
 	}
 }

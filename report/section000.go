@@ -214,22 +214,16 @@ func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
 }
 
 // fig3Base says, where the full matrix that a speedup of Figure 3's chart
-// at length n divides (s000-table1's, else s000-fig3's) was measured in
-// other experiments too, with medians more than 1.2× apart, how far: a
-// speedup over a slow run of the baseline is the higher for it. "" where
-// not.
+// at length n divides (s000-table1's, else s000-fig3's) ran slower than
+// elsewhere (slowBaseline), how far. "" where not.
 func fig3Base(ix *runs.Index, n int) string {
 	for _, exp := range []string{records.ExpS000Table1, records.ExpS000Fig3} {
-		b, ok := ix.GetKey(exp, records.AlgFullMatrix, 1, 0, n, n)
-		if !ok {
-			continue
-		}
-		lo, hi, _ := medsElsewhere(ix, b)
-		lo, hi = min(lo, ix.Stats[b].Med), max(hi, ix.Stats[b].Med)
-		if hi/lo <= 1.2 {
+		if b, ok := ix.GetKey(exp, records.AlgFullMatrix, 1, 0, n, n); ok {
+			if note := slowBaseline(ix, b); note != "" {
+				return "; " + note
+			}
 			return ""
 		}
-		return "; " + baseElsewhere(ix, b) + ", " + document.Times(hi/lo) + " apart"
 	}
 	return ""
 }

@@ -135,7 +135,7 @@ func sectionBeyond(r *runs.Set) document.Section {
 // a larger matrix elsewhere reaches more; first says what kind of ratio
 // that is, the later machines' lines refer to it.
 func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64, first bool) string {
-	line := fmt.Sprintf("The fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, document.Size(best.LenA), rateText(ix.Stats[best]))
+	line := fmt.Sprintf("This experiment's fastest point%s: %s at n = %s, %s", onName(r, ix), best.Algorithm, document.Size(best.LenA), rateText(ix.Stats[best]))
 	if v, ok := ix.Get(records.ExpPeers, records.AlgTwoRow, 1, 0, best.LenA, best.LenA); ok && v.GCUPS > 0 {
 		// Workers against one said, and one worker's ratio beside
 		// it: the algorithm's own, else myers' (its one-worker twin).

@@ -101,12 +101,14 @@ func fastestCPU(ix *runs.Index, n int) (runs.Key, bool) {
 }
 
 // findings lists Key results' rows, a function each: the reports' claims
-// first, then what levlab adds beyond them.
+// first, like compared with like, then what levlab adds beyond them,
+// where the algorithm differs (the fastest distance) or no report
+// measured the question.
 func findings(r *runs.Set) []finding {
 	var out []finding
 	for _, row := range []func(*runs.Set) []finding{
-		findOpenMPTiles, findFastest, findFullMatrixCPU, findCUDA, findTwoRows,
-		findMatching, findOnePair, findManyPairs, findAlignment, findSuggest,
+		findOpenMPTiles, findCUDA, findFullMatrixCPU, findTwoRows, findMatching,
+		findFastest, findOnePair, findManyPairs, findAlignment, findSuggest,
 	} {
 		out = append(out, row(r)...)
 	}
@@ -247,7 +249,10 @@ func findCUDA(r *runs.Set) (out []finding) {
 				if bs.N == 0 {
 					return ""
 				}
-				return fmt.Sprintf("%s (block %d)", document.Dur(bs.Med), bk.Block)
+				// The same algorithm, a launch per antidiagonal, on
+				// another GPU: the ratio is of hardware and code alike.
+				return fmt.Sprintf("%s (block %d; %s as fast as the report, the same algorithm on another GPU%s)",
+					document.Dur(bs.Med), bk.Block, document.Times(best.Value/bs.Med), ciOverFixed(ix, bk, best.Value/bs.Med))
 			},
 		})
 		out = append(out, finding{

@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -154,13 +155,16 @@ func workersOrRanks(k runs.Key) string {
 }
 
 // outliers names, run by run, how many points have a repetition past
-// outlierFactor times their median, and the worst. Medians keep them out
-// of every figure; the ranges shown keep them in.
+// outlierFactor times their median, and the worst; then what the
+// outliers share, where they share a size: a large allocation (pages
+// faulted in afresh) or a point under a millisecond (one interruption).
+// Medians keep them out of every figure; the ranges shown keep them in.
 func outliers(r *runs.Set) string {
-	var says []string
+	var says, kinds []string
 	for _, ix := range r.Runs {
 		n, worst := 0, 0.0
 		var wk runs.Key
+		var big, short []runs.Key
 		for k, st := range ix.Stats {
 			if st.Med <= 0 {
 				continue
@@ -168,6 +172,12 @@ func outliers(r *runs.Set) string {
 			x := st.Max / st.Med
 			if x > outlierFactor {
 				n++
+				switch {
+				case st.Alloc >= bigAlloc:
+					big = append(big, k)
+				case st.Med < 1e-3:
+					short = append(short, k)
+				}
 			}
 			if x > worst || (x == worst && runs.Less(k, wk)) {
 				worst, wk = x, k
@@ -179,11 +189,52 @@ func outliers(r *runs.Set) string {
 		} else if len(ix.Stats) > 0 {
 			says = append(says, fmt.Sprintf("on %s, none (the widest %s its median)", ix.Name, document.Times(worst)))
 		}
+		if k := outlierKinds(ix, n, big, short); k != "" {
+			kinds = append(kinds, k)
+		}
 	}
 	if len(says) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("Outliers, a repetition over %d× its point's median: %s. Medians resist them in every figure and ratio; the ranges shown keep them, and a table marks such a range ‡.", outlierFactor, strings.Join(says, "; "))
+	text := fmt.Sprintf("Outliers, a repetition over %d× its point's median: %s.", outlierFactor, strings.Join(says, "; "))
+	if len(kinds) > 0 {
+		text += " " + strings.Join(kinds, " ")
+	}
+	return text + " Medians resist them in every figure and ratio; the ranges shown keep them, and a table marks such a range ‡."
+}
+
+// bigAlloc is the allocation from which a point's outlier is put down to
+// its pages (outlierKinds): 256 MiB.
+const bigAlloc = 256 << 20
+
+// outlierKinds says what run ix's n outliers share: big, the points that
+// allocate bigAlloc or more, and short, those under a millisecond; "" where
+// neither holds any.
+func outlierKinds(ix *runs.Index, n int, big, short []runs.Key) string {
+	var parts []string
+	if len(big) > 0 {
+		lo, hi := math.Inf(1), 0.0
+		minA, maxA := math.Inf(1), 0.0
+		algs := map[string]bool{}
+		for _, k := range big {
+			st := ix.Stats[k]
+			lo, hi = min(lo, st.Max/st.Med), max(hi, st.Max/st.Med)
+			minA, maxA = min(minA, st.Alloc), max(maxA, st.Alloc)
+			algs[k.Algorithm] = true
+		}
+		parts = append(parts, fmt.Sprintf("%d allocate %s–%s a repetition (%s), and one repetition ran %s–%s its median: we take it that the memory was given back to the system between repetitions and its pages were faulted in afresh, which is slow on a VM (the records hold no page-fault count)",
+			len(big), document.BytesStr(minA), document.BytesStr(maxA), strings.Join(slices.Sorted(maps.Keys(algs)), ", "), document.Num(lo), document.Times(hi)))
+	}
+	if len(short) > 0 {
+		if len(short) == n {
+			return fmt.Sprintf("All %d on %s take under a millisecond, where one interruption of the process (the scheduler, the hypervisor) is as long as the point.", n, ix.Name)
+		}
+		parts = append(parts, fmt.Sprintf("%d take under a millisecond, where one interruption of the process (the scheduler, the hypervisor) is as long as the point", len(short)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("Of the %d on %s, %s.", n, ix.Name, strings.Join(parts, "; "))
 }
 
 // benchCounts says how many runs of each benchmark the files hold (go
