@@ -10,7 +10,7 @@ FUZZTIME    ?= 60s
 # The commit a built binary names in its records (scripts/commit.sh).
 STAMP       := -ldflags "-X github.com/levlab/levlab/internal/buildinfo.stamp=$(shell sh scripts/commit.sh)"
 
-.PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results paper-results fuzz examples your-own clean
+.PHONY: test portable deps notebook-deps notebooks vet fmt-check build build-mpi bench bench-results paper-results gpu-bundle gpu-check fuzz examples your-own clean
 
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
@@ -35,6 +35,7 @@ test: deps notebook-deps vet fmt-check
 	$(GO) test -run '^$$' -fuzz FuzzOptions -fuzztime 5000x ./lev
 	$(GO) test -run '^$$' -fuzz FuzzCountMany -fuzztime 20000x ./match
 	$(MAKE) --no-print-directory portable
+	$(MAKE) --no-print-directory gpu-check
 
 ## portable: what runs where cgo or AVX2 is not — every package built and
 ## vetted without cgo, lev and match vetted for arm64, their tests and a
@@ -47,6 +48,18 @@ portable:
 	$(GO) test -tags purego -count=1 -timeout $(TESTTIMEOUT) ./lev/... ./match/...
 	$(GO) test -tags purego -run '^$$' -fuzz FuzzDistance -fuzztime 8000x ./lev
 	CGO_CFLAGS="-O2 -g -Werror" $(GO) build ./cudaext
+
+## gpu-bundle: what scripts/gpu-run.sh runs on a GPU machine that has no
+## Go, built into bin/gpu (carry that folder there, then: bash
+## scripts/gpu-run.sh run, into $$OUT)
+gpu-bundle:
+	GO=$(GO) bash scripts/gpu-run.sh build
+
+## gpu-check: the prepared GPU run, every step, on this machine's CPU with
+## the least sizes (no GPU needed), into out/gpu-check
+gpu-check:
+	rm -rf out/gpu-check
+	GO=$(GO) OUT=out/gpu-check bash scripts/gpu-run.sh check
 
 ## deps: check (and as root install) the tools the tests need
 deps:
