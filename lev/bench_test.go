@@ -232,3 +232,32 @@ func BenchmarkCross(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDistanceCapped times Distance under WithMax, as
+// pair=NAME/max=K/workers=W: a 1M × 1M DNA pair 1% diverged under a cap
+// five times its distance, and two random 100k DNA strings under a cap
+// below their distance (the answer k+1). GCUPS counts the n·n cells.
+func BenchmarkDistanceCapped(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 0xca9))
+	big := levtest.RandomBytes(rng, 1_000_000, levtest.DNA)
+	ra, rb := benchInputs(100_000)
+	for _, c := range []struct {
+		name string
+		a, b []byte
+		k    int
+	}{
+		{"similar1pct-1M", big, levtest.Diverge(rng, big, 10, levtest.DNA), 50_000},
+		{"random-100k", ra, rb, 10_000},
+	} {
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("pair=%s/max=%d/workers=%d", c.name, c.k, w), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := lev.Distance(c.a, c.b, lev.WithMax(c.k), lev.WithWorkers(w)); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(len(c.a))*float64(len(c.b))*float64(b.N)/b.Elapsed().Seconds()/1e9, "GCUPS")
+			})
+		}
+	}
+}

@@ -164,7 +164,7 @@ func TestStatsComputedSimilar(t *testing.T) {
 	if _, st := computedOf(t, x, y, WithAlgorithm(Myers), WithoutBand()); st.Computed != wordCells(len(tx), len(ty)) {
 		t.Errorf("myers without band of %d×%d: computed %d, want ⌈m/64⌉·64·n = %d", len(tx), len(ty), st.Computed, wordCells(len(tx), len(ty)))
 	}
-	// A cap: the band of cost k alone, whatever the distance.
+	// A cap: at most the band of cost k, whatever the distance.
 	k := 100
 	far := dpRandSeq[uint8](r, len(x), 4, 0)
 	d, st := computedOf(t, x, far, WithAlgorithm(Myers), WithMax(k))

@@ -501,15 +501,51 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 		counted(ps, err)
 		return v, err
 	}
+	// trimmed runs a trimmed pass of threshold t (trimPass), on more than
+	// one worker in chunks that keep them side by side.
+	trimmed := func(t int) (int, bool, error) {
+		ps := newPass(band{})
+		if workers > 1 && c.tile == 0 {
+			ps.chunk = trimChunk(t)
+		}
+		v, ok, err := trimPass(ps, t)
+		counted(ps, err)
+		return v, ok, err
+	}
 	if c.noBand {
 		return pass(band{lo: m + n, hi: m + n})
 	}
+	delta := n - m
 	if k := c.capK(); k >= 0 && k < n {
-		// The cap's band: a value within it is exact, one past it is
-		// capped by the caller. |m−n| ≤ k here (capped).
+		// Under the cap, |m−n| ≤ k here (capped). Where groups are many
+		// and the cap wider than the narrow band of the pass without one,
+		// a trimmed pass (myerstrim.go), which computes only the cells a
+		// path of cost t can reach and stops where none is left, t = k;
+		// or, where the cap is far wider still, first that narrow pass,
+		// whose value, where past its band, is a real path's cost and so
+		// the threshold where below k. Else the cap's band, which a
+		// trimmed pass, a group's rows wide at least, would not narrow.
+		// A value within k is exact, one past it is capped by the caller.
+		if u0 := delta + 2*trimBandRows; link == nil && m >= 4*bandRows && k > u0 {
+			t := k
+			if 16*u0 <= k {
+				v0, err := pass(bandFor(m, n, u0))
+				if err != nil || v0 <= u0 {
+					return v0, err
+				}
+				t = min(t, v0)
+			}
+			if v, ok, err := trimmed(t); err != nil || ok {
+				return v, err
+			}
+			if t == k {
+				return k + 1, nil
+			}
+			// Not reached: t = v0 ≥ d, so the pass has the distance.
+			return pass(bandFor(m, n, t))
+		}
 		return pass(bandFor(m, n, k))
 	}
-	delta := n - m
 	if link == nil && m >= 4*bandRows {
 		// A first pass in a narrow band about the diagonals from (0,0) and
 		// to (m,n), a thousand cells a column: its value is the
@@ -522,13 +558,7 @@ func myersDistance[S symbol](a, b []S, c *config, workers int) (int, error) {
 			if err != nil || v0 <= u0 {
 				return v0, err
 			}
-			ps := newPass(band{})
-			if workers > 1 && c.tile == 0 {
-				ps.chunk = trimChunk(v0)
-			}
-			v, ok, err := trimPass(ps, v0)
-			counted(ps, err)
-			if err != nil || ok {
+			if v, ok, err := trimmed(v0); err != nil || ok {
 				return v, err
 			}
 			// Not reached: v0 ≥ d, so the pass has the distance.

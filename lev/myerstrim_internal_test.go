@@ -101,3 +101,47 @@ func TestDistanceSimilarLong(t *testing.T) {
 		}
 	}
 }
+
+// TestDistanceCappedLong: under WithMax a long pair takes the trimmed pass
+// where the cap is wider than the narrow band (of threshold k, or of the
+// narrow pass's value where the cap is far wider), else the cap's band:
+// the distance where it is within k, else k+1, as the band-free pass says,
+// on 1 and 2 workers; and a cap far wider than the narrow band costs no
+// more cells than no cap (the band of cost k, as before, cost up to three
+// times as many on these pairs).
+func TestDistanceCappedLong(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 43))
+	for it := range 8 {
+		a := dpRandSeq[uint8](r, 20000+r.IntN(10000), 4, 0)
+		var b []byte
+		if it%4 == 3 {
+			b = dpRandSeq[uint8](r, len(a)-r.IntN(200), 4, 0) // unrelated
+		} else {
+			b = dpMutate(r, a, len(a)*[]int{1, 5, 15}[it%3]/100, 4)
+		}
+		d, err := myersDistance(a, b, &config{ctx: context.Background(), noBand: true}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []int{1, 2} {
+			var free Stats
+			if _, err := Distance(a, b, WithWorkers(w), WithStats(&free)); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []int{d / 2, d - 1, d, d + 1, 2 * d, len(a) - 1} {
+				if k < abs(len(a)-len(b)) || k < 0 || k >= len(a) {
+					continue
+				}
+				want := min(d, k+1)
+				var st Stats
+				got, err := Distance(a, b, WithMax(k), WithWorkers(w), WithStats(&st))
+				if err != nil || got != want {
+					t.Errorf("it %d: %d×%d (d = %d), WithMax(%d), %d workers: %d, %v; want %d", it, len(a), len(b), d, k, w, got, err, want)
+				}
+				if wide := 16 * (abs(len(a)-len(b)) + 2*trimBandRows); k >= wide && st.Computed > free.Computed {
+					t.Errorf("it %d: %d×%d (d = %d), WithMax(%d), %d workers: %d cells computed, more than the %d without a cap", it, len(a), len(b), d, k, w, st.Computed, free.Computed)
+				}
+			}
+		}
+	}
+}

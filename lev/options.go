@@ -90,8 +90,10 @@ type Stats struct {
 	//     over a column (the pattern's last word, partial, counts 64),
 	//     summed over each group's strips and the columns it ran, in
 	//     every pass: the narrow first pass, then the band or the trimmed
-	//     exact pass (myerstrim.go); under WithMax the band of cost k
-	//     alone; under WithoutBand every word over every column. Here m
+	//     exact pass (myerstrim.go); under WithMax the same, the trimmed
+	//     pass's threshold at most k (the band of cost k alone where the
+	//     shorter is under 1,024 symbols, or over ranks); under WithoutBand
+	//     every word over every column. Here m
 	//     and n are the lengths once the common prefix and suffix are
 	//     dropped, m the shorter: at most ⌈m/64⌉·64·n a pass, and for
 	//     similar sequences a small part of m·n. The same on any workers;
@@ -217,10 +219,12 @@ func WithStats(s *Stats) Option {
 // k", and the work stops as soon as that is certain. Distance then returns
 // the exact distance when it is at most k, else k+1: at once when the
 // lengths differ by more than k; Myers and MyersParallel (and Auto)
-// compute only Ukkonen's band of cost k, O(⌈m/64⌉·k) words a column at
-// most; other algorithms compute the distance whole and cap it. Cross and
-// All give only the pairs within k, each pair stopping early (see the
-// block kernel); Matrix writes k+1 for the others.
+// compute only the cells a path of cost k can reach, at most Ukkonen's
+// band of cost k, O(⌈m/64⌉·k) words a column, and fewer as the values
+// rise (a trimmed pass: where the shorter has 1,024 symbols or more, not
+// over ranks); other algorithms compute the distance whole and cap it.
+// Cross and All give only the pairs within k, each pair stopping early
+// (see the block kernel); Matrix writes k+1 for the others.
 func WithMax(k int) Option {
 	return func(c *config) {
 		if k < 0 {

@@ -44,7 +44,7 @@ after the arguments; put -- before an argument that begins with '-'.
 
 --max K caps the distance: it prints the distance when it is at most K,
 else K+1, and computes only what decides that (the lengths alone, or the
-band of cost K).
+cells a path of cost K can reach, at most the band of cost K).
 
 Under mpirun (levlab built with -tags mpi: make build-mpi) the ranks
 compute the one distance together: auto, myers or myers-parallel, the
