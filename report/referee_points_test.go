@@ -538,7 +538,7 @@ func TestSameElsewhereSaid(t *testing.T) {
 		t.Fatalf("two points apart: %d blocks, want a paragraph and a table", len(two.Blocks))
 	}
 	tb, ok := two.Blocks[1].(*document.Table)
-	if text := fmt.Sprint(two.Blocks[0]); !ok || !tb.Folded || len(tb.Rows) != 2 || !strings.Contains(text, "1 more, named in the table of such points below") {
+	if text := fmt.Sprint(two.Blocks[0]); !ok || !tb.Folded || len(tb.Rows) != 2 || !strings.Contains(text, "1 more, named in a table of such points in the HTML, Markdown and TeX versions (not in print)") {
 		t.Errorf("the second point is neither counted nor in a folded table: %s; %+v", text, two.Blocks[1])
 	}
 }
@@ -744,7 +744,7 @@ func TestPastTheCoresSaysTheData(t *testing.T) {
 // length, and the workers where every run used its every core.
 func TestR001ChartsSayWhatIsHeld(t *testing.T) {
 	_, d, _ := committedDoc(t)
-	want := map[string]string{"r001tile": "; n = 20,000, every core)", "r001threads": "; n = 20,000)", "r001ratio": "(n = 20,000, every core)"}
+	want := map[string]string{"r001tile": "; n = 20,000, every core)", "r001threads": "; n = 20,000)", "r001ratio": "(len_a = 20,000, len_b = len_a ÷ ratio, every core)"}
 	for _, c := range blocksOf[*document.Figure](d) {
 		if w, ok := want[c.ID]; ok {
 			if !strings.HasSuffix(c.Title, w) {
@@ -870,8 +870,9 @@ func TestFig3BaseElsewhere(t *testing.T) {
 }
 
 // Outliers are put down to a cause only by what they share: a large
-// allocation, or a point under a millisecond; a run whose outliers are
-// all short says "All".
+// allocation, or a point under a millisecond (its reason said once); the
+// rest are named, their cause unknown; a run whose outliers are all short
+// says "All".
 func TestOutlierKinds(t *testing.T) {
 	big := runs.Key{Experiment: "e", Algorithm: records.AlgFullMatrix, Workers: 1, LenA: 50000, LenB: 50000}
 	short := runs.Key{Experiment: "e", Algorithm: records.AlgMyers, Workers: 1, LenA: 100, LenB: 100}
@@ -881,17 +882,18 @@ func TestOutlierKinds(t *testing.T) {
 		short: {N: 10, Med: 20e-6, Max: 200e-6},
 		other: {N: 10, Med: 0.1, Max: 0.4},
 	}}
-	got := outlierKinds(ix, 3, []runs.Key{big}, []runs.Key{short})
-	for _, want := range []string{"Of the 3 on M", "1 allocate 4.66 GiB–4.66 GiB", "(fullmatrix)", "9.64–9.64× its median", "1 take under a millisecond"} {
+	got := outlierKinds(ix, 3, []runs.Key{big}, []runs.Key{short}, []runs.Key{other}, false)
+	for _, want := range []string{"Of the 3 on M", "1 allocate 4.66 GiB–4.66 GiB", "(fullmatrix)", "9.64–9.64× its median", "1 take under a millisecond, where one interruption",
+		"1 share neither, and the records say nothing of their cause: tworow, 1 worker, n = 10,000, in e (4.00×, median 100 ms)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("outlierKinds = %q, want %q in it", got, want)
 		}
 	}
-	if got := outlierKinds(ix, 1, nil, []runs.Key{short}); !strings.HasPrefix(got, "All 1 on M take under a millisecond") {
-		t.Errorf("outlierKinds, short alone = %q", got)
+	if got := outlierKinds(ix, 1, nil, []runs.Key{short}, nil, true); got != "All 1 on M take under a millisecond, as above." {
+		t.Errorf("outlierKinds, short alone and said before = %q", got)
 	}
-	if got := outlierKinds(ix, 1, nil, nil); got != "" {
-		t.Errorf("outlierKinds, no kind = %q, want \"\"", got)
+	if got := outlierKinds(ix, 0, nil, nil, nil, false); got != "" {
+		t.Errorf("outlierKinds, none = %q, want \"\"", got)
 	}
 }
 

@@ -56,7 +56,7 @@ func TestFixtureHTML(t *testing.T) {
 		// The unknown algorithm is named, not drawn.
 		`algorithm &#34;quantum-lev&#34;`,
 		// Speedup of tiled 4 over fullmatrix at 10000: 0.2/0.05.
-		"is 4.00× (range 3.33–5.00) with 4 workers",
+		"Ours: 4.00× (range 3.33–5.00) with 4 workers",
 		"Fixture CPU @ 1.00GHz",
 	} {
 		if !strings.Contains(out, want) {

@@ -71,8 +71,8 @@ func sectionMethod(r *runs.Set) document.Section {
 		says += "; the runs of " + document.JoinAnd(undescribed) + " keep none, so of " + those + " the table holds only what the records carry"
 	}
 	s.P("%s. A VM's clock is what its hypervisor reports, and its cores are the virtual CPUs Go saw.", says)
-	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks are go test -bench runs that make bench-results makes and keeps under results/<machine>/bench/, one file a topic (the commands end to end beside edlib-aligner, the kernel, many pairs, many patterns, scale-out); their tables give the median of %s, each run go test's mean over its iterations (-benchtime, in each file's command line); the Benchmarks section holds them, left off paper. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own experiment's program: from its start to its exit, or the time it printed itself, as its section's Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
-	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip. A rate is the median of the repetitions' rates, not the rate of the median time, so the two differ in the last digits. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give. Where the two did not compute the same cells (many pairs' edlib, timed on its first 40 strings against all), the ratio is of their median rates instead. A ratio over a number a report published (one value, no repetitions) takes as its interval that of our median time alone, distribution-free (from the order statistics of the repetitions, by golang.org/x/perf/benchmath), carried over to the ratio. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. How much a speedup changes from one point to another (report 001's length ratios) is the quotient of the two speedups, its interval a bootstrap over all four points' repetitions (for the highest of k points, chosen after looking, Bonferroni's: the 1 − 0.05/k interval), and it is called significant where that interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
+	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks are go test -bench runs that make bench-results makes and keeps under results/<machine>/bench/, one file a topic (the commands end to end beside edlib-aligner, the kernel, many pairs, many patterns, scale-out); their tables give the median of %s, each run go test's mean over its iterations (-benchtime, in each file's command line); the Benchmarks section of the HTML, Markdown and TeX versions holds them (not in print). A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own experiment's program: from its start to its exit, or the time it printed itself, as its section's Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
+	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip. A rate is the median of the repetitions' rates, not the rate of the median time, so the two differ in the last digits. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give; with 5 or 6 repetitions a point (the fewest here) such an interval is narrower than a 95%% one should be, as a bootstrap of so few values can reach no further than they do: read it as rough. Where the two did not compute the same cells (the many pairs' benchmark, edlib timed on the first 40 strings against all), the ratio is of their median rates instead. A ratio over a number a report published (one value, no repetitions) takes as its interval that of our median time alone, distribution-free (from the order statistics of the repetitions, by golang.org/x/perf/benchmath), carried over to the ratio. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. How much a speedup changes from one point to another (report 001's length ratios) is the quotient of the two speedups, its interval a bootstrap over all four points' repetitions (for the highest of k points, chosen after looking, Bonferroni's: the 1 − 0.05/k interval), and it is called significant where that interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
 	}
@@ -157,14 +157,16 @@ func workersOrRanks(k runs.Key) string {
 // outliers names, run by run, how many points have a repetition past
 // outlierFactor times their median, and the worst; then what the
 // outliers share, where they share a size: a large allocation (pages
-// faulted in afresh) or a point under a millisecond (one interruption).
-// Medians keep them out of every figure; the ranges shown keep them in.
+// faulted in afresh) or a point under a millisecond (one interruption),
+// and the others by name. Medians keep them out of every figure; the
+// ranges shown keep them in.
 func outliers(r *runs.Set) string {
 	var says, kinds []string
+	shortSaid := false
 	for _, ix := range r.Runs {
 		n, worst := 0, 0.0
 		var wk runs.Key
-		var big, short []runs.Key
+		var big, short, other []runs.Key
 		for k, st := range ix.Stats {
 			if st.Med <= 0 {
 				continue
@@ -177,6 +179,8 @@ func outliers(r *runs.Set) string {
 					big = append(big, k)
 				case st.Med < 1e-3:
 					short = append(short, k)
+				default:
+					other = append(other, k)
 				}
 			}
 			if x > worst || (x == worst && runs.Less(k, wk)) {
@@ -189,9 +193,10 @@ func outliers(r *runs.Set) string {
 		} else if len(ix.Stats) > 0 {
 			says = append(says, fmt.Sprintf("on %s, none (the widest %s its median)", ix.Name, document.Times(worst)))
 		}
-		if k := outlierKinds(ix, n, big, short); k != "" {
+		if k := outlierKinds(ix, n, big, short, other, shortSaid); k != "" {
 			kinds = append(kinds, k)
 		}
+		shortSaid = shortSaid || len(short) > 0
 	}
 	if len(says) == 0 {
 		return ""
@@ -208,9 +213,13 @@ func outliers(r *runs.Set) string {
 const bigAlloc = 256 << 20
 
 // outlierKinds says what run ix's n outliers share: big, the points that
-// allocate bigAlloc or more, and short, those under a millisecond; "" where
-// neither holds any.
-func outlierKinds(ix *runs.Index, n int, big, short []runs.Key) string {
+// allocate bigAlloc or more, short, those under a millisecond (the
+// reason given once: shortSaid where an earlier run's sentence gave it),
+// and other, the rest, by name; "" where n is 0.
+func outlierKinds(ix *runs.Index, n int, big, short, other []runs.Key, shortSaid bool) string {
+	if n == 0 {
+		return ""
+	}
 	var parts []string
 	if len(big) > 0 {
 		lo, hi := math.Inf(1), 0.0
@@ -226,13 +235,31 @@ func outlierKinds(ix *runs.Index, n int, big, short []runs.Key) string {
 			len(big), document.BytesStr(minA), document.BytesStr(maxA), strings.Join(slices.Sorted(maps.Keys(algs)), ", "), document.Num(lo), document.Times(hi)))
 	}
 	if len(short) > 0 {
-		if len(short) == n {
-			return fmt.Sprintf("All %d on %s take under a millisecond, where one interruption of the process (the scheduler, the hypervisor) is as long as the point.", n, ix.Name)
+		why := "where one interruption of the process (the scheduler, the hypervisor) is as long as the point"
+		if shortSaid {
+			why = "as above"
 		}
-		parts = append(parts, fmt.Sprintf("%d take under a millisecond, where one interruption of the process (the scheduler, the hypervisor) is as long as the point", len(short)))
+		if len(short) == n {
+			return fmt.Sprintf("All %d on %s take under a millisecond, %s.", n, ix.Name, why)
+		}
+		parts = append(parts, fmt.Sprintf("%d take under a millisecond, %s", len(short), why))
 	}
-	if len(parts) == 0 {
-		return ""
+	if len(other) > 0 {
+		slices.SortFunc(other, func(a, b runs.Key) int {
+			sa, sb := ix.Stats[a], ix.Stats[b]
+			return cmp.Compare(sb.Max/sb.Med, sa.Max/sa.Med)
+		})
+		// The worst three by name; the rest counted, with the worst of them.
+		var names []string
+		for _, k := range other[:min(3, len(other))] {
+			st := ix.Stats[k]
+			names = append(names, fmt.Sprintf("%s, %s, n = %s, in %s (%s, median %s)", k.Algorithm, workersOrRanks(k), document.Size(k.LenA), k.Experiment, document.Times(st.Max/st.Med), document.Dur(st.Med)))
+		}
+		if rest := other[min(3, len(other)):]; len(rest) > 0 {
+			st := ix.Stats[rest[0]]
+			names = append(names, fmt.Sprintf("and %d more, up to %s", len(rest), document.Times(st.Max/st.Med)))
+		}
+		parts = append(parts, fmt.Sprintf("%d share neither, and the records say nothing of their cause: %s", len(other), strings.Join(names, "; ")))
 	}
 	return fmt.Sprintf("Of the %d on %s, %s.", n, ix.Name, strings.Join(parts, "; "))
 }
@@ -349,7 +376,7 @@ func sameElsewhere(r *runs.Set, s *document.Section, exps ...string) {
 		})
 		more := ""
 		if len(fars) > elsewhereMost {
-			more = fmt.Sprintf("; %d more, named in the table of such points below (not on paper)", len(fars)-elsewhereMost)
+			more = fmt.Sprintf("; %d more, named in a table of such points in the HTML, Markdown and TeX versions (not in print)", len(fars)-elsewhereMost)
 			// Every one of them named, a click away in HTML (left off
 			// paper, whole in Markdown and TeX).
 			if all == nil {

@@ -253,9 +253,9 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 			}
 			if len(folded) > 0 {
 				if len(folded) == 1 {
-					s.P("The table of %s, an algorithm of levlab's set beside the programs as the reference, folds in HTML and is left off paper.", folded[0])
+					s.P("The table of %s, an algorithm of levlab's set beside the programs as the reference, is in the HTML (folded), Markdown and TeX versions, not in print.", folded[0])
 				} else {
-					s.P("The tables of %s, algorithms of levlab's set beside the programs as the reference, fold in HTML and are left off paper.", document.JoinAnd(folded))
+					s.P("The tables of %s, algorithms of levlab's set beside the programs as the reference, are in the HTML (folded), Markdown and TeX versions, not in print.", document.JoinAnd(folded))
 				}
 			}
 			scaled = true
@@ -346,7 +346,7 @@ func ownFindings(ix *runs.Index, v *ownView, base string, ks []runs.Key) string 
 		clock := v.ownClock(best.Algorithm)
 		if clock != "" && slices.ContainsFunc(ks, func(k runs.Key) bool { return v.ownClock(k.Algorithm) != clock }) {
 			b.WriteString(map[string]string{
-				"call": ", a call inside levlab, beside programs timed from their start: timed differently (Clocks)",
+				"call": ", a call inside levlab, beside programs timed by their wall time or their own clock: timed differently (Clocks)",
 				"wall": ", a program timed from its start to its exit: timed differently from the others (Clocks)",
 				"own":  ", a time the program printed itself: timed differently from the others (Clocks)",
 			}[clock])

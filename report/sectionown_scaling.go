@@ -296,7 +296,7 @@ func ownScalingTables(r *runs.Set, ix *runs.Index, v *ownView, rows []scaleRow) 
 		}
 		caption := "Median time of " + v.lineName(mine[0].line) + " in " + mine[0].line.Experiment + ", and its speedup over one worker" + onName(r, ix)
 		if !withE {
-			caption += " (Karp–Flatt's e left out: no speedup here is at least 1× and told from 1× on a core a worker, with no outlier)"
+			caption += " (Karp–Flatt's e left out: it is given for a significant speedup of at least 1×, a core for each worker, no outlier, and none here is one)"
 		}
 		t := &document.Table{Caption: caption, Head: []string{"lengths"}}
 		for _, w := range ws {
@@ -463,6 +463,17 @@ func fitOf(row scaleRow, cores int) (f float64, lo, hi int, ok bool) {
 	return f, slices.Min(ps), slices.Max(ps), true
 }
 
+// fitCounts is how many counts of workers past 1 fitOf fits row over.
+func fitCounts(row scaleRow, cores int) int {
+	seen := map[int]bool{}
+	for _, sp := range row.pts {
+		if sp.ok && sp.k.Workers > 1 && (cores <= 0 || sp.k.Workers <= cores) {
+			seen[sp.k.Workers] = true
+		}
+	}
+	return len(seen)
+}
+
 // lineWords is the sentence of one implementation over its rows, one a
 // length, in order; "" where none has a speedup.
 // superLinear reports whether some point of row is faster than linear
@@ -514,8 +525,14 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 			if best.q.CIKnown {
 				ci = fmt.Sprintf(" (95%% CI %s)", document.CI(best.q.Lo, best.q.Hi))
 			}
-			fmt.Fprintf(&b, "at %s %s as fast on %s as on one%s: linear (%d×) within its spread, a serial fraction of about 0",
-				lengths(row.line), document.Times(best.s()), workersN(best.k.Workers), ci, best.k.Workers)
+			if best.s() > 1.1*p && ci != "" {
+				// Well above p, its interval wide: not called linear.
+				fmt.Fprintf(&b, "at %s %s as fast on %s as on one%s: above linear (%d×), but its interval reaches below %d×, so more than linear is not shown, and no serial fraction fits",
+					lengths(row.line), document.Times(best.s()), workersN(best.k.Workers), ci, best.k.Workers, best.k.Workers)
+			} else {
+				fmt.Fprintf(&b, "at %s %s as fast on %s as on one%s: linear (%d×) within its spread, a serial fraction of about 0",
+					lengths(row.line), document.Times(best.s()), workersN(best.k.Workers), ci, best.k.Workers)
+			}
 		}
 	case !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.Significant }):
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
@@ -527,6 +544,11 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 			over = fmt.Sprintf("over %d–%d workers", lo, hi)
 		}
 		f = min(1, max(0, f))
+		if fitCounts(row, ix.Cores()) == 1 {
+			// One count of workers past 1: S(1) = 1 whatever f, so the
+			// fit is Karp–Flatt's e at that count, not a second finding.
+			over = fmt.Sprintf("from %s alone (so Karp–Flatt's e there)", workersN(hi))
+		}
 		fmt.Fprintf(&b, "serial fraction %s by Amdahl's law %s at %s", fixed2(f), over, lengths(row.line))
 		// A bound on any number of workers only from a fit to more than
 		// one count: through one point any f passes.
@@ -684,6 +706,9 @@ func ownScalingChart(r *runs.Set, v *ownView) *document.Figure {
 		// the tables give: the chart would add nothing but a page.
 		return nil
 	}
+	// In the order of the section's other charts, by name, so that an
+	// implementation keeps its colour from chart to chart.
+	slices.SortStableFunc(lines, func(a, b drawn) int { return strings.Compare(a.name, b.name) })
 	sameN := !slices.ContainsFunc(lines, func(d drawn) bool { return d.n != lines[0].n })
 	c.Title = "Speedup over its own one worker"
 	if sameN {

@@ -503,7 +503,9 @@ baseline = "amd"
 }
 
 // More than linear is said only where the interval of the speedup lies
-// past the workers; a speedup above p whose interval reaches p is linear.
+// past the workers; a speedup a little above p whose interval reaches p
+// is linear, and one well above p with such an interval is not called
+// linear either.
 func TestOwnSuperlinearOnlyPastItsInterval(t *testing.T) {
 	for _, c := range []struct {
 		two  []float64
@@ -511,6 +513,7 @@ func TestOwnSuperlinearOnlyPastItsInterval(t *testing.T) {
 	}{
 		{around(0.4), "2.50× as fast on 2 workers as on one (95% CI 2."}, {around(0.4), "), more than 2×: no serial fraction fits"},
 		{[]float64{0.40, 0.55, 0.47, 0.52, 0.45, 0.50, 0.44}, "linear (2×) within its spread"},
+		{[]float64{0.15, 0.6, 0.18, 0.55, 0.2, 0.5, 0.22}, "above linear (2×), but its interval reaches below 2×, so more than linear is not shown"},
 	} {
 		r, _ := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: c.two}))
 		paras, _, _ := sectionText(sectionOwn(r, "mine", said{}))
@@ -527,7 +530,7 @@ func TestOwnTableNoEForNotSignificant(t *testing.T) {
 	r, _ := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: []float64{0.003, 0.002, 0.011, 0.007, 0.005, 0.016}},
 		sp{impl: "amd", n: 1000, workers: 2, sec: []float64{0.002, 0.0016, 0.009, 0.006, 0.004, 0.012}}))
 	_, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
-	const caption = "Median time of amd in mine, and its speedup over one worker (Karp–Flatt's e left out: no speedup here is at least 1× and told from 1× on a core a worker, with no outlier)"
+	const caption = "Median time of amd in mine, and its speedup over one worker (Karp–Flatt's e left out: it is given for a significant speedup of at least 1×, a core for each worker, no outlier, and none here is one)"
 	amd := tables[caption]
 	if amd == nil {
 		t.Fatalf("no table %q: %v", caption, keysOf(tables))

@@ -43,6 +43,8 @@ var terms = []term{
 	{[]string{"compute-s"}, "compute-s", "a command's seconds of computing as it reports them, start and input reading left out"},
 	{[]string{"SMT"}, "SMT", "simultaneous multithreading: two logical cores sharing one physical core; no SMT: one to one"},
 	{[]string{" MB", " MiB", " KiB", " GiB"}, "MB, MiB", "MB: 10⁶ bytes (go test's MB/s, text sizes); KiB, MiB, GiB: 2¹⁰, 2²⁰, 2³⁰ bytes (every memory measured)"},
+	{[]string{"lev.", "match.Count"}, "lev.Cross, lev.All …", "levlab's Go API: Distance one pair, Cross one set against another, All every pair of a set, Align an alignment; match.Count patterns in a text"},
+	{[]string{" bp"}, "bp, n, m", "base pairs, DNA's symbols; n, m: the two lengths (len_a, len_b)"},
 	{[]string{"q-gram filter"}, "q-gram filter", "apm-fast skips a window of the text unless enough of the pattern's substrings of length q occur in it; on random text that is nearly every window"},
 }
 

@@ -74,7 +74,7 @@ func scaleOutText(med map[string]map[string]float64) string {
 	)
 	var says []string
 	if a, b := med[one], med[mpi]; a != nil && b != nil {
-		says = append(says, fmt.Sprintf("One pair of 1M × 1M random DNA computed by mpirun -np 2, one worker a rank, took %s of computing against %s in one process of 2 workers (%s as fast%s), and %s against %s as whole commands (%s as fast%s, mpirun's start included), %s the largest rank. The ranks run the banded pass alone (lev's trimmed pass is not split over ranks), where one process trims, so part of the gap is the algorithm, not MPI. The one process computes the pair that One pair above times, in another run (said there)",
+		says = append(says, fmt.Sprintf("One pair of 1M × 1M random DNA computed by mpirun -np 2, one worker a rank, took %s of computing against %s in one process of 2 workers (%s as fast%s), and %s against %s as whole commands (%s as fast%s, mpirun's start included), %s the largest rank. The ranks run the banded pass alone (lev's trimmed pass is not split over ranks), where one process trims, so part of the gap is the algorithm, not MPI. The one process is the same computation as the 1M × 1M pair of the section One pair, timed in another run of the benchmarks (that section says how far the two lie apart)",
 			document.Dur(b["compute-s"]), document.Dur(a["compute-s"]), document.Times(a["compute-s"]/b["compute-s"]), runsRange(a, "compute-s", b, "compute-s"),
 			document.Dur(b["ns/op"]/1e9), document.Dur(a["ns/op"]/1e9), document.Times(a["ns/op"]/b["ns/op"]), runsRange(a, "ns/op", b, "ns/op"), residentText(b["MB"])))
 	}

@@ -46,9 +46,10 @@ func sectionSummary(r *runs.Set) []document.Section {
 		}
 		between := ""
 		if len(apart) > 0 {
-			between = "; an interval is of one run's repetitions, while one point measured in two experiments lies up to " + document.JoinAnd(apart) + " apart between them"
+			between = " An interval is of one run's repetitions, while one point measured in two experiments lies up to " + document.JoinAnd(apart) + " apart between them (Method)."
 		}
-		s.P("Measured on %s. Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; own experiments run at the sizes their specs give, whatever the scale; each point is the median of its repetitions, and a table's range of them marked ‡ holds an outlier, a repetition over %d× the median%s (Method).", strings.Join(on, "; and "), outlierFactor, between)
+		s.P("Measured on %s.", strings.Join(on, "; and "))
+		s.P("Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; own experiments run at the sizes their specs give, whatever the scale. Each point is the median of its repetitions; a table's range of them marked ‡ holds an outlier, a repetition over %d× the median.%s", outlierFactor, between)
 		s.P("%s", rateDefinition(r.Counted()))
 	}
 	if r.Quick() {
@@ -362,7 +363,7 @@ func readSection(r *runs.Set) document.Section {
 	}
 	old := oldTable(r)
 	if old != nil {
-		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+oldSummary(r)+"; the table of the algorithms and commits follows (in HTML a click opens it; on paper it is left out, and each section's † note names its commits; Markdown and TeX hold it whole).")
+		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+oldSummary(r)+"; each section's † note names its commits, and the HTML, Markdown and TeX versions add a table of the algorithms and commits (not in print).")
 	}
 	for _, f := range r.Ignored {
 		notes = append(notes, "Not read: "+f+".")

@@ -389,6 +389,11 @@ func (c *Figure) xAxis(typ string) opts.XAxis {
 		// data: a decade of nothing.
 		x.Min, x.Max = "dataMin", "dataMax"
 	}
+	if c.XLog {
+		// Its ticks are the powers between: the data's ends labelled too,
+		// so that an axis of 1,000 to 16,000 does not read as two ticks.
+		x.AxisLabel.ShowMinLabel, x.AxisLabel.ShowMaxLabel = opts.Bool(true), opts.Bool(true)
+	}
 	if c.XWhole {
 		x.MinInterval = 1
 	}
