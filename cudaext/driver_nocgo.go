@@ -44,6 +44,11 @@ func Batch[S Symbol](ctx context.Context, as, bs [][]S) ([]int, Timing, error) {
 	return nil, Timing{}, errNoCgo
 }
 
+// Pairs reports that this build cannot reach CUDA.
+func Pairs[S Symbol](ctx context.Context, a, b [][]S, tri bool, fn func(first int, d []int32) error) (Timing, error) {
+	return Timing{}, errNoCgo
+}
+
 func windows(chunk []byte, count int64, pattern []byte, k int) (int64, Timing, error) {
 	return 0, Timing{}, errNoCgo
 }

@@ -199,6 +199,22 @@ static void fake_batch(void **args) {
 	}
 }
 
+// fake_pairs computes every pair of the tile from the strings' codes (the
+// tables are the real kernel's business): out[q] for query first + q/nb
+// against target q%nb, skipping j <= i under tri.
+static void fake_pairs(void **args) {
+	const uint32_t *codes = ARG(uint32_t *, 0);
+	const long long *off = ARG(long long *, 1);
+	const int *len = ARG(int *, 2);
+	int b_base = ARG(int, 5), nb = ARG(int, 6), tri = ARG(int, 7), first = ARG(int, 8), rows = ARG(int, 9);
+	int *out = ARG(int *, 13);
+	for (long long q = 0; q < (long long)rows * nb; q++) {
+		int i = first + (int)(q / nb), j = (int)(q % nb), c = b_base + j;
+		if (tri && j <= i) continue;
+		out[q] = fake_dp(codes + off[i], at_u32, len[i], codes + off[c], at_u32, len[c]);
+	}
+}
+
 static void fake_windows(void **args, long long threads) {
 	const uint8_t *text = ARG(uint8_t *, 0);
 	long long len = ARG(long long, 1), count = ARG(long long, 2);
@@ -231,6 +247,7 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned
 	else if (!strcmp(name, "lv_mat_init")) fake_mat_init(args, threads);
 	else if (!strcmp(name, "lv_fast_shared") || !strcmp(name, "lv_fast_global")) fake_fast(args);
 	else if (!strcmp(name, "lv_batch")) fake_batch(args);
+	else if (!strcmp(name, "lv_pairs")) fake_pairs(args);
 	else if (!strcmp(name, "lv_windows")) fake_windows(args, threads);
 	else return 500;
 	return 0;

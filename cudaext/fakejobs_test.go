@@ -5,6 +5,7 @@ package cudaext
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -134,6 +135,10 @@ func TestFakeJobFailures(t *testing.T) {
 		"fast":     func() error { _, _, err := Fast(ctx, a, b, FastOptions{}); return err },
 		"batch":    func() error { _, _, err := Batch(ctx, [][]byte{a}, [][]byte{b}); return err },
 		"windows":  func() error { _, err := CountWindows(a, b, 1, 0, len(a)); return err },
+		"pairs": func() error {
+			_, err := Pairs(ctx, [][]byte{a, b}, nil, false, func(int, []int32) error { return nil })
+			return err
+		},
 	} {
 		err := f()
 		var e *Error
@@ -147,4 +152,66 @@ func TestFakeJobFailures(t *testing.T) {
 		t.Errorf("fast with failing allocations: %v", err)
 	}
 	checkClean(t, d, "fast after a failed allocation")
+	if _, err := Pairs(ctx, [][]byte{a, b}, nil, true, func(int, []int32) error { return nil }); err == nil || !strings.Contains(err.Error(), "cuMemAlloc_v2") {
+		t.Errorf("pairs with failing allocations: %v", err)
+	}
+	checkClean(t, d, "pairs after a failed allocation")
+}
+
+func TestFakePairs(t *testing.T) {
+	d := useFake(t, "OK")
+	rng := rand.New(rand.NewPCG(25, 26))
+	ctx := context.Background()
+	for _, pc := range pairsCases(rng, 12, 1500) {
+		before := d.callInt("fake_launches")
+		var tm Timing
+		pc.check(t, func(fn func(int, []int32) error) error {
+			var err error
+			tm, err = Pairs(ctx, pc.a, pc.b, pc.tri, fn)
+			return err
+		}, 0)
+		if launches := d.callInt("fake_launches") - before; tm.Launches != 1 || launches != 1 || tm.ComputeSeconds != 0.25e-3 {
+			t.Errorf("%s: timing %+v, the driver saw %d launches; want one tile, one launch, the stand-in's 0.25 ms", pc.name, tm, launches)
+		}
+		checkClean(t, d, pc.name)
+	}
+	// Many tiles: more than TilePairs pairs.
+	set := make([][]byte, 1100)
+	for i := range set {
+		set[i] = randomSymbols(rng, 1+rng.IntN(3), 2)
+	}
+	tiles := 0
+	tm, err := Pairs(ctx, set, nil, true, func(first int, d []int32) error {
+		tiles++
+		for q, got := range d {
+			i, j := first+q/len(set), q%len(set)
+			if j > i && int(got) != refDistance(set[i], set[j]) {
+				return fmt.Errorf("pair %d, %d: %d, want %d", i, j, got, refDistance(set[i], set[j]))
+			}
+		}
+		return nil
+	})
+	if want := (len(set) + tileRows(len(set), len(set)) - 1) / tileRows(len(set), len(set)); err != nil || tiles != want || tm.Launches != int64(want) {
+		t.Errorf("1100 strings: %v, %d tiles, %d launches; want %d of each", err, tiles, tm.Launches, want)
+	}
+	checkClean(t, d, "many tiles")
+	// The callback's error, and its panic, free the job.
+	stop := errors.New("stop")
+	if _, err := Pairs(ctx, set, nil, true, func(int, []int32) error { return stop }); !errors.Is(err, stop) {
+		t.Errorf("callback error: %v", err)
+	}
+	checkClean(t, d, "callback error")
+	func() {
+		defer func() {
+			if r := recover(); r != "boom" {
+				t.Errorf("callback panic: recovered %v, want boom", r)
+			}
+		}()
+		Pairs(ctx, set, nil, true, func(int, []int32) error { panic("boom") })
+	}()
+	checkClean(t, d, "callback panic")
+	wa := [][]uint32{{1 << 20, 5, 1 << 30, 5, 9}, {5, 1 << 20, 9}, nil}
+	wide := pairsCase[uint32]{name: "32-bit symbols", a: wa}
+	wide.check(t, func(fn func(int, []int32) error) error { _, err := Pairs(ctx, wa, nil, false, fn); return err }, 0)
+	checkClean(t, d, "32-bit symbols")
 }

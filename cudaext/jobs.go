@@ -267,3 +267,82 @@ func windows(chunk []byte, count int64, pattern []byte, k int) (int64, Timing, e
 	}
 	return int64(matches), timing(&tm), nil
 }
+
+// Pairs computes on the GPU, in one job, the distance of every query a[i]
+// against every target b[j]; b == nil means b is a (one set, on the device
+// once), and then tri takes only its pairs i < j. The strings go to the
+// device once, coded in one alphabet, each with its own match table; each
+// launch computes a tile of about TilePairs pairs, a warp per pair
+// (cuda-fast's band loop), and the host reads one tile while the device
+// computes the next.
+//
+// fn is called from the caller's goroutine with each tile in query order:
+// first, its first query, and d, its distances query by query,
+// d[(i-first)*len(b)+j]; with tri the entries j <= i hold no distance. d
+// is reused once fn returns. An error from fn stops the job and is
+// returned; ctx is checked between tiles. Device memory: the strings,
+// their tables (σ·len/8 bytes each, at most 1 GiB in all, else an error
+// wrapping ErrTablesTooLarge before anything runs) and one tile.
+func Pairs[S Symbol](ctx context.Context, a, b [][]S, tri bool, fn func(first int, d []int32) error) (Timing, error) {
+	if err := pairsArgs(a, b, tri, fn); err != nil {
+		return Timing{}, err
+	}
+	p, err := planPairs(a, b, tri, 32, wordBits)
+	if err != nil {
+		return Timing{}, err
+	}
+	m, err := kernelModule()
+	if err != nil {
+		return Timing{}, err
+	}
+	if p.na == 0 || p.nb == 0 {
+		return Timing{}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return Timing{}, fmt.Errorf("cudaext: pairs: %w", err)
+	}
+	rows := tileRows(p.na, p.nb)
+	in := C.lv_pairs_args{
+		codes_len: C.size_t(len(p.codes)), peq_words: C.size_t(len(p.peq)),
+		strings: C.int(len(p.lens)), b_base: C.int(p.bBase), nb: C.int(p.nb), tile_rows: C.int(rows),
+		chunk: C.int(DefaultChunk), block: C.int(DefaultFastBlock), sms: C.int(m.info.SMs),
+	}
+	if tri {
+		in.tri = 1
+	}
+	if p.maxLen > 32*wordBits {
+		in.max_len = C.int(p.maxLen) // some pair has several bands: a scratch row per warp
+	}
+	codes := append(p.codes, 0) // never empty: &codes[0] below
+	peq := append(packWords(p.peq), 0)
+	var job *C.lv_pairs_job
+	var op *C.char
+	r := C.lv_pairs_open(m.d.c, m.c, (*C.uint)(unsafe.Pointer(&codes[0])), (*C.longlong)(unsafe.Pointer(&p.codeOff[0])),
+		(*C.int)(unsafe.Pointer(&p.lens[0])), unsafe.Pointer(&peq[0]), (*C.longlong)(unsafe.Pointer(&p.peqOff[0])), &in, &job, &op)
+	if r != 0 {
+		return Timing{}, m.jobError(ctx, "pairs", op, r)
+	}
+	next := func(out []int32, first, rows int) error {
+		var dst *C.int
+		if len(out) > 0 {
+			dst = (*C.int)(unsafe.Pointer(&out[0]))
+		}
+		if r := C.lv_pairs_next(job, dst, C.longlong(len(out)), C.int(first), C.int(rows), &op); r != 0 {
+			return m.jobError(ctx, "pairs", op, r)
+		}
+		return nil
+	}
+	var tm C.lv_timing
+	closed := false
+	defer func() {
+		if !closed { // fn panicked: free the job, and let the panic go on
+			C.lv_pairs_close(job, 0, &tm, &op)
+		}
+	}()
+	err = runTiles(ctx, p.na, p.nb, rows, next, fn)
+	closed = true
+	if r := C.lv_pairs_close(job, 0, &tm, &op); r != 0 && err == nil {
+		err = m.jobError(ctx, "pairs", op, r)
+	}
+	return timing(&tm), err
+}

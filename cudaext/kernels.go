@@ -12,7 +12,7 @@ import (
 //go:embed kernels/common.cuh kernels/*.cu
 var kernelFS embed.FS
 
-var kernelFiles = []string{"common.cuh", "diagonal.cu", "matrix.cu", "fast.cu", "windows.cu"}
+var kernelFiles = []string{"common.cuh", "diagonal.cu", "matrix.cu", "fast.cu", "pairs.cu", "windows.cu"}
 
 // wordBits is the number of DP rows one lane of cuda-fast holds (32 or 64:
 // LV_WORD_BITS of the kernels).

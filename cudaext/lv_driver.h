@@ -111,7 +111,7 @@ typedef struct {
 	CUdevice dev;
 	CUcontext ctx;
 	CUmodule mod;
-	CUfunction diag_u8, diag_u32, mat_init, mat_u8, mat_u32, fast_shared, fast_global, batch, windows;
+	CUfunction diag_u8, diag_u32, mat_init, mat_u8, mat_u32, fast_shared, fast_global, batch, pairs, windows;
 } lv_module;
 
 // lv_timing is what a job measured: allocation (host clock; cuMemAlloc
@@ -140,6 +140,18 @@ typedef struct {
 	size_t codes_len, peq_bytes;
 	int pairs, max_n, chunk, block, sms;
 } lv_batch_args;
+
+// lv_pairs_args is a many-pairs job, prepared by the host (see
+// kernels/pairs.cu): strings strings in all, codes_len codes and peq_words
+// table words, tiles of at most tile_rows queries against nb targets.
+typedef struct {
+	size_t codes_len, peq_words;
+	int strings, b_base, nb, tri, tile_rows, max_len, chunk, block, sms;
+} lv_pairs_args;
+
+// lv_pairs_job is one many-pairs job on the device, between lv_pairs_open
+// and lv_pairs_close (opaque to Go).
+typedef struct lv_pairs_job lv_pairs_job;
 
 // lv_batch_in is where the batch's host arrays are, one argument each
 // (cgo lets C read Go memory passed as an argument, not Go pointers stored
@@ -174,6 +186,11 @@ CUresult lv_run_fast(const lv_driver *d, const lv_module *m, const unsigned *in_
 		lv_timing *tm, const char **op);
 CUresult lv_run_batch(const lv_driver *d, const lv_module *m, LV_BATCH_IN, const lv_batch_args *in, int *out,
 		lv_timing *tm, const char **op);
+CUresult lv_pairs_open(const lv_driver *d, const lv_module *m, const unsigned *in_codes, const long long *in_code_off,
+		const int *in_len, const void *in_peq, const long long *in_peq_off, const lv_pairs_args *in, lv_pairs_job **job,
+		const char **op);
+CUresult lv_pairs_next(lv_pairs_job *job, int *out, long long count, int first, int rows, const char **op);
+CUresult lv_pairs_close(lv_pairs_job *job, CUresult r, lv_timing *tm, const char **op);
 CUresult lv_run_windows(const lv_driver *d, const lv_module *m, const void *text, long long len, long long count,
 		const void *peq, int words, int plen, int k, unsigned long long *matches, lv_timing *tm, const char **op);
 void lv_set_flag(volatile int *flag);

@@ -324,6 +324,154 @@ CUresult lv_run_batch(const lv_driver *d, const lv_module *m, LV_BATCH_IN, const
 	return lv_job_end(&j, r);
 }
 
+// lv_pairs_job: a many-pairs job, held between calls. Its lv_job's op and
+// timing point into the struct itself (C memory), and each call reports
+// the failing call's name through its own op.
+struct lv_pairs_job {
+	lv_job j;
+	lv_timing tm;
+	const char *op;
+	CUdeviceptr codes, code_off, len, peq, peq_off, scratch, out;
+	unsigned grid;
+	int block, chunk, b_base, nb, tri;
+	size_t smem;
+	long long stride;
+	long long pending; // distances of the tile in flight; -1: none
+};
+
+// lv_pairs_open allocates the job's buffers, copies every string's codes
+// and match table in once and sizes the launch: no more blocks than the
+// device holds at once, fewer where the tile has fewer pairs or the warps'
+// scratch rows would pass 1 GiB. On failure everything is freed and *job
+// is NULL.
+CUresult lv_pairs_open(const lv_driver *d, const lv_module *m, const unsigned *in_codes, const long long *in_code_off,
+		const int *in_len, const void *in_peq, const long long *in_peq_off, const lv_pairs_args *in, lv_pairs_job **job,
+		const char **op) {
+	lv_pairs_job *p = calloc(1, sizeof *p);
+	*job = NULL;
+	if (p == NULL) {
+		*op = "calloc";
+		return 2; // CUDA_ERROR_OUT_OF_MEMORY
+	}
+	p->pending = -1;
+	lv_job *j = &p->j;
+	CUresult r = lv_job_begin(j, d, m, &p->tm, &p->op);
+	p->block = in->block;
+	p->chunk = in->chunk;
+	p->b_base = in->b_base;
+	p->nb = in->nb;
+	p->tri = in->tri;
+	int warps_per_block = in->block / 32, per_sm = 0;
+	p->smem = (size_t)warps_per_block * in->chunk;
+	if (r == 0 && (r = d->cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, m->pairs, in->block, p->smem)) != 0) {
+		p->op = "cuOccupancyMaxActiveBlocksPerMultiprocessor";
+	}
+	long long want = ((long long)in->tile_rows * in->nb + warps_per_block - 1) / warps_per_block;
+	long long fit = (long long)(per_sm > 0 ? per_sm : 1) * in->sms;
+	long long grid = want < fit ? want : fit;
+	p->stride = ((long long)in->max_len + 127) / 128 * 128;
+	if (p->stride > 0 && grid * warps_per_block * p->stride > (1LL << 30)) {
+		grid = (1LL << 30) / p->stride / warps_per_block;
+	}
+	p->grid = (unsigned)(grid > 0 ? grid : 1);
+	size_t ns = (size_t)in->strings;
+	double t0 = lv_now();
+	if (r == 0 && (r = lv_alloc(j, &p->codes, in->codes_len * 4)) == 0 && (r = lv_alloc(j, &p->code_off, ns * 8)) == 0 &&
+			(r = lv_alloc(j, &p->len, ns * 4)) == 0 && (r = lv_alloc(j, &p->peq, in->peq_words * 4)) == 0 &&
+			(r = lv_alloc(j, &p->peq_off, ns * 8)) == 0 &&
+			(r = lv_alloc(j, &p->scratch, (size_t)((long long)p->grid * warps_per_block * p->stride))) == 0) {
+		r = lv_alloc(j, &p->out, (size_t)in->tile_rows * in->nb * 4);
+	}
+	p->tm.alloc = lv_now() - t0;
+	p->tm.threads = in->block;
+	p->tm.blocks = p->grid;
+	if (r == 0) {
+		CUdeviceptr dst[] = {p->codes, p->code_off, p->len, p->peq, p->peq_off};
+		const void *src[] = {in_codes, in_code_off, in_len, in_peq, in_peq_off};
+		size_t n[] = {in->codes_len * 4, ns * 8, ns * 4, in->peq_words * 4, ns * 8};
+		r = lv_copy_in(j, 5, dst, src, n);
+	}
+	float ms = 0;
+	if (r == 0 && (r = d->cuEventSynchronize(j->ev[1])) != 0) {
+		p->op = "cuEventSynchronize";
+	}
+	if (r == 0 && (r = d->cuEventElapsedTime(&ms, j->ev[0], j->ev[1])) != 0) {
+		p->op = "cuEventElapsedTime";
+	}
+	p->tm.copy_in = ms * 1e-3;
+	if (r != 0) {
+		r = lv_job_end(j, r);
+		*op = p->op;
+		free(p);
+		return r;
+	}
+	d->cuCtxSetCurrent(NULL);
+	*job = p;
+	return 0;
+}
+
+// lv_pairs_next waits for the tile in flight, if any, and copies its count
+// distances to out; then it launches the tile of rows queries from first,
+// if rows > 0, and returns without waiting for it: the host reads one
+// tile while the device computes the next.
+CUresult lv_pairs_next(lv_pairs_job *p, int *out, long long count, int first, int rows, const char **op) {
+	lv_job *j = &p->j;
+	const lv_driver *d = j->d;
+	LV_TRY("cuCtxSetCurrent", d->cuCtxSetCurrent(j->m->ctx));
+	CUresult r = 0;
+	if (p->pending >= 0) {
+		float ms[2] = {0, 0};
+		if (count != p->pending) {
+			p->op = "lv_pairs_next";
+			r = 1; // CUDA_ERROR_INVALID_VALUE: the host asks for another tile's size
+		} else if ((r = d->cuMemcpyDtoH(out, p->out, (size_t)count * 4)) != 0) {
+			p->op = "cuMemcpyDtoH_v2";
+		} else if ((r = lv_record(j, 3)) == 0) {
+			if ((r = d->cuEventSynchronize(j->ev[3])) != 0) {
+				p->op = "cuEventSynchronize";
+			} else if ((r = d->cuEventElapsedTime(&ms[0], j->ev[1], j->ev[2])) != 0 ||
+					(r = d->cuEventElapsedTime(&ms[1], j->ev[2], j->ev[3])) != 0) {
+				p->op = "cuEventElapsedTime";
+			}
+		}
+		p->tm.compute += ms[0] * 1e-3;
+		p->tm.copy_out += ms[1] * 1e-3;
+		p->pending = -1;
+	}
+	if (r == 0 && rows > 0) {
+		void *args[] = {&p->codes, &p->code_off, &p->len, &p->peq, &p->peq_off, &p->b_base, &p->nb, &p->tri,
+			&first, &rows, &p->scratch, &p->stride, &p->chunk, &p->out};
+		if ((r = lv_record(j, 1)) == 0 && (r = lv_launch(j, j->m->pairs, p->grid, p->block, (unsigned)p->smem, args)) == 0 &&
+				(r = lv_record(j, 2)) == 0) {
+			p->pending = (long long)rows * p->nb;
+		}
+	}
+	d->cuCtxSetCurrent(NULL);
+	if (r != 0) {
+		*op = p->op;
+	}
+	return r;
+}
+
+// lv_pairs_close waits for the device, frees the job whatever happened and
+// hands back its timing; it returns r, or the first error of its own where
+// r is 0.
+CUresult lv_pairs_close(lv_pairs_job *p, CUresult r, lv_timing *tm, const char **op) {
+	lv_job *j = &p->j;
+	CUresult s = j->d->cuCtxSetCurrent(j->m->ctx);
+	if (s != 0 && r == 0) {
+		r = s;
+		p->op = "cuCtxSetCurrent";
+	}
+	r = lv_job_end(j, r);
+	*tm = p->tm;
+	if (r != 0) {
+		*op = p->op;
+	}
+	free(p);
+	return r;
+}
+
 // lv_run_windows: the window count of report 003 over count positions of
 // a chunk of len bytes.
 CUresult lv_run_windows(const lv_driver *d, const lv_module *m, const void *text, long long len, long long count,

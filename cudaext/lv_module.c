@@ -49,6 +49,7 @@ static const lv_sym lv_kernel_syms[] = {
 	LV_SYM(lv_module, fast_shared, "lv_fast_shared"),
 	LV_SYM(lv_module, fast_global, "lv_fast_global"),
 	LV_SYM(lv_module, batch, "lv_batch"),
+	LV_SYM(lv_module, pairs, "lv_pairs"),
 	LV_SYM(lv_module, windows, "lv_windows"),
 };
 

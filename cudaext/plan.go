@@ -58,34 +58,6 @@ func plan[S Symbol](a, b []S, lanes, wordBits int) (fastPlan, error) {
 // appearance and returns the coder (0 for a symbol not in s) and σ, the
 // number of codes with 0.
 func compact[S Symbol](s []S) (code func(S) int, sigma int) {
-	small := true
-	for _, x := range s {
-		if uint64(x) > 255 {
-			small = false
-			break
-		}
-	}
-	if small {
-		var table [256]int
-		next := 1
-		for _, x := range s {
-			if table[x] == 0 {
-				table[x] = next
-				next++
-			}
-		}
-		return func(x S) int {
-			if uint64(x) > 255 {
-				return 0
-			}
-			return table[x]
-		}, next
-	}
-	seen := make(map[S]int)
-	for _, x := range s {
-		if _, ok := seen[x]; !ok {
-			seen[x] = len(seen) + 1
-		}
-	}
-	return func(x S) int { return seen[x] }, len(seen) + 1
+	c, n := compactSets([][]S{s})
+	return func(x S) int { return c(x) + 1 }, n + 1
 }

@@ -188,6 +188,22 @@ extern "C" __global__ void lv_fast_global(const u32 *codes, int n, int m, const 
 	lv_fast<false>(codes, n, m, peq, sigma, bands, boundary, progress, chunk, result);
 }
 
+// lv_pair_bands runs the bands of one pair (m rows, the match table at
+// peq) in the calling warp, one after the other through the warp's own
+// boundary row mine, and returns the sum of their score shares: D[m][n] - n.
+__device__ int lv_pair_bands(lv_band_args &g, const lv_word *peq, int bands, int m, signed char *mine, signed char *stage) {
+	int total = 0;
+	for (int band = 0; band < bands; band++) {
+		g.peq = peq + (long long)band * LV_LANES;
+		g.hin = band == 0 ? NULL : mine;
+		g.hout = band == bands - 1 ? NULL : mine;
+		lv_word pv, mv;
+		lv_band<false>(g, NULL, stage, pv, mv);
+		total += lv_share(pv, mv, band, m);
+	}
+	return total;
+}
+
 // lv_batch computes many distances, one warp per pair: pair p has a (the
 // rows, a_len[p] of them) given by its match table at peq + peq_off[p]
 // (sigma[p] codes, laid out as above for its own bands), and b as
@@ -214,15 +230,7 @@ extern "C" __global__ void lv_batch(const u32 *codes, const long long *b_off, co
 		g.chunk = chunk;
 		g.wait = NULL;
 		g.post = NULL;
-		int total = 0;
-		for (int band = 0; band < bands; band++) {
-			g.peq = peq + peq_off[p] + (long long)band * LV_LANES;
-			g.hin = band == 0 ? NULL : mine;
-			g.hout = band == bands - 1 ? NULL : mine;
-			lv_word pv, mv;
-			lv_band<false>(g, NULL, stage, pv, mv);
-			total += lv_share(pv, mv, band, m);
-		}
+		const int total = lv_pair_bands(g, peq + peq_off[p], bands, m, mine, stage);
 		if (lane == 0) {
 			out[p] = g.n + total;
 		}
