@@ -167,6 +167,58 @@ func BenchmarkGPU(b *testing.B) {
 	}
 }
 
+// BenchmarkGPUPairs times every pair i < j of 2,000 random DNA strings of
+// 500–1000 bp (1,999,000 pairs) through lev.All, as alg=NAME/workers=W:
+// cuda-fast's many-pairs job on the GPU beside auto on one worker and
+// every core, in one run. TCUPS counts every pair's len·len cells (matrix
+// cells a second); compute-s is the GPU's kernel time alone. It skips
+// cuda-fast where no GPU is usable (fails under LEVLAB_REQUIRE_GPU=1).
+func BenchmarkGPUPairs(b *testing.B) {
+	set := benchSet(2000, 7)
+	var cells float64
+	for i := range set {
+		for j := i + 1; j < len(set); j++ {
+			cells += float64(len(set[i]) * len(set[j]))
+		}
+	}
+	var want int64
+	for _, r := range []struct {
+		alg     lev.Algorithm
+		workers int
+	}{{lev.CUDAFast, 0}, {lev.Auto, 1}, {lev.Auto, runtime.GOMAXPROCS(0)}} {
+		b.Run(fmt.Sprintf("alg=%s/workers=%d", r.alg, r.workers), func(b *testing.B) {
+			if r.alg.GPU() {
+				if _, err := lev.Distance([]byte("a"), []byte("b"), lev.WithAlgorithm(r.alg)); err != nil {
+					if os.Getenv(levtest.RequireGPUEnv) == "1" {
+						b.Fatal(err)
+					}
+					b.Skip(err)
+				}
+			}
+			var st lev.Stats
+			var compute float64
+			for b.Loop() {
+				var sum int64
+				err := lev.All(set, func(p lev.Pair) error { sum += int64(p.Distance); return nil },
+					lev.WithAlgorithm(r.alg), lev.WithWorkers(r.workers), lev.WithStats(&st))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if want == 0 {
+					want = sum
+				} else if sum != want {
+					b.Fatalf("the distances sum to %d, another run's to %d", sum, want)
+				}
+				compute += st.GPU.ComputeSeconds
+			}
+			b.ReportMetric(cells*float64(b.N)/b.Elapsed().Seconds()/1e12, "TCUPS")
+			if r.alg.GPU() {
+				b.ReportMetric(compute/float64(b.N), "compute-s")
+			}
+		})
+	}
+}
+
 // benchDistance times distance, which computes the distance of the two
 // strings of length n, reports GCUPS, and checks the answer against auto.
 func benchDistance(b *testing.B, n int, distance func() (int, error)) {

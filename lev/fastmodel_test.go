@@ -32,3 +32,22 @@ func TestCUDAFastModel(t *testing.T) {
 		})
 	}
 }
+
+// TestCUDAFastPairsModel runs cuda-fast's many-pairs job (cudaext.Pairs)
+// through its CPU model: Cross and All with caps and tops, in tiles of a
+// few queries, against the reference; and the conformance suite through
+// Cross, a pair a job.
+func TestCUDAFastPairsModel(t *testing.T) {
+	rng := levtest.NewRand(t)
+	a, b := randomSet(rng, 9, 150), randomSet(rng, 7, 150)
+	for _, s := range fastSchedules {
+		checkCrossAll(t, a, b, fmt.Sprintf("lanes=%d/bits=%d", s.Lanes, s.WordBits), []int{-1, 0, 40}, []int{0, 3},
+			lev.WithAlgorithm(lev.CUDAFast), lev.WithFastModel(s))
+	}
+	for _, s := range fastSchedules {
+		t.Run(fmt.Sprintf("conformance/lanes=%d/bits=%d/chunk=%d/warps=%d", s.Lanes, s.WordBits, s.Chunk, s.Warps), func(t *testing.T) {
+			t.Parallel()
+			levtest.RunImpl(t, levtest.CrossImpl(lev.CUDAFast, lev.WithFastModel(s)))
+		})
+	}
+}

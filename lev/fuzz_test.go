@@ -2,6 +2,7 @@ package lev_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -104,6 +105,14 @@ func FuzzDistance(f *testing.F) {
 		}
 		if d, err := lev.DistanceString(string(a), string(b), model...); err != nil || d != wantText {
 			t.Errorf("cuda-fast model %+v: DistanceString(%q, %q) = %d, %v; want %d", s, a, b, d, err, wantText)
+		}
+		// Its many-pairs job, on the pair both ways round and each string
+		// against itself.
+		var got []lev.Pair
+		err := lev.Cross([][]byte{a, b}, [][]byte{b, a}, func(p lev.Pair) error { got = append(got, p); return nil }, model...)
+		wantPairs := []lev.Pair{{I: 0, J: 0, Distance: want}, {I: 0, J: 1, Distance: 0}, {I: 1, J: 0, Distance: 0}, {I: 1, J: 1, Distance: want}}
+		if err != nil || !slices.Equal(got, wantPairs) {
+			t.Errorf("cuda-fast model %+v: Cross(%q, %q) = %v, %v; want %v", s, a, b, got, err, wantPairs)
 		}
 	})
 }

@@ -44,8 +44,11 @@ const blockMaxRows = 1 << 13
 // run against each b[j], the band and, with WithMax, the early exit of
 // each pair; longer queries run as Distance's Auto. Another algorithm runs
 // pair by pair as Distance runs it on one worker, except CUDAFast, which
-// sends each query's pairs to the GPU in one launch (cudaext.Batch).
-// WithContext stops the work within a query's pairs.
+// runs every pair as one job on the GPU (cudaext.Pairs: the strings
+// uploaded once, tiles of about a million pairs computed a warp per pair
+// and read back while the next runs; WithMax and WithTop are applied to
+// each query's row on the host). WithContext stops the work within a
+// query's pairs (CUDAFast: between tiles).
 //
 // Memory: the results of the queries in flight (a few per worker) and a
 // match table per worker, never a matrix.
@@ -192,9 +195,86 @@ func manyPairs[S symbol](a, b [][]S, tri bool, fn func(Pair) error, opts []Optio
 	}
 	ps := &pairsRun[S]{a: a, b: b, tri: tri, c: c, sigma: sigma, fn: fn,
 		window: workers * pairsWindow, rows: make([][]Pair, len(a))}
+	if c.alg == CUDAFast {
+		// One job on the GPU; sets whose match tables are too large for
+		// it run a job per query (cudaext.Batch) below.
+		if err := ps.gpu(); !errors.Is(err, cudaext.ErrTablesTooLarge) {
+			return err
+		}
+	}
 	ps.words = newWordRun(a, b, c, tri && c.top == 0)
 	ps.cond.L = &ps.mu
 	return ps.run(workers)
+}
+
+// modelTileRows is the tile of the many-pairs model under WithFastModel:
+// a few queries, so that the conformance suite's sets cross tiles.
+const modelTileRows = 2
+
+// gpu runs every pair as one job on the GPU (cudaext.Pairs), or through
+// its CPU model (cudaext.PairsModel) under WithFastModel: the tiles of
+// queries come back in order, and each query's row is capped, cut to its
+// top and delivered here, in the caller's goroutine. All with a top takes
+// whole rows (j ≠ i); without, only the pairs i < j are computed.
+func (ps *pairsRun[S]) gpu() error {
+	c, k := ps.c, ps.c.capK()
+	tri := ps.tri && c.top == 0
+	var b [][]S // nil: one set, on the device once
+	if !ps.tri {
+		b = ps.b
+	}
+	nb := len(ps.b)
+	var cells int64
+	var fnErr error
+	row := make([]Pair, 0, nb)
+	tile := func(first int, d []int32) error {
+		for x := 0; x*nb < len(d); x++ {
+			i := first + x
+			from, skipSelf := ps.targets(i)
+			row = row[:0]
+			for j := from; j < nb; j++ {
+				if skipSelf && j == i {
+					continue
+				}
+				cells += int64(len(ps.a[i])) * int64(len(ps.b[j])) // the whole matrix
+				if dist := capAt(int(d[x*nb+j]), k); k < 0 || dist <= k {
+					row = append(row, Pair{I: i, J: j, Distance: dist})
+				}
+			}
+			if c.top > 0 {
+				slices.SortStableFunc(row, func(x, y Pair) int { return cmp.Compare(x.Distance, y.Distance) })
+				row = row[:min(len(row), c.top)]
+			}
+			for _, p := range row {
+				if err := ps.fn(p); err != nil {
+					fnErr = err
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	var err error
+	if c.fastModel != nil {
+		err = cudaext.PairsModel(c.ctx, ps.a, b, tri, *c.fastModel, modelTileRows, tile)
+	} else {
+		var t cudaext.Timing
+		t, err = cudaext.Pairs(c.ctx, ps.a, b, tri, tile)
+		if c.stats != nil {
+			c.stats.GPU = t
+			c.stats.Workers = 1 // the host's side: one goroutine, the caller's
+		}
+	}
+	c.count(cells)
+	switch {
+	case err == nil || (fnErr != nil && errors.Is(err, fnErr)):
+		return err
+	case errors.Is(err, cudaext.ErrTablesTooLarge):
+		return err
+	case c.ctx.Err() != nil:
+		return fmt.Errorf("lev: canceled: %w", context.Cause(c.ctx))
+	}
+	return fmt.Errorf("lev: %s: %w", c.alg, err)
 }
 
 // pairsRun is one manyPairs call: workers take queries from next, compute

@@ -77,25 +77,32 @@ func TestCrossAll(t *testing.T) {
 	}
 	for _, alg := range algs {
 		for _, w := range workers {
-			for _, k := range caps {
-				for _, top := range tops {
-					opts := []lev.Option{lev.WithAlgorithm(alg), lev.WithWorkers(w)}
-					if k >= 0 {
-						opts = append(opts, lev.WithMax(k))
-					}
-					if top > 0 {
-						opts = append(opts, lev.WithTop(top))
-					}
-					name := fmt.Sprintf("%s/w=%d/max=%d/top=%d", alg, w, k, top)
-					got, err := collect(func(fn func(lev.Pair) error) error { return lev.Cross(a, b, fn, opts...) })
-					if want := refPairs(a, b, false, k, top); err != nil || !slices.Equal(got, want) {
-						t.Errorf("Cross %s: %v\n got %v\nwant %v", name, err, clipPairs(got), clipPairs(want))
-					}
-					got, err = collect(func(fn func(lev.Pair) error) error { return lev.All(a, fn, opts...) })
-					if want := refPairs(a, a, true, k, top); err != nil || !slices.Equal(got, want) {
-						t.Errorf("All %s: %v\n got %v\nwant %v", name, err, clipPairs(got), clipPairs(want))
-					}
-				}
+			checkCrossAll(t, a, b, fmt.Sprintf("%s/w=%d", alg, w), caps, tops, lev.WithAlgorithm(alg), lev.WithWorkers(w))
+		}
+	}
+}
+
+// checkCrossAll compares Cross(a, b) and All(a) with opts, under each cap
+// (−1: none) and top (0: none), with the reference.
+func checkCrossAll(t *testing.T, a, b [][]byte, name string, caps, tops []int, opts ...lev.Option) {
+	t.Helper()
+	for _, k := range caps {
+		for _, top := range tops {
+			opts := slices.Clone(opts)
+			if k >= 0 {
+				opts = append(opts, lev.WithMax(k))
+			}
+			if top > 0 {
+				opts = append(opts, lev.WithTop(top))
+			}
+			name := fmt.Sprintf("%s/max=%d/top=%d", name, k, top)
+			got, err := collect(func(fn func(lev.Pair) error) error { return lev.Cross(a, b, fn, opts...) })
+			if want := refPairs(a, b, false, k, top); err != nil || !slices.Equal(got, want) {
+				t.Errorf("Cross %s: %v\n got %v\nwant %v", name, err, clipPairs(got), clipPairs(want))
+			}
+			got, err = collect(func(fn func(lev.Pair) error) error { return lev.All(a, fn, opts...) })
+			if want := refPairs(a, a, true, k, top); err != nil || !slices.Equal(got, want) {
+				t.Errorf("All %s: %v\n got %v\nwant %v", name, err, clipPairs(got), clipPairs(want))
 			}
 		}
 	}
@@ -259,9 +266,18 @@ func FuzzCross(f *testing.F) {
 		if top%4 != 0 {
 			n = int(top % 4)
 		}
+		want := refPairs(set, set, true, k, n)
 		got, err := collect(func(fn func(lev.Pair) error) error { return lev.All(set, fn, opts...) })
-		if want := refPairs(set, set, true, k, n); err != nil || !slices.Equal(got, want) {
+		if err != nil || !slices.Equal(got, want) {
 			t.Errorf("All(%q, %q, %q) max %d top %d: %v\n got %v\nwant %v", x, y, z, k, n, err, got, want)
+		}
+		// cuda-fast's many-pairs job, through its CPU model, in the
+		// geometry top picks.
+		s := fastSchedules[int(top)%len(fastSchedules)]
+		model := append([]lev.Option{lev.WithAlgorithm(lev.CUDAFast), lev.WithFastModel(s)}, opts...)
+		got, err = collect(func(fn func(lev.Pair) error) error { return lev.All(set, fn, model...) })
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("cuda-fast model %+v: All(%q, %q, %q) max %d top %d: %v\n got %v\nwant %v", s, x, y, z, k, n, err, got, want)
 		}
 	})
 }
