@@ -119,7 +119,7 @@ func All() []Experiment {
 		{
 			Name:   records.ExpManyPairs,
 			Source: report004 + " (one pair at a time) beside levlab's many pairs (lev.All), beyond the reports",
-			Title:  "Every pair of N random DNA strings of 500 to 1000 bp (quick: 250 to 500): lev's block kernel a pair a vector lane, on one core and every core, beside edlib a pair at a time",
+			Title:  "Every pair of N random DNA strings of 500 to 1000 bp (quick: 250 to 500): lev's block kernel a pair a vector lane, on one core and every core, beside edlib a pair at a time and cuda-fast's many-pairs job on the GPU",
 			Points: manyPairs,
 		},
 		{
@@ -473,9 +473,11 @@ func peersGrid(s Scale) []Point {
 
 // manyPairs is every pair i < j of N random DNA strings of L to 2L bp
 // (quick: N 100 and 200, L 250; paper: N 200, 400 and 800, L 500, the
-// 800 strings of 500–1000 bp that make 319,600 pairs): lev.All on one
-// worker and on every core, and edlib a pair at a time, the peer most
-// edit-distance libraries are measured against.
+// 800 strings of 500–1000 bp that make 319,600 pairs, and 4,000 that make
+// 7,998,000): lev.All on one worker and on every core, edlib a pair at a
+// time, the peer most edit-distance libraries are measured against (up to
+// 800), and cuda-fast's many-pairs job on the GPU (cudaext.Pairs; skipped
+// without one).
 func manyPairs(s Scale) []Point {
 	c := cores()
 	L := 250
@@ -483,15 +485,22 @@ func manyPairs(s Scale) []Point {
 		L = 500
 	}
 	var pts []Point
-	for _, n := range pick(s, []int{100, 200}, []int{200, 400, 800}) {
+	for _, n := range pick(s, []int{100, 200}, []int{200, 400, 800, 4000}) {
 		pt := func(kind Kind, alg string, workers int) Point {
 			return Point{Kind: kind, Algorithm: alg, Workers: workers, Case: CaseDNA, LenA: n, LenB: L}
 		}
-		pts = append(pts, pt(Pairs, records.AlgAuto, 1))
-		if c > 1 {
+		if n <= 800 {
+			// One core, and edlib a pair at a time: 8M pairs are past
+			// both.
+			pts = append(pts, pt(Pairs, records.AlgAuto, 1))
+		}
+		if c > 1 || n > 800 {
 			pts = append(pts, pt(Pairs, records.AlgAuto, c))
 		}
-		pts = append(pts, pt(PeerPairs, records.AlgEdlib, 1))
+		if n <= 800 {
+			pts = append(pts, pt(PeerPairs, records.AlgEdlib, 1))
+		}
+		pts = append(pts, pt(Pairs, records.AlgCUDAFast, 0))
 	}
 	return pts
 }

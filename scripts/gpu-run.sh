@@ -15,23 +15,27 @@
 #   steps.txt         each step: its exit status and seconds
 #   machine.json      levlab info --json; nvidia-smi.txt
 #   tests-cudaext.txt LEVLAB_REQUIRE_GPU=1 cudaext.test -test.v: each kernel
-#                     against the reference, timing, Batch, CountWindows
-#   results/<machine>/paper/*.csv
-#                     levlab run --scale paper --fresh of every GPU
-#                     experiment (GPU_EXPERIMENTS below), the host's CPU
-#                     points among them
-#   results/<machine>/bench/gpu.txt
-#                     BenchmarkGPU, 3 iterations, with the lines saying its
-#                     commit, date, command and GPU, as bench-results.sh
-#                     writes its files
+#                     against the reference, timing, Batch, Pairs,
+#                     CountWindows
 #   pairs.txt         levlab matrix, the whole command with its output
 #                     written, on 800 and 4,000 random DNA strings of
 #                     500–1000 bp: cuda-fast beside auto on every core, the
-#                     seconds of each and whether their outputs are equal
+#                     seconds and matrix cells a second of each and whether
+#                     their outputs are equal
+#   results/<machine>/paper/*.csv
+#                     levlab run --scale paper --reps REPS (default 5)
+#                     --fresh of every GPU experiment (GPU_EXPERIMENTS
+#                     below), the host's CPU points among them
+#   results/<machine>/bench/gpu.txt
+#                     BenchmarkGPU and BenchmarkGPUPairs, 3 iterations,
+#                     with the lines saying its commit, date, command and
+#                     GPU, as bench-results.sh writes its files
 #   tests-lev.txt     LEVLAB_REQUIRE_GPU=1 lev.test: every cuda-* algorithm
 #                     through the conformance suite and the fuzz corpora
-#   ncu/              Nsight Compute (--set full) of cuda-fast's one launch
-#                     at 150,000 and 1,000,000, where ncu is on PATH
+#   ncu/              Nsight Compute (--set full), where ncu is on PATH:
+#                     the many-pairs kernel's first tile on 800 strings,
+#                     then cuda-fast's one launch at 1,000,000 and 150,000;
+#                     each .txt ends with the report's details page
 # The steps run in that order, most wanted first, each under its own time
 # limit and all under DEADLINE seconds (default 480): a step that would
 # start with under 20 s left is skipped and steps.txt says so. A step that
@@ -43,7 +47,7 @@ cd "$(dirname "$0")/.."
 
 # GPU_EXPERIMENTS: the experiments with a GPU algorithm among their points
 # (a test holds this list to the catalog).
-GPU_EXPERIMENTS=s000-table2,s002-cases,gpu-fast,s003-ratio
+GPU_EXPERIMENTS=s000-table2,s002-cases,gpu-fast,s003-ratio,many-pairs
 
 bundle=bin/gpu
 
@@ -95,7 +99,7 @@ tests_lev() {
 }
 
 experiments() {
-	"$bundle/levlab" run --scale "$scale" --fresh --only "$GPU_EXPERIMENTS" --out "$out/results/$machine/$scale" 2>"$out/run-stderr.txt"
+	"$bundle/levlab" run --scale "$scale" --reps "$reps" --fresh --only "$GPU_EXPERIMENTS" --out "$out/results/$machine/$scale" 2>"$out/run-stderr.txt"
 }
 
 bench() {
@@ -121,17 +125,21 @@ pairs() {
 }
 
 pairs_of() {
-	local tmp n alg t0 t1 rc ms status=0
+	local tmp n alg t0 t1 rc ms cells status=0
 	tmp=$(mktemp -d)
 	for n in $pairs_sets; do
 		randomDNA "$n" "$n" >"$tmp/dna-$n.txt"
+		# The cells of every pair i < j: ((Σ len)² − Σ len²) / 2.
+		cells=$(awk '{ l = length($0); s += l; q += l * l } END { printf "%.0f", (s * s - q) / 2 }' "$tmp/dna-$n.txt")
 		for alg in "$pairs_gpu" auto; do
 			t0=$(date +%s%N)
 			"$bundle/levlab" matrix --algo "$alg" "$tmp/dna-$n.txt" >"$tmp/out-$alg.txt" 2>"$tmp/err-$alg.txt"
 			rc=$?
 			t1=$(date +%s%N)
 			ms=$(((t1 - t0) / 1000000))
-			printf '%s strings, %s pairs, --algo %s: exit %d, %d.%03d s\n' "$n" "$((n * (n - 1) / 2))" "$alg" "$rc" "$((ms / 1000))" "$((ms % 1000))"
+			printf '%s strings, %s pairs, %s cells, --algo %s: exit %d, %d.%03d s, %s TCUPS (matrix cells a second, end to end)\n' \
+				"$n" "$((n * (n - 1) / 2))" "$cells" "$alg" "$rc" "$((ms / 1000))" "$((ms % 1000))" \
+				"$(awk -v c="$cells" -v ms="$ms" 'BEGIN { printf "%.3f", (ms > 0 ? c / (ms / 1000) / 1e12 : 0) }')"
 			[ "$rc" -eq 0 ] || { status=1; sed 's/^/  stderr: /' "$tmp/err-$alg.txt" | head -5; }
 		done
 		if cmp -s "$tmp/out-$pairs_gpu.txt" "$tmp/out-auto.txt"; then
@@ -152,10 +160,19 @@ profile() {
 		echo "no ncu on PATH" >"$out/ncu/none.txt"
 		return 0
 	fi
+	# The many-pairs kernel: one tile of 800 strings' pairs.
+	if [ -n "$ncu_pairs" ]; then
+		randomDNA "$ncu_pairs" 7 >"$out/ncu/dna-$ncu_pairs.txt"
+		ncu --clock-control none --set full --launch-count 1 -k regex:lv_pairs -o "$out/ncu/pairs-$ncu_pairs" \
+			"$bundle/levlab" matrix --algo cuda-fast "$out/ncu/dna-$ncu_pairs.txt" >/dev/null 2>"$out/ncu/pairs-$ncu_pairs.txt"
+		ncu -i "$out/ncu/pairs-$ncu_pairs.ncu-rep" --page details >>"$out/ncu/pairs-$ncu_pairs.txt" 2>&1
+		rm -f "$out/ncu/dna-$ncu_pairs.txt"
+	fi
 	for n in $ncu_sizes; do
 		(cd lev && ncu --clock-control none --set full --launch-count 1 -k regex:fast \
 			-o "$out/ncu/cuda-fast-$n" "../$bundle/lev.test" -test.run '^$' \
 			-test.bench "GPU/alg=cuda-fast/n=$n/" -test.benchtime 1x) >"$out/ncu/cuda-fast-$n.txt" 2>&1
+		ncu -i "$out/ncu/cuda-fast-$n.ncu-rep" --page details >>"$out/ncu/cuda-fast-$n.txt" 2>&1
 	done
 }
 
@@ -163,9 +180,9 @@ run() {
 	# Sizes: the paper's, or with SMALL=1 (check) the least that runs
 	# each step's code, with myers in cuda-fast's place in pairs.
 	if [ "${SMALL:-}" = 1 ]; then
-		scale=quick pairs_sets="40" pairs_gpu=myers bench_filter='GPU/alg=cuda-fast/n=10000/' ncu_sizes=""
+		scale=quick reps=1 pairs_sets="40" pairs_gpu=myers bench_filter='GPU/alg=cuda-fast/n=10000/' ncu_pairs="" ncu_sizes=""
 	else
-		scale=paper pairs_sets="800 4000" pairs_gpu=cuda-fast bench_filter=GPU ncu_sizes="150000 1000000"
+		scale=paper reps=${REPS:-5} pairs_sets="800 4000" pairs_gpu=cuda-fast bench_filter=GPU ncu_pairs=800 ncu_sizes="1000000 150000"
 	fi
 	out=${OUT:-out/gpu}
 	mkdir -p "$out"
@@ -187,15 +204,15 @@ run() {
 	nvidia-smi -q >"$out/nvidia-smi.txt" 2>&1
 	gpu=$(sed -n 's/.*"gpu":"\([^"]*\)".*/\1/p' "$out/machine.json")
 	echo "gpu-run: $machine, ${gpu:-no GPU named}, commit $(cat "$bundle/commit"), into $out"
-	export bundle out machine gpu scale pairs_sets pairs_gpu bench_filter ncu_sizes REQUIRE_GPU GPU_EXPERIMENTS
+	export bundle out machine gpu scale reps pairs_sets pairs_gpu bench_filter ncu_pairs ncu_sizes REQUIRE_GPU GPU_EXPERIMENTS
 	export -f tests_cudaext tests_lev experiments bench randomDNA pairs pairs_of profile
-	step tests-cudaext 150 tests_cudaext
-	step experiments 300 experiments
-	step bench 120 bench
-	step pairs 120 pairs
+	step tests-cudaext 120 tests_cudaext
+	step pairs 90 pairs
 	cat "$out/pairs.txt"
-	step tests-lev 150 tests_lev
-	step ncu 150 profile
+	step experiments 280 experiments
+	step bench 90 bench
+	step tests-lev 120 tests_lev
+	step ncu 120 profile
 	echo "gpu-run: done in $(($(date +%s) - start)) s; steps:"
 	cat "$out/steps.txt"
 	if [ -n "$failed" ]; then

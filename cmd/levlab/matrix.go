@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/internal/matrixshard"
 	"github.com/levlab/levlab/internal/mpi"
 	"github.com/levlab/levlab/lev"
@@ -75,7 +76,7 @@ what was printed kept whole, and exits 1.
 Flags:
 `)
 	fs.PrintDefaults()
-	fmt.Fprint(w, "\nAlgorithms (--algo): those of levlab distance but cuda-diagonal and cuda-matrix;\nauto runs strings of up to 8192 symbols a pair a vector lane, and longer ones\nas levlab distance does.\n")
+	fmt.Fprint(w, "\nAlgorithms (--algo): those of levlab distance but cuda-diagonal and cuda-matrix;\nauto runs strings of up to 8192 symbols a pair a vector lane, and longer ones\nas levlab distance does; cuda-fast runs every pair as one job on the GPU, the\nstrings uploaded once and the pairs computed a warp each, in tiles of about\na million pairs printed as they come.\n")
 	fmt.Fprint(w, `
 Exit status:
   0  every pair asked for was printed
@@ -452,6 +453,16 @@ func matrixMemory(w matrixWork) int64 {
 	ahead := min(int64(w.workers)*pairsAhead, nA) + 1
 	live += pairBytes * (workers*bufLen + ahead*kept)
 	if w.cuda {
+		// One job on the GPU (cudaext.Pairs): every string's codes (4
+		// bytes a symbol), its match table (up to 256 codes, a bit a row
+		// in bands of 1,024 rows, built in 64-bit words and copied to
+		// 32-bit ones: at most 1.5 GiB, past which lev sends a query's
+		// pairs at a time, a batch each) and a tile of distances.
+		syms, strs := a.size, nA
+		if w.cross {
+			syms, strs = syms+b.size, strs+b.strs
+		}
+		live += 4*syms + 20*strs + min(256*32*12*(syms/1024+strs), 3<<29) + 4*cudaext.TilePairs
 		live += 64 * workers * targets // a query's batch: its pairs' slices and results
 	}
 	// Garbage over the run: each row printed, each query's match table.
