@@ -313,11 +313,10 @@ func Pairs[S Symbol](ctx context.Context, a, b [][]S, tri bool, fn func(first in
 	if p.maxLen > 32*wordBits {
 		in.max_len = C.int(p.maxLen) // some pair has several bands: a scratch row per warp
 	}
-	codes := append(p.codes, 0) // never empty: &codes[0] below
 	peq := append(packWords(p.peq), 0)
 	var job *C.lv_pairs_job
 	var op *C.char
-	r := C.lv_pairs_open(m.d.c, m.c, (*C.uint)(unsafe.Pointer(&codes[0])), (*C.longlong)(unsafe.Pointer(&p.codeOff[0])),
+	r := C.lv_pairs_open(m.d.c, m.c, (*C.uint)(unsafe.Pointer(&p.codes[0])), (*C.longlong)(unsafe.Pointer(&p.codeOff[0])),
 		(*C.int)(unsafe.Pointer(&p.lens[0])), unsafe.Pointer(&peq[0]), (*C.longlong)(unsafe.Pointer(&p.peqOff[0])), &in, &job, &op)
 	if r != 0 {
 		return Timing{}, m.jobError(ctx, "pairs", op, r)

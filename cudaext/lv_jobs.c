@@ -420,17 +420,20 @@ CUresult lv_pairs_next(lv_pairs_job *p, int *out, long long count, int first, in
 	LV_TRY("cuCtxSetCurrent", d->cuCtxSetCurrent(j->m->ctx));
 	CUresult r = 0;
 	if (p->pending >= 0) {
+		// The kernel's time runs from event 1 to 2, the copy's from 0
+		// (the copy in's, long done, recorded again) to 3: the host may
+		// have been busy between the tile's end and its copy.
 		float ms[2] = {0, 0};
 		if (count != p->pending) {
 			p->op = "lv_pairs_next";
 			r = 1; // CUDA_ERROR_INVALID_VALUE: the host asks for another tile's size
-		} else if ((r = d->cuMemcpyDtoH(out, p->out, (size_t)count * 4)) != 0) {
+		} else if ((r = lv_record(j, 0)) == 0 && (r = d->cuMemcpyDtoH(out, p->out, (size_t)count * 4)) != 0) {
 			p->op = "cuMemcpyDtoH_v2";
-		} else if ((r = lv_record(j, 3)) == 0) {
+		} else if (r == 0 && (r = lv_record(j, 3)) == 0) {
 			if ((r = d->cuEventSynchronize(j->ev[3])) != 0) {
 				p->op = "cuEventSynchronize";
 			} else if ((r = d->cuEventElapsedTime(&ms[0], j->ev[1], j->ev[2])) != 0 ||
-					(r = d->cuEventElapsedTime(&ms[1], j->ev[2], j->ev[3])) != 0) {
+					(r = d->cuEventElapsedTime(&ms[1], j->ev[0], j->ev[3])) != 0) {
 				p->op = "cuEventElapsedTime";
 			}
 		}

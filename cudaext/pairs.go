@@ -39,6 +39,11 @@ type pairsPlan struct {
 	bits    int // rows per lane
 }
 
+// codePad is the zero codes before the first string's codes and after the
+// last's: the kernel's lanes read up to 33 codes outside a string (see
+// lv_solo in kernels/pairs.cu).
+const codePad = 64
+
 // planPairs prepares the sets for warps of the given lanes and rows per
 // lane. b == nil means b is a (one set, its strings once); tri takes only
 // its pairs i < j.
@@ -70,7 +75,7 @@ func planPairs[S Symbol](a, b [][]S, tri bool, lanes, wordBits int) (*pairsPlan,
 		return nil, fmt.Errorf("%w: %d strings over %d distinct symbols need %d bytes of match tables; at most %d (split the sets, or compute them on the CPU)",
 			ErrTablesTooLarge, len(strs), sigma, need, maxPeqBytes)
 	}
-	p.codes, p.peq = make([]uint32, 0, codes), make([]uint64, words)
+	p.codes, p.peq = make([]uint32, codePad, codes+2*codePad), make([]uint64, words)
 	p.codeOff, p.peqOff, p.lens = make([]int64, len(strs)), make([]int64, len(strs)), make([]int32, len(strs))
 	var at int64
 	for s, x := range strs {
@@ -84,6 +89,7 @@ func planPairs[S Symbol](a, b [][]S, tri bool, lanes, wordBits int) (*pairsPlan,
 		}
 		at += int64(sigma * stride)
 	}
+	p.codes = append(p.codes, make([]uint32, codePad)...)
 	return p, nil
 }
 
