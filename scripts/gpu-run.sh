@@ -34,7 +34,9 @@
 #                     through the conformance suite and the fuzz corpora
 #   ncu/              Nsight Compute (--set full), where ncu is on PATH:
 #                     the many-pairs kernel's first tile on 800 strings,
-#                     then cuda-fast's one launch at 1,000,000 and 150,000;
+#                     then cuda-fast's launch at 1,000,000 and 150,000
+#                     (the second: the first is BenchmarkGPU's check on a
+#                     pair of one symbol);
 #                     each .txt ends with the report's details page
 # The steps run in that order, most wanted first, each under its own time
 # limit and all under DEADLINE seconds (default 480): a step that would
@@ -169,7 +171,7 @@ profile() {
 		rm -f "$out/ncu/dna-$ncu_pairs.txt"
 	fi
 	for n in $ncu_sizes; do
-		(cd lev && ncu --clock-control none --set full --launch-count 1 -k regex:fast \
+		(cd lev && ncu --clock-control none --set full --launch-skip 1 --launch-count 1 -k regex:fast \
 			-o "$out/ncu/cuda-fast-$n" "../$bundle/lev.test" -test.run '^$' \
 			-test.bench "GPU/alg=cuda-fast/n=$n/" -test.benchtime 1x) >"$out/ncu/cuda-fast-$n.txt" 2>&1
 		ncu -i "$out/ncu/cuda-fast-$n.ncu-rep" --page details >>"$out/ncu/cuda-fast-$n.txt" 2>&1
