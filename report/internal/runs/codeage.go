@@ -2,6 +2,7 @@ package runs
 
 import (
 	"context"
+	"maps"
 	"os/exec"
 	"path"
 	"path/filepath"
@@ -31,7 +32,7 @@ var codePaths = func() map[string][]string {
 	myers := append(slices.Clone(common), "lev/myers.go", "lev/myers_*",
 		"lev/myerstrim.go", "lev/blockmyers.go", "lev/myersparallel.go", "lev/parking.go", "lev/ranks.go", "internal/bitpar")
 	parallel := myers
-	auto := append(slices.Clone(parallel), "lev/pairs.go", "lev/blocklanes*", "lev/wordlanes*")
+	auto := parallel // Distance's; Cross and All add pairsCode
 	cuda := append(slices.Clone(common), "lev/cuda.go", "cudaext")
 	// What every GPU job runs through: the driver, NVRTC and the one
 	// program every kernel is compiled in, the jobs and their timing.
@@ -60,12 +61,32 @@ var codePaths = func() map[string][]string {
 	}
 }()
 
-// codeSpecs are git's pathspecs of every algorithm's code (codePaths),
-// the history gitFor reads: its glob magic matches as path.Match does, a
-// star within one folder.
+// pairsCode is what Cross and All run besides each pair's algorithm: the
+// pairs spread over the workers and gathered in rows, cuda-fast's one GPU
+// job, and the lanes that compute several pairs at once. The records of
+// pairsExps, and the benchmark files that time many pairs, depend on it
+// as well as on their algorithm's code.
+var pairsCode = []string{"lev/pairs.go", "lev/blocklanes*", "lev/wordlanes*"}
+
+// pairsExps are the experiments whose records time Cross or All.
+var pairsExps = []string{records.ExpManyPairs, records.ExpSuggest}
+
+// recordCode is the code a record of experiment exp and algorithm alg
+// times: its algorithm's, and pairsCode in pairsExps. A peer has none.
+func recordCode(exp, alg string) []string {
+	paths := codePaths[alg]
+	if len(paths) > 0 && slices.Contains(pairsExps, exp) {
+		paths = append(slices.Clone(paths), pairsCode...)
+	}
+	return paths
+}
+
+// codeSpecs are git's pathspecs of every algorithm's code (codePaths and
+// pairsCode), the history gitFor reads: its glob magic matches as
+// path.Match does, a star within one folder.
 func codeSpecs() []string {
 	var out []string
-	for _, ps := range codePaths {
+	for _, ps := range append(slices.Collect(maps.Values(codePaths)), pairsCode) {
 		for _, p := range ps {
 			if p := ":(glob)" + p; !slices.Contains(out, p) {
 				out = append(out, p)
@@ -83,12 +104,12 @@ var benchCode = map[string][]string{
 	"distance.txt":      codePaths[records.AlgAuto],
 	"similar.txt":       codePaths[records.AlgAuto],
 	"kernel.txt":        codePaths[records.AlgMyers],
-	"matrix.txt":        codePaths[records.AlgAuto],
-	"pairs.txt":         codePaths[records.AlgAuto],
+	"matrix.txt":        append(slices.Clone(codePaths[records.AlgAuto]), pairsCode...),
+	"pairs.txt":         append(slices.Clone(codePaths[records.AlgAuto]), pairsCode...),
 	"match.txt":         codePaths[records.AlgAPMFast],
 	"many.txt":          codePaths[records.AlgAPMFast],
-	"gpu.txt":           codePaths[records.AlgCUDAFast],
-	"scaleout.txt":      codePaths[records.AlgAuto],
+	"gpu.txt":           append(slices.Clone(codePaths[records.AlgCUDAFast]), pairsCode...),
+	"scaleout.txt":      append(slices.Clone(codePaths[records.AlgAuto]), pairsCode...),
 	"scaleout-huge.txt": codePaths[records.AlgAuto],
 }
 
@@ -272,7 +293,7 @@ func (s *Set) Staleness() []OldRecords {
 		type group struct{ exp, made string }
 		groups := map[group]*OldRecords{}
 		for ea, commits := range ix.Tally.made {
-			chg, ok := g.lastChange(codePaths[ea[1]])
+			chg, ok := g.lastChange(recordCode(ea[0], ea[1]))
 			if !ok {
 				continue
 			}
@@ -402,20 +423,21 @@ func DirtyCommits(ix *Index, exps ...string) []string {
 }
 
 // benchFileCode returns the code a benchmark file of make bench-results
-// times: benchCode's, or for lev.txt every CPU algorithm's but match's,
-// for any other every CPU algorithm's.
+// times: benchCode's, or for lev.txt (a pair a call) every CPU
+// algorithm's but match's and many pairs', for any other every CPU
+// algorithm's.
 func benchFileCode(name string) []string {
 	if paths, ok := benchCode[name]; ok {
 		return paths
 	}
 	if name == "lev.txt" {
-		return slices.DeleteFunc(cpuPaths(), func(p string) bool { return pathHas("match", p) })
+		return slices.DeleteFunc(cpuPaths(), func(p string) bool { return pathHas("match", p) || slices.Contains(pairsCode, p) })
 	}
 	return cpuPaths()
 }
 
-// cpuPaths is every CPU algorithm's code: not cudaext, which match's GPU
-// share alone of them runs.
+// cpuPaths is every CPU algorithm's code, and many pairs': not cudaext,
+// which match's GPU share alone of them runs.
 func cpuPaths() []string {
 	var out []string
 	for alg, ps := range codePaths {
@@ -428,6 +450,7 @@ func cpuPaths() []string {
 			}
 		}
 	}
+	out = append(out, pairsCode...)
 	sort.Strings(out)
 	return out
 }

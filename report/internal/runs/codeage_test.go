@@ -116,6 +116,23 @@ func TestBenchFileCode(t *testing.T) {
 	if !slices.Equal(benchFileCode("other.txt"), cpuPaths()) {
 		t.Errorf("a file not named: %v, want every CPU algorithm's", benchFileCode("other.txt"))
 	}
+	// Many pairs' code: the files and records that time Cross or All,
+	// not one pair a call.
+	for name, want := range map[string]bool{"pairs.txt": true, "matrix.txt": true, "scaleout.txt": true, "gpu.txt": true, "other.txt": true,
+		"lev.txt": false, "distance.txt": false, "align.txt": false} {
+		if got := slices.Contains(benchFileCode(name), "lev/pairs.go"); got != want {
+			t.Errorf("%s times lev/pairs.go: %v, want %v", name, got, want)
+		}
+	}
+	for _, c := range []struct {
+		exp, alg string
+		want     bool
+	}{{"many-pairs", "auto", true}, {"many-pairs", "cuda-fast", true}, {"suggest", "auto", true},
+		{"s000-fig3", "auto", false}, {"gpu-fast", "cuda-fast", false}, {"align", "align", false}, {"many-pairs", "edlib", false}} {
+		if got := slices.Contains(recordCode(c.exp, c.alg), "lev/pairs.go"); got != c.want {
+			t.Errorf("a record of %s, %s, times lev/pairs.go: %v, want %v", c.exp, c.alg, got, c.want)
+		}
+	}
 }
 
 // untimed are the sources under codeRoots that no record times, each
@@ -170,7 +187,7 @@ func TestCodePathsClaimEverySource(t *testing.T) {
 	var unclaimed []string
 	for _, f := range files {
 		in := false
-		for _, paths := range codePaths {
+		for _, paths := range append(slices.Collect(maps.Values(codePaths)), pairsCode) {
 			in = in || claims(paths, f)
 		}
 		skip := claims(slices.Collect(maps.Keys(untimed)), f)
