@@ -38,10 +38,14 @@ func rateDefinition(counted bool) string {
 }
 
 // rateText writes a point's rate as the report shows it: the computed
-// GCUPS where its records counted the cells, beside the matrix rate, else
-// the matrix rate alone, named.
+// GCUPS where its records counted the cells, beside the matrix rate (once,
+// said to be every cell, where the two are one number: a GPU kernel that
+// computes the whole matrix), else the matrix rate alone, named.
 func rateText(st runs.Stat) string {
-	if st.CCUPS > 0 {
+	switch {
+	case st.CCUPS > 0 && document.Num(st.CCUPS) == document.Num(st.GCUPS):
+		return fmt.Sprintf("%s %s, every cell", document.Num(st.GCUPS), matrixRate)
+	case st.CCUPS > 0:
 		return fmt.Sprintf("%s %s (%s %s)", document.Num(st.CCUPS), computedRate, document.Num(st.GCUPS), matrixRate)
 	}
 	return document.Num(st.GCUPS) + " " + matrixRate

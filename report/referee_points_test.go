@@ -61,8 +61,6 @@ func TestOnePointSeveralRunsSaid(t *testing.T) {
 	_, _, md := committedDoc(t)
 	for _, want := range []string{
 		"Here cuda-diagonal runs its default block, 256 threads (its records say 0, the default); at n = 150,000",
-		"in experiment s000-table2 at 0c32c33cfe3e (strings of case random, not dna: the same cells)",
-		"in the benchmarks (make bench-results, at 0c32c33cfe3e): one point and one setting measured in 3 runs",
 		"The whole levlab matrix command on 800 strings of the same lengths reached",
 		"This experiment stops at n = 50,000; at n = ",
 		"(experiment gpu-fast, GPU section) myers-parallel reaches",
@@ -70,6 +68,14 @@ func TestOnePointSeveralRunsSaid(t *testing.T) {
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the report does not say %q", want)
+		}
+	}
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`in experiment s000-table2 at [0-9a-f]{12} \(strings of case random, not dna: the same cells\)`),
+		regexp.MustCompile(`in the benchmarks \(make bench-results, at [0-9a-f]{12}\): one point and one setting measured in 3 runs`),
+	} {
+		if !want.MatchString(md) {
+			t.Errorf("the report does not say %s", want)
 		}
 	}
 	if runs.BlockOf(runs.Key{Algorithm: records.AlgCUDADiagonal}) != runs.GPUDefaultBlock || runs.BlockOf(runs.Key{Algorithm: records.AlgCUDADiagonal, Block: 128}) != 128 || runs.BlockOf(runs.Key{Algorithm: records.AlgCUDAFast}) != 0 {
@@ -637,7 +643,7 @@ func TestMethodDescribesEachMachine(t *testing.T) {
 			t.Errorf("%s: logical cores %q; a VM by %s: %v", ix.Name, cores[i], runs.HostFile, vm)
 		}
 	}
-	if len(none) > 0 && !strings.Contains(md, "the runs of "+document.JoinAnd(none)+" keep none") {
+	if len(none) > 0 && !strings.Contains(md, "; "+document.JoinAnd(none)+" keep none: of ") {
 		t.Errorf("Method does not name the machines that keep no %s: %v", runs.HostFile, none)
 	}
 }
@@ -928,5 +934,23 @@ func TestKeyResultsLikeFirst(t *testing.T) {
 	}
 	if row := lineFrom(t, md, "| [CUDA, a launch per antidiagonal"); !strings.Contains(row, "as fast as the report, the same algorithm on another GPU") {
 		t.Errorf("the CUDA row says no ratio:\n%s", row)
+	}
+}
+
+// Many pairs on the GPU are drawn beside the CPU's and StringZilla's
+// published rate, and Key results sets them against every core of the
+// GPU's own machine.
+func TestGPUPairsDrawn(t *testing.T) {
+	_, _, md := committedDoc(t)
+	for _, want := range []string{
+		"| [Every pair of a set of DNA strings on the GPU, beside every core of its machine",
+		"lev cuda-fast, one job on the GPU",
+		"StringZilla (CUDA, NVIDIA H100, ", // the series of the figure's points
+		"the GPU against every core of its machine",
+		"StringZilla publishes 3,660 matrix Gcells/s for its CUDA Levenshtein on an NVIDIA H100",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the report does not say %q", want)
+		}
 	}
 }

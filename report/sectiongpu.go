@@ -28,10 +28,19 @@ func sectionGPU(r *runs.Set) document.Section {
 			continue
 		}
 		lines, lens := settingsOf(ks)
+		onGPU := false
 		for _, l := range lines {
-			gpuRan = gpuRan || strings.HasPrefix(l.alg, "cuda")
+			onGPU = onGPU || strings.HasPrefix(l.alg, "cuda")
 		}
+		gpuRan = gpuRan || onGPU
 		t := &document.Table{Caption: "Experiment gpu-fast: time (median) and, below it, the rate" + onName(r, ix), Head: []string{"algorithm", "workers"}}
+		if !onGPU {
+			// A machine without a GPU ran the CPU's line alone: the
+			// figure draws it, Beyond holds the same algorithm's
+			// rates; its table is for the other versions.
+			t.Folded = true
+			t.Caption += " (no GPU here; in the HTML, folded, Markdown and TeX versions, not in print)"
+		}
 		for _, n := range lens {
 			t.Head = append(t.Head, document.Size(n))
 		}
@@ -263,11 +272,20 @@ func diagonalElsewhere(r *runs.Set, ix *runs.Index, ks []runs.Key) string {
 	}
 	// Each measurement names its commits, as What was read does on
 	// screen (it is left out on paper).
+	var commits []string // every commit the measurements name
+	note := func(cs ...string) {
+		for _, c := range cs {
+			if !slices.Contains(commits, c) {
+				commits = append(commits, c)
+			}
+		}
+	}
 	at := func(exp string) string {
 		cs := runs.Commits(ix, exp)
 		if len(cs) == 0 {
 			return ""
 		}
+		note(cs...)
 		return " at " + strings.Join(cs, ", ")
 	}
 	for o := range ix.Stats {
@@ -289,6 +307,7 @@ func diagonalElsewhere(r *runs.Set, ix *runs.Index, ks []runs.Key) string {
 		for _, f := range benchFilesNamed(r.Bench[ix.Run.Machine], []string{"gpu.txt"}) {
 			if c := f.Config["commit"]; c != "" {
 				w += ", at " + c
+				note(c)
 			}
 		}
 		others = append(others, w+")")
@@ -301,6 +320,11 @@ func diagonalElsewhere(r *runs.Set, ix *runs.Index, ks []runs.Key) string {
 	if k.Block == 0 {
 		runsBlock = fmt.Sprintf("runs its default block, %d threads (its records say 0, the default)", block)
 	}
-	return fmt.Sprintf("Here cuda-diagonal %s; at n = %s it took %s%s, and the same point took %s: one point and one setting measured in %d runs, %s apart, so the spread is between runs (Method) and code versions. Key results quotes report 000's Table 2 experiment at its fastest block.",
-		runsBlock, document.Size(k.LenA), document.Dur(ix.Stats[k].Med), at(k.Experiment), strings.Join(others, ", "), len(others)+1, document.Times(hi/lo))
+	first := at(k.Experiment)
+	spread := "between runs (Method)"
+	if len(commits) > 1 {
+		spread += " and code versions"
+	}
+	return fmt.Sprintf("Here cuda-diagonal %s; at n = %s it took %s%s, and the same point took %s: one point and one setting measured in %d runs, %s apart, so the spread is %s. Key results quotes report 000's Table 2 experiment at its fastest block.",
+		runsBlock, document.Size(k.LenA), document.Dur(ix.Stats[k].Med), first, strings.Join(others, ", "), len(others)+1, document.Times(hi/lo), spread)
 }

@@ -108,7 +108,7 @@ func findings(r *runs.Set) []finding {
 	var out []finding
 	for _, row := range []func(*runs.Set) []finding{
 		findOpenMPTiles, findCUDA, findFullMatrixCPU, findTwoRows, findMatching,
-		findFastest, findOnePair, findManyPairs, findAlignment, findSuggest,
+		findFastest, findOnePair, findManyPairs, findGPUPairs, findAlignment, findSuggest,
 	} {
 		out = append(out, row(r)...)
 	}
@@ -437,6 +437,37 @@ func findManyPairs(r *runs.Set) (out []finding) {
 				v = fmt.Sprintf("%s strings: %s, %s edlib's%s (%s%s", document.Count(ek.LenA), rateText(best), document.Times(best.GCUPS/ed.GCUPS), ci, w, oneCI)
 			}
 			return v + ")"
+		},
+	})
+	return out
+}
+
+// findGPUPairs is the row of many pairs on the GPU, cuda-fast's one job
+// beside auto on every core of the same machine at the largest N both
+// ran.
+func findGPUPairs(r *runs.Set) (out []finding) {
+	out = append(out, finding{
+		claim:  "Every pair of a set of DNA strings on the GPU, beside every core of its machine (beyond the reports; StringZilla publishes " + document.Num(stringZillaRate) + " " + matrixRate + " on an NVIDIA H100 at about 1 kbp, quoted)",
+		theirs: "—",
+		id:     "pairs",
+		exps:   []string{records.ExpManyPairs},
+		ours: func(ix *runs.Index) string {
+			var gk, ck runs.Key
+			for _, k := range ix.Find(records.ExpManyPairs, func(k runs.Key) bool { return k.Algorithm == records.AlgCUDAFast }) {
+				for _, c := range ix.Find(records.ExpManyPairs, func(c runs.Key) bool {
+					return c.Algorithm == records.AlgAuto && c.LenA == k.LenA && c.LenB == k.LenB && c.Workers > 1
+				}) {
+					if ix.Stats[k].N > 0 && ix.Stats[c].N > 0 && (k.LenA > gk.LenA || (k.LenA == gk.LenA && c.Workers > ck.Workers)) {
+						gk, ck = k, c
+					}
+				}
+			}
+			g, c := ix.Stats[gk], ix.Stats[ck]
+			if g.Med <= 0 || c.Med <= 0 {
+				return ""
+			}
+			return fmt.Sprintf("%s strings: cuda-fast %s, %s, %s auto on %s%s (the GPU against every core of its machine)",
+				document.Count(gk.LenA), document.Dur(g.Med), rateText(g), document.Times(c.Med/g.Med), workersN(ck.Workers), ciOf(ix, ck, gk))
 		},
 	})
 	return out

@@ -26,8 +26,8 @@ func sectionMethod(r *runs.Set) document.Section {
 		return s
 	}
 	t := &document.Table{Caption: "Our machines, from the records, the cpu line of their benchmark files, and levlab info (" + runs.HostFile + ")", Head: []string{""}, Prose: true}
-	rows := [][]string{{"CPU"}, {"logical cores"}, {"clock, as the system reports it"}, {"memory"}, {"vector extensions"}, {"OS kernel"}, {"GPU"},
-		{"Go"}, {"levlab commits"}, {"repetitions a point"}, {"folder (its last part the scale)"}}
+	rows := [][]string{{"CPU"}, {"logical cores"}, {"clock (the system's)"}, {"memory"}, {"vector extensions"}, {"OS kernel"}, {"GPU"},
+		{"Go"}, {"levlab commits"}, {"repetitions a point"}, {"folder (…/scale)"}}
 	var reps, described, undescribed []string
 	for _, ix := range r.Runs {
 		m := ix.Machine()
@@ -59,7 +59,7 @@ func sectionMethod(r *runs.Set) document.Section {
 	}
 	t.Rows = rows
 	s.Add(t)
-	says := "SMT, clock, memory, vector extensions, OS kernel and GPU driver are what levlab info says of the machine, kept as " + runs.HostFile + " in its folder"
+	says := "The rows from clock to GPU are levlab info's, kept as " + runs.HostFile + " in the machine's folder"
 	if len(described) > 0 {
 		says += " (" + strings.Join(described, "; ") + ")"
 	}
@@ -68,10 +68,10 @@ func sectionMethod(r *runs.Set) document.Section {
 		if len(undescribed) == 1 {
 			those = "that machine"
 		}
-		says += "; the runs of " + document.JoinAnd(undescribed) + " keep none, so of " + those + " the table holds only what the records carry"
+		says += "; " + document.JoinAnd(undescribed) + " keep none: of " + those + ", only what the records carry"
 	}
-	s.P("%s. A VM's clock is what its hypervisor reports, and its cores are the virtual CPUs Go saw.", says)
-	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks are go test -bench runs that make bench-results makes and keeps under results/<machine>/bench/, one file a topic (the commands end to end beside edlib-aligner, the kernel, many pairs, many patterns, scale-out); their tables give the median of %s, each run go test's mean over its iterations (-benchtime, in each file's command line); the Benchmarks section of the HTML, Markdown and TeX versions holds them (not in print). A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own experiment's program: from its start to its exit, or the time it printed itself, as its section's Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
+	s.P("%s. A VM's clock and cores are what its hypervisor shows.", says)
+	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks are go test -bench runs (make bench-results: results/<machine>/bench/, a file a topic); their tables give the median of %s, each run go test's mean over its iterations (-benchtime, in each file's command line); the Benchmarks section of the HTML, Markdown and TeX versions holds them (not in print). A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own experiment's program: from its start to its exit, or the time it printed itself, as its section's Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
 	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip. A rate is the median of the repetitions' rates, not the rate of the median time, so the two differ in the last digits. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give; with 5 or 6 repetitions a point (the fewest here) such an interval is narrower than a 95%% one should be, as a bootstrap of so few values can reach no further than they do: read it as rough. Where the two did not compute the same cells (the many pairs' benchmark, edlib timed on the first 40 strings against all), the ratio is of their median rates instead. A ratio over a number a report published (one value, no repetitions) takes as its interval that of our median time alone, distribution-free (from the order statistics of the repetitions, by golang.org/x/perf/benchmath), carried over to the ratio. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. How much a speedup changes from one point to another (report 001's length ratios) is the quotient of the two speedups, its interval a bootstrap over all four points' repetitions (for the highest of k points, chosen after looking, Bonferroni's: the 1 − 0.05/k interval), and it is called significant where that interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
@@ -249,13 +249,13 @@ func outlierKinds(ix *runs.Index, n int, big, short, other []runs.Key, shortSaid
 			sa, sb := ix.Stats[a], ix.Stats[b]
 			return cmp.Compare(sb.Max/sb.Med, sa.Max/sa.Med)
 		})
-		// The worst three by name; the rest counted, with the worst of them.
+		// The worst by name; the rest counted, with the worst of them.
 		var names []string
-		for _, k := range other[:min(3, len(other))] {
+		for _, k := range other[:1] {
 			st := ix.Stats[k]
 			names = append(names, fmt.Sprintf("%s, %s, n = %s, in %s (%s, median %s)", k.Algorithm, workersOrRanks(k), document.Size(k.LenA), k.Experiment, document.Times(st.Max/st.Med), document.Dur(st.Med)))
 		}
-		if rest := other[min(3, len(other)):]; len(rest) > 0 {
+		if rest := other[1:]; len(rest) > 0 {
 			st := ix.Stats[rest[0]]
 			names = append(names, fmt.Sprintf("and %d more, up to %s", len(rest), document.Times(st.Max/st.Med)))
 		}

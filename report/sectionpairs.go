@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
 	"github.com/levlab/levlab/report/internal/runs"
@@ -17,21 +18,26 @@ func sectionPairs(r *runs.Set) document.Section {
 	const exp = records.ExpManyPairs
 	s := document.Section{ID: "pairs", Title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
 	s.P("The library's lev.All computes every pair i < j of a set: a query's match table is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call, on one thread. The rate counts, for every pair, the product of its two lengths (its matrix's cells), 10⁹ a second: " + matrixRate + ".")
-	c := &document.Figure{ID: "pairsgcups", Title: "Cells of the pairs' matrices a second, by number of strings", XName: "strings (every pair)", YName: matrixRateAxis, YLog: true}
+	c := &document.Figure{ID: "pairsgcups", Title: "Cells of the pairs' matrices a second, by number of strings", XName: "strings (every pair)", YName: matrixRateAxis, XLog: true, YLog: true}
+	tables := 0
 	for _, ix := range r.Runs {
 		ks := ix.Find(exp, nil)
 		if len(ks) == 0 {
 			continue
 		}
+		tables++
 		lines, ns := settingsOf(ks)
 		L := ks[0].LenB
 		name := func(l setting) string {
-			if l.alg == records.AlgEdlib {
+			switch {
+			case l.alg == records.AlgEdlib:
 				return "edlib, a pair a call"
+			case strings.HasPrefix(l.alg, "cuda-"):
+				return "lev " + l.alg + ", one job on the GPU"
 			}
 			return "lev " + l.alg + ", " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
 		}
-		t := &document.Table{Caption: "Every pair of N strings of " + document.Count(L) + " to " + document.Count(2*L) + " bp: time (median) and, below it, the rate" + onName(r, ix), Head: []string{""}}
+		t := &document.Table{Caption: "Every pair of N strings of " + document.Count(L) + " to " + document.Count(2*L) + " bp: time (median) and, below it, " + matrixRate + onName(r, ix), Head: []string{""}}
 		for _, n := range ns {
 			t.Head = append(t.Head, "N = "+document.Count(n))
 		}
@@ -44,15 +50,27 @@ func sectionPairs(r *runs.Set) document.Section {
 					row = append(row, "—")
 					continue
 				}
-				row = append(row, document.Dur(v.Med)+"\n"+rateText(v))
+				row = append(row, document.Dur(v.Med)+"\n"+document.Num(v.GCUPS))
 				sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: v.GCUPS, Lo: v.GCUPS, Hi: v.GCUPS})
 			}
 			t.Rows = append(t.Rows, row)
 			c.Series = append(c.Series, sr)
 		}
+		if tables > 1 {
+			// The first machine's table in print; the others' rates are
+			// in the figure, their times in the other versions.
+			t.Folded = true
+			t.Caption += " (in the HTML, folded, Markdown and TeX versions, not in print; the figure draws its rates)"
+		}
 		s.Add(t)
-		// The finding: the fastest lev line over edlib at the largest N.
+		// The finding: the fastest lev line over edlib at the largest N
+		// edlib ran.
 		n := ns[len(ns)-1]
+		for _, m := range ns {
+			if _, ok := ix.Get(exp, records.AlgEdlib, 1, 0, m, L); ok {
+				n = m
+			}
+		}
 		ed, okE := ix.Get(exp, records.AlgEdlib, 1, 0, n, L)
 		best, bestName, bestLine := runs.Stat{}, "", setting{}
 		for _, l := range lines {
@@ -97,15 +115,74 @@ func sectionPairs(r *runs.Set) document.Section {
 			}
 			s.P("%s", line)
 		}
+		if line := gpuPairsFinding(r, ix, ks, L); line != "" {
+			s.P("%s", line)
+		}
 	}
 	if !r.Measured(exp) {
 		s.P("Not measured in the runs read (experiment %s).", exp)
 	} else {
+		// The field's published figure, for scale where a GPU ran: a flat
+		// line over the figure's N, not a point measured here.
+		var ns []int
+		gpu := false
+		for _, ix := range r.Runs {
+			for _, k := range ix.Find(exp, nil) {
+				ns = append(ns, k.LenA)
+				gpu = gpu || (k.Algorithm == records.AlgCUDAFast && ix.Stats[k].N > 0)
+			}
+		}
+		if gpu {
+			ns = runs.SortedInts(ns)
+			flat := func(n int) document.FigurePoint {
+				return document.FigurePoint{X: float64(n), Y: stringZillaRate, Lo: stringZillaRate, Hi: stringZillaRate}
+			}
+			c.Series = append(c.Series, document.FigureSeries{Name: stringZillaName, Points: []document.FigurePoint{flat(ns[0]), flat(ns[len(ns)-1])}})
+		}
 		s.Add(c)
 		notRun(r, &s, exp)
 	}
 	suggestTable(r, &s)
 	return s
+}
+
+// StringZilla's CUDA Levenshtein, as its authors publish it: matrix cells a
+// second on an NVIDIA H100 for strings of about 1 kbp (the sectionrefs
+// entry names the source). Quoted, not measured here.
+const (
+	stringZillaRate = 3660.0
+	stringZillaName = "StringZilla (CUDA, NVIDIA H100, ~1 kbp), as published: 3.66 TCUPS"
+)
+
+// gpuPairsFinding says, where run ix timed many pairs on the GPU, how the
+// GPU's one job compares at the largest N with auto on every core of the
+// same machine, and with StringZilla's published rate; "" where it did
+// not.
+func gpuPairsFinding(r *runs.Set, ix *runs.Index, ks []runs.Key, L int) string {
+	const exp = records.ExpManyPairs
+	var gpu, cpu runs.Stat
+	n, cores := 0, 0
+	for _, k := range ks {
+		if k.Algorithm != records.AlgCUDAFast {
+			continue
+		}
+		v := ix.Stats[k]
+		if k.LenA < n || v.N == 0 {
+			continue
+		}
+		for _, c := range ks {
+			if c.Algorithm == records.AlgAuto && c.LenA == k.LenA && c.Workers > 1 && c.Workers >= cores {
+				n, gpu, cpu, cores = k.LenA, v, ix.Stats[c], c.Workers
+			}
+		}
+	}
+	if n == 0 || cpu.Med <= 0 || gpu.Med <= 0 {
+		return ""
+	}
+	pairs := n * (n - 1) / 2
+	return fmt.Sprintf("On the GPU%s, lev.All on cuda-fast is one job (the strings on the device once, a warp a pair): at N = %s (%s pairs) it took %s, %s, against %s for auto on the host's %s (%s, the GPU against every core of its machine). StringZilla publishes %s for its CUDA Levenshtein on an NVIDIA H100 at about 1 kbp (the figure's line): another card and harness, quoted, not measured here.",
+		onName(r, ix), document.Count(n), document.Count(pairs), document.Dur(gpu.Med), rateText(gpu),
+		document.Dur(cpu.Med), workersN(cores), document.Times(cpu.Med/gpu.Med), document.Num(stringZillaRate)+" "+matrixRate)
 }
 
 // suggestTable shows the suggest experiment: typos against a word list,

@@ -65,6 +65,7 @@ var refs = []term{
 	{[]string{"Hirschberg"}, "Hirschberg 1975", "D. S. Hirschberg, A linear space algorithm for computing maximal common subsequences, Communications of the ACM 18(6), 1975"},
 	{[]string{"A*PA2"}, "A*PA2", "R. Groot Koerkamp, A*PA2: up to 19× faster exact global alignment, WABI 2024 (LIPIcs 312), 2024"},
 	{[]string{"Sassy"}, "Sassy2", "R. Beeloo and R. Groot Koerkamp, Sassy2: batch searching of short DNA patterns, bioRxiv, 2026, doi:10.64898/2026.03.10.710811; its published rate is quoted, not measured here"},
+	{[]string{"StringZilla"}, "StringZilla", "A. Vardanian, StringZilla 4, github.com/ashvardanian/StringZilla, 2025; its published H100 rate is quoted, not measured here"},
 	{[]string{"agnivade"}, "agnivade", "github.com/agnivade/levenshtein, a Go library: the textbook DP in one row, over runes"},
 	{[]string{"ka-weihe"}, "ka-weihe", "github.com/ka-weihe/fast-levenshtein, a Go library: Myers' bit-vector algorithm for strings"},
 	{[]string{"Jurafsky"}, "Jurafsky and Martin", "D. Jurafsky and J. H. Martin, Speech and Language Processing, whose edit distance example is intention → execution"},

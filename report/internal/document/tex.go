@@ -116,8 +116,9 @@ func WriteTeXDrawing(w *bytes.Buffer, d *Drawing) {
 }
 
 // writeTeXPara writes the paragraph p. One with a word of more than 24
-// runes (a path, a file name), or of more than 12 with a hyphen, an
-// underscore or a slash, is a sloppypar, whose lines may stretch
+// runes (a path, a file name), of more than 12 with a hyphen, an
+// underscore or a slash, or of more than 11 with a digit (a commit's
+// 12 hex digits), is a sloppypar, whose lines may stretch
 // more than TeX's default allows, so that the word goes to a line of its
 // own, or breaks at a / or _, rather than past the margin.
 func writeTeXPara(w *bytes.Buffer, p string) {
@@ -128,7 +129,7 @@ func writeTeXPara(w *bytes.Buffer, p string) {
 	for _, word := range strings.Fields(p) {
 		// A long word, or an identifier that breaks only at its hyphens
 		// (s001-diagonal), may not fit a line's end.
-		if n := utf8.RuneCountInString(word); n > 24 || n > 12 && strings.ContainsAny(word, "-_/") {
+		if n := utf8.RuneCountInString(word); n > 24 || n > 12 && strings.ContainsAny(word, "-_/") || n > 11 && strings.ContainsAny(word, "0123456789") {
 			fmt.Fprintf(w, "\n\\begin{sloppypar}\n%s\n\\end{sloppypar}\n", t)
 			return
 		}
