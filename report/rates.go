@@ -44,7 +44,7 @@ func rateDefinition(counted bool) string {
 func rateText(st runs.Stat) string {
 	switch {
 	case st.CCUPS > 0 && document.Num(st.CCUPS) == document.Num(st.GCUPS):
-		return fmt.Sprintf("%s %s, every cell", document.Num(st.GCUPS), matrixRate)
+		return fmt.Sprintf("%s %s, every cell computed", document.Num(st.GCUPS), matrixRate)
 	case st.CCUPS > 0:
 		return fmt.Sprintf("%s %s (%s %s)", document.Num(st.CCUPS), computedRate, document.Num(st.GCUPS), matrixRate)
 	}

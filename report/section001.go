@@ -394,7 +394,7 @@ func fig6Same(ix *runs.Index, alg string, best document.FigurePoint) string {
 			continue
 		}
 		if p := ptTimes(speedupPt(ix, b, k)); p != ptTimes(best) {
-			return "; Figure 6's run of this point: " + p
+			return "; the tile-side experiment's run of this point (report 001's Figure 6): " + p
 		}
 	}
 	return ""

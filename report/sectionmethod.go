@@ -68,10 +68,14 @@ func sectionMethod(r *runs.Set) document.Section {
 		if len(undescribed) == 1 {
 			those = "that machine"
 		}
-		says += "; " + document.JoinAnd(undescribed) + " keep none: of " + those + ", only what the records carry"
+		keep := " keep none: of "
+		if len(undescribed) == 1 {
+			keep = " keeps none: of "
+		}
+		says += "; " + document.JoinAnd(undescribed) + keep + those + ", only what the records carry"
 	}
 	s.P("%s. A VM's clock and cores are what its hypervisor shows.", says)
-	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks are go test -bench runs (make bench-results: results/<machine>/bench/, a file a topic); their tables give the median of %s, each run go test's mean over its iterations (-benchtime, in each file's command line); the Benchmarks section of the HTML, Markdown and TeX versions holds them (not in print). A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own experiment's program: from its start to its exit, or the time it printed itself, as its section's Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
+	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks (make bench-results, results/<machine>/bench/; their section is not in print) give the median of %s, each go test's mean over its -benchtime iterations. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own program's: as its Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
 	s.P("Statistics: tables and charts give the median, with the repetitions' minimum and maximum below it, as whiskers and in each point's tooltip. A rate is the median of the repetitions' rates, not the rate of the median time, so the two differ in the last digits. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give; with 5 or 6 repetitions a point (the fewest here) such an interval is narrower than a 95%% one should be, as a bootstrap of so few values can reach no further than they do: read it as rough. Where the two did not compute the same cells (the many pairs' benchmark, edlib timed on the first 40 strings against all), the ratio is of their median rates instead. A ratio over a number a report published (one value, no repetitions) takes as its interval that of our median time alone, distribution-free (from the order statistics of the repetitions, by golang.org/x/perf/benchmath), carried over to the ratio. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. How much a speedup changes from one point to another (report 001's length ratios) is the quotient of the two speedups, its interval a bootstrap over all four points' repetitions (for the highest of k points, chosen after looking, Bonferroni's: the 1 − 0.05/k interval), and it is called significant where that interval leaves out 1×. The tests are not corrected for multiple comparisons: of many at the 0.05 level, about one in twenty may pass by chance alone. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
@@ -231,11 +235,11 @@ func outlierKinds(ix *runs.Index, n int, big, short, other []runs.Key, shortSaid
 			minA, maxA = min(minA, st.Alloc), max(maxA, st.Alloc)
 			algs[k.Algorithm] = true
 		}
-		parts = append(parts, fmt.Sprintf("%d allocate %s–%s a repetition (%s), and one repetition ran %s–%s its median: we take it that the memory was given back to the system between repetitions and its pages were faulted in afresh, which is slow on a VM (the records hold no page-fault count)",
+		parts = append(parts, fmt.Sprintf("%d allocate %s–%s a repetition (%s), and one repetition ran %s–%s its median: its memory given back between repetitions and faulted in afresh, we take it, slow on a VM (no page-fault count is recorded)",
 			len(big), document.BytesStr(minA), document.BytesStr(maxA), strings.Join(slices.Sorted(maps.Keys(algs)), ", "), document.Num(lo), document.Times(hi)))
 	}
 	if len(short) > 0 {
-		why := "where one interruption of the process (the scheduler, the hypervisor) is as long as the point"
+		why := "where one interruption (the scheduler, the hypervisor) is as long as the point"
 		if shortSaid {
 			why = "as above"
 		}
@@ -473,7 +477,7 @@ func hostRows(h *runs.Host, gpu bool) hostCells {
 		out.smt = fmt.Sprintf("SMT, %d threads a core", h.ThreadsPerCore)
 	}
 	if h.Virtual != nil && *h.Virtual {
-		out.smt += "; virtual CPUs of a VM (a hypervisor in the CPU flags)"
+		out.smt += "; virtual CPUs of a VM"
 	}
 	if h.CPUMHz > 0 {
 		out.clock = fmt.Sprintf("%.0f MHz", h.CPUMHz)
