@@ -123,7 +123,7 @@ func findOpenMPTiles(r *runs.Set) (out []finding) {
 	}); len(pub) > 0 {
 		p := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA })
 		out = append(out, finding{
-			claim:  fmt.Sprintf("OpenMP tiles, 8 threads, n = %s (report 000, Table 1; its tiles fill the whole matrix, ours keep only their borders%s)", document.Size(p.LenA), pubCoresText(p.Machine)),
+			claim:  fmt.Sprintf("OpenMP tiles, 8 threads, n = %s (report 000, Table 1%s; its tiles fill the whole matrix, ours keep only their borders)", document.Size(p.LenA), pubCoresText(p.Machine)),
 			theirs: document.PubNum(p.Value) + " s",
 			id:     "r000",
 			exps:   []string{records.ExpS000Table1},

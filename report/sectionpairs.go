@@ -37,7 +37,7 @@ func sectionPairs(r *runs.Set) document.Section {
 			}
 			return "lev " + l.alg + ", " + strconv.Itoa(l.workers) + " worker" + plural(l.workers)
 		}
-		t := &document.Table{Caption: "Every pair of N strings of " + document.Count(L) + " to " + document.Count(2*L) + " bp: time (median) and, below it, " + matrixRate + onName(r, ix), Head: []string{""}}
+		t := &document.Table{Caption: "Every pair of N strings of " + document.Count(L) + " to " + document.Count(2*L) + " bp: time (median) and, below it, " + matrixRate + onName(r, ix) + " (—: not in the experiment at that N)", Head: []string{""}}
 		for _, n := range ns {
 			t.Head = append(t.Head, "N = "+document.Count(n))
 		}
