@@ -955,3 +955,15 @@ func TestGPUPairsDrawn(t *testing.T) {
 		}
 	}
 }
+
+// A GPU-against-cores ratio within a few per cent is called level, not a
+// win, whatever its interval: runs of one point differ more (Method).
+func TestGPULevelWithinSpread(t *testing.T) {
+	_, _, md := committedDoc(t)
+	if !regexp.MustCompile(`cuda-fast is .*level at 1,000,000 \(1\.0[0-4]× as fast, 95% CI [^)]*, within the spread between runs\)`).MatchString(md) {
+		t.Error("the GPU section does not call cuda-fast's 1.02× at 1,000,000 level")
+	}
+	if strings.Contains(md, "1.02× as fast at 1,000,000") {
+		t.Error("the GPU section still reads 1.02× at 1,000,000 as a win")
+	}
+}

@@ -233,11 +233,18 @@ func gpuVersusCPU(ix *runs.Index, ks []runs.Key) string {
 			continue
 		}
 		c, g := ix.Stats[ck], ix.Stats[k]
-		ci := strings.TrimPrefix(ciOf(ix, ck, k), ", ")
-		if ci != "" {
-			ci = " (" + ci + ")"
+		ci := ciOf(ix, ck, k) // ", 95% CI …" or ""
+		x := c.Med / g.Med
+		if x > 1/1.05 && x < 1.05 {
+			// Within a few per cent, which runs of one point differ by
+			// (Method): level, whatever its interval.
+			parts = append(parts, fmt.Sprintf("level at %s (%s as fast%s, within the spread between runs)", document.Size(k.LenA), document.Times(x), ci))
+			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s as fast at %s%s", document.Times(c.Med/g.Med), document.Size(k.LenA), ci))
+		if ci != "" {
+			ci = " (" + strings.TrimPrefix(ci, ", ") + ")"
+		}
+		parts = append(parts, fmt.Sprintf("%s as fast at %s%s", document.Times(x), document.Size(k.LenA), ci))
 	}
 	if len(parts) == 0 {
 		return ""
