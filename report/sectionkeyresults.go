@@ -452,20 +452,11 @@ func findGPUPairs(r *runs.Set) (out []finding) {
 		id:     "pairs",
 		exps:   []string{records.ExpManyPairs},
 		ours: func(ix *runs.Index) string {
-			var gk, ck runs.Key
-			for _, k := range ix.Find(records.ExpManyPairs, func(k runs.Key) bool { return k.Algorithm == records.AlgCUDAFast }) {
-				for _, c := range ix.Find(records.ExpManyPairs, func(c runs.Key) bool {
-					return c.Algorithm == records.AlgAuto && c.LenA == k.LenA && c.LenB == k.LenB && c.Workers > 1
-				}) {
-					if ix.Stats[k].N > 0 && ix.Stats[c].N > 0 && (k.LenA > gk.LenA || (k.LenA == gk.LenA && c.Workers > ck.Workers)) {
-						gk, ck = k, c
-					}
-				}
-			}
-			g, c := ix.Stats[gk], ix.Stats[ck]
-			if g.Med <= 0 || c.Med <= 0 {
+			gk, ck, ok := gpuPairsKeys(ix)
+			if !ok {
 				return ""
 			}
+			g, c := ix.Stats[gk], ix.Stats[ck]
 			return fmt.Sprintf("%s strings: cuda-fast %s, %s, %s as fast as auto on %s%s (the GPU against every core of its machine)",
 				document.Count(gk.LenA), document.Dur(g.Med), rateText(g), document.Times(c.Med/g.Med), workersN(ck.Workers), ciOf(ix, ck, gk))
 		},

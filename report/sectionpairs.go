@@ -115,7 +115,7 @@ func sectionPairs(r *runs.Set) document.Section {
 			}
 			s.P("%s", line)
 		}
-		if line := gpuPairsFinding(r, ix, ks, L); line != "" {
+		if line := gpuPairsFinding(r, ix); line != "" {
 			s.P("%s", line)
 		}
 	}
@@ -154,35 +154,37 @@ const (
 	stringZillaName = "StringZilla, published, not measured here (CUDA, NVIDIA H100, strings of about 1,000 bytes): 3,660"
 )
 
-// gpuPairsFinding says, where run ix timed many pairs on the GPU, how the
-// GPU's one job compares at the largest N with auto on every core of the
-// same machine, and with StringZilla's published rate; "" where it did
-// not.
-func gpuPairsFinding(r *runs.Set, ix *runs.Index, ks []runs.Key, L int) string {
-	const exp = records.ExpManyPairs
-	var gpu, cpu runs.Stat
-	n, cores := 0, 0
-	for _, k := range ks {
-		if k.Algorithm != records.AlgCUDAFast {
-			continue
-		}
-		v := ix.Stats[k]
-		if k.LenA < n || v.N == 0 {
-			continue
-		}
-		for _, c := range ks {
-			if c.Algorithm == records.AlgAuto && c.LenA == k.LenA && c.Workers > 1 && c.Workers >= cores {
-				n, gpu, cpu, cores = k.LenA, v, ix.Stats[c], c.Workers
+// gpuPairsKeys returns, in run ix's many-pairs records, cuda-fast's point
+// at the largest N it was measured with auto on more than one worker, and
+// auto's on the most workers at that N: the GPU against every core of its
+// machine. ok is false where there is no such pair of points.
+func gpuPairsKeys(ix *runs.Index) (gk, ck runs.Key, ok bool) {
+	for _, k := range ix.Find(records.ExpManyPairs, func(k runs.Key) bool { return k.Algorithm == records.AlgCUDAFast }) {
+		for _, c := range ix.Find(records.ExpManyPairs, func(c runs.Key) bool {
+			return c.Algorithm == records.AlgAuto && c.LenA == k.LenA && c.LenB == k.LenB && c.Workers > 1
+		}) {
+			if ix.Stats[k].Med > 0 && ix.Stats[c].Med > 0 && (k.LenA > gk.LenA || (k.LenA == gk.LenA && c.Workers > ck.Workers)) {
+				gk, ck, ok = k, c, true
 			}
 		}
 	}
-	if n == 0 || cpu.Med <= 0 || gpu.Med <= 0 {
+	return gk, ck, ok
+}
+
+// gpuPairsFinding says, where run ix timed many pairs on the GPU, how the
+// GPU's one job compares (gpuPairsKeys) with auto on every core of the
+// same machine, and with StringZilla's published rate; "" where it did
+// not.
+func gpuPairsFinding(r *runs.Set, ix *runs.Index) string {
+	gk, ck, ok := gpuPairsKeys(ix)
+	if !ok {
 		return ""
 	}
+	gpu, cpu, n := ix.Stats[gk], ix.Stats[ck], gk.LenA
 	pairs := n * (n - 1) / 2
 	return fmt.Sprintf("On the GPU%s, lev.All on cuda-fast is one job (the strings on the device once, a warp a pair): at N = %s (%s pairs) it took %s, %s, against %s for auto on the host's %s (%s, the GPU against every core of its machine). StringZilla publishes %s for its CUDA Levenshtein on an NVIDIA H100 at about 1,000 bytes (the figure's line): a DP cell by cell, a warp a pair, over bytes, against our bit-parallel kernel on DNA, on another card and harness: not like for like, so no ratio is drawn.",
 		onName(r, ix), document.Count(n), document.Count(pairs), document.Dur(gpu.Med), rateText(gpu),
-		document.Dur(cpu.Med), workersN(cores), document.Times(cpu.Med/gpu.Med), document.Num(stringZillaRate)+" "+matrixRate)
+		document.Dur(cpu.Med), workersN(ck.Workers), document.Times(cpu.Med/gpu.Med), document.Num(stringZillaRate)+" "+matrixRate)
 }
 
 // suggestTable shows the suggest experiment: typos against a word list,
