@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -80,7 +81,11 @@ func (c *Figure) Render() (element, script string, err error) {
 		class += " small"
 	}
 	element = "<figure class=\"" + class + "\" style=\"margin:1em 0\">\n<figcaption style=\"font-weight:bold;padding:4px 0\">" +
-		htmlText(c.Title) + "</figcaption>\n" + el + "\n</figure>"
+		htmlText(c.Title) + "</figcaption>\n" + el + "\n"
+	for _, n := range c.Notes {
+		element += "<p class=\"note\">" + htmlText(n) + "</p>\n"
+	}
+	element += "</figure>"
 	return element, sc, nil
 }
 
@@ -129,10 +134,17 @@ func (c *Figure) markOpts() []charts.SeriesOpts {
 	}
 	// No symbol at either end (ECharts draws a circle and an arrow by
 	// default), and dashed, so that the line reads as a reference, not as
-	// a series with a point of its own.
+	// a series with a point of its own. A short label ("1×") goes past
+	// the line's end, in the grid's right margin, off the lines drawn
+	// near it; a longer one above the end, inside the grid.
+	label := markLabel(c.MarkName)
+	pos := "insideEndTop"
+	if utf8.RuneCountInString(label) <= 4 {
+		pos = "end"
+	}
 	so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 		LineStyle: &opts.LineStyle{Type: "dashed", Color: "#777", Width: 1},
-		Label:     &opts.Label{Show: opts.Bool(true), Formatter: markLabel(c.MarkName), Position: "insideEndTop"}}))
+		Label:     &opts.Label{Show: opts.Bool(true), Formatter: label, Position: pos}}))
 	return so
 }
 
@@ -181,6 +193,15 @@ func (c *Figure) setAxes(o map[string]any) {
 	}
 	if c.XLog && c.XBase2 {
 		setAxis(o, "xAxis", "logBase", 2)
+	}
+	// A log x axis is labelled at the lengths measured, as many as fit:
+	// its powers alone may be one or two, and an end label crowds the
+	// power beside it.
+	if c.XLog {
+		if ticks := logTicks(c.xs()); len(ticks) > 0 {
+			setAxisPart(o, "xAxis", "axisLabel", "customValues", ticks)
+			setAxisPart(o, "xAxis", "axisTick", "customValues", ticks)
+		}
 	}
 	// A linear axis ends a step above its mark where the mark would
 	// otherwise lie on the frame, its label over the axis' name.
@@ -363,9 +384,70 @@ func (c *Figure) barOption(width, height string) (opts.Initialization, map[strin
 	return b.Initialization, b.JSON()
 }
 
+// xs returns the distinct x values of c's points, ascending.
+func (c *Figure) xs() []float64 {
+	var xs []float64
+	for _, s := range c.Series {
+		for _, p := range s.Points {
+			if finite(p.X) && p.X > 0 && !slices.Contains(xs, p.X) {
+				xs = append(xs, p.X)
+			}
+		}
+	}
+	slices.Sort(xs)
+	return xs
+}
+
+// minTickGap is the least distance between two labels of a log axis, as a
+// share of its width: about a label's width on a half-page chart.
+const minTickGap = 0.15
+
+// logTicks picks from xs, ascending, the values to label on a log axis
+// from the first to the last: both ends, and between them each value at
+// least minTickGap of the axis from the last picked and from the end.
+// Nil for fewer than two values.
+func logTicks(xs []float64) []float64 {
+	if len(xs) < 2 {
+		return nil
+	}
+	lo, hi := math.Log(xs[0]), math.Log(xs[len(xs)-1])
+	span := hi - lo
+	if span <= 0 {
+		return nil
+	}
+	ticks := []float64{xs[0]}
+	last := lo
+	for _, x := range xs[1 : len(xs)-1] {
+		if l := math.Log(x); (l-last)/span >= minTickGap && (hi-l)/span >= minTickGap {
+			ticks = append(ticks, x)
+			last = l
+		}
+	}
+	return append(ticks, xs[len(xs)-1])
+}
+
+// setAxisPart sets field of the part (axisLabel, axisTick) of each axis of
+// the option's axes, keeping what the part holds already.
+func setAxisPart(o map[string]any, axes, part, field string, v any) {
+	eachAxis(o, axes, func(a map[string]any) {
+		p, _ := a[part].(map[string]any)
+		if p == nil {
+			p = map[string]any{}
+		}
+		p[field] = v
+		a[part] = p
+	})
+}
+
 // setAxis sets a field of each axis of the option's axes ("xAxis",
 // "yAxis"), which go-echarts' structs lack.
 func setAxis(o map[string]any, axes, field string, v any) {
+	eachAxis(o, axes, func(a map[string]any) { a[field] = v })
+}
+
+// eachAxis calls set on each of the option's axes as a map, go-echarts'
+// structs turned into JSON's, and keeps the maps in their place.
+func eachAxis(o map[string]any, axes string, set func(map[string]any)) {
 	b, err := json.Marshal(o[axes])
 	if err != nil {
 		return
@@ -375,7 +457,7 @@ func setAxis(o map[string]any, axes, field string, v any) {
 		return
 	}
 	for _, a := range list {
-		a[field] = v
+		set(a)
 	}
 	o[axes] = list
 }

@@ -60,6 +60,9 @@ func WriteMarkdownFigs(w *bytes.Buffer, d *Doc, figs string) {
 					t.Caption = label + t.Caption
 				}
 				writeMDTable(w, t)
+				for _, n := range b.Notes {
+					fmt.Fprintf(w, "\n%s\n", m(n))
+				}
 			}
 		}
 	}

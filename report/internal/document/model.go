@@ -69,6 +69,10 @@ type Figure struct {
 	// ticks it at whole numbers alone (workers, tile sides); XBase2 ticks a
 	// log x axis at powers of two (workers or ranks that double).
 	XFit, XWhole, XBase2 bool
+	// Notes are sentences on the chart itself (lines drawn over one
+	// another, points it cannot draw), set under it in every format so
+	// that on paper they travel with it rather than with the text.
+	Notes []string
 	// Labels, where set, make the figure a bar chart: a bar per label, the
 	// first at the top, each of the first series' Y at the same index,
 	// drawn across from zero on a linear axis named YName (a bar's length

@@ -93,9 +93,16 @@ func WriteTeX(w *bytes.Buffer, d *Doc, figs string) error {
 					fmt.Fprintf(w, "\n%s: no points to draw.\n", TexText(b.Title))
 				case figs == "":
 					writeTeXTable(w, b.asTable())
+					for _, n := range b.Notes {
+						writeTeXPara(w, n)
+					}
 				default:
-					fmt.Fprintf(w, "\n\\begin{figure}[!htbp]\n\\centering\n\\includegraphics[width=\\linewidth]{%s/%s.png}\n\\caption{%s}\\label{levlab:fig:%s}\n\\end{figure}\n",
+					fmt.Fprintf(w, "\n\\begin{figure}[!htbp]\n\\centering\n\\includegraphics[width=\\linewidth]{%s/%s.png}\n\\caption{%s}\\label{levlab:fig:%s}\n",
 						figs, b.ID, TexText(b.Title), TexLabel(b.ID))
+					for _, n := range b.Notes {
+						fmt.Fprintf(w, "{\\small\\raggedright %s\\par}\n", TexText(n))
+					}
+					w.WriteString("\\end{figure}\n")
 				}
 			}
 		}
