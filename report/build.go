@@ -86,24 +86,18 @@ func build(r *runs.Set, align func(a, b string) (string, error)) *document.Doc {
 	return doc
 }
 
-// sayCoinciding adds, after each chart of doc whose lines lie over one
-// another, a line naming them, so that a reader who sees fewer lines than
+// sayCoinciding notes, under each chart of doc whose lines lie over one
+// another, which they are, so that a reader who sees fewer lines than
 // the legend lists knows where the others are.
 func sayCoinciding(doc *document.Doc) {
 	for i := range doc.Sections {
-		var out []any
 		for _, b := range doc.Sections[i].Blocks {
-			out = append(out, b)
 			if c, ok := b.(*document.Figure); ok {
 				if pairs := coinciding(c); len(pairs) > 0 {
-					// The chart named: on paper a half-width chart's note
-					// may sit beside or under another one.
-					title, _, _ := strings.Cut(c.Title, " (")
-					out = append(out, document.Para(fmt.Sprintf("Lines drawn over one another in “%s”, within %.0f %% at every point: %s.", title, 100*coincideWithin(c), strings.Join(pairs, "; "))))
+					c.Notes = append(c.Notes, fmt.Sprintf("Drawn over one another (within %.0f %% at every point): %s.", 100*coincideWithin(c), strings.Join(pairs, "; ")))
 				}
 			}
 		}
-		doc.Sections[i].Blocks = out
 	}
 }
 
@@ -224,13 +218,14 @@ func groupSeries(r *runs.Set, d *document.Doc) {
 }
 
 // maxSeries is the most lines a chart draws before splitCharts splits it:
-// beyond about eight, colours repeat and a reader can no longer tell the
-// lines apart.
-const maxSeries = 8
+// beyond about six, a measurement's tints for two machines, side by side
+// in the legend, can no longer be told apart on paper.
+const maxSeries = 6
 
 // splitCharts replaces each chart of more than maxSeries series drawn on
 // several machines with one chart a machine, titled "… on <machine>", each
-// with the reports' series as well. A chart whose series name no machine
+// with the reports' series as well, its own lines named without the
+// machine. A chart whose series name no machine
 // stays whole.
 func splitCharts(r *runs.Set, d *document.Doc) {
 	for si := range d.Sections {
@@ -270,7 +265,12 @@ func splitCharts(r *runs.Set, d *document.Doc) {
 				part := *c
 				part.ID = fmt.Sprintf("%s_m%d", c.ID, m+1)
 				part.Title = c.Title + " on " + r.Runs[m].Name
-				part.Series = append(slices.Clone(pub), byMachine[m]...)
+				// The title names the machine: its lines need not.
+				mine := slices.Clone(byMachine[m])
+				for i := range mine {
+					mine[i].Name = strings.TrimPrefix(mine[i].Name, r.Runs[m].Name+": ")
+				}
+				part.Series = append(slices.Clone(pub), mine...)
 				blocks = append(blocks, &part)
 			}
 		}

@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -191,7 +193,7 @@ func TestMachinesStyled(t *testing.T) {
 	for _, s := range doc.Sections {
 		for _, b := range s.Blocks {
 			c, ok := b.(*document.Figure)
-			if !ok || (c.ID != "beyondgcups" && c.ID != "r000fig3") {
+			if !ok || !slices.Contains([]string{"beyondgcups_m1", "r004time", "r000fig3"}, c.ID) {
 				continue
 			}
 			_, option := c.Option("100%", "400px")
@@ -221,12 +223,17 @@ func TestMachinesStyled(t *testing.T) {
 			}
 		}
 	}
-	amd, intel := got["beyondgcups/AMD EPYC: myers"], got["beyondgcups/Intel Xeon @ 2.80GHz: myers"]
+	amd, intel := got["r004time/AMD EPYC: Myers (bit-parallel)"], got["r004time/Intel Xeon @ 2.80GHz: Myers (bit-parallel)"]
 	if amd.colour == "" || document.Shade(amd.colour, 1) != intel.colour || amd.line == intel.line || amd.symbol == intel.symbol {
-		t.Errorf("myers on two machines drawn %+v and %+v; want one hue in two shades, two lines and symbols", amd, intel)
+		t.Errorf("Myers on two machines drawn %+v and %+v; want one hue in two shades, two lines and symbols", amd, intel)
 	}
-	if other := got["beyondgcups/AMD EPYC: edlib"]; other.colour == amd.colour {
-		t.Errorf("edlib and myers share the colour %s", amd.colour)
+	if other := got["r004time/AMD EPYC: two rows"]; other.colour == amd.colour {
+		t.Errorf("two rows and Myers share the colour %s", amd.colour)
+	}
+	// A chart of more lines is split by machine, each machine's lines
+	// named without it: the title names it.
+	if mine := got["beyondgcups_m1/myers"]; mine.colour == "" {
+		t.Errorf("the bit-parallel chart is not split by machine, its lines named without it: %v", slices.Collect(maps.Keys(got)))
 	}
 	if pub := got["r000fig3/report, 8 threads"]; pub.line != "dashed" || pub.symbol != "diamond" {
 		t.Errorf("the report's series drawn %+v; want dashed with diamonds", pub)

@@ -209,7 +209,7 @@ func TestRatioClaim(t *testing.T) {
 		}
 		most := 0.0
 		for _, k := range diag {
-			most = max(most, float64(k.LenA)/float64(k.LenB))
+			most = max(most, lengthRatio(k))
 		}
 		q := ratioGain(ix, diag, 0.95, 1, most)
 		if !q.CIKnown {
@@ -395,7 +395,7 @@ func TestCoincidingLinesSaid(t *testing.T) {
 		t.Errorf("coinciding = %q, want [A and B]", got)
 	}
 	_, _, md := committedDoc(t)
-	if !strings.Contains(md, "Lines drawn over one another in “Memory allocated per call, by string length”, within 10 % at every point: AMD EPYC: full matrix and Intel Xeon @ 2.80GHz: full matrix") {
+	if !strings.Contains(md, "Drawn over one another (within 10 % at every point): AMD EPYC: full matrix and Intel Xeon @ 2.80GHz: full matrix") {
 		t.Error("report 004's memory chart does not say its full-matrix lines coincide")
 	}
 }
@@ -932,7 +932,7 @@ func TestKeyResultsLikeFirst(t *testing.T) {
 	if cuda < 0 || fast < 0 || cuda > fast {
 		t.Fatalf("Key results: the CUDA row at %d, the fastest distance at %d; want CUDA first", cuda, fast)
 	}
-	if row := lineFrom(t, md, "| [CUDA, a launch per antidiagonal"); !strings.Contains(row, "as fast as the report, the same algorithm on another GPU") {
+	if row := lineFrom(t, md, "| [CUDA, a launch per antidiagonal"); !strings.Contains(row, "the same algorithm on another GPU") {
 		t.Errorf("the CUDA row says no ratio:\n%s", row)
 	}
 }
@@ -945,7 +945,7 @@ func TestGPUPairsDrawn(t *testing.T) {
 	for _, want := range []string{
 		"| [Every pair of a set of DNA strings on the GPU, beside every core of its machine",
 		"lev cuda-fast, one job on the GPU",
-		"StringZilla, published, not measured here (CUDA, NVIDIA H100, ", // the series of the figure's points
+		"The dashed line at 3,660 is StringZilla's published rate, not measured here (CUDA, NVIDIA H100, ", // the figure's note
 		"the GPU against every core of its machine",
 		"StringZilla publishes 3,660 matrix Gcells/s for its CUDA Levenshtein on an NVIDIA H100",
 		"not like for like, so no ratio is drawn",
@@ -965,5 +965,45 @@ func TestGPULevelWithinSpread(t *testing.T) {
 	}
 	if strings.Contains(md, "1.02× as fast at 1,000,000") {
 		t.Error("the GPU section still reads 1.02× at 1,000,000 as a win")
+	}
+}
+
+// Two machines whose speedups stand alike past their cores are said in
+// one sentence, not two of the same words.
+func TestPastCoresSaidOnce(t *testing.T) {
+	got := pastCoresText([]pastCore{
+		{pastWithin, 2, "the 2.12× on AMD EPYC (95% CI 1.85–2.28)"},
+		{pastWithin, 2, "the 2.16× on Intel Xeon (95% CI 1.97–2.25)"},
+	})
+	if strings.Count(got, ".") != 1+strings.Count("2.12 1.85 2.28 2.16 1.97 2.25", ".") || !strings.Contains(got, "neither interval excludes 2×") || !strings.HasPrefix(got, " The 2.12×") {
+		t.Errorf("pastCoresText = %q; want one sentence, neither interval excluding 2×", got)
+	}
+	one := pastCoresText([]pastCore{{pastBeyond, 2, "the 2.5× (95% CI 2.2–2.8)"}})
+	if !strings.Contains(one, "is more than 2 cores give") {
+		t.Errorf("pastCoresText, one past its cores = %q", one)
+	}
+	_, _, md := committedDoc(t)
+	if strings.Count(md, "not shown to be more than") > 1 {
+		t.Error("report 000's section says twice that a speedup is not shown to be more than the cores give")
+	}
+}
+
+// Where two machines ran gpu-fast's myers-parallel on different workers,
+// the report says how many cores each kept busy and what a busy core
+// computed, so that 16 workers level with 2 are read for what they did;
+// and the length ratios are drawn as the experiment names them.
+func TestBusyCoresSaid(t *testing.T) {
+	_, _, md := committedDoc(t)
+	line := lineFrom(t, md, "Workers against cores")
+	for _, want := range []string{"at n = 150,000", "2 workers on AMD EPYC kept", "16 workers on Intel Xeon + NVIDIA H200 kept", "cores busy", "computed GCUPS each", "spinning counts as CPU time"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("the busy cores lack %q:\n%s", want, line)
+		}
+	}
+	if !strings.Contains(md, "cores busy |") && !strings.Contains(md, "cores busy)") {
+		t.Error("the gpu-fast table gives no cores busy")
+	}
+	if strings.Contains(md, "128.21") {
+		t.Error("a length ratio is drawn as 128.21, not as the experiment's 128")
 	}
 }

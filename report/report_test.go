@@ -245,7 +245,8 @@ func TestCommittedResults(t *testing.T) {
 	// Report 003: ours beside the published speedups, with its charts.
 	html := render(t, Options{Results: "../results"})
 	for _, id := range []string{"r003ranktime", "r003ranks"} {
-		if !strings.Contains(html, `id="`+id+`"`) {
+		// Split by machine where it has more lines than a chart draws.
+		if !strings.Contains(html, `id="`+id+`"`) && !strings.Contains(html, `id="`+id+`_m1"`) {
 			t.Errorf("committed results: no chart %s in report 003's section", id)
 		}
 	}
@@ -265,7 +266,7 @@ func TestCommittedResults(t *testing.T) {
 		{"| [Two rows instead of the whole matrix, largest n (report 004)](#r004) |", " no numbers published |"},
 		{"| [Approximate pattern matching, pattern of 22, MB/s (report 003; the 22 is our reading of a cut-off label, \"22 Chars p\"; k = 2 is ours, the report states none; ours is apm-fast, whose q-gram filter skips most windows of a random text: algorithmic, not parallel)](#r003) |", " about 3.4 "},
 		{"| [One pair of random DNA, beside edlib (beyond the reports)](#beyond) |", " — |"},
-		{"| [Spelling suggestions within 1 edit, beside the obvious loop (beyond the reports; the cap stops each pair past 1 edit: algorithmic, not parallel)](#pairs) |", " — |"},
+		{"| [Spelling suggestions within 1 edit, beside the obvious loop (beyond the reports; max 1 stops each pair once past 1 edit: algorithmic, not parallel)](#pairs) |", " — |"},
 	} {
 		i := strings.Index(out, "\n"+c.start)
 		if i < 0 {

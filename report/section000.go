@@ -155,7 +155,8 @@ func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
 	}
 	// One paragraph for every machine: the report's machine said once,
 	// each machine's numbers after it.
-	var coreCtx, coreVals, best, trafficCtx, traffic, aboveCores []string
+	var coreCtx, coreVals, best, trafficCtx, traffic []string
+	var aboveCores []pastCore
 	over := 0 // the fewest cores a machine's best speedup exceeds
 	for i, ix := range r.Runs {
 		s4, s8 := c.Series[2+2*i], c.Series[3+2*i]
@@ -217,7 +218,7 @@ func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
 	}
 	if len(traffic) > 0 {
 		s.P("More than %d× on %d cores is not parallelism alone: the baseline fills the whole matrix, whose memory traffic we take to be most of its time (no memory counter was read), where the tiled version keeps only tile borders. Over our sequential two-row version, the 8-worker speedup %s.%s",
-			over, over, shared(trafficCtx, traffic), aboveText(aboveCores))
+			over, over, shared(trafficCtx, traffic), pastCoresText(aboveCores))
 	}
 }
 
@@ -362,21 +363,77 @@ func lengthsByExp(r *runs.Set, exps []string, alg string) []string {
 	return out
 }
 
+// pastCore is how one machine's speedup above its n cores stands, for
+// pastCoresText to say beside the others of its kind.
+type pastCore struct {
+	kind int // pastNoCI, pastBeyond, pastWithin
+	n    int
+	what string // "the 2.12× on AMD EPYC (95% CI 1.85–2.28)"
+}
+
+const (
+	pastNoCI = iota
+	pastBeyond
+	pastWithin
+)
+
 // pastCores says how a speedup of that over base above the n cores
 // stands: past them only where its interval lies above n, and then not
 // parallelism alone (the two loops differ, by how much a cell is not
 // measured at this size); else above them only within its interval.
-func pastCores(ix *runs.Index, base, that runs.Key, on string, n int) string {
+func pastCores(ix *runs.Index, base, that runs.Key, on string, n int) pastCore {
 	q, ok := ix.SpeedupOf(base, that)
 	x := ix.Stats[base].Med / ix.Stats[that].Med
 	if !ok || !q.CIKnown {
-		return fmt.Sprintf("The %s%s is above its %d cores, with no interval to tell it from them", document.Times(x), on, n)
+		return pastCore{pastNoCI, n, fmt.Sprintf("the %s%s", document.Times(x), on)}
 	}
-	ci := document.CI(q.Lo, q.Hi)
+	what := fmt.Sprintf("the %s%s (95%% CI %s)", document.Times(x), on, document.CI(q.Lo, q.Hi))
 	if q.Lo > float64(n) {
-		return fmt.Sprintf("The %s%s (95%% CI %s) is more than its %d cores give: the two loops differ, and how much faster a cell the tiled one computes is not measured at this size", document.Times(x), on, ci, n)
+		return pastCore{pastBeyond, n, what}
 	}
-	return fmt.Sprintf("The %s%s is above its %d cores, but its interval (95%% CI %s) reaches below %d×: not shown to be more than they give", document.Times(x), on, n, ci, n)
+	return pastCore{pastWithin, n, what}
+}
+
+// pastCoresText says pcs as one sentence a kind and core count, so
+// that two machines alike are said once: "" without any.
+func pastCoresText(pcs []pastCore) string {
+	type group struct{ kind, n int }
+	var order []group
+	whats := map[group][]string{}
+	for _, pc := range pcs {
+		g := group{pc.kind, pc.n}
+		if whats[g] == nil {
+			order = append(order, g)
+		}
+		whats[g] = append(whats[g], pc.what)
+	}
+	var says []string
+	for _, g := range order {
+		w := whats[g]
+		subj := upperFirst(document.JoinAnd(w))
+		one := len(w) == 1
+		switch g.kind {
+		case pastNoCI:
+			says = append(says, fmt.Sprintf("%s %s above %d cores, with no interval to tell %s from them", subj, pick(one, "is", "are"), g.n, pick(one, "it", "them")))
+		case pastBeyond:
+			says = append(says, fmt.Sprintf("%s %s more than %d cores give: the two loops differ, and how much faster a cell the tiled one computes is not measured at this size", subj, pick(one, "is", "are"), g.n))
+		default:
+			if one {
+				says = append(says, fmt.Sprintf("%s is above %d cores in the median, but its interval reaches below %d×: not shown to be more than the cores give", subj, g.n, g.n))
+			} else {
+				says = append(says, fmt.Sprintf("%s are above %d cores in the median, but %s excludes %d×: not shown to be more than the cores give", subj, g.n, pick(len(w) == 2, "neither interval", "no interval"), g.n))
+			}
+		}
+	}
+	return aboveText(says)
+}
+
+// pick is a when one, else b.
+func pick(one bool, a, b string) string {
+	if one {
+		return a
+	}
+	return b
 }
 
 // aboveText says each of says as a sentence of its own, after a space;

@@ -112,7 +112,7 @@ func section001(r *runs.Set) document.Section {
 		held = "len_a = " + strings.TrimPrefix(n, "n = ") + ", len_b = len_a ÷ ratio, " + rest
 	}
 	cr := &document.Figure{ID: "r001ratio", Title: "Section 4: speedup over two rows, by length ratio (" + held + ")", XName: "length ratio len_a/len_b", YName: "speedup (×)", XLog: true}
-	ratioX := func(k runs.Key) float64 { return float64(k.LenA) / float64(k.LenB) }
+	ratioX := lengthRatio
 	for _, ix := range r.Runs {
 		cr.Series = append(cr.Series,
 			speedupSeries(ix, named(r, ix, records.AlgDiagonal), []string{records.ExpS001Ratio}, records.AlgTwoRow, records.AlgDiagonal, -1, nil, ratioX),
@@ -214,7 +214,7 @@ func ratioLengths(r *runs.Set) (la, lb int) {
 func ratioGain(ix *runs.Index, diag []runs.Key, level, x0, x float64) runs.Ratio {
 	pair := func(x float64) (b, k runs.Key, ok bool) {
 		for _, k := range diag {
-			if float64(k.LenA)/float64(k.LenB) == x {
+			if lengthRatio(k) == x {
 				b, ok := ix.GetKey(records.ExpS001Ratio, records.AlgTwoRow, 1, 0, k.LenA, k.LenB)
 				return b, k, ok
 			}
@@ -228,6 +228,13 @@ func ratioGain(ix *runs.Index, diag []runs.Key, level, x0, x float64) runs.Ratio
 	}
 	q, _ := ix.GainOf(level, b0, k0, b, k)
 	return q
+}
+
+// lengthRatio is k's length ratio as the experiment names it: len_b is
+// len_a ÷ ratio rounded down (20,000 ÷ 128 = 156), so the quotient back,
+// 128.21, is rounded.
+func lengthRatio(k runs.Key) float64 {
+	return math.Round(float64(k.LenA) / float64(k.LenB))
 }
 
 // ratioShape says how a diagonal's speedup by length ratio meets report

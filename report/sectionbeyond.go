@@ -28,7 +28,7 @@ func sectionBeyond(r *runs.Set) document.Section {
 	cmem := &document.Figure{ID: "beyondmem", Title: "Memory allocated per call, by string length: bit-parallel algorithms", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	cmemdp := &document.Figure{ID: "beyondmemdp", Title: "Memory allocated per call, by string length: full dynamic programs", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	var tables []*document.Table
-	var lead, notes []string // each machine's fastest point, said before the charts; notes on them, after
+	var lead []string // each machine's fastest point, said before the charts
 	for _, ix := range r.Runs {
 		ks := ix.Find(records.ExpPeers, nil)
 		if len(ks) == 0 {
@@ -100,8 +100,13 @@ func sectionBeyond(r *runs.Set) document.Section {
 				verb = "allocates"
 			}
 			note := fmt.Sprintf("Memory 0 (not drawn on the log axis): %s %s outside Go's heap, which is all that is counted here.", strings.Join(noHeap, ", "), verb)
-			if !slices.Contains(notes, note) {
-				notes = append(notes, note)
+			// Under the memory chart that would draw them.
+			c := cmemdp
+			if slices.ContainsFunc(noHeap, bitParallel) {
+				c = cmem
+			}
+			if !slices.Contains(c.Notes, note) {
+				c.Notes = append(c.Notes, note)
 			}
 		}
 	}
@@ -122,9 +127,6 @@ func sectionBeyond(r *runs.Set) document.Section {
 		s.Add(t)
 	}
 	s.Add(cmem, cmemdp)
-	for _, n := range notes {
-		s.P("%s", n)
-	}
 	notRun(r, &s, records.ExpPeers)
 	beyondBenchmarks(r, &s)
 	return s

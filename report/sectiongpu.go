@@ -16,11 +16,13 @@ import (
 // Table 2 sizes and 1M beside cuda-diagonal and the CPU's best run.
 func sectionGPU(r *runs.Set) document.Section {
 	s := document.Section{ID: "gpu", Title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
-	s.P("Of the three, cuda-fast is one persistent launch of bit-parallel Myers/Hyyrö in the lanes of warps (32 rows per lane, carries passed by shuffles, bands handing column chunks down through progress counters); cuda-diagonal is report 000's one launch per antidiagonal; myers-parallel on every core is the CPU's best.")
+	s.P("Three programs are compared: levlab's kernel cuda-fast, bit-parallel Myers/Hyyrö in one persistent launch, each warp lane holding 32 rows (carries pass between lanes by shuffles, and each band of rows hands its column chunks to the band below through progress counters); cuda-diagonal, our implementation of report 000's design, one launch per antidiagonal; and, on every core of the same machine, myers-parallel, the CPU's best.")
 	c := &document.Figure{ID: "gputime", Title: "Time by string length (cuda-diagonal to 150,000 only, by the experiment's design: a launch per antidiagonal)", XName: "string length (characters)", YName: document.TimeAxis, XLog: true, YLog: true}
-	// The chart, filled below, comes before the tables and what they
-	// find: it is their summary.
+	// The chart, filled below, is their summary: it comes first, what
+	// the tables find beside it (on paper the text flows around a
+	// half-width chart), then the tables.
 	s.Add(c)
+	var tables []*document.Table
 	gpuRan := false
 	for _, ix := range r.Runs {
 		ks := ix.Find(records.ExpGPUFast, nil)
@@ -62,13 +64,17 @@ func sectionGPU(r *runs.Set) document.Section {
 					continue
 				}
 				st := ix.Stats[ks[i]]
-				row = append(row, document.Dur(st.Med)+"\n"+rateText(st))
+				cell := document.Dur(st.Med) + "\n" + rateText(st)
+				if l.workers > 1 && st.Cores > 0 {
+					cell += "\n" + document.Num(st.Cores) + " cores busy"
+				}
+				row = append(row, cell)
 				sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: st.Med, Lo: st.Min, Hi: st.Max})
 			}
 			t.Rows = append(t.Rows, row)
 			c.Series = append(c.Series, sr)
 		}
-		s.Add(t)
+		tables = append(tables, t)
 		if v := gpuVersusCPU(ix, ks); v != "" {
 			s.P("%s", v+onName(r, ix)+".")
 		}
@@ -78,6 +84,12 @@ func sectionGPU(r *runs.Set) document.Section {
 	}
 	if v := fewerWorkersFaster(r); v != "" {
 		s.P("%s", v)
+	}
+	if v := busyCores(r); v != "" {
+		s.P("%s", v)
+	}
+	for _, t := range tables {
+		s.Add(t)
 	}
 	if c.Empty() {
 		s.Blocks = slices.DeleteFunc(s.Blocks, func(b any) bool { return b == any(c) })
@@ -334,4 +346,59 @@ func diagonalElsewhere(r *runs.Set, ix *runs.Index, ks []runs.Key) string {
 	}
 	return fmt.Sprintf("Here cuda-diagonal %s; at n = %s it took %s%s, and the same point took %s: one point and one setting measured in %d runs, %s apart, so the spread is %s. Key results quotes report 000's Table 2 experiment at its fastest block.",
 		runsBlock, document.Size(k.LenA), document.Dur(ix.Stats[k].Med), first, strings.Join(others, ", "), len(others)+1, document.Times(hi/lo), spread)
+}
+
+// busyCores says, for gpu-fast's myers-parallel on each machine's most
+// workers, how many cores it kept busy (CPU time over wall time, the
+// tables' "cores busy") and the computed cells a busy core at the
+// largest length every such machine ran up to 150,000 (report 000's
+// largest), so that machines whose workers differ are read for what their
+// cores did; and why a busy core may do little: a worker waiting on its
+// neighbour's strip spins, and spinning is CPU time. "" where fewer than
+// two machines recorded their CPU time there.
+func busyCores(r *runs.Set) string {
+	type busy struct {
+		ix *runs.Index
+		w  int
+		at map[int]runs.Stat
+	}
+	var all []busy
+	for _, ix := range r.Runs {
+		b := busy{ix: ix, at: map[int]runs.Stat{}}
+		ks := ix.Find(records.ExpGPUFast, func(k runs.Key) bool { return k.Algorithm == records.AlgMyersParallel })
+		for _, k := range ks {
+			b.w = max(b.w, k.Workers)
+		}
+		for _, k := range ks {
+			if st := ix.Stats[k]; k.Workers == b.w && st.Cores > 0 && st.CCUPS > 0 {
+				b.at[k.LenA] = st
+			}
+		}
+		if len(b.at) > 0 {
+			all = append(all, b)
+		}
+	}
+	if len(all) < 2 {
+		return ""
+	}
+	n := 0
+	for l := range all[0].at {
+		common := l <= 150_000
+		for _, b := range all[1:] {
+			_, ok := b.at[l]
+			common = common && ok
+		}
+		if common {
+			n = max(n, l)
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	var says []string
+	for _, b := range all {
+		st := b.at[n]
+		says = append(says, fmt.Sprintf("%s on %s kept %s cores busy, %s %s each", workersN(b.w), b.ix.Name, document.Num(st.Cores), document.Num(st.CCUPS/st.Cores), computedRate))
+	}
+	return fmt.Sprintf("Workers against cores (cores busy: myers-parallel's CPU time over its wall time): at n = %s, %s. A worker that waits for its neighbour's strip spins, and spinning counts as CPU time, so where a busy core computes little we read it as waiting on the wavefront of strips rather than as a slower core; that was not measured directly.", document.Size(n), strings.Join(says, "; "))
 }

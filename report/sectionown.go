@@ -489,7 +489,7 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 		}
 		return hold == "" || slices.Contains(holdAt, dimOf(k, hold))
 	}
-	c.Title = ownTitle(f, fixed, hold, holdAt)
+	c.Title = ownTitle(f, slices.Min(sp.WorkersOr()), fixed, hold, holdAt)
 	// Series are named for their machine where more than one run holds
 	// the experiment.
 	ran := 0
@@ -634,11 +634,14 @@ func ownHeld(r *runs.Set, v *ownView, f spec.Figure, dims []string, hold string,
 }
 
 // ownTitle is figure f's title, the spec's or what it draws by what,
-// with the values it holds (fixed; hold's several, holdAt) after it.
-func ownTitle(f spec.Figure, fixed map[string]float64, hold string, holdAt []float64) string {
+// with the values it holds (fixed; hold's several, holdAt) after it; a
+// speedup's baseline is named with its w0 workers, which every series
+// divides.
+func ownTitle(f spec.Figure, w0 int, fixed map[string]float64, hold string, holdAt []float64) string {
 	title := f.Title
 	if title == "" {
-		what := map[string]string{"time": "Time", "speedup": "Speedup over " + f.Baseline, "efficiency": "Parallel efficiency over " + f.Baseline,
+		base := fmt.Sprintf("%s on %d worker%s", f.Baseline, w0, plural(w0))
+		what := map[string]string{"time": "Time", "speedup": "Speedup over " + base, "efficiency": "Parallel efficiency over " + base,
 			"gcups": "Cells of the matrix a second", "memory": "Memory"}[f.Y]
 		title = what + " by " + ownXNames[f.X]
 	}

@@ -16,22 +16,21 @@ type term struct {
 }
 
 var terms = []term{
-	{[]string{matrixRate}, matrixRate, "the m×n cells of the whole matrix divided by the time, 10⁹ a second, whether the algorithm computed each cell or skipped it; a measure of the problem solved, which may exceed what the machine can compute"},
-	{[]string{"computed GCUPS"}, "computed GCUPS", "giga cell updates a second: only the cells the algorithm computed, 10⁹ a second; bit-parallel code computes whole words of 64 cells, so where it skips little this can pass the matrix rate"},
-	{[]string{"Gbp/s"}, "Gbp/s", "giga base pairs a second: for many patterns over one text, the text's symbols times the number of patterns, 10⁹ a second"},
-	{[]string{"paper scale"}, "paper scale", "the reports' own sizes (strings to 150,000, texts of about 10⁸ bytes) and, beyond them, strings to 10⁶; own experiments run at their spec's sizes instead"},
+	{[]string{matrixRate}, matrixRate, "the whole matrix's m×n cells over the time, 10⁹ a second, computed or skipped (Rates, under Key results)"},
+	{[]string{"computed GCUPS"}, "computed GCUPS", "giga cell updates a second: the cells the algorithm computed, 10⁹ a second (Rates, under Key results)"},
+	{[]string{"Gbp/s"}, "Gbp/s", "giga base pairs a second: the text's symbols times the patterns, 10⁹ a second"},
+	{[]string{"paper scale"}, "paper scale", "the reports' own sizes, and strings to 10⁶ beyond them (Key results)"},
 	{[]string{"strips"}, "strip", "in Myers' bit-vector kernel, 64 rows of the matrix held as one machine word a column; a vector register steps several strips at once"},
-	{[]string{"lanes"}, "lane", "one element of a vector register (AVX2: 256 bits, AVX-512: 512) or one thread of a GPU warp, holding one pair's, one pattern's or one strip's word"},
-	{[]string{"first40"}, "first40", "edlib in the many-pairs benchmark: the first 40 strings against every string, so that its run stays short; its rate counts those pairs' cells"},
+	{[]string{"lanes"}, "lane", "one element of a vector register (AVX2: 256 bits, AVX-512: 512) or one thread of a GPU warp"},
+	{[]string{"first40"}, "first40", "edlib in the many-pairs benchmark: the first 40 strings against all, to keep its run short"},
 	{[]string{"shadow bytes"}, "shadow bytes", "the bytes past a part of the text that its last windows reach into, copied with the part so that a match across the cut is counted once"},
-	{[]string{"Ukkonen band"}, "Ukkonen band", "the diagonals within d of the main one: a path of cost d never leaves them, so a distance bounded by d needs only those cells (Ukkonen 1985)"},
 	{[]string{"Hyyrö"}, "Myers/Hyyrö", "Myers' bit-vector algorithm in Hyyrö's form for two whole strings: a column as bit-vectors of +1 and −1 steps, a word at a time"},
-	{[]string{"myers-parallel", "tworow", "fullmatrix"}, "levlab's algorithms", "fullmatrix: Wagner–Fischer, whole matrix; tworow: two rows of it; diagonal: antidiagonals over the workers, a barrier each; tiled, tiled-barrier: a wavefront of tiles, as tasks or on long-lived workers; myers: Myers/Hyyrö in a band; myers-parallel: its strips over the workers; auto: the fastest for the sizes; apm-fast: matching with a q-gram filter; cuda-diagonal, cuda-matrix, cuda-fast: a launch per antidiagonal, the whole matrix, one bit-parallel launch"},
-	{[]string{" band", "banded"}, "band", "the diagonals of the matrix within a bound of the main one: a path of bounded cost never leaves them, so only their cells need computing"},
+	{[]string{"myers-parallel", "tworow", "fullmatrix"}, "levlab's algorithms", "fullmatrix: Wagner–Fischer; tworow: its two rows; diagonal: antidiagonals, a barrier each; tiled, tiled-barrier: a wavefront of tiles (as tasks; on long-lived workers); myers: Myers/Hyyrö in a band; myers-parallel: its strips over the workers; auto: the fastest for the sizes; apm-fast: matching with a q-gram filter; cuda-diagonal, cuda-matrix, cuda-fast: a launch per antidiagonal, the whole matrix, one bit-parallel launch"},
+	{[]string{" band", "banded", "Ukkonen band"}, "band, Ukkonen band", "the diagonals within d of the main one: a path of cost d never leaves them, so a distance bounded by d needs only their cells (Ukkonen 1985)"},
 	{[]string{"CIGAR"}, "CIGAR", "an alignment as runs of operations: = a match, X a substitution, I a symbol of A only, D a symbol of B only (B the reference, as in SAM)"},
 	{[]string{"warp"}, "warp", "32 GPU threads that execute together; shuffles pass values between them"},
 	{[]string{"Karp–Flatt"}, "S, E, e, f", "speedup S = T1/Tp over one worker; efficiency E = S/p; Karp–Flatt's e = (1/S − 1/p)/(1 − 1/p), the serial share S implies; f, the serial fraction Amdahl's law fits"},
-	{[]string{"share the machine's"}, "oversubscribed", "more workers than cores: they take turns on the cores, and Amdahl's law, a processor each, does not apply"},
+	{[]string{"share the machine's"}, "oversubscribed", "more workers than cores, taking turns on them; Amdahl's law, a processor each, does not apply"},
 	{[]string{"trimmed pass"}, "trimmed pass", "levlab's exact Myers pass over only the cells a path of a first, banded pass's cost can reach; the matrix rate still counts the rest"},
 	{[]string{"n.s.", "not significant"}, "n.s., not significant", "the Mann–Whitney U test does not reject the hypothesis of no difference at α = 0.05, or the 95% interval of the ratio holds 1×"},
 	{[]string{" cores", " core "}, "core", "a logical CPU as the operating system counts it (Go's runtime.NumCPU); on a VM a virtual CPU"},
@@ -45,6 +44,12 @@ var terms = []term{
 	{[]string{" MB", " MiB", " KiB", " GiB"}, "MB, MiB", "MB: 10⁶ bytes (go test's MB/s, text sizes); KiB, MiB, GiB: 2¹⁰, 2²⁰, 2³⁰ bytes (every memory measured)"},
 	{[]string{"lev.", "match.Count"}, "lev.Cross, lev.All …", "levlab's Go API: Distance one pair, Cross one set against another, All every pair of a set, Align an alignment; match.Count patterns in a text"},
 	{[]string{" bp"}, "bp, n, m", "base pairs, DNA's symbols; n, m: the two lengths (len_a, len_b)"},
+	{[]string{"runes"}, "rune", "a Unicode code point, Go's unit of text; a UTF-8 string of n runes may take more than n bytes"},
+	{[]string{"persistent launch"}, "persistent launch", "one kernel launch whose blocks stay on the GPU and loop over the work, in place of a launch a step"},
+	{[]string{"progress counters"}, "progress counter", "a count in GPU memory of the column chunks a band of rows has finished; the band below waits on it before it reads them"},
+	{[]string{"NVRTC"}, "NVRTC", "NVIDIA's run-time compiler: the kernels' CUDA source compiled when a program first uses the GPU, so no CUDA toolkit is needed to build"},
+	{[]string{"--keep-going"}, "--keep-going", "levlab run's flag to time a program's larger sizes after a wrong answer at a smaller one"},
+	{[]string{"max 1", "--max"}, "max k", "a bound on the distance (lev.WithMax, levlab's --max): each pair stops once its distance is sure to exceed k and answers k+1"},
 	{[]string{"q-gram filter"}, "q-gram filter", "apm-fast skips a window of the text unless enough of the pattern's substrings of length q occur in it; on random text that is nearly every window"},
 }
 
@@ -55,8 +60,8 @@ var refs = []term{
 	{[]string{src003, "Report 003"}, "Report 003", "R. Benbaki and A. Mammadov, INF560 Project: Approximate Pattern Matching, January–March 2021; file " + src003},
 	{[]string{src004, "Report 004"}, "Report 004", "A GPU Exercise - part 2, a blog post, 2012 (author not stated): the edit distance in two rows of the matrix; file " + src004},
 	{[]string{"edlib"}, "edlib", "M. Šošić and M. Šikić, Edlib: a C/C++ library for fast, exact sequence alignment using edit (Levenshtein) distance, Bioinformatics 33(9), 2017, doi:10.1093/bioinformatics/btw753; edlib-aligner is its command-line program"},
-	{[]string{"as in SAM"}, "SAM", "H. Li et al., The Sequence Alignment/Map format and SAMtools, Bioinformatics 25(16), 2009; its specification at samtools.github.io/hts-specs"},
-	{[]string{"wamerican"}, "wamerican", "Debian's American English word list (/usr/share/dict/american-english), from SCOWL (wordlist.aspell.net)"},
+	{[]string{"as in SAM"}, "SAM", "H. Li et al., The Sequence Alignment/Map format and SAMtools, Bioinformatics 25(16), 2009 (samtools.github.io/hts-specs)"},
+	{[]string{"wamerican"}, "wamerican", "Debian's American English word list (/usr/share/dict/american-english), from SCOWL"},
 	{[]string{"go1."}, "Go", "the Go language and toolchain (go.dev), at Method's version; levlab's workers are goroutines"},
 	{[]string{"Myers"}, "Myers 1999", "G. Myers, A fast bit-vector algorithm for approximate string matching based on dynamic programming, Journal of the ACM 46(3), 1999"},
 	{[]string{"Sellers"}, "Sellers 1980", "P. H. Sellers, The theory and computation of evolutionary distances: pattern recognition, Journal of Algorithms 1(4), 1980"},
@@ -73,9 +78,9 @@ var refs = []term{
 	{[]string{"Amdahl"}, "Amdahl 1967", "G. M. Amdahl, Validity of the single processor approach to achieving large scale computing capabilities, AFIPS Spring Joint Computer Conference, 1967"},
 	{[]string{"Karp–Flatt"}, "Karp and Flatt 1990", "A. H. Karp and H. P. Flatt, Measuring parallel processor performance, Communications of the ACM 33(5), 1990"},
 	{[]string{"OpenMP"}, "OpenMP", "the OpenMP Application Programming Interface, OpenMP Architecture Review Board (openmp.org): the reports' threads"},
-	{[]string{"CUDA"}, "CUDA", "NVIDIA's CUDA C++ and driver API (docs.nvidia.com/cuda); levlab compiles its kernels with NVRTC at run time"},
+	{[]string{"CUDA"}, "CUDA", "NVIDIA's CUDA C++ and driver API (docs.nvidia.com/cuda)"},
 	{[]string{"PyCUDA"}, "PyCUDA", "A. Klöckner et al., PyCUDA and PyOpenCL: a scripting-based approach to GPU run-time code generation, Parallel Computing 38(3), 2012"},
-	{[]string{"mpirun"}, "Open MPI", "the MPI implementation behind mpirun in these runs (Debian's openmpi-bin), www.open-mpi.org"},
+	{[]string{"mpirun"}, "Open MPI", "the MPI behind mpirun here (Debian's openmpi-bin), open-mpi.org"},
 	{[]string{"Mann–Whitney"}, "Mann–Whitney U", "H. B. Mann and D. R. Whitney, On a test of whether one of two random variables is stochastically larger than the other, Annals of Mathematical Statistics 18(1), 1947; by golang.org/x/perf/benchmath"},
 }
 
@@ -145,6 +150,7 @@ func docText(d *document.Doc) string {
 				for _, sr := range blk.Series {
 					w(sr.Name)
 				}
+				w(blk.Notes...)
 			}
 		}
 	}

@@ -46,7 +46,7 @@ func sectionSummary(r *runs.Set) []document.Section {
 		}
 		between := ""
 		if len(apart) > 0 {
-			between = " An interval is of one run's repetitions, while one point measured in two experiments lies further apart between them: up to " + document.JoinAnd(apart) + " (Method)."
+			between = " An interval is of one run's repetitions; one point measured in two experiments can lie further apart than that, up to " + document.JoinAnd(apart) + " between the two (Method)."
 		}
 		s.P("Measured on %s.", strings.Join(on, "; and "))
 		s.P("Paper scale is the reports' own sizes (report 000's strings to 150,000 characters, report 003's texts of about 10⁸ bytes) and, beyond the reports, strings to 10⁶; own experiments run at the sizes their specs give, whatever the scale. Each point is the median of its repetitions; a table's range of them marked ‡ holds an outlier, a repetition over %d× the median.%s", outlierFactor, between)
