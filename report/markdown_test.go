@@ -79,7 +79,7 @@ func TestMarkdownNumbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`content:"Figure " counter(fig)`, `content:"Table " counter(tab)`, "details table>caption::before,#refs table>caption::before{counter-increment:none"} {
+	for _, want := range []string{`content:"Figure " counter(fig)`, `content:"Table " counter(tab)`, "details table>caption::before,#refs table>caption::before,section.screen figure>figcaption::before,figure.screen>figcaption::before,section.screen table>caption::before{counter-increment:none"} {
 		if !strings.Contains(string(css), want) {
 			t.Errorf("report.css does not number as the Markdown does: no %q", want)
 		}

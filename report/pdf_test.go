@@ -1,6 +1,7 @@
 package report
 
 import (
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -70,6 +71,9 @@ func TestPDFWithinPages(t *testing.T) {
 			if words < 500 {
 				t.Errorf("only %d words in the PDF's %d pages", words, len(pages))
 			}
+			if name == "committed" {
+				sameNumbers(t, out, o)
+			}
 		})
 	}
 }
@@ -85,3 +89,44 @@ var (
 	pageRe = regexp.MustCompile(`<page width="([0-9.]+)" height="([0-9.]+)">`)
 	wordRe = regexp.MustCompile(`<word xMin="[0-9.-]+" yMin="[0-9.-]+" xMax="([0-9.-]+)" yMax="([0-9.-]+)">([^<]*)</word>`)
 )
+
+// sameNumbers checks that every figure and table the Markdown of o
+// numbers is printed with the same number before the same first word of
+// its caption in the PDF whose pdftotext -bbox output is bbox: paper
+// numbers what it prints as the other formats do.
+func sameNumbers(t *testing.T, bbox []byte, o Options) {
+	t.Helper()
+	var words []string
+	for _, w := range wordRe.FindAllSubmatch(bbox, -1) {
+		words = append(words, html.UnescapeString(string(w[3])))
+	}
+	printed := map[string]bool{}
+	for i := 0; i+2 < len(words); i++ {
+		if words[i] == "Figure" || words[i] == "Table" {
+			printed[words[i]+" "+words[i+1]+" "+words[i+2]] = true
+		}
+	}
+	md := filepath.Join(t.TempDir(), "report.md")
+	o.Format = FormatMarkdown
+	if err := WriteFile(md, o); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range captionRe.FindAllStringSubmatch(string(b), -1) {
+		n++
+		if want := m[1] + " " + m[2] + ". " + m[3]; !printed[want] {
+			t.Errorf("the Markdown's %q is not printed so in the PDF", want)
+		}
+	}
+	if n < 20 {
+		t.Errorf("only %d numbered captions in the Markdown", n)
+	}
+}
+
+// captionRe is a numbered caption of the Markdown: its kind, number and
+// first word.
+var captionRe = regexp.MustCompile(`(?m)^(?:\*\*)?(Figure|Table) ([0-9]+)\. ([^\s*]+)`)

@@ -23,11 +23,14 @@ func WriteMarkdownFigs(w *bytes.Buffer, d *Doc, figs string) {
 	if d.Byline != "" {
 		fmt.Fprintf(w, "\n%s\n", m(d.Byline))
 	}
-	// Figures and tables numbered in order, as the page's stylesheet
-	// numbers them: a chart or a drawing a figure, a table with a
-	// caption a table but a folded one or a reference list.
-	var figN, tabN int
-	figure := func() string { figN++; return fmt.Sprintf("Figure %d. ", figN) }
+	// Figures and tables numbered as every format numbers them (Numbers).
+	nums := Numbers(d)
+	label := func(b any) string {
+		if n := nums[b]; n != "" {
+			return n + ". "
+		}
+		return ""
+	}
 	for _, s := range d.Sections {
 		fmt.Fprintf(w, "\n## %s\n", m(s.Title))
 		for _, b := range s.Blocks {
@@ -35,17 +38,16 @@ func WriteMarkdownFigs(w *bytes.Buffer, d *Doc, figs string) {
 			case Para:
 				fmt.Fprintf(w, "\n%s\n", m(string(b)))
 			case *Table:
-				if b.Caption != "" && !b.Folded && s.ID != refsID {
-					tabN++
+				if n := label(b); n != "" {
 					t := *b
-					t.Caption = fmt.Sprintf("Table %d. %s", tabN, b.Caption)
+					t.Caption = n + b.Caption
 					b = &t
 				}
 				writeMDTable(w, b)
 			case *Drawing:
 				text := strings.Join(b.Lines(false), "\n")
 				fence := MdFence(text)
-				fmt.Fprintf(w, "\n%s\n\n%s\n%s\n%s\n", m(figure()+b.Caption), fence, text, fence)
+				fmt.Fprintf(w, "\n%s\n\n%s\n%s\n%s\n", m(label(b)+b.Caption), fence, text, fence)
 			case *Figure:
 				if b.Empty() {
 					fmt.Fprintf(w, "\n%s: no points to draw.\n", m(b.Title))
@@ -53,11 +55,11 @@ func WriteMarkdownFigs(w *bytes.Buffer, d *Doc, figs string) {
 				}
 				// The number on the image's caption, or on the table of
 				// points where it stands alone.
-				label, t := figure(), b.asTable()
+				n, t := label(b), b.asTable()
 				if figs != "" {
-					fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n", MdAlt(b.Title), mdPath(figs+"/"+b.ID+".png"), m(label+b.Title))
+					fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n", MdAlt(b.Title), mdPath(figs+"/"+b.ID+".png"), m(n+b.Title))
 				} else {
-					t.Caption = label + t.Caption
+					t.Caption = n + t.Caption
 				}
 				writeMDTable(w, t)
 				for _, n := range b.Notes {

@@ -187,3 +187,39 @@ func (c *Figure) Empty() bool {
 	}
 	return true
 }
+
+// Numbers returns the label each numbered figure and table of d is shown
+// with, "Figure 3" or "Table 5", by block: a chart with points or a
+// drawing is a figure, a table with a caption a table, counted in order
+// through the sections. What paper leaves out (a Screen section's blocks,
+// a Screen drawing), a folded table and the references' tables are not
+// numbered, so that the page, its print, Markdown and TeX count alike.
+func Numbers(d *Doc) map[any]string {
+	nums := map[any]string{}
+	var figs, tabs int
+	for _, s := range d.Sections {
+		if s.Screen {
+			continue
+		}
+		for _, b := range s.Blocks {
+			switch b := b.(type) {
+			case *Figure:
+				if !b.Empty() {
+					figs++
+					nums[b] = fmt.Sprintf("Figure %d", figs)
+				}
+			case *Drawing:
+				if !b.Screen {
+					figs++
+					nums[b] = fmt.Sprintf("Figure %d", figs)
+				}
+			case *Table:
+				if b.Caption != "" && !b.Folded && s.ID != refsID {
+					tabs++
+					nums[b] = fmt.Sprintf("Table %d", tabs)
+				}
+			}
+		}
+	}
+	return nums
+}

@@ -3,6 +3,7 @@ package document
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -77,6 +78,10 @@ func WriteTeX(w *bytes.Buffer, d *Doc, figs string) error {
 		// words TeX cannot break, and one may not fit a justified line.
 		fmt.Fprintf(w, "\n{\\raggedright %s\\par}\n", TexText(d.Byline))
 	}
+	// Figures and tables numbered as every format numbers them
+	// (Numbers): LaTeX's counter set before each caption, and what is
+	// not numbered captioned in bold text alone.
+	nums := Numbers(d)
 	for _, s := range d.Sections {
 		fmt.Fprintf(w, "\n\\subsection{%s}\\label{levlab:%s}\n", TexText(s.Title), TexLabel(s.ID))
 		for _, b := range s.Blocks {
@@ -84,21 +89,21 @@ func WriteTeX(w *bytes.Buffer, d *Doc, figs string) error {
 			case Para:
 				writeTeXPara(w, string(b))
 			case *Table:
-				writeTeXTable(w, b)
+				writeTeXTable(w, b, nums[b])
 			case *Drawing:
-				WriteTeXDrawing(w, b)
+				writeTeXDrawing(w, b, nums[b])
 			case *Figure:
 				switch {
 				case b.Empty():
 					fmt.Fprintf(w, "\n%s: no points to draw.\n", TexText(b.Title))
 				case figs == "":
-					writeTeXTable(w, b.asTable())
+					writeTeXTable(w, b.asTable(), nums[b])
 					for _, n := range b.Notes {
 						writeTeXPara(w, n)
 					}
 				default:
-					fmt.Fprintf(w, "\n\\begin{figure}[!htbp]\n\\centering\n\\includegraphics[width=\\linewidth]{%s/%s.png}\n\\caption{%s}\\label{levlab:fig:%s}\n",
-						figs, b.ID, TexText(b.Title), TexLabel(b.ID))
+					fmt.Fprintf(w, "\n\\begin{figure}[!htbp]\n\\centering\n\\includegraphics[width=\\linewidth]{%s/%s.png}\n%s\\label{levlab:fig:%s}\n",
+						figs, b.ID, texCaption(b.Title, nums[b], "figure"), TexLabel(b.ID))
 					for _, n := range b.Notes {
 						fmt.Fprintf(w, "{\\small\\raggedright %s\\par}\n", TexText(n))
 					}
@@ -113,8 +118,16 @@ func WriteTeX(w *bytes.Buffer, d *Doc, figs string) error {
 // WriteTeXDrawing writes an alignment as a caption and a verbatim block,
 // a symbol that is not ASCII as ? in each of its columns (the text is
 // ASCII).
-func WriteTeXDrawing(w *bytes.Buffer, d *Drawing) {
-	fmt.Fprintf(w, "\n\\noindent\\textbf{%s}\n\\begin{verbatim}\n", TexText(d.Caption))
+func WriteTeXDrawing(w *bytes.Buffer, d *Drawing) { writeTeXDrawing(w, d, "") }
+
+// writeTeXDrawing is WriteTeXDrawing with the drawing's label ("Figure
+// 3"; "" for none) before its caption.
+func writeTeXDrawing(w *bytes.Buffer, d *Drawing, label string) {
+	if label != "" {
+		label += ". "
+	}
+	// Ragged right: a caption ends in a CIGAR, one word TeX cannot break.
+	fmt.Fprintf(w, "\n{\\raggedright\\noindent\\textbf{%s}\\par}\n\\begin{verbatim}\n", TexText(label+d.Caption))
 	for _, l := range d.Lines(true) {
 		// Nothing in it may end the environment early.
 		w.WriteString(strings.ReplaceAll(l, `\end{verbatim}`, `\end {verbatim}`) + "\n")
@@ -190,7 +203,7 @@ func TexLabel(id string) string {
 // and \linewidth where it does not, so that no table runs past the edge
 // of the page; one of more than six columns is set in \footnotesize with
 // less space between columns, so that it is seldom shrunk further.
-func writeTeXTable(w *bytes.Buffer, t *Table) {
+func writeTeXTable(w *bytes.Buffer, t *Table, label string) {
 	cols := len(t.Head)
 	for _, r := range t.Rows {
 		cols = max(cols, len(r))
@@ -206,8 +219,8 @@ func writeTeXTable(w *bytes.Buffer, t *Table) {
 		size, spread = "\\footnotesize\\setlength{\\tabcolsep}{4pt}", "\\scriptsize"
 	}
 	w.WriteString("\n\\begin{table}[!htbp]\n\\centering\n")
-	if c := TexText(t.Caption); c != "" {
-		fmt.Fprintf(w, "\\caption{%s}\n", c)
+	if t.Caption != "" {
+		fmt.Fprintf(w, "%s\n", texCaption(t.Caption, label, "table"))
 	}
 	fmt.Fprintf(w, "%s\n\\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{%%\n\\begin{tabular}{l%s}\n\\toprule\n",
 		size, strings.Repeat("r", cols-1))
@@ -399,4 +412,20 @@ func TexLatin1(r rune) string {
 		return `\c{` + l + `}`
 	}
 	return `\` + string(a) + `{` + l + `}`
+}
+
+// texCaption is the caption of a float (LaTeX's "figure" or "table") as
+// label ("Figure 3", "Table 5") numbers it: \caption with the float's
+// counter set to the number, so that LaTeX prints the same; a caption
+// numbered as another kind (a chart given as a table) or not at all is
+// bold text, out of LaTeX's count.
+func texCaption(caption, label, float string) string {
+	kind, n, _ := strings.Cut(label, " ")
+	if num, err := strconv.Atoi(n); err == nil && strings.ToLower(kind) == float {
+		return fmt.Sprintf("\\setcounter{%s}{%d}\\caption{%s}", float, num-1, TexText(caption))
+	}
+	if label != "" {
+		return fmt.Sprintf("{\\small\\textbf{%s}\\par}", TexText(label+". "+caption))
+	}
+	return fmt.Sprintf("{\\small\\textbf{%s}\\par}", TexText(caption))
 }
