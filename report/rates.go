@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
 	"github.com/levlab/levlab/report/internal/runs"
@@ -49,6 +50,17 @@ func rateText(st runs.Stat) string {
 		return fmt.Sprintf("%s %s (%s %s)", document.Num(st.CCUPS), computedRate, document.Num(st.GCUPS), matrixRate)
 	}
 	return document.Num(st.GCUPS) + " " + matrixRate
+}
+
+// rateTextOf is rateText for algorithm alg's point: cuda-fast steps whole
+// words of 32 rows a lane, so "every cell computed" leaves out the rows
+// that pad a string to them, which its records do not count.
+func rateTextOf(alg string, st runs.Stat) string {
+	t := rateText(st)
+	if alg == records.AlgCUDAFast && strings.HasSuffix(t, ", every cell computed") {
+		t += " (the rows padding a string to whole words not counted)"
+	}
+	return t
 }
 
 // benchMetricName is how a metric of go test -bench output is shown: the

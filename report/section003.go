@@ -303,8 +303,9 @@ func section003Ranks(r *runs.Set, s *document.Section, pub []records.Published) 
 // reading it from the file does under mpirun), inside the time, which the
 // process does not; "" where no run has both.
 func oneRankCost(r *runs.Set) string {
-	lo, hi := math.Inf(1), 0.0
+	var each []string
 	for _, ix := range r.Runs {
+		lo, hi := math.Inf(1), 0.0
 		for _, k := range ix.Find(records.ExpS003Ranks, func(k runs.Key) bool { return k.Ranks == 1 && k.Workers == 1 }) {
 			pk := k
 			pk.Ranks = 0
@@ -313,11 +314,14 @@ func oneRankCost(r *runs.Set) string {
 				lo, hi = min(lo, one.Med/rk.Med), max(hi, one.Med/rk.Med)
 			}
 		}
+		if hi > 0 {
+			each = append(each, fmt.Sprintf("%s–%s on %s", document.Num(lo), document.Times(hi), ix.Name))
+		}
 	}
-	if hi == 0 {
+	if len(each) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" One rank is %s–%s as fast as one process at the sizes run: a rank copies its part of the text into a buffer of its own, as reading its part from the file does under mpirun, and that copy is inside its time; every speedup over ranks carries it.", document.Num(lo), document.Times(hi))
+	return fmt.Sprintf(" One rank is %s as fast as one process at the sizes run: a rank copies its part of the text into a buffer of its own, as reading its part from the file does under mpirun, and that copy is inside its time; every speedup over ranks carries it.", document.JoinAnd(each))
 }
 
 // smallTextCost says how long one process on one worker counts the

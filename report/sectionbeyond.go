@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -29,6 +30,9 @@ func sectionBeyond(r *runs.Set) document.Section {
 	cmemdp := &document.Figure{ID: "beyondmemdp", Title: "Memory allocated per call, by string length: full dynamic programs", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}
 	var tables []*document.Table
 	var lead []string // each machine's fastest point, said before the charts
+	// The workers each chart's lines ran on, said in its title: the
+	// parallel ones' count, the others on one.
+	workersOf := map[*document.Figure]map[string]int{cg: {}, cdp: {}}
 	for _, ix := range r.Runs {
 		ks := ix.Find(records.ExpPeers, nil)
 		if len(ks) == 0 {
@@ -71,6 +75,11 @@ func sectionBeyond(r *runs.Set) document.Section {
 					best, bestG = k, v.GCUPS
 				}
 				row[1] = document.Count(k.Workers)
+				c := cdp
+				if bitParallel(a) {
+					c = cg
+				}
+				workersOf[c][a] = max(workersOf[c][a], k.Workers)
 				row = append(row, document.Dur(v.Med)+"\n"+rateText(v)+", "+document.BytesStr(v.Alloc))
 			}
 			if bitParallel(a) {
@@ -114,6 +123,9 @@ func sectionBeyond(r *runs.Set) document.Section {
 		s.P("Ours: not measured in the runs read (experiment peers).")
 		beyondBenchmarks(r, &s)
 		return s
+	}
+	for _, c := range []*document.Figure{cg, cdp} {
+		c.Title += workersTitle(workersOf[c])
 	}
 	// What the charts find first, then the charts.
 	for _, l := range lead {
@@ -196,4 +208,31 @@ func beyondBenchmarks(r *runs.Set, s *document.Section) {
 	manyPatterns(r, s)
 	matrixCommand(r, s)
 	scaleOut(r, s)
+}
+
+// workersTitle says which of the algorithms of a chart, by the most
+// workers each ran on, ran on more than one: " (myers-parallel on 2
+// workers, the rest on 1)"; "" where none did.
+func workersTitle(w map[string]int) string {
+	byCount := map[int][]string{}
+	rest := false
+	for a, n := range w {
+		if n > 1 {
+			byCount[n] = append(byCount[n], a)
+		} else {
+			rest = true
+		}
+	}
+	if len(byCount) == 0 {
+		return ""
+	}
+	var says []string
+	for _, n := range slices.Sorted(maps.Keys(byCount)) {
+		slices.Sort(byCount[n])
+		says = append(says, document.JoinAnd(byCount[n])+" on "+workersN(n))
+	}
+	if rest {
+		says = append(says, "the rest on 1")
+	}
+	return " (" + strings.Join(says, ", ") + ")"
 }

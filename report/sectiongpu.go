@@ -64,7 +64,7 @@ func sectionGPU(r *runs.Set) document.Section {
 					continue
 				}
 				st := ix.Stats[ks[i]]
-				cell := document.Dur(st.Med) + "\n" + rateText(st)
+				cell := document.Dur(st.Med) + "\n" + rateTextOf(l.alg, st)
 				if l.workers > 1 && st.Cores > 0 {
 					cell += "\n" + document.Num(st.Cores) + " cores busy"
 				}
@@ -398,7 +398,34 @@ func busyCores(r *runs.Set) string {
 	var says []string
 	for _, b := range all {
 		st := b.at[n]
-		says = append(says, fmt.Sprintf("%s on %s kept %s cores busy, %s %s each", workersN(b.w), b.ix.Name, document.Num(st.Cores), document.Num(st.CCUPS/st.Cores), computedRate))
+		says = append(says, fmt.Sprintf("%s on %s kept %s cores busy, %s %s a busy core", workersN(b.w), b.ix.Name, document.Num(st.Cores), document.Num(st.CCUPS/st.Cores), computedRate))
 	}
-	return fmt.Sprintf("Workers against cores (cores busy: myers-parallel's CPU time over its wall time): at n = %s, %s. A worker that waits for its neighbour's strip spins, and spinning counts as CPU time, so where a busy core computes little we read it as waiting on the wavefront of strips rather than as a slower core; that was not measured directly.", document.Size(n), strings.Join(says, "; "))
+	text := fmt.Sprintf("Workers against cores (cores busy: myers-parallel's CPU time over its wall time): at n = %s, %s.", document.Size(n), strings.Join(says, "; "))
+	// Of the gap a busy core, how much one worker against one explains
+	// (many-pairs: auto on 1 worker, the same code on both machines),
+	// and what is left for waiting.
+	slow, fast := all[0], all[len(all)-1]
+	if slow.at[n].CCUPS/slow.at[n].Cores > fast.at[n].CCUPS/fast.at[n].Cores {
+		slow, fast = fast, slow
+	}
+	gap := (fast.at[n].CCUPS / fast.at[n].Cores) / (slow.at[n].CCUPS / slow.at[n].Cores)
+	if one, at, ok := oneWorkerRatio(fast.ix, slow.ix); ok && one > 1 {
+		text += fmt.Sprintf(" One worker against one, %s's core is the slower: lev auto on 1 worker in many-pairs (N = %s) ran %s as fast on %s, which explains that much of the %s a busy core.", slow.ix.Name, document.Count(at), document.Times(one), fast.ix.Name, document.Times(gap))
+		gap /= one
+	}
+	return text + fmt.Sprintf(" The rest, %s, we read as waiting on the wavefront of strips: a worker that waits for its neighbour's strip spins, and spinning counts as CPU time; that was not measured directly.", document.Times(gap))
+}
+
+// oneWorkerRatio is how many times fast's lev auto on one worker ran as
+// fast as slow's in many-pairs, at the largest N both measured, by their
+// computed rates; false where either lacks such a point.
+func oneWorkerRatio(fast, slow *runs.Index) (ratio float64, n int, ok bool) {
+	for _, k := range fast.Find(records.ExpManyPairs, func(k runs.Key) bool { return k.Algorithm == records.AlgAuto && k.Workers == 1 }) {
+		s, have := slow.Stats[k]
+		f := fast.Stats[k]
+		if have && s.CCUPS > 0 && f.CCUPS > 0 && k.LenA > n {
+			ratio, n, ok = f.CCUPS/s.CCUPS, k.LenA, true
+		}
+	}
+	return ratio, n, ok
 }

@@ -302,9 +302,30 @@ func benchRuns(files []records.BenchFile) (least, most int) {
 	return least, most
 }
 
-// benchMedianOf says what a figure read from files is: "the median of 3
-// runs", or "of 2 to 3 runs".
+// benchMedianOf says what a figure read from files is: the code it was
+// measured at and "the median of 3 runs", or "of 2 to 3 runs".
 func benchMedianOf(files []records.BenchFile) string {
+	return benchCommits(files) + benchRunCount(files)
+}
+
+// benchCommits is the code the files were measured at, " at <commit>"
+// (each commit once, in the files' order); "" where none says.
+func benchCommits(files []records.BenchFile) string {
+	var cs []string
+	for _, f := range files {
+		if c := f.Config["commit"]; c != "" && !slices.Contains(cs, shortCommit(c)) {
+			cs = append(cs, shortCommit(c))
+		}
+	}
+	if len(cs) == 0 {
+		return ""
+	}
+	return " at " + document.JoinAnd(cs)
+}
+
+// benchRunCount is benchMedianOf's count of runs: ", each the median of 3
+// runs"; "" where no file holds a result.
+func benchRunCount(files []records.BenchFile) string {
 	least, most := benchRuns(files)
 	switch {
 	case most == 0:

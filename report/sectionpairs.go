@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,9 +57,10 @@ func sectionPairs(r *runs.Set) document.Section {
 			t.Rows = append(t.Rows, row)
 			c.Series = append(c.Series, sr)
 		}
-		if tables > 1 {
-			// The first machine's table in print; the others' rates are
-			// in the figure, their times in the other versions.
+		if tables > 1 && !slices.ContainsFunc(lines, func(l setting) bool { return strings.HasPrefix(l.alg, "cuda-") }) {
+			// The first machine's table in print, and a GPU's, which
+			// Key results quotes; the others' rates are in the figure,
+			// their times in the other versions.
 			t.Folded = true
 			t.Caption += " (in the HTML, folded, Markdown and TeX versions, not in print; the figure draws its rates)"
 		}
@@ -101,7 +103,7 @@ func sectionPairs(r *runs.Set) document.Section {
 				if cmd > 1.1*best.GCUPS {
 					w += fmt.Sprintf(": it does more (reading, printing) yet ran %s as fast. Each of the two is tight within its own repetitions, so the gap is not their noise: both call lev.All, the command with its own defaults and this experiment with its options, on strings made apart, and the records do not say which of those makes it", document.Times(cmd/best.GCUPS))
 				} else {
-					w += fmt.Sprintf(", %s as fast, though it also reads and prints: within the spread between runs that Method gives, so no finding", document.Times(cmd/best.GCUPS))
+					w += fmt.Sprintf(", %s as fast; it also reads the file and prints every pair, and the gap is within the spread between runs that Method gives, so no finding", document.Times(cmd/best.GCUPS))
 				}
 				line += " " + w + "."
 				// Two edlib rates for one task: say which is which.
@@ -178,7 +180,7 @@ func gpuPairsFinding(r *runs.Set, ix *runs.Index) string {
 	gpu, cpu, n := ix.Stats[gk], ix.Stats[ck], gk.LenA
 	pairs := n * (n - 1) / 2
 	return fmt.Sprintf("On the GPU%s, lev.All on cuda-fast is one job (the strings on the device once, a warp a pair): at N = %s (%s pairs) it took %s, %s, against %s for auto on the host's %s (%s, the GPU against every core of its machine). StringZilla publishes %s for its CUDA Levenshtein on an NVIDIA H100 at about 1,000 bytes (the figure's line): a DP cell by cell, a warp a pair, over bytes, against our bit-parallel kernel on DNA, on another card and harness: not like for like, so no ratio is drawn.",
-		onName(r, ix), document.Count(n), document.Count(pairs), document.Dur(gpu.Med), rateText(gpu),
+		onName(r, ix), document.Count(n), document.Count(pairs), document.Dur(gpu.Med), rateTextOf(gk.Algorithm, gpu),
 		document.Dur(cpu.Med), workersN(ck.Workers), document.Times(cpu.Med/gpu.Med), document.Num(stringZillaRate)+" "+matrixRate)
 }
 

@@ -136,9 +136,10 @@ func (c *Figure) markOpts() []charts.SeriesOpts {
 	// default), and dashed, so that the line reads as a reference, not as
 	// a series with a point of its own. A short label ("1×") goes past
 	// the line's end, in the grid's right margin, off the lines drawn
-	// near it; a longer one above the end, inside the grid.
+	// near it; a longer one under its start, inside the grid, where
+	// the lines of larger x (the faster, often) do not run.
 	label := markLabel(c.MarkName)
-	pos := "insideEndTop"
+	pos := "insideStartBottom"
 	if utf8.RuneCountInString(label) <= 4 {
 		pos = "end"
 	}
@@ -399,13 +400,14 @@ func (c *Figure) xs() []float64 {
 }
 
 // minTickGap is the least distance between two labels of a log axis, as a
-// share of its width: about a label's width on a half-page chart.
-const minTickGap = 0.15
+// share of its width: a label's width and a space on a half-page chart.
+const minTickGap = 0.2
 
 // logTicks picks from xs, ascending, the values to label on a log axis
-// from the first to the last: both ends, and between them each value at
-// least minTickGap of the axis from the last picked and from the end.
-// Nil for fewer than two values.
+// from the first to the last: both ends, then the powers of ten, then
+// the rest in order, each where it lies at least minTickGap of the axis
+// from every value picked before; returned ascending. Nil for fewer
+// than two values.
 func logTicks(xs []float64) []float64 {
 	if len(xs) < 2 {
 		return nil
@@ -415,15 +417,28 @@ func logTicks(xs []float64) []float64 {
 	if span <= 0 {
 		return nil
 	}
-	ticks := []float64{xs[0]}
-	last := lo
+	round := func(x float64) bool { l := math.Log10(x); return l == math.Trunc(l) }
+	var order []float64
+	order = append(order, xs[0], xs[len(xs)-1])
 	for _, x := range xs[1 : len(xs)-1] {
-		if l := math.Log(x); (l-last)/span >= minTickGap && (hi-l)/span >= minTickGap {
-			ticks = append(ticks, x)
-			last = l
+		if round(x) {
+			order = append(order, x)
 		}
 	}
-	return append(ticks, xs[len(xs)-1])
+	for _, x := range xs[1 : len(xs)-1] {
+		if !round(x) {
+			order = append(order, x)
+		}
+	}
+	var ticks []float64
+	for _, x := range order {
+		near := slices.ContainsFunc(ticks, func(t float64) bool { return math.Abs(math.Log(x)-math.Log(t))/span < minTickGap })
+		if len(ticks) < 2 || !near {
+			ticks = append(ticks, x)
+		}
+	}
+	slices.Sort(ticks)
+	return ticks
 }
 
 // setAxisPart sets field of the part (axisLabel, axisTick) of each axis of

@@ -47,9 +47,10 @@ func TestLogTicks(t *testing.T) {
 	for _, c := range []struct {
 		xs, want []float64
 	}{
-		{[]float64{10_000, 30_000, 50_000, 100_000, 150_000}, []float64{10_000, 30_000, 50_000, 150_000}}, // 100,000 crowds 150,000
-		{[]float64{1_000, 2_000, 4_000, 8_000, 16_000}, []float64{1_000, 2_000, 4_000, 8_000, 16_000}},
-		{[]float64{1, 2, 4, 8, 16, 32, 64, 128}, []float64{1, 4, 16, 128}}, // a seventh of the axis apart: every other
+		{[]float64{10_000, 30_000, 50_000, 100_000, 150_000}, []float64{10_000, 30_000, 150_000}},      // 100,000 and 50,000 crowd their neighbours
+		{[]float64{1_000, 2_000, 5_000, 10_000, 20_000, 50_000}, []float64{1_000, 10_000, 50_000}},     // powers of ten first
+		{[]float64{1_000, 2_000, 4_000, 8_000, 16_000}, []float64{1_000, 2_000, 4_000, 8_000, 16_000}}, // a quarter apart
+		{[]float64{1, 2, 4, 8, 16, 32, 64, 128}, []float64{1, 4, 16, 128}},                             // a seventh of the axis apart: every other
 		{[]float64{5}, nil},
 	} {
 		got := logTicks(c.xs)
