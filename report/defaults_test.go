@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/levlab/levlab/cudaext"
+	"github.com/levlab/levlab/experiments"
 	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/report/internal/runs"
 )
@@ -16,5 +17,8 @@ func TestDefaultsMatchTheirPackages(t *testing.T) {
 	}
 	if defaultTile001 != lev.DefaultTile {
 		t.Errorf("defaultTile001 = %d, lev.DefaultTile = %d", defaultTile001, lev.DefaultTile)
+	}
+	if partialPercent != experiments.PartialPercent {
+		t.Errorf("partialPercent = %d, experiments.PartialPercent = %d", partialPercent, experiments.PartialPercent)
 	}
 }

@@ -506,13 +506,23 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 	// said as what it is.
 	switch {
 	case f >= 1.005:
-		worst := slices.MinFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
+		// The fit's own points first (within the cores); a point past
+		// them is said apart, as oversubscribed.
+		within := slices.DeleteFunc(slices.Clone(known), func(p scalePt) bool { return p.k.Workers > ix.Cores() })
+		if len(within) == 0 {
+			within = known
+		}
+		worst := slices.MinFunc(within, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
 		if worst.q.Significant {
 			fmt.Fprintf(&b, "at %s only %s as fast on %s as on one: no serial fraction fits, as Amdahl's law allows no slowdown; the cost of more workers outweighs the work they share",
 				lengths(row.line), document.Times(worst.s()), workersN(worst.k.Workers))
 		} else {
 			fmt.Fprintf(&b, "at %s no faster on %s than on one (%s, not significant), so no serial fraction is fitted",
 				lengths(row.line), workersN(worst.k.Workers), document.Times(worst.s()))
+		}
+		if past := slices.DeleteFunc(slices.Clone(known), func(p scalePt) bool { return p.k.Workers <= ix.Cores() }); len(past) > 0 && len(within) < len(known) {
+			w := slices.MinFunc(past, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
+			fmt.Fprintf(&b, "; on %s, past its %d cores (oversubscribed), %s", workersN(w.k.Workers), ix.Cores(), document.Times(w.s()))
 		}
 	case f <= -0.005:
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.e(), b.e()) })

@@ -603,3 +603,12 @@ func tableOf(tables map[string]*document.Table, prefix string) *document.Table {
 	}
 	return nil
 }
+
+// A slowdown is said at the workers the fit uses, within the cores; a
+// point past them is said apart, as oversubscribed.
+func TestSlowdownWithinCores(t *testing.T) {
+	_, _, md := committedDoc(t)
+	if !strings.Contains(md, "For levlab, at n = 16,000 no faster on 2 workers than on one (") || !strings.Contains(md, "; on 4 workers, past its 2 cores (oversubscribed), ") {
+		t.Error("my-omp's levlab line is not said at 2 workers, with 4 apart as oversubscribed")
+	}
+}
