@@ -410,7 +410,7 @@ func busyCores(r *runs.Set) string {
 	}
 	gap := (fast.at[n].CCUPS / fast.at[n].Cores) / (slow.at[n].CCUPS / slow.at[n].Cores)
 	if one, at, ok := oneWorkerRatio(fast.ix, slow.ix); ok && one > 1 {
-		text += fmt.Sprintf(" One worker against one, %s's core is the slower: lev auto on 1 worker in many-pairs (N = %s) ran %s as fast on %s, which explains that much of the %s a busy core.", slow.ix.Name, document.Count(at), document.Times(one), fast.ix.Name, document.Times(gap))
+		text += fmt.Sprintf(" One worker against one, %s's core is the slower: lev auto on 1 worker in many-pairs (N = %s; the same lev, another kernel, the pairs' lanes) ran %s as fast on %s. Of the %s gap a busy core, that accounts for %s.", slow.ix.Name, document.Count(at), document.Times(one), fast.ix.Name, document.Times(gap), document.Times(one))
 		gap /= one
 	}
 	return text + fmt.Sprintf(" The rest, %s, we read as waiting on the wavefront of strips: a worker that waits for its neighbour's strip spins, and spinning counts as CPU time; that was not measured directly.", document.Times(gap))

@@ -172,7 +172,7 @@ func findFastest(r *runs.Set) (out []finding) {
 				// The row is of matrix rates: that rate first, the
 				// computed one beside it where the records counted it.
 				st := ix.Stats[bk]
-				v := document.Num(st.GCUPS) + " " + matrixRate
+				v := document.Dur(st.Med) + ", " + document.Num(st.GCUPS) + " " + matrixRate
 				if st.CCUPS > 0 {
 					v += fmt.Sprintf(" (%s %s)", document.Num(st.CCUPS), computedRate)
 				}

@@ -133,7 +133,7 @@ func sectionPairs(r *runs.Set) document.Section {
 			}
 		}
 		if gpu {
-			c.MarkY, c.MarkName = stringZillaRate, document.Num(stringZillaRate)+": "+stringZillaName
+			c.MarkY, c.MarkName, c.MarkInNote = stringZillaRate, document.Num(stringZillaRate)+": "+stringZillaName, true
 			c.Notes = append(c.Notes, "The dashed line at "+document.Num(stringZillaRate)+" is "+stringZillaName+"; a DP cell by cell over bytes, not like for like.")
 		}
 		s.Add(c)

@@ -136,16 +136,16 @@ func (c *Figure) markOpts() []charts.SeriesOpts {
 	// default), and dashed, so that the line reads as a reference, not as
 	// a series with a point of its own. A short label ("1×") goes past
 	// the line's end, in the grid's right margin, off the lines drawn
-	// near it; a longer one under its start, inside the grid, where
-	// the lines of larger x (the faster, often) do not run.
+	// near it; a longer one above its end, inside the grid; none where a
+	// note under the chart names the line (MarkInNote).
 	label := markLabel(c.MarkName)
-	pos := "insideStartBottom"
+	pos := "insideEndTop"
 	if utf8.RuneCountInString(label) <= 4 {
 		pos = "end"
 	}
 	so = append(so, charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
 		LineStyle: &opts.LineStyle{Type: "dashed", Color: "#777", Width: 1},
-		Label:     &opts.Label{Show: opts.Bool(true), Formatter: label, Position: pos}}))
+		Label:     &opts.Label{Show: opts.Bool(!c.MarkInNote), Formatter: label, Position: pos}}))
 	return so
 }
 

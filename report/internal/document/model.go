@@ -60,6 +60,9 @@ type Figure struct {
 	// named MarkName (for instance the number of cores on a speedup chart).
 	MarkY    float64
 	MarkName string
+	// MarkInNote: a note names MarkY's line, which then draws no label
+	// (one that would lie over the lines near it).
+	MarkInNote bool
 	// MarkFromX, when > 0, starts MarkY's line at that x rather than at
 	// the axis: a bound stated from some length on is drawn from there.
 	MarkFromX float64
