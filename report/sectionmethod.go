@@ -76,7 +76,7 @@ func sectionMethod(r *runs.Set) document.Section {
 	}
 	s.P("%s. A VM's clock and cores are what its hypervisor shows.", says)
 	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks (make bench-results, results/<machine>/bench/; their section is not in print) give the median of %s, each go test's mean over its -benchtime iterations. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own program's: as its Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
-	s.P("Statistics: tables and charts give the median and the repetitions' minimum and maximum (below it; as whiskers). A rate is the median of the repetitions' rates, not the rate of the median time, so the two differ in the last digits. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give; with 5 or 6 repetitions a point (the fewest here) such an interval is too narrow (a bootstrap of so few values reaches no further than they do): read it as rough. Where the two did not compute the same cells (the many pairs' benchmark, edlib timed on the first 40 strings against all), the ratio is of their median rates instead. A ratio over a number a report published (one value, no repetitions) takes as its interval that of our median time alone, distribution-free (from the order statistics of the repetitions, by golang.org/x/perf/benchmath), carried over to the ratio. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. How much a speedup changes from one point to another (report 001's length ratios) is the quotient of the two speedups, its interval a bootstrap over all four points' repetitions (for the highest of k points, chosen after looking, Bonferroni's: the 1 − 0.05/k interval), and it is called significant where that interval leaves out 1×. The tests are not corrected for multiple comparisons: at the 0.05 level about one in twenty may pass by chance. Published numbers are as the reports printed them (means of their runs, where they say), as printed up to four significant digits, rounded to three where they printed more; a value the reports do not state and we read or derive is marked so where it is shown.", runs.BootRounds, runs.BootMin)
+	s.P("Statistics: tables and charts give the median and the repetitions' minimum and maximum (below it; as whiskers). A rate is the median of the repetitions' rates, not the rate of the median time, so the two differ in the last digits. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give; with 5 or 6 repetitions a point (the fewest here) such an interval is too narrow (a bootstrap of so few values reaches no further than they do): read it as rough. Where the two did not compute the same cells (the many pairs' benchmark, edlib timed on the first 40 strings against all), the ratio is of their median rates instead. A ratio over a number a report published (one value, no repetitions) takes as its interval that of our median time alone, distribution-free (from the order statistics of the repetitions, by golang.org/x/perf/benchmath), carried over to the ratio. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. How much a speedup changes from one point to another (report 001's length ratios) is the quotient of the two speedups, its interval a bootstrap over all four points' repetitions (for the highest of k points, chosen after looking, Bonferroni's: the 1 − 0.05/k interval), and it is called significant where that interval leaves out 1×. The tests are not corrected for multiple comparisons: at the 0.05 level about one in twenty may pass by chance. Published numbers are the reports' own (means of their runs, where they say), to four significant digits as printed, three where they printed more; a value we read or derive is marked so.", runs.BootRounds, runs.BootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
 	}
@@ -130,10 +130,11 @@ func betweenRuns(ix *runs.Index) (n int, worst float64, lo, hi runs.Key) {
 // in several experiments of one run are (betweenRuns). "" where no point
 // was measured twice.
 func spreadBetweenRuns(r *runs.Set) string {
-	var says []string
+	var says, none []string
 	for _, ix := range r.Runs {
 		n, worst, lo, hi := betweenRuns(ix)
 		if n == 0 {
+			none = append(none, ix.Name)
 			continue
 		}
 		says = append(says, fmt.Sprintf("on %s, %d points measured in more than one experiment, their medians up to %s apart (%s, %s, n = %s: %s in %s against %s in %s)",
@@ -142,7 +143,12 @@ func spreadBetweenRuns(r *runs.Set) string {
 	if len(says) == 0 {
 		return ""
 	}
-	return "Between runs: the same point measured in several experiments of one machine differs more than its repetitions do — " + strings.Join(says, "; ") + ". A difference of a few per cent between two experiments' points is within this spread, and is no finding."
+	text := "Between runs: the same point measured in several experiments of one machine differs more than its repetitions do — " + strings.Join(says, "; ") + ". A difference of a few per cent between two experiments' points is within this spread, and is no finding."
+	if len(none) > 0 {
+		// Said, so that no spread is not read as a small one.
+		text += " On " + document.JoinAnd(none) + " no point was measured alike twice: its spread between runs is not known."
+	}
+	return text
 }
 
 // outlierFactor is how many times its median a repetition must take to
