@@ -171,10 +171,10 @@ func TestRatioClaim(t *testing.T) {
 				"at ratio 128 it is 0.200× (range 0.190–0.210), 0.400× that at equal lengths (95% CI 0.300–0.500): it falls as the report's does, but further below 1×"},
 			[]string{"n.s."}},
 		{"an overlap that the quotient tells apart", eq, document.FigurePoint{X: 8, Y: 0.52, Lo: 0.4, Hi: 0.6}, last, up, down,
-			[]string{"it rises from", "as the report says"}, []string{"not told apart"}},
+			[]string{"it rises from", "as the report says"}, []string{"indistinguishable"}},
 		{"a rise not told apart", eq, top, last, flat, flat,
-			[]string{"at ratio 8, the highest of its 6 ratios past 1, it is 0.700× (range 0.650–0.750), 1.40× that at equal lengths (95% CI 0.900–1.60, n.s.): not told apart from 0.500× (range 0.450–0.550) at equal lengths, so no gain is shown where the report finds one",
-				"0.200× (range 0.190–0.210), 1.40× that at equal lengths (95% CI 0.900–1.60, n.s.): not told apart from it"},
+			[]string{"at ratio 8, the highest of its 6 ratios past 1, it is 0.700× (range 0.650–0.750), 1.40× that at equal lengths (95% CI 0.900–1.60, n.s.): indistinguishable from 0.500× (range 0.450–0.550) at equal lengths, so no gain is shown where the report finds one",
+				"0.200× (range 0.190–0.210), 1.40× that at equal lengths (95% CI 0.900–1.60, n.s.): indistinguishable from it"},
 			[]string{"as the report says"}},
 		{"highest at equal lengths", eq, document.FigurePoint{X: 2, Y: 0.4}, last, down, down,
 			[]string{"it is highest at equal lengths, 0.500× (range 0.450–0.550): no gain from unequal lengths"}, nil},
@@ -724,7 +724,7 @@ func TestPastTheCoresSaysTheData(t *testing.T) {
 				continue
 			}
 			name := alg + " on " + ix.Name
-			want := fmt.Sprintf("%s on %d workers is not told apart from %d", name, most.Workers, c)
+			want := fmt.Sprintf("%s on %d workers is indistinguishable from %d", name, most.Workers, c)
 			if q.Significant {
 				want = fmt.Sprintf("%s is %s as fast on %d workers as on %d", name, document.Times(q.X), most.Workers, c)
 			}
@@ -818,8 +818,8 @@ func TestFewerWorkersFasterExplained(t *testing.T) {
 	if said && !strings.Contains(lineFrom(t, md, "In gpu-fast, myers-parallel on"), "earlier code") {
 		t.Error("the explanation does not name the earlier code")
 	}
-	if said && within && !strings.Contains(lineFrom(t, md, "In gpu-fast, myers-parallel on"), "not told apart, within that spread") {
-		t.Error("a length where fewer workers are faster within the spread between runs is not said to be not told apart")
+	if said && within && !strings.Contains(lineFrom(t, md, "In gpu-fast, myers-parallel on"), "indistinguishable within that spread") {
+		t.Error("a length where fewer workers are faster within the spread between runs is not said to be indistinguishable")
 	}
 }
 

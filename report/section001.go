@@ -250,7 +250,7 @@ func ratioShape(eq, top, last document.FigurePoint, up, down runs.Ratio, ratios 
 	case up.Significant && up.X > 1:
 		rise = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, the highest of its %d ratios past 1: %s, as the report says", ptTimes(eq), ptTimes(top), ratioNum(top.X), ratios, gainText(up))
 	default:
-		rise = fmt.Sprintf("at ratio %s, the highest of its %d ratios past 1, it is %s, %s: not told apart from %s at equal lengths, so no gain is shown where the report finds one", ratioNum(top.X), ratios, ptTimes(top), gainText(up), ptTimes(eq))
+		rise = fmt.Sprintf("at ratio %s, the highest of its %d ratios past 1, it is %s, %s: indistinguishable from %s at equal lengths, so no gain is shown where the report finds one", ratioNum(top.X), ratios, ptTimes(top), gainText(up), ptTimes(eq))
 	}
 	if last.X == top.X || last.X == eq.X {
 		return rise
@@ -258,7 +258,7 @@ func ratioShape(eq, top, last document.FigurePoint, up, down runs.Ratio, ratios 
 	at := fmt.Sprintf("at ratio %s it is %s", ratioNum(last.X), ptTimes(last))
 	switch {
 	case !down.Significant:
-		return fmt.Sprintf("%s; %s, %s: not told apart from it", rise, at, gainText(down))
+		return fmt.Sprintf("%s; %s, %s: indistinguishable from it", rise, at, gainText(down))
 	case down.X > 1:
 		return fmt.Sprintf("%s; %s, %s: it does not fall back as the report's does", rise, at, gainText(down))
 	case eq.Y < 1:
@@ -462,7 +462,7 @@ func pastTheCores(r *runs.Set, c int) string {
 			}
 			name := alg + onName(r, ix)
 			if !q.Significant {
-				says = append(says, fmt.Sprintf("%s on %d workers is not told apart from %d (%s as fast, n.s.)", name, most.Workers, c, document.Times(q.X)))
+				says = append(says, fmt.Sprintf("%s on %d workers is indistinguishable from %d (%s as fast, n.s.)", name, most.Workers, c, document.Times(q.X)))
 				continue
 			}
 			says = append(says, fmt.Sprintf("%s is %s as fast on %d workers as on %d (95%% CI %s)", name, document.Times(q.X), most.Workers, c, document.CI(q.Lo, q.Hi)))

@@ -135,7 +135,7 @@ func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document
 				s.P("%s%s: lev.Align on more workers is slower than on one at %s.", cs.name, onName(r, ix), document.JoinAnd(slower))
 			}
 			if len(same) > 0 {
-				s.P("%s%s: lev.Align on more workers is not told apart from one at %s: its median is longer, but the test does not tell the two apart.", cs.name, onName(r, ix), document.JoinAnd(same))
+				s.P("%s%s: lev.Align on more workers is indistinguishable from one at %s: its median is longer, but the test does not tell the two apart.", cs.name, onName(r, ix), document.JoinAnd(same))
 			}
 			n := ns[len(ns)-1]
 			var al, dist runs.Stat

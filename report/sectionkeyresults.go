@@ -153,7 +153,7 @@ func findOpenMPTiles(r *runs.Set) (out []finding) {
 func findFastest(r *runs.Set) (out []finding) {
 	if base, ok := publishedBestGCUPS(r); ok {
 		out = append(out, finding{
-			claim:  fmt.Sprintf("Fastest exact distance at the report's largest n, %s (report 000's best rate, %s; both of random strings over 4 symbols, its a–d of Listing 1, our DNA, at distance about half their length; ours a bit-parallel band against its full DP: algorithmic, not parallel)", matrixRate, base.table),
+			claim:  fmt.Sprintf("Fastest exact distance at the report's largest n, %s (report 000's best rate, %s; both of random strings over 4 symbols, its a–d of Listing 1, our DNA; its distances not stated, ours about half the length; ours a bit-parallel band against its full DP: algorithmic, not parallel)", matrixRate, base.table),
 			theirs: fmt.Sprintf("%s (our division of its %s² in %s s, %s; every cell computed)", document.Num(base.gcups), document.Size(base.n), document.PubNum(base.sec), base.how),
 			id:     "beyond",
 			exps:   []string{records.ExpPeers, records.ExpGPUFast},
@@ -409,10 +409,10 @@ func findOnePair(r *runs.Set) (out []finding) {
 	return out
 }
 
-// findManyPairs is the row of many pairs beside edlib a pair a call.
+// findManyPairs is the row of many pairs beside edlib one pair per call.
 func findManyPairs(r *runs.Set) (out []finding) {
 	out = append(out, finding{
-		claim:  "Every pair of a set of DNA strings, beside edlib a pair a call (beyond the reports)",
+		claim:  "Every pair of a set of DNA strings, beside edlib one pair per call (beyond the reports)",
 		theirs: "—",
 		id:     "pairs",
 		exps:   []string{records.ExpManyPairs},

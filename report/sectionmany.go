@@ -74,7 +74,7 @@ func manyText(med map[string]map[string]float64) string {
 var pairsFiles = []string{"matrix.txt", "pairs.txt"}
 
 // matrixCommand adds to s the rate of the whole levlab matrix command
-// beside edlib's a pair a call.
+// beside edlib's one pair per call.
 func matrixCommand(r *runs.Set, s *document.Section) {
 	benchSays(r, s, pairsFiles, "Many pairs as a user runs them", matrixText)
 }
@@ -96,7 +96,7 @@ func matrixText(med map[string]map[string]float64) string {
 	if l1 := med["ManyPairs/lev/max=-1/workers=1"]["GCUPS"]; l1 > 0 {
 		one += fmt.Sprintf("; on one worker, in process (lev.Cross), %s", document.Times(l1/ed))
 	}
-	return fmt.Sprintf("levlab matrix of 800 random DNA strings of 500–1,000 bp, every pair of them (800 × 800), the whole command on two workers (reading, 640,000 pairs, their lines), reached %s %s, %s edlib's %s a pair a call on one thread (two workers against one thread%s%s; edlib's rate is of the first 40 strings against all 800, first40, which keeps its run short: a rate set beside a rate, not a time beside a time).%s",
+	return fmt.Sprintf("levlab matrix of 800 random DNA strings of 500–1,000 bp, every pair of them (800 × 800), the whole command on two workers (reading, 640,000 pairs, their lines), reached %s %s, %s edlib's %s one pair per call on one thread (two workers against one thread%s%s; edlib's rate is of the first 40 strings against all 800, first40, which keeps its run short: a rate set beside a rate, not a time beside a time).%s",
 		document.Num(all), matrixRate, document.Times(all/ed), document.Num(ed), spread, one, shortAndText(med))
 }
 

@@ -40,7 +40,7 @@ func TestMatrixText(t *testing.T) {
 		"MatrixCommand/all":       {"GCUPS": 175},
 		"ManyPairs/edlib/first40": {"GCUPS": 15},
 	}
-	if got, want := matrixText(med), "reached 175 matrix Gcells/s, 11.7× edlib's 15.0 a pair a call on one thread (two workers against one thread; edlib's rate is of the first 40 strings against all 800, first40"; !strings.Contains(got, want) {
+	if got, want := matrixText(med), "reached 175 matrix Gcells/s, 11.7× edlib's 15.0 one pair per call on one thread (two workers against one thread; edlib's rate is of the first 40 strings against all 800, first40"; !strings.Contains(got, want) {
 		t.Errorf("missing %q in:\n%s", want, got)
 	}
 	// Worker for worker beside two workers against one thread.

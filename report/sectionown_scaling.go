@@ -584,7 +584,7 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 			if superLinear(rows[i]) {
 				others = append(others, "more than linear at "+lengths(rows[i].line))
 			} else {
-				others = append(others, "not told apart from linear at "+lengths(rows[i].line))
+				others = append(others, "indistinguishable from linear at "+lengths(rows[i].line))
 			}
 		default:
 			others = append(others, fmt.Sprintf("f = %s at %s", fixed2(min(1, max(0, g))), lengths(rows[i].line)))

@@ -32,7 +32,7 @@ func sectionPairs(r *runs.Set) document.Section {
 		name := func(l setting) string {
 			switch {
 			case l.alg == records.AlgEdlib:
-				return "edlib, a pair a call"
+				return "edlib, one pair per call"
 			case strings.HasPrefix(l.alg, "cuda-"):
 				return "lev " + l.alg + ", one job on the GPU"
 			}
@@ -91,7 +91,7 @@ func sectionPairs(r *runs.Set) document.Section {
 				}
 				vs = " (" + workersText(bestLine.workers, 1, "one thread", best.GCUPS/ed.GCUPS, one) + ")"
 			}
-			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s a pair a call on one thread%s.", document.Count(n), onName(r, ix), bestName, rateText(best), document.Times(best.GCUPS/ed.GCUPS), document.Num(ed.GCUPS), vs)
+			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s one pair per call on one thread%s.", document.Count(n), onName(r, ix), bestName, rateText(best), document.Times(best.GCUPS/ed.GCUPS), document.Num(ed.GCUPS), vs)
 			// The whole command's rate (Benchmarks) is another run of
 			// nearly this work: say so where both are read.
 			med := benchMedians(r.Bench[ix.Run.Machine], pairsFiles)

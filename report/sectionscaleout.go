@@ -101,7 +101,7 @@ func scaleOutText(med map[string]map[string]float64) string {
 // runsRange is the range of the ratio of a's unit ua over b's unit ub
 // over their runs, the least of one over the most of the other and back,
 // as a text writes it after the ratio: "; 1.8–2.2× over the runs", with
-// ", not told apart from 1×" where it holds 1. "" where a run's range is
+// ", indistinguishable from 1×" where it holds 1. "" where a run's range is
 // not known (one run, or a map without ranges).
 func runsRange(a map[string]float64, ua string, b map[string]float64, ub string) string {
 	a0, a1, b0, b1 := a[ua+rangeMin], a[ua+rangeMax], b[ub+rangeMin], b[ub+rangeMax]
@@ -111,7 +111,7 @@ func runsRange(a map[string]float64, ua string, b map[string]float64, ub string)
 	lo, hi := a0/b1, a1/b0
 	s := fmt.Sprintf("; %s–%s× over the runs", document.Num(lo), document.Num(hi))
 	if lo <= 1 && hi >= 1 {
-		s += ", not told apart from 1×"
+		s += ", indistinguishable from 1×"
 	}
 	return s
 }
@@ -119,7 +119,7 @@ func runsRange(a map[string]float64, ua string, b map[string]float64, ub string)
 // overRuns says how a benchmark's one-process time (one-process-s) over
 // its own (ns/op), how many times as fast it is, ranges over its runs,
 // the fastest of one over the slowest of the other and back: "; 0.812–1.03×
-// over the runs, not told apart from 1×". "" where the runs' range is not
+// over the runs, indistinguishable from 1×". "" where the runs' range is not
 // known.
 func overRuns(m map[string]float64) string {
 	// ns/op in seconds, as one-process-s.

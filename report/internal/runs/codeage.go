@@ -423,7 +423,7 @@ func DirtyCommits(ix *Index, exps ...string) []string {
 }
 
 // benchFileCode returns the code a benchmark file of make bench-results
-// times: benchCode's, or for lev.txt (a pair a call) every CPU
+// times: benchCode's, or for lev.txt (one pair per call) every CPU
 // algorithm's but match's and many pairs', for any other every CPU
 // algorithm's.
 func benchFileCode(name string) []string {
