@@ -179,8 +179,8 @@ type alignRun struct {
 	// (runsRange), "" for one run.
 	spread, spreadOne string
 	// oursOne is levlab align on one worker, where the file holds it
-	// (prog=levlab-one-worker); else 0.
-	oursOne float64
+	// (prog=levlab-one-worker), with its peak resident MB; else 0.
+	oursOne, oursOneMB float64
 }
 
 // alignBenchRows reads BenchmarkAlignCommand's results from f, input by
@@ -217,7 +217,7 @@ func alignBenchRows(f records.BenchFile) []alignRun {
 		}
 		a.spread = runsRange(secs(peer.ns), "", secs(ours.ns), "")
 		if one := byProg[in+"|levlab-one-worker"]; one != nil {
-			a.oursOne = runs.Median(one.ns) / 1e9
+			a.oursOne, a.oursOneMB = runs.Median(one.ns)/1e9, runs.Median(one.mb)
 			a.spreadOne = runsRange(secs(peer.ns), "", secs(one.ns), "")
 		}
 		out = append(out, a)
@@ -247,7 +247,7 @@ func alignBench(s *document.Section, f records.BenchFile, on string) {
 		if oneToo {
 			one := "—"
 			if a.oursOne > 0 {
-				one = document.Dur(a.oursOne)
+				one = document.Dur(a.oursOne) + "\n" + residentText(a.oursOneMB)
 				row[3] += "\n" + document.Times(a.peer/a.oursOne) + " on 1 worker" + a.spreadOne
 			}
 			row = slices.Insert(row, 2, one)

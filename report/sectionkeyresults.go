@@ -35,10 +35,13 @@ func keyTable(r *runs.Set) *document.Table {
 		t.Head = append(t.Head, fmt.Sprintf("ours: %s (%s)", ix.Name, ix.Run.Scale))
 	}
 	old := false
+	// A column all of whose cells are earlier code is history, not a
+	// peer of the others: its head says so.
+	cells, olds := make([]int, len(r.Runs)), make([]int, len(r.Runs))
 	for _, f := range findings(r) {
 		row := []string{f.claim, f.theirs}
 		any := false
-		for _, ix := range r.Runs {
+		for i, ix := range r.Runs {
 			v := f.ours(ix)
 			any = any || v != ""
 			exps := f.exps
@@ -57,16 +60,25 @@ func keyTable(r *runs.Set) *document.Table {
 				}
 				v += " † earlier code (" + strings.Join(cs, ", ") + ")"
 				old = true
+				olds[i]++
 			default:
 				if d := runs.DirtyCommits(ix, exps...); len(d) > 0 {
 					v += " (from a tree with uncommitted changes: " + strings.Join(d, ", ") + ", which no commit holds)"
 				}
+			}
+			if v != "—" {
+				cells[i]++
 			}
 			row = append(row, v)
 		}
 		if any {
 			t.Rows = append(t.Rows, row)
 			t.Links = append(t.Links, f.id)
+		}
+	}
+	for i := range r.Runs {
+		if cells[i] > 0 && olds[i] == cells[i] {
+			t.Head[2+i] = strings.TrimSuffix(t.Head[2+i], ")") + "; all earlier code †, history)"
 		}
 	}
 	if old {
