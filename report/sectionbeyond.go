@@ -56,6 +56,11 @@ func sectionBeyond(r *runs.Set) document.Section {
 		var bestG float64
 		for _, a := range algs {
 			sg, sm := document.FigureSeries{Name: named(r, ix, a)}, document.FigureSeries{Name: named(r, ix, a)}
+			// The rate and memory charts a's lines go to.
+			rate, mem := cdp, cmemdp
+			if bitParallel(a) {
+				rate, mem = cg, cmem
+			}
 			row := []string{a, ""}
 			for _, n := range lens {
 				i := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Algorithm == a && k.LenA == n })
@@ -75,24 +80,12 @@ func sectionBeyond(r *runs.Set) document.Section {
 					best, bestG = k, v.GCUPS
 				}
 				row[1] = document.Count(k.Workers)
-				c := cdp
-				if bitParallel(a) {
-					c = cg
-				}
-				workersOf[c][a] = max(workersOf[c][a], k.Workers)
+				workersOf[rate][a] = max(workersOf[rate][a], k.Workers)
 				row = append(row, document.Dur(v.Med)+"\n"+rateText(v)+", "+document.BytesStr(v.Alloc))
 			}
-			if bitParallel(a) {
-				cg.Series = append(cg.Series, sg)
-			} else {
-				cdp.Series = append(cdp.Series, sg)
-			}
+			rate.Series = append(rate.Series, sg)
 			if len(tables) == 0 {
-				if bitParallel(a) {
-					cmem.Series = append(cmem.Series, sm)
-				} else {
-					cmemdp.Series = append(cmemdp.Series, sm)
-				}
+				mem.Series = append(mem.Series, sm)
 				on := onName(r, ix)
 				cmem.Title = "Memory allocated per call, by string length" + on + ": bit-parallel algorithms"
 				cmemdp.Title = "Memory allocated per call, by string length" + on + ": full dynamic programs (fullmatrix and diagonal to 10,000 only)"

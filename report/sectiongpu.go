@@ -46,6 +46,7 @@ func sectionGPU(r *runs.Set) document.Section {
 		for _, n := range lens {
 			t.Head = append(t.Head, document.Size(n))
 		}
+		padded := false
 		for _, l := range lines {
 			name := l.alg
 			if l.workers > 0 {
@@ -65,10 +66,9 @@ func sectionGPU(r *runs.Set) document.Section {
 				}
 				st := ix.Stats[ks[i]]
 				// cuda-fast's padding is said once, in the caption.
-				cell := document.Dur(st.Med) + "\n" + rateText(st)
-				if rateTextOf(l.alg, st) != rateText(st) && !strings.Contains(t.Caption, "padding") {
-					t.Caption += " (cuda-fast: the rows padding a string to whole words not counted)"
-				}
+				rate := rateText(st)
+				padded = padded || rateTextOf(l.alg, st) != rate
+				cell := document.Dur(st.Med) + "\n" + rate
 				if l.workers > 1 && st.Cores > 0 {
 					cell += "\n" + document.Num(st.Cores) + " cores busy"
 				}
@@ -77,6 +77,9 @@ func sectionGPU(r *runs.Set) document.Section {
 			}
 			t.Rows = append(t.Rows, row)
 			c.Series = append(c.Series, sr)
+		}
+		if padded {
+			t.Caption += " (cuda-fast: the rows padding a string to whole words not counted)"
 		}
 		tables = append(tables, t)
 		if v := gpuVersusCPU(ix, ks); v != "" {
@@ -399,20 +402,20 @@ func busyCores(r *runs.Set) string {
 	if n == 0 {
 		return ""
 	}
+	perCore := func(b busy) float64 { return b.at[n].CCUPS / b.at[n].Cores }
 	var says []string
 	for _, b := range all {
-		st := b.at[n]
-		says = append(says, fmt.Sprintf("%s on %s kept %s cores busy, %s %s a busy core", workersN(b.w), b.ix.Name, document.Num(st.Cores), document.Num(st.CCUPS/st.Cores), computedRate))
+		says = append(says, fmt.Sprintf("%s on %s kept %s cores busy, %s %s a busy core", workersN(b.w), b.ix.Name, document.Num(b.at[n].Cores), document.Num(perCore(b)), computedRate))
 	}
 	text := fmt.Sprintf("Workers against cores (cores busy: myers-parallel's CPU time over its wall time): at n = %s, %s.", document.Size(n), strings.Join(says, "; "))
 	// Of the gap a busy core, how much one worker against one explains
 	// (many-pairs: auto on 1 worker, the same code on both machines),
 	// and what is left for waiting.
 	slow, fast := all[0], all[len(all)-1]
-	if slow.at[n].CCUPS/slow.at[n].Cores > fast.at[n].CCUPS/fast.at[n].Cores {
+	if perCore(slow) > perCore(fast) {
 		slow, fast = fast, slow
 	}
-	gap := (fast.at[n].CCUPS / fast.at[n].Cores) / (slow.at[n].CCUPS / slow.at[n].Cores)
+	gap := perCore(fast) / perCore(slow)
 	if one, at, ok := oneWorkerRatio(fast.ix, slow.ix); ok && one > 1 {
 		text += fmt.Sprintf(" One worker against one, %s's core is the slower: lev auto on 1 worker in many-pairs (N = %s; the same lev, another kernel, the pairs' lanes) ran %s as fast on %s. Of the %s gap a busy core, that accounts for %s.", slow.ix.Name, document.Count(at), document.Times(one), fast.ix.Name, document.Times(gap), document.Times(one))
 		gap /= one

@@ -425,7 +425,7 @@ func texCaption(caption, label, float string) string {
 		return fmt.Sprintf("\\setcounter{%s}{%d}\\caption{%s}", float, num-1, TexText(caption))
 	}
 	if label != "" {
-		return fmt.Sprintf("{\\small\\textbf{%s}\\par}", TexText(label+". "+caption))
+		caption = label + ". " + caption
 	}
 	return fmt.Sprintf("{\\small\\textbf{%s}\\par}", TexText(caption))
 }
