@@ -6,17 +6,18 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // numberRE matches a number as programs print one: digits, a minus sign
 // perhaps, a fraction perhaps. Whether it stands alone is checked apart
 // (standsAlone): Go's regexps have no look-behind.
-var numberRE = regexp.MustCompile(`-?[0-9]+(?:\.[0-9]+)?`)
+var numberRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-?[0-9]+(?:\.[0-9]+)?`) })
 
 // afterDistanceRE is what may follow the word "distance" for the number
 // after it to be the distance: "distance 3", "distance: 3", "Distance = 3",
 // "distance is 3".
-var afterDistanceRE = regexp.MustCompile(`^[\s:=]*(?:is\b[\s:=]*)?(-?[0-9]+(?:\.[0-9]+)?)`)
+var afterDistanceRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\s:=]*(?:is\b[\s:=]*)?(-?[0-9]+(?:\.[0-9]+)?)`) })
 
 // number is a number found in a line as printed, and as an integer where
 // it is one: 3, or an integral decimal such as 3.0.
@@ -32,7 +33,7 @@ type number struct {
 // (1.2.3).
 func numbersIn(line []byte) []number {
 	var out []number
-	for _, loc := range numberRE.FindAllIndex(line, -1) {
+	for _, loc := range numberRE().FindAllIndex(line, -1) {
 		if standsAlone(line, loc[0], loc[1]) {
 			out = append(out, toNumber(string(line[loc[0]:loc[1]])))
 		}
@@ -112,7 +113,7 @@ func defaultDistance(out []byte) (num, line string, ok bool) {
 		}
 	}
 	for i := len(ls) - 1; i >= 0; i-- {
-		if loc := numberRE.FindIndex(ls[i]); loc != nil && loc[0] == 0 && loc[1] == len(ls[i]) {
+		if loc := numberRE().FindIndex(ls[i]); loc != nil && loc[0] == 0 && loc[1] == len(ls[i]) {
 			if n := toNumber(string(ls[i])); n.integral {
 				return n.value, string(ls[i]), true
 			}
@@ -153,7 +154,7 @@ func onDistanceLine(line []byte) (string, bool) {
 			break
 		}
 		after := off + k + len(word)
-		if m := afterDistanceRE.FindSubmatchIndex(line[after:]); m != nil {
+		if m := afterDistanceRE().FindSubmatchIndex(line[after:]); m != nil {
 			i, j := after+m[2], after+m[3]
 			if n := toNumber(string(line[i:j])); n.integral && standsAlone(line, i, j) {
 				return n.value, true
@@ -203,7 +204,7 @@ func QuoteNumber(line string, n int) string {
 		return quote(b)
 	}
 	want, at := strconv.Itoa(n), -1
-	for _, loc := range numberRE.FindAllIndex(b, -1) {
+	for _, loc := range numberRE().FindAllIndex(b, -1) {
 		if standsAlone(b, loc[0], loc[1]) && toNumber(string(b[loc[0]:loc[1]])).value == want {
 			at = loc[0]
 		}

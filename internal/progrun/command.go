@@ -128,6 +128,11 @@ func (c *Command) Expand(v Values) (args, env []string, stdin, input []byte) {
 // where a file could not be written (and the program did not run), else
 // Run's, else WrongDistance ("printed D, want W (the line L)").
 func (c *Command) Run(ctx context.Context, files *Files, cs Case) (Result, error) {
+	return c.RunOn(ctx, files, cs, nil)
+}
+
+// RunOn is Run with the program held to cores (Options.Cores).
+func (c *Command) RunOn(ctx context.Context, files *Files, cs Case, cores []int) (Result, error) {
 	v := c.Values(files.Dir, cs)
 	args, env, stdin, input := c.Expand(v)
 	if err := c.write(files, cs, input); err != nil {
@@ -136,7 +141,7 @@ func (c *Command) Run(ctx context.Context, files *Files, cs Case) (Result, error
 	if c.Dir != "" && len(args) > 0 && strings.ContainsRune(args[0], '/') && !filepath.IsAbs(args[0]) {
 		args[0] = filepath.Join(c.Dir, args[0])
 	}
-	res, err := Run(ctx, args, Options{Reading: c.Reading, Env: env, Stdin: stdin})
+	res, err := Run(ctx, args, Options{Reading: c.Reading, Env: env, Stdin: stdin, Cores: cores})
 	if err == nil && cs.Want != nil && res.Distance != *cs.Want {
 		err = &Error{Kind: WrongDistance, Msg: fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, *cs.Want, QuoteNumber(res.Line, res.Distance))}
 	}

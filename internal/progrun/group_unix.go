@@ -29,6 +29,9 @@ func (g group) kill()      { syscall.Kill(-g.p.Pid, syscall.SIGKILL) }
 
 // peakRSS returns the most memory the process held resident, in bytes.
 func peakRSS(ps *os.ProcessState) int64 {
+	if ps == nil {
+		return 0 // Wait failed: no state
+	}
 	ru, ok := ps.SysUsage().(*syscall.Rusage)
 	if !ok || ru == nil {
 		return 0

@@ -27,6 +27,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -58,7 +59,7 @@ const InputPlaceholder = "{input}"
 // 32 pages, less the NUL that ends it).
 const MaxArg = 32*4096 - 1
 
-var placeholderRE = regexp.MustCompile(`\{[A-Za-z_]+(?::[A-Za-z_]+)?\}`)
+var placeholderRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{[A-Za-z_]+(?::[A-Za-z_]+)?\}`) })
 
 // UsesText reports whether any of args holds {a:text} or {b:text}.
 func UsesText(args ...string) bool {
@@ -85,7 +86,7 @@ func Uses(p string, args ...string) bool {
 // is), or nil.
 func CheckPlaceholders(allowed []string, args ...string) error {
 	for _, arg := range args {
-		for _, w := range placeholderRE.FindAllString(arg, -1) {
+		for _, w := range placeholderRE().FindAllString(arg, -1) {
 			if !slices.Contains(allowed, w) {
 				return fmt.Errorf("%s in %q is no placeholder; valid: %s", w, arg, strings.Join(allowed, " "))
 			}
@@ -174,6 +175,9 @@ type Options struct {
 	// Stdin, when not nil, is what the program reads on its standard
 	// input; nil, it reads nothing (/dev/null).
 	Stdin []byte
+	// Cores, when set, are the cores the program (and what it starts) is
+	// held to, on Linux; empty, it runs anywhere levlab may.
+	Cores []int
 }
 
 // Reading is how a run is bounded and its output read, the same for a
@@ -294,14 +298,17 @@ func Run(ctx context.Context, args []string, o Options) (Result, error) {
 	}
 	defer errR.Close()
 	cmd.Stdout, cmd.Stderr = outW, errW
+	exitW := watchExit(cmd)
+	defer exitW.close()
 	start := time.Now()
-	err = cmd.Start()
+	err = startOn(cmd, o.Cores)
 	// The program has its own copies; ours would keep the pipes open.
 	outW.Close()
 	errW.Close()
 	if err != nil {
 		return Result{}, &Error{Kind: Start, Msg: "cannot start it: " + err.Error(), Err: err}
 	}
+	exitW.started(cmd)
 	g := group{cmd.Process}
 
 	read := make(chan struct{}) // closed when both pipes are read to their end
@@ -321,6 +328,7 @@ func Run(ctx context.Context, args []string, o Options) (Result, error) {
 	}
 	exited := make(chan exit, 1)
 	go func() {
+		exitW.wait()
 		err := cmd.Wait()
 		exited <- exit{err, time.Since(start).Seconds()}
 	}()
