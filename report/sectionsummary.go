@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -238,18 +239,20 @@ func notRunSection(r *runs.Set) document.Section {
 // workersIn finds the workers a skip note names ("with 2 workers"), and
 // lengths written without separators ("n = 1000").
 var (
-	workersIn = regexp.MustCompile(`with (\d+) workers?\b`)
-	bareCount = regexp.MustCompile(`\b([nm]) = (\d{4,})\b`)
-	oldAnswer = regexp.MustCompile(`answered (\d+), want (\d+) \(the line ("(?:[^"\\]|\\.)*")\)`)
+	workersIn = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`with (\d+) workers?\b`) })
+	bareCount = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b([nm]) = (\d{4,})\b`) })
+	oldAnswer = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`answered (\d+), want (\d+) \(the line ("(?:[^"\\]|\\.)*")\)`)
+	})
 )
 
 // readNote is a record's note as the report says it: a wrong answer as
 // records before 2026-11-27 wrote it, whose parenthesis nested inside the
 // report's own, in today's words, and lengths with their separators.
 func readNote(note string) string {
-	note = oldAnswer.ReplaceAllString(note, "answered $1 on the line $3, want $2")
-	return bareCount.ReplaceAllStringFunc(note, func(s string) string {
-		m := bareCount.FindStringSubmatch(s)
+	note = oldAnswer().ReplaceAllString(note, "answered $1 on the line $3, want $2")
+	return bareCount().ReplaceAllStringFunc(note, func(s string) string {
+		m := bareCount().FindStringSubmatch(s)
 		n, _ := strconv.Atoi(m[2])
 		return m[1] + " = " + document.Size(n)
 	})
@@ -263,11 +266,11 @@ func foldWorkers(skips []runs.Skip) []runs.Skip {
 	const mark = "with \x00 workers"
 	workers := map[string][]int{}
 	for _, sk := range skips {
-		m := workersIn.FindStringSubmatch(sk.Note)
+		m := workersIn().FindStringSubmatch(sk.Note)
 		if m == nil {
 			continue
 		}
-		k := workersIn.ReplaceAllLiteralString(sk.Note, mark)
+		k := workersIn().ReplaceAllLiteralString(sk.Note, mark)
 		w, _ := strconv.Atoi(m[1])
 		if !slices.Contains(workers[k], w) {
 			workers[k] = append(workers[k], w)
@@ -276,7 +279,7 @@ func foldWorkers(skips []runs.Skip) []runs.Skip {
 	out := make([]runs.Skip, len(skips))
 	for i, sk := range skips {
 		note := sk.Note
-		k := workersIn.ReplaceAllLiteralString(note, mark)
+		k := workersIn().ReplaceAllLiteralString(note, mark)
 		if ws := workers[k]; len(ws) > 1 && strings.Count(k, mark) == 1 {
 			slices.Sort(ws)
 			names := make([]string, len(ws))

@@ -136,6 +136,16 @@ type distanceJob struct {
 	compute func(opts []lev.Option) (int, error)
 }
 
+// quickCells is the most cells of a distance that leaves Ctrl-C and
+// SIGTERM their default action (laterInterruptContext): a few
+// milliseconds of work at most, on one worker of any algorithm.
+const quickCells = 1 << 22
+
+// quick reports whether the job is too short to watch for Ctrl-C.
+func (job *distanceJob) quick() bool {
+	return int64(job.res.LenA)*int64(job.res.LenB) <= quickCells
+}
+
 func runDistance(args []string, stdout, stderr io.Writer) error {
 	return overRanks("distance", true, args, stdout, stderr, parseDistance, runDistanceJob)
 }

@@ -81,6 +81,9 @@ var errInterrupted = errors.New("interrupted")
 // ctx's error, and the blocked read is left behind for the process's exit
 // to end.
 func readInput(ctx context.Context, path string, limit int64, flag string) ([]byte, error) {
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		watchInterrupts(ctx) // a pipe, a FIFO, a device may keep it waiting
+	}
 	type result struct {
 		data []byte
 		err  error

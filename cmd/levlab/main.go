@@ -19,7 +19,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -222,13 +221,4 @@ Run 'levlab <command> -h' for a command's flags. Flags take one dash or two.
 
 Exit status: 0 on success, 1 when the work failed, 2 for bad usage.
 `)
-}
-
-// interruptContext returns a context that ends on Ctrl-C (SIGINT) or
-// SIGTERM, what Slurm, systemd and timeout send to stop a job: a command
-// stops as it does for Ctrl-C, keeping what it finished and saying so,
-// with exit status 1, rather than dying with no word. stop restores the
-// default handling, so that a second signal ends the process at once.
-func interruptContext() (ctx context.Context, stop context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

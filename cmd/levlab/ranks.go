@@ -31,7 +31,7 @@ func overRanks[J any](cmd string, threaded bool, args []string, stdout, stderr i
 	if c.Rank() != 0 {
 		stdout = io.Discard
 	}
-	ctx, stop := interruptContext()
+	ctx, stop := laterInterruptContext()
 	defer stop()
 	job, err := parse(ctx, args, stdout, c.Size())
 	if errors.Is(err, flag.ErrHelp) {
@@ -39,6 +39,9 @@ func overRanks[J any](cmd string, threaded bool, args []string, stdout, stderr i
 	}
 	if err := c.Agree(err); err != nil {
 		return err
+	}
+	if q, ok := any(job).(interface{ quick() bool }); !ok || !q.quick() || c.Size() > 1 {
+		watchInterrupts(ctx)
 	}
 	return run(ctx, c, job, stdout)
 }

@@ -65,8 +65,9 @@ not read. The cases start smallest first, each at every count of --workers.
 {workers} (a parallel program has the machine to itself: two OpenMP
 programs sharing the cores spin at their barriers and crawl). Otherwise it
 first runs the longest case alone, and where that kept no more than one
-core busy, as many cases at once as there are cores; a run that keeps more
-busy brings it back to one.
+core busy (or ran under 50 ms), as many cases at once as there are cores,
+each held to a core of its own (Linux); a run of 50 ms or more that keeps
+more busy brings it back to one.
 
 Progress goes to stderr every second. At the end verify prints how many
 agree, the failures by family of case (known answers, length boundaries,
@@ -421,8 +422,8 @@ func (v *verifier) caseOf(r *verifyRun) progrun.Case {
 // check runs the program on one case at one count of workers, its files
 // written into files, and returns its result and why it failed (nil: it
 // agreed).
-func (v *verifier) check(ctx context.Context, files *progrun.Files, r *verifyRun) (progrun.Result, error) {
-	return v.cmd.Run(ctx, files, v.caseOf(r))
+func (v *verifier) check(ctx context.Context, files *progrun.Files, r *verifyRun, cores []int) (progrun.Result, error) {
+	return v.cmd.RunOn(ctx, files, v.caseOf(r), cores)
 }
 
 // why is a failure as verify says it, "" for none: a time-out names
@@ -443,8 +444,9 @@ func (v *verifier) why(err error) string {
 type verifySession struct {
 	v        *verifier
 	runs     []verifyRun
-	jobs     int  // 0: auto, not yet decided
-	autoJobs bool // --jobs auto
+	jobs     int   // 0: auto, not yet decided
+	autoJobs bool  // --jobs auto
+	cores    []int // job j's program is held to cores[j]; nil: anywhere
 	why      string
 	stderr   io.Writer
 	start    time.Time
@@ -487,7 +489,7 @@ func (s *verifySession) run(ctx context.Context) error {
 				if r == nil {
 					return
 				}
-				res, err := s.v.check(ctx, files, r)
+				res, err := s.v.check(ctx, files, r, s.coreOf(j))
 				if ctx.Err() != nil {
 					return
 				}
@@ -504,7 +506,7 @@ func (s *verifySession) run(ctx context.Context) error {
 		if !r.done || !r.timedOut || ctx.Err() != nil {
 			continue
 		}
-		_, err := s.v.check(ctx, first, r)
+		_, err := s.v.check(ctx, first, r, nil)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -524,6 +526,11 @@ func (s *verifySession) run(ctx context.Context) error {
 	return nil
 }
 
+// tellsCores is the shortest run, in seconds, whose cores busy tell
+// --jobs auto that a program is parallel: in a shorter one its start and
+// end weigh as much as its threads.
+const tellsCores = 0.05
+
 // decideJobs settles --jobs auto: the longest case, run alone, tells
 // whether the program keeps more than one core busy.
 func (s *verifySession) decideJobs(ctx context.Context, files *progrun.Files) {
@@ -533,7 +540,7 @@ func (s *verifySession) decideJobs(ctx context.Context, files *progrun.Files) {
 		return
 	}
 	r := &s.runs[len(s.runs)-1]
-	res, err := s.v.check(ctx, files, r)
+	res, err := s.v.check(ctx, files, r, nil)
 	if ctx.Err() != nil {
 		s.jobs = 1
 		return
@@ -544,9 +551,33 @@ func (s *verifySession) decideJobs(ctx context.Context, files *progrun.Files) {
 		busy = res.CPU / res.Wall
 	}
 	s.jobs, s.why = cores, fmt.Sprintf("the longest case kept %.1f cores busy", busy)
-	if busy > 1.25 {
+	switch {
+	case busy > 1.25 && res.Wall >= tellsCores:
 		s.jobs = 1
+		return
+	case busy > 1.25:
+		// Its threads work a few milliseconds of a life that is mostly
+		// starting and ending: sharing the cores costs it little.
+		s.why = fmt.Sprintf("the longest case ran %s, too short for its %.1f cores busy to matter", time.Duration(res.Wall*float64(time.Second)).Round(time.Millisecond), busy)
 	}
+	// A sequential program's cases, one a core, each held to its own: a
+	// process whose threads move between cores costs the kernel more to
+	// start and end than its own start costs (three quarters more for a
+	// Go program in a 2-vCPU VM), and the retry of a time-out runs free.
+	if c := progrun.Cores(); len(c) >= s.jobs {
+		s.cores = c[:s.jobs]
+	}
+}
+
+// coreOf returns the cores job j's program is held to: its own core
+// while the cases of a sequential program run one a core, else none.
+func (s *verifySession) coreOf(j int) []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.jobs < 2 || j >= len(s.cores) {
+		return nil
+	}
+	return s.cores[j : j+1]
 }
 
 // take returns the next run for job j, or nil when there is none, the
@@ -584,7 +615,7 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 		s.famFails[r.familyAt()]++
 	}
 	// A program that keeps several cores busy wants them to itself.
-	if s.autoJobs && s.jobs > 1 && res.Wall >= 0.05 && res.CPU > 1.5*res.Wall {
+	if s.autoJobs && s.jobs > 1 && res.Wall >= tellsCores && res.CPU > 1.5*res.Wall {
 		s.jobs, s.why = 1, fmt.Sprintf("a run of %s kept %.1f cores busy", r.c.Name, res.CPU/res.Wall)
 	}
 }

@@ -8,11 +8,11 @@ import (
 )
 
 // BenchmarkVerify times levlab verify of its default 1,000 cases (up to
-// 20,000 symbols) through a fast program, levlab distance itself (one case
-// at a time, and two: --jobs 2), and through examples/ed_omp.c on 2
-// threads, whose O(m·n) antidiagonals take
-// most of the time on the long cases: what a student waits for
-// (go test -bench Verify -benchtime 3x ./cmd/levlab).
+// 20,000 symbols) through a fast program, levlab distance itself (--jobs
+// auto: as many at once as there are cores, each held to its own; and
+// --jobs 2, free to move), and through examples/ed_omp.c on 2 threads,
+// whose O(m·n) antidiagonals take most of the time on the long cases: what
+// a student waits for (go test -bench Verify -benchtime 3x ./cmd/levlab).
 func BenchmarkVerify(b *testing.B) {
 	cc, err := exec.LookPath("cc")
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
@@ -29,7 +30,7 @@ var EChartsNotice string
 
 // ChartID is what a chart id may be: it is written into an HTML attribute
 // and JavaScript names as it is.
-var ChartID = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+var ChartID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`) })
 
 // A chart in the page is as wide as the column and chartHeight high; an
 // exported figure is figureWidth × figureHeight CSS pixels.
@@ -49,7 +50,7 @@ const smallChart = 6
 // The ID must be a plain name (a letter, then letters, digits or _), or
 // the error says so.
 func (f Figure) HTML() (string, error) {
-	if !ChartID.MatchString(f.ID) {
+	if !ChartID().MatchString(f.ID) {
 		return "", fmt.Errorf("report: figure id %q: want a letter, then letters, digits or _", f.ID)
 	}
 	el, sc, err := f.Render()
@@ -63,7 +64,7 @@ func (f Figure) HTML() (string, error) {
 // drawing, which holds none — and its script: go-echarts builds the
 // option, chartSnippet writes them.
 func (c *Figure) Render() (element, script string, err error) {
-	if !ChartID.MatchString(c.ID) {
+	if !ChartID().MatchString(c.ID) {
 		panic(fmt.Sprintf("report: chart id %q is not a plain name", c.ID)) // ids are constants of this package
 	}
 	height := chartHeight
@@ -543,7 +544,7 @@ func AxisUnit(name string) string {
 
 // cssLength is what a chart's width or height may be: it is written into
 // a style attribute as it is.
-var cssLength = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`)
+var cssLength = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`) })
 
 // ChartSnippet returns a go-echarts chart as the report writes its own:
 // its element, and a <script> that draws it there with the global echarts
@@ -574,11 +575,11 @@ var cssLength = regexp.MustCompile(`^[0-9]+(\.[0-9]+)?(px|%|em|rem|vw|vh)?$`)
 // lengths ("900px", "100%"), or the error says which is not.
 func ChartSnippet(init opts.Initialization, option map[string]any) (element, script string, err error) {
 	id := init.ChartID
-	if !ChartID.MatchString(id) {
+	if !ChartID().MatchString(id) {
 		return "", "", fmt.Errorf("report: chart id %q: want a letter, then letters, digits or _", id)
 	}
 	for _, l := range []string{init.Width, init.Height} {
-		if !cssLength.MatchString(l) {
+		if !cssLength().MatchString(l) {
 			return "", "", fmt.Errorf("report: chart %s: size %q: want a CSS length such as 900px or 100%%", id, l)
 		}
 	}

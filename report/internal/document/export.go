@@ -48,7 +48,7 @@ func ExportFigures(ctx context.Context, dir string, figs []Figure) ([]string, er
 	cs := make([]*Figure, 0, len(figs))
 	seen := map[string]bool{}
 	for _, f := range figs {
-		if !ChartID.MatchString(f.ID) {
+		if !ChartID().MatchString(f.ID) {
 			return nil, fmt.Errorf("report: figure id %q: want a letter, then letters, digits or _", f.ID)
 		}
 		if seen[f.ID] {
