@@ -94,18 +94,53 @@ func sayCoinciding(doc *document.Doc) {
 		for _, b := range doc.Sections[i].Blocks {
 			if c, ok := b.(*document.Figure); ok {
 				if pairs := coinciding(c); len(pairs) > 0 {
-					c.Notes = append(c.Notes, fmt.Sprintf("Drawn over one another (within %.0f %% at every point): %s.", 100*coincideWithin(c), strings.Join(pairs, "; ")))
+					c.Notes = append(c.Notes, fmt.Sprintf("Drawn over one another (under %.0f %% of the axis apart): %s.", 100*coincideWithin, strings.Join(pairs, "; ")))
 				}
 			}
 		}
 	}
 }
 
-// coinciding names the pairs of c's lines that share at least two x
-// values and differ by less than 2 % at every one of them: "A and B".
+// coinciding names the groups of c's lines drawn over one another: two
+// that share at least two x values and lie closer than coincideWithin of
+// the axis's height at every one of them, where the height is what the
+// values span as drawn (a linear axis from zero, a log one in decades),
+// and with them any drawn over either: "A, B and C".
 func coinciding(c *document.Figure) []string {
-	within := coincideWithin(c)
-	var out []string
+	at := func(y float64) float64 { return y }
+	if c.YLog {
+		at = func(y float64) float64 { return math.Log10(max(y, 1e-300)) }
+	}
+	lo, hi, any := 0.0, 0.0, false
+	for _, sr := range c.Series {
+		for _, p := range sr.Points {
+			if c.YLog && p.Y <= 0 {
+				continue
+			}
+			v := at(p.Y)
+			if !any {
+				lo, hi, any = v, v, true
+			}
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	if !c.YLog {
+		lo = min(lo, 0)
+	}
+	within := coincideWithin * (hi - lo)
+	// Lines drawn over one another join a group: a chain of them reads
+	// as one thick line.
+	group := make([]int, len(c.Series))
+	for i := range group {
+		group[i] = i
+	}
+	var root func(i int) int
+	root = func(i int) int {
+		for group[i] != i {
+			i = group[i]
+		}
+		return i
+	}
 	for i := range c.Series {
 		for j := i + 1; j < len(c.Series); j++ {
 			a, b := c.Series[i], c.Series[j]
@@ -116,28 +151,38 @@ func coinciding(c *document.Figure) []string {
 						continue
 					}
 					shared++
-					if hi := max(math.Abs(p.Y), math.Abs(q.Y)); hi > 0 && math.Abs(p.Y-q.Y) > within*hi {
+					if c.YLog && (p.Y <= 0 || q.Y <= 0) || math.Abs(at(p.Y)-at(q.Y)) > within {
 						close = false
 					}
 				}
 			}
-			if shared >= 2 && close {
-				out = append(out, a.Name+" and "+b.Name)
+			if shared >= 2 && close && within > 0 {
+				group[root(j)] = root(i)
 			}
+		}
+	}
+	members := map[int][]string{}
+	var roots []int
+	for i, sr := range c.Series {
+		g := root(i)
+		if members[g] == nil {
+			roots = append(roots, g)
+		}
+		members[g] = append(members[g], sr.Name)
+	}
+	var out []string
+	for _, g := range roots {
+		if len(members[g]) > 1 {
+			out = append(out, document.JoinAnd(members[g]))
 		}
 	}
 	return out
 }
 
-// coincideWithin is how close, as a share of the larger, two lines' values
-// must be at every shared x to be drawn over one another: 2 % on a linear
-// axis; on a log axis, whose decades are a few centimetres on paper, 10 %.
-func coincideWithin(c *document.Figure) float64 {
-	if c.YLog {
-		return 0.10
-	}
-	return 0.02
-}
+// coincideWithin is how close, as a share of the axis's height, two
+// lines must lie at every shared x to be drawn over one another: about
+// 6 pixels of a printed chart, where a line is 2 wide and its marks 4.
+const coincideWithin = 0.04
 
 // byline says which levlab wrote the report, from which runs, measured
 // when: "Written by levlab 894ddd2c0a1b from AMD EPYC (paper), …,

@@ -257,7 +257,11 @@ func gpuVersusCPU(ix *runs.Index, ks []runs.Key) string {
 		if x > 1/1.05 && x < 1.05 {
 			// Within a few per cent, which runs of one point differ by
 			// (Method): level, whatever its interval.
-			parts = append(parts, fmt.Sprintf("level at %s (%s as fast%s, within the spread between runs)", document.Size(k.LenA), document.Times(x), ci))
+			within := "within the spread between runs"
+			if n, worst, _, _ := betweenRuns(ix); n > 0 && ci != "" {
+				within = fmt.Sprintf("one run's repetitions, well inside the %s runs lie apart here: no finding", document.Times(worst))
+			}
+			parts = append(parts, fmt.Sprintf("level at %s (%s as fast%s; %s)", document.Size(k.LenA), document.Times(x), ci, within))
 			continue
 		}
 		if ci != "" {
@@ -417,7 +421,7 @@ func busyCores(r *runs.Set) string {
 	}
 	gap := perCore(fast) / perCore(slow)
 	if one, at, ok := oneWorkerRatio(fast.ix, slow.ix); ok && one > 1 {
-		text += fmt.Sprintf(" One worker against one, %s's core is the slower: lev auto on 1 worker in many-pairs (N = %s; the same lev, another kernel, the pairs' lanes) ran %s as fast on %s. Of the %s gap a busy core, that accounts for %s.", slow.ix.Name, document.Count(at), document.Times(one), fast.ix.Name, document.Times(gap), document.Times(one))
+		text += fmt.Sprintf(" One worker against one, %s's core is the slower: lev auto on 1 worker in many-pairs (N = %s; the same lev, another kernel, the pairs' lanes) ran %s as fast on %s (the cause, core generation or the VM, not measured). Of the %s gap between their busy cores, that accounts for %s.", slow.ix.Name, document.Count(at), document.Times(one), fast.ix.Name, document.Times(gap), document.Times(one))
 		gap /= one
 	}
 	return text + fmt.Sprintf(" The rest, %s, we read as waiting on the wavefront of strips: a worker that waits for its neighbour's strip spins, and spinning counts as CPU time; that was not measured directly.", document.Times(gap))

@@ -592,25 +592,25 @@ func gpuMachines(r *runs.Set) []string {
 // of one point lie apart on that machine (betweenRuns); "" where k holds
 // too few repetitions for an interval.
 func ciOverFixed(ix *runs.Index, k runs.Key, x float64) string {
+	// One run's repetitions say nothing of how far runs lie apart: said
+	// beside the interval, or beside its want.
+	apart := ""
+	if n, worst, _, _ := betweenRuns(ix); n > 0 {
+		apart = fmt.Sprintf("; runs of a point lie up to %s apart here (Method)", document.Times(worst))
+	}
 	s, sum := ix.Sample(k)
 	if s == nil || len(s.Values) < runs.BootMin || sum.Lo <= 0 || math.IsInf(sum.Hi, 0) {
 		if s != nil && len(s.Values) > 1 {
 			// Said, so that the missing interval is not read as a
 			// certain ratio.
-			return fmt.Sprintf(", no interval: %d repetitions are too few for a distribution-free one", len(s.Values))
+			return fmt.Sprintf(", no interval (%d repetitions, too few)", len(s.Values)) + apart
 		}
 		return ""
 	}
 	// A time's interval turned over: a rate, and so the ratio, is high
 	// where the time is low.
 	lo, hi := x*sum.Center/sum.Hi, x*sum.Center/sum.Lo
-	text := fmt.Sprintf(", 95%% CI %s, from our repetitions alone", document.CI(lo, hi))
-	// One run's repetitions say nothing of how far runs lie apart:
-	// say that beside the interval.
-	if n, worst, _, _ := betweenRuns(ix); n > 0 {
-		text += fmt.Sprintf("; runs of one point lie up to %s apart here, as Method says", document.Times(worst))
-	}
-	return text
+	return fmt.Sprintf(", 95%% CI %s, from our repetitions alone", document.CI(lo, hi)) + apart
 }
 
 // ourElsewhere says, where point k was measured in other experiments of

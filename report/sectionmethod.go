@@ -75,8 +75,8 @@ func sectionMethod(r *runs.Set) document.Section {
 		says += "; " + document.JoinAnd(undescribed) + keep + those + ", only what the records carry"
 	}
 	s.P("%s. A VM's clock and cores are what its hypervisor shows.", says)
-	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks (make bench-results, results/<machine>/bench/; quoted in the text) give the median of %s, each go test's mean over its -benchtime iterations. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own program's: as its Clocks say); the memory the call allocates is inside the time (report 002's table with allocation left out subtracts the matrix's own allocation, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
-	s.P("Statistics: tables and charts give the median and the repetitions' minimum and maximum (below it; as whiskers). A rate is the median of the repetitions' rates, not the rate of the median time, so the two differ in the last digits. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give; with 5 or 6 repetitions a point (the fewest here) such an interval is too narrow (a bootstrap of so few values reaches no further than they do): read it as rough. Where the two did not compute the same cells (the many pairs' benchmark, edlib timed on the first 40 strings against all), the ratio is of their median rates instead. A ratio over a number a report published (one value, no repetitions) takes as its interval that of our median time alone, distribution-free (from the order statistics of the repetitions, by golang.org/x/perf/benchmath), carried over to the ratio. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. How much a speedup changes from one point to another (report 001's length ratios) is the quotient of the two speedups, its interval a bootstrap over all four points' repetitions (for the highest of k points, chosen after looking, Bonferroni's: the 1 − 0.05/k interval), and it is called significant where that interval leaves out 1×. The tests are not corrected for multiple comparisons: at the 0.05 level about one in twenty may pass by chance. Published numbers are the reports' own (means of their runs, where they say), to four significant digits as printed, three where they printed more; a value we read or derive is marked so.", runs.BootRounds, runs.BootMin)
+	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks (make bench-results, results/<machine>/bench/; quoted in the text) give the median of %s, each go test's mean over its -benchtime iterations. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own program's: as its Clocks say); the memory the call allocates is inside the time (report 002's table without it subtracts the matrix's, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
+	s.P("Statistics: tables and charts give the median and the repetitions' minimum and maximum (below it; as whiskers). Every ratio, efficiency and serial fraction is of unrounded medians, and a rate is the median of the repetitions' rates, not the rate of the median time: either may differ in its last digit from one worked from the printed values. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give; with 5 or 6 repetitions (the fewest here) it is too narrow, reaching no further than the values do: read it as rough. Where the two did not compute the same cells (the many pairs' benchmark, edlib timed on the first 40 strings against all), the ratio is of their median rates instead. A ratio over a published number (one value) takes the distribution-free interval of our median alone (order statistics, by golang.org/x/perf/benchmath). It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. How much a speedup changes from one point to another (report 001's length ratios) is the quotient of the two speedups, its interval a bootstrap over all four points' repetitions (for the highest of k points, chosen after looking, Bonferroni's: the 1 − 0.05/k interval), and it is called significant where that interval leaves out 1×. The tests are not corrected for multiple comparisons: at the 0.05 level about one in twenty may pass by chance. Published numbers are the reports' own (means of their runs, where they say), to four significant digits as printed, three where they printed more; a value we read or derive is marked so.", runs.BootRounds, runs.BootMin)
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
 	}
@@ -101,29 +101,56 @@ func benchCPU(r *runs.Set, ix *runs.Index) string {
 }
 
 // betweenRuns finds, among the points run ix measured in more than one
-// experiment (SamePoints), how many there are and the one whose medians
-// lie furthest apart: its fastest and slowest keys and their ratio.
+// experiment (betweenGroups), how many there are and the pair of
+// experiments whose medians lie furthest apart: its fastest and slowest
+// keys and their ratio.
 func betweenRuns(ix *runs.Index) (n int, worst float64, lo, hi runs.Key) {
-	for _, ks := range ix.SamePoints() {
-		if len(ks) < 2 {
-			continue
-		}
-		n++
+	for _, ks := range betweenGroups(ix) {
 		slices.SortFunc(ks, func(a, b runs.Key) int { return strings.Compare(a.Experiment, b.Experiment) })
-		l, h := ks[0], ks[0]
-		for _, k := range ks {
-			if ix.Stats[k].Med < ix.Stats[l].Med {
-				l = k
-			}
-			if ix.Stats[k].Med > ix.Stats[h].Med {
-				h = k
+		found := false
+		for _, l := range ks {
+			for _, h := range ks {
+				if l.Experiment == h.Experiment || ix.Stats[l].Med <= 0 {
+					continue
+				}
+				found = true
+				if x := ix.Stats[h].Med / ix.Stats[l].Med; x > worst || (x == worst && runs.Less(h, hi)) {
+					worst, lo, hi = x, l, h
+				}
 			}
 		}
-		if x := ix.Stats[h].Med / ix.Stats[l].Med; x > worst || (x == worst && runs.Less(h, hi)) {
-			worst, lo, hi = x, l, h
+		if found {
+			n++
 		}
 	}
 	return n, worst, lo, hi
+}
+
+// betweenGroups is ix's points grouped as one point measured again: the
+// same in all but experiment (ix.SamePoints), and for a GPU kernel also
+// on strings of another case: its threads compute every cell, the same
+// cells whatever the strings, without a branch on them (cuda-diagonal at
+// 150,000 on report 000's strings and on ours). A CPU loop's branches and
+// a banded algorithm's work are the strings' own. Only groups that span
+// two experiments are kept.
+func betweenGroups(ix *runs.Index) [][]runs.Key {
+	groups := map[runs.Key][]runs.Key{}
+	for g, ks := range ix.SamePoints() {
+		if strings.HasPrefix(g.Algorithm, "cuda-") && !slices.Contains(bandedAlgos, g.Algorithm) {
+			g.Case = ""
+		}
+		groups[g] = append(groups[g], ks...)
+	}
+	var out [][]runs.Key
+	for _, ks := range groups {
+		for _, k := range ks[1:] {
+			if k.Experiment != ks[0].Experiment {
+				out = append(out, ks)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // spreadBetweenRuns says how far apart the medians of one point measured
@@ -137,8 +164,16 @@ func spreadBetweenRuns(r *runs.Set) string {
 			none = append(none, ix.Name)
 			continue
 		}
-		says = append(says, fmt.Sprintf("on %s, %d points measured in more than one experiment, their medians up to %s apart (%s, %s, n = %s: %s in %s against %s in %s)",
-			ix.Name, n, document.Times(worst), lo.Algorithm, workersN(lo.Workers), document.Size(lo.LenA), document.Dur(ix.Stats[lo].Med), lo.Experiment, document.Dur(ix.Stats[hi].Med), hi.Experiment))
+		cases := ""
+		if lo.Case != hi.Case {
+			cases = fmt.Sprintf(", on strings of case %s and of %s, the same cells", lo.Case, hi.Case)
+		}
+		on := lo.Algorithm
+		if lo.Workers > 0 {
+			on += ", " + workersN(lo.Workers)
+		}
+		says = append(says, fmt.Sprintf("on %s, %d points measured in more than one experiment, their medians up to %s apart (%s, n = %s%s: %s in %s against %s in %s)",
+			ix.Name, n, document.Times(worst), on, document.Size(lo.LenA), cases, document.Dur(ix.Stats[lo].Med), lo.Experiment, document.Dur(ix.Stats[hi].Med), hi.Experiment))
 	}
 	if len(says) == 0 {
 		return ""
@@ -407,7 +442,10 @@ func sameElsewhere(r *runs.Set, s *document.Section, exps ...string) {
 		})
 		more := ""
 		if len(fars) > elsewhereMost {
-			more = fmt.Sprintf("; %d more, named in a table of such points in the HTML, Markdown and TeX versions (not in print)", len(fars)-elsewhereMost)
+			more = fmt.Sprintf("; %d more, in that table", len(fars)-elsewhereMost)
+			if all == nil {
+				more = fmt.Sprintf("; %d more, named in a table of such points in the HTML, Markdown and TeX versions (not in print)", len(fars)-elsewhereMost)
+			}
 			// Every one of them named, a click away in HTML (left off
 			// paper, whole in Markdown and TeX).
 			if all == nil {

@@ -430,15 +430,15 @@ func behind(r *runs.Set) string {
 		switch {
 		case hi < 0:
 		case lo == hi:
-			says = append(says, fmt.Sprintf("by %s on %s", document.Count(hi), ix.Name))
+			says = append(says, fmt.Sprintf("%s on %s", document.Count(hi), ix.Name))
 		default:
-			says = append(says, fmt.Sprintf("by %s to %s on %s", document.Count(lo), document.Count(hi), ix.Name))
+			says = append(says, fmt.Sprintf("%s to %s on %s", document.Count(lo), document.Count(hi), ix.Name))
 		}
 	}
 	if len(says) == 0 {
 		return ""
 	}
-	return " (behind this code, in commits that changed an algorithm's code, " + strings.Join(says, ", ") + ")"
+	return " (older than this code by commits that changed an algorithm's code: " + strings.Join(says, ", ") + ")"
 }
 
 // behindRange is the least and the most commits that changed an
