@@ -1067,7 +1067,13 @@ func saysAll(t *testing.T, md string, wants ...string) {
 // quoted at its own length before the best chosen after looking, and
 // ratios said to be of unrounded medians.
 func TestRefereeSixteen(t *testing.T) {
-	_, _, md := committedDoc(t)
+	r, _, md := committedDoc(t)
+	// The benchmark files' age, told by git as the records' is: said
+	// where every one is known and none is older than its code.
+	if n, stale := benchAges(r); r.BenchKnown() == n && stale == 0 {
+		saysAll(t, md, fmt.Sprintf("The %d benchmark files (make bench-results) are checked alike against the code each times: none was made before it last changed.", n))
+	}
+	saysAll(t, md, "(benchmarks at 4af0da2b0b48, 385be7718bf6 and 79bcc1ab53a5)")
 	saysAll(t, md,
 		"on Intel Xeon + NVIDIA H200, 4 points measured in more than one experiment, their medians up to 1.32× apart (cuda-diagonal, n = 10,000, on strings of case random and of partial, the same cells",
 		"no interval (5 repetitions, too few); runs of a point lie up to 1.32× apart here (Method)",

@@ -53,7 +53,11 @@ func sectionMethod(r *runs.Set) document.Section {
 		if gpu != "none" {
 			gpu += " (driver: " + host.driver + ")"
 		}
-		for i, v := range []string{cpu, cores, host.clock, host.memory, host.isa, host.kernel, gpu, m.GoVersion, strings.Join(m.Commits, ", "), rp, ix.Where} {
+		commits := strings.Join(m.Commits, ", ")
+		if bc := benchCommits(r.Bench[ix.Run.Machine]); bc != "" {
+			commits += " (benchmarks" + bc + ")"
+		}
+		for i, v := range []string{cpu, cores, host.clock, host.memory, host.isa, host.kernel, gpu, m.GoVersion, commits, rp, ix.Where} {
 			rows[i] = append(rows[i], v)
 		}
 	}

@@ -368,6 +368,9 @@ func readSection(r *runs.Set) document.Section {
 	if old != nil {
 		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+oldSummary(r)+"; each section's † note names its commits, and the HTML, Markdown and TeX versions add a table of the algorithms and commits (not in print).")
 	}
+	if n, stale := benchAges(r); n > 0 && stale == 0 && r.BenchKnown() == n {
+		notes = append(notes, fmt.Sprintf("The %d benchmark files (make bench-results) are checked alike against the code each times: none was made before it last changed.", n))
+	}
 	for _, f := range r.Ignored {
 		notes = append(notes, "Not read: "+f+".")
 	}
@@ -407,6 +410,20 @@ func upperFirst(s string) string {
 
 // oldSummary says, machine by machine, which experiments have records
 // older than their code: "on M, a, b; on N, c".
+// benchAges counts the benchmark files read and, of them, those made
+// before the code they time last changed (r.Staleness's bench/ rows).
+func benchAges(r *runs.Set) (n, stale int) {
+	for _, files := range r.Bench {
+		n += len(files)
+	}
+	for _, o := range r.Staleness() {
+		if strings.HasPrefix(o.Exp, "bench/") {
+			stale++
+		}
+	}
+	return n, stale
+}
+
 func oldSummary(r *runs.Set) string {
 	var says []string
 	for i, o := range r.Staleness() { // sorted by machine, then experiment

@@ -410,6 +410,26 @@ func Commits(ix *Index, exps ...string) []string {
 	return out
 }
 
+// BenchKnown counts the benchmark files read whose age git can tell:
+// when the code they time last changed, and whether their commit holds
+// that change (Staleness lists those that do not).
+func (s *Set) BenchKnown() int {
+	n := 0
+	for _, ix := range s.Runs {
+		g := gitFor(ix.Run.Dir)
+		for _, f := range s.Bench[ix.Run.Machine] {
+			chg, ok := g.lastChange(benchFileCode(filepath.Base(f.Path)))
+			if !ok {
+				continue
+			}
+			if _, known := g.made(f.Config["commit"], chg); known {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // DirtyCommits lists the commits ending -dirty (a tree with changes no
 // commit holds) that run ix's records of exps were made at.
 func DirtyCommits(ix *Index, exps ...string) []string {
