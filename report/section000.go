@@ -170,10 +170,10 @@ func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
 		}
 		coreCtx, coreVals = append(coreCtx, fmt.Sprintf("%d cores", n)), append(coreVals, strings.TrimPrefix(on, " "))
 		b4, b8 := maxPtFrom(s4, 0), maxPtFrom(s8, 0)
-		say := fmt.Sprintf("%s with 4 workers (n = %s%s) and %s with 8 (n = %s%s)", ptTimes(b4), document.Size(int(b4.X)), fig3Base(ix, int(b4.X)), ptTimes(b8), document.Size(int(b8.X)), fig3Base(ix, int(b8.X)))
+		say := fmt.Sprintf("%s with 4 workers (n = %s%s) and %s with 8 (n = %s%s)", ptTimes(b4), document.Size(int(b4.X)), fig3Base(ix, int(b4.X), b4.Y), ptTimes(b8), document.Size(int(b8.X)), fig3Base(ix, int(b8.X), b8.Y))
 		if b4.X == b8.X {
 			// One length, one baseline: its note once.
-			say = fmt.Sprintf("%s with 4 workers and %s with 8 (both at n = %s%s)", ptTimes(b4), ptTimes(b8), document.Size(int(b4.X)), fig3Base(ix, int(b4.X)))
+			say = fmt.Sprintf("%s with 4 workers and %s with 8 (both at n = %s%s)", ptTimes(b4), ptTimes(b8), document.Size(int(b4.X)), fig3Base(ix, int(b4.X), b4.Y, b8.Y))
 		}
 		if sw := map[int]document.FigureSeries{4: s4, 8: s8}[bestW]; bestX > 0 {
 			if i := slices.IndexFunc(sw.Points, func(p document.FigurePoint) bool { return p.X == bestX }); i >= 0 {
@@ -225,13 +225,23 @@ func figure3(r *runs.Set, s *document.Section, t1 table1Pub) {
 // fig3Base says, where the full matrix that a speedup of Figure 3's chart
 // at length n divides (s000-table1's, else s000-fig3's) ran slower than
 // elsewhere (slowBaseline), how far. "" where not.
-func fig3Base(ix *runs.Index, n int) string {
+func fig3Base(ix *runs.Index, n int, speedups ...float64) string {
 	for _, exp := range []string{records.ExpS000Table1, records.ExpS000Fig3} {
 		if b, ok := ix.GetKey(exp, records.AlgFullMatrix, 1, 0, n, n); ok {
-			if note := slowBaseline(ix, b); note != "" {
-				return "; " + note
+			note := slowBaseline(ix, b)
+			if note == "" {
+				return ""
 			}
-			return ""
+			// Each speedup over the fastest run of its baseline instead.
+			lo, _, _ := medsElsewhere(ix, b)
+			var over []string
+			for _, y := range speedups {
+				over = append(over, document.Times(y*lo/ix.Stats[b].Med))
+			}
+			if len(over) > 0 {
+				note += "; over the fastest, " + document.JoinAnd(over)
+			}
+			return "; " + note
 		}
 	}
 	return ""

@@ -54,7 +54,7 @@ func section003(r *runs.Set) document.Section {
 	} else {
 		s.Add(t)
 		if printed {
-			s.P("The report prints two pairs of minimum and maximum speedups just before Figure 4's caption, without saying which figure or file each belongs to; the rows above keep them in the order printed, and which figure each is remains a guess.")
+			s.P("The report prints two pairs of minimum and maximum speedups just before Figure 4's caption, without saying which figure or file each belongs to; the table keeps them in the order printed, and which figure each is remains a guess.")
 		}
 	}
 	section003Ratio(r, &s)
@@ -94,7 +94,7 @@ func section003Ratio(r *runs.Set, s *document.Section) {
 	}
 	// The words on the figure before it, and our point at the report's
 	// length after: on paper a half-width chart has text beside it.
-	s.P("The report's Figures 2–3 print no numbers, only curves (runtime falling from about 100 to 40, read off the figure, whose axis names no unit; we take it as seconds, with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes); ours are drawn alone in the chart below.%s", shareShape(r, c))
+	s.P("The report's Figures 2–3 print no numbers, only curves (runtime falling from about 100 to 40, read off the figure, whose axis names no unit; we take it as seconds, with 4 OpenMP threads and 6.9 million CUDA threads on 136,473,378 bytes); ours are drawn alone in the chart by share of positions.%s", shareShape(r, c))
 	s.Add(c)
 	if says := ownAtReportSize003(r); says != "" {
 		s.P("%s", says)

@@ -166,7 +166,11 @@ func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64, firs
 	// experiment, reaches more: say where, so that the two
 	// figures read as two sizes, not two claims.
 	if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.Stats[k].GCUPS > bestG {
-		line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, GPU section) %s reaches %s", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
+		where := "GPU section"
+		if ix.Machine().GPU == "none" {
+			where += "; without a GPU here, its table is not in print"
+		}
+		line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, %s) %s reaches %s", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, where, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
 		// Why, where the records counted the cells: the share of the
 		// matrix computed, and the rate of the cells computed.
 		if b, o := ix.Stats[best], ix.Stats[k]; b.CCUPS > 0 && o.CCUPS > 0 {

@@ -259,7 +259,13 @@ func gpuVersusCPU(ix *runs.Index, ks []runs.Key) string {
 			// (Method): level, whatever its interval.
 			within := "within the spread between runs"
 			if n, worst, _, _ := betweenRuns(ix); n > 0 && ci != "" {
-				within = fmt.Sprintf("one run's repetitions, well inside the %s runs lie apart here: no finding", document.Times(worst))
+				// The test and the interval see one run's repetitions:
+				// said, and set against how far runs lie apart.
+				test := "one run's repetitions,"
+				if q, ok := ix.SpeedupOf(ck, k); ok && q.Significant {
+					test = "significant over one run's repetitions, yet"
+				}
+				within = fmt.Sprintf("%s well inside the %s runs lie apart here: no finding", test, document.Times(worst))
 			}
 			parts = append(parts, fmt.Sprintf("level at %s (%s as fast%s; %s)", document.Size(k.LenA), document.Times(x), ci, within))
 			continue

@@ -603,7 +603,7 @@ func ciOverFixed(ix *runs.Index, k runs.Key, x float64) string {
 		if s != nil && len(s.Values) > 1 {
 			// Said, so that the missing interval is not read as a
 			// certain ratio.
-			return fmt.Sprintf(", no interval (%d repetitions, too few)", len(s.Values)) + apart
+			return fmt.Sprintf(", no interval of the median (%d repetitions, too few)", len(s.Values)) + apart
 		}
 		return ""
 	}

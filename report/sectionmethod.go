@@ -176,8 +176,12 @@ func spreadBetweenRuns(r *runs.Set) string {
 		if lo.Workers > 0 {
 			on += ", " + workersN(lo.Workers)
 		}
-		says = append(says, fmt.Sprintf("on %s, %d points measured in more than one experiment, their medians up to %s apart (%s, n = %s%s: %s in %s against %s in %s)",
-			ix.Name, n, document.Times(worst), on, document.Size(lo.LenA), cases, document.Dur(ix.Stats[lo].Med), lo.Experiment, document.Dur(ix.Stats[hi].Med), hi.Experiment))
+		few := ""
+		if n < 10 {
+			few = "; so few points make it a lower bound"
+		}
+		says = append(says, fmt.Sprintf("on %s, %d points measured in more than one experiment, their medians up to %s apart (%s, n = %s%s: %s in %s against %s in %s%s)",
+			ix.Name, n, document.Times(worst), on, document.Size(lo.LenA), cases, document.Dur(ix.Stats[lo].Med), lo.Experiment, document.Dur(ix.Stats[hi].Med), hi.Experiment, few))
 	}
 	if len(says) == 0 {
 		return ""

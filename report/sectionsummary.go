@@ -369,7 +369,7 @@ func readSection(r *runs.Set) document.Section {
 		notes = append(notes, "Made before their code last changed, so of an earlier version than this one's (they may disagree with newer records; levlab run --fresh measures them again): "+oldSummary(r)+"; each section's † note names its commits, and the HTML, Markdown and TeX versions add a table of the algorithms and commits (not in print).")
 	}
 	if n, stale := benchAges(r); n > 0 && stale == 0 && r.BenchKnown() == n {
-		notes = append(notes, fmt.Sprintf("The %d benchmark files (make bench-results) are checked alike against the code each times: none was made before it last changed.", n))
+		notes = append(notes, fmt.Sprintf("The %d benchmark files (make bench-results) are checked alike: none predates the code it times.", n))
 	}
 	for _, f := range r.Ignored {
 		notes = append(notes, "Not read: "+f+".")
