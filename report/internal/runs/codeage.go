@@ -318,7 +318,11 @@ func (s *Set) Staleness() []OldRecords {
 			if !ok {
 				continue
 			}
-			if has, known := g.made(c, chg); known && !has {
+			has, known := g.made(c, chg)
+			if known {
+				s.benchKnown++
+			}
+			if known && !has {
 				out = append(out, OldRecords{Machine: ix.Name, Exp: "bench/" + filepath.Base(f.Path), Made: Change{c, g.commit(c).date}, Changed: chg})
 			}
 		}
@@ -414,20 +418,8 @@ func Commits(ix *Index, exps ...string) []string {
 // when the code they time last changed, and whether their commit holds
 // that change (Staleness lists those that do not).
 func (s *Set) BenchKnown() int {
-	n := 0
-	for _, ix := range s.Runs {
-		g := gitFor(ix.Run.Dir)
-		for _, f := range s.Bench[ix.Run.Machine] {
-			chg, ok := g.lastChange(benchFileCode(filepath.Base(f.Path)))
-			if !ok {
-				continue
-			}
-			if _, known := g.made(f.Config["commit"], chg); known {
-				n++
-			}
-		}
-	}
-	return n
+	s.Staleness()
+	return s.benchKnown
 }
 
 // DirtyCommits lists the commits ending -dirty (a tree with changes no

@@ -21,8 +21,9 @@ type Set struct {
 	Bench map[string][]records.BenchFile
 	// Only is Choice.Only: the experiments of one's own the runs were
 	// kept for.
-	Only  []string
-	stale *[]OldRecords // Staleness's answer, once found
+	Only       []string
+	stale      *[]OldRecords // Staleness's answer, once found
+	benchKnown int           // the benchmark files whose age Staleness could tell
 }
 
 // nameRuns tells the runs read apart where their machines' names do not:
