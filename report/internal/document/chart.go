@@ -665,13 +665,15 @@ var chartJSFile string
 var ChartJS = strings.TrimSuffix(chartJSFile, "\n")
 
 // Shade returns colour hex ("#5470c6") for machine m: itself for the
-// first, then darker, lighter, darker still, so that one hue holds one
-// measurement and the machines are told apart by its shade too.
+// first, then darker, a little darker, darker still, so that one hue
+// holds one measurement and the machines are told apart by its shade too
+// (and by their lines and symbols). Never lighter: a pale line is lost
+// on paper.
 func Shade(hex string, m int) string {
 	if len(hex) != 7 || hex[0] != '#' {
 		return hex
 	}
-	f := []float64{1, 0.6, 1.35, 0.4}[m%4]
+	f := []float64{1, 0.6, 0.8, 0.4}[m%4]
 	var rgb [3]int64
 	for i := range rgb {
 		v, err := strconv.ParseInt(hex[1+2*i:3+2*i], 16, 64)
@@ -679,16 +681,15 @@ func Shade(hex string, m int) string {
 			return hex
 		}
 		x := float64(v) * f
-		if f > 1 { // lighter: towards white
-			x = float64(v) + (255-float64(v))*(f-1)
-		}
 		rgb[i] = int64(min(255, max(0, math.Round(x))))
 	}
 	return fmt.Sprintf("#%02x%02x%02x", rgb[0], rgb[1], rgb[2])
 }
 
-// palette colours the series in order, a line and its whiskers alike.
-var palette = []string{"#5470c6", "#91cc75", "#fac858", "#ee6666", "#73c0de", "#3ba272", "#fc8452", "#9a60b4", "#ea7ccc", "#2f4554", "#b8860b", "#008b8b"}
+// palette colours the series in order, a line and its whiskers alike:
+// twelve hues, each at least 3:1 against white paper (WCAG's contrast for
+// graphics), so that none fades in print.
+var palette = []string{"#5470c6", "#4e8a2e", "#b58900", "#d9534f", "#2b8cbe", "#3ba272", "#e8590c", "#9a60b4", "#c2185b", "#2f4554", "#8c564b", "#008b8b"}
 
 // A style is how a series' line and points are drawn: the report's
 // numbers dashed with diamonds; ours solid with circles, and with several

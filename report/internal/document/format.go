@@ -19,9 +19,6 @@ const (
 	plainMax = 1e6
 )
 
-// Num formats x to three significant digits ("0.0345", "12.3"), from 100
-// on rounded to a whole number ("1,234"), and under plainMin or from
-// plainMax on as three significant digits times a power of ten
 // CI writes an interval of a ratio, lo–hi, each bound as Num writes it
 // but with more digits where Num would round a bound that is not 1 to
 // 1.00: an interval that excludes 1× must not read as one that touches
@@ -40,7 +37,12 @@ func CI(lo, hi float64) string {
 	return bound(lo) + "–" + bound(hi)
 }
 
-// ("2.50×10¹²").
+// Num formats x to three significant digits: "0.0345", "12.3", "433",
+// and from 1,000 on the rest of the whole number zeros ("12,400", not
+// "12,364": no measured rate here is steadier than a few percent between
+// runs, so a fourth digit would claim what the runs do not show); under
+// plainMin or from plainMax on as three significant digits times a power
+// of ten ("2.50×10¹²").
 func Num(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "—"
@@ -53,7 +55,8 @@ func Num(x float64) string {
 		return sci(x)
 	}
 	if a >= 100 {
-		return groupDigits(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
+		unit := math.Pow(10, math.Floor(math.Log10(a))-2)
+		return groupDigits(strconv.FormatFloat(math.Round(x/unit)*unit, 'f', 0, 64))
 	}
 	d := 2 - int(math.Floor(math.Log10(a)))
 	s := strconv.FormatFloat(x, 'f', d, 64)

@@ -20,3 +20,27 @@ func TestCI(t *testing.T) {
 		}
 	}
 }
+
+// TestNum: three significant digits at every size, the rest of a whole
+// number zeros, a power of ten past the plain range.
+func TestNum(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{0.034512, "0.0345"},
+		{12.34, "12.3"},
+		{433.4, "433"},
+		{999.6, "1,000"},
+		{1093, "1,090"},
+		{12364, "12,400"},
+		{-37023, "-37,000"},
+		{999_999, "1,000,000"},
+		{2.5e12, "2.50×10¹²"},
+		{0, "0"},
+	} {
+		if got := Num(c.x); got != c.want {
+			t.Errorf("Num(%g) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package document
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"testing"
 )
@@ -12,13 +13,48 @@ func TestShade(t *testing.T) {
 	for _, c := range []struct {
 		m    int
 		want string
-	}{{0, "#5470c6"}, {1, "#324377"}, {2, "#90a2da"}, {4, "#5470c6"}} {
+	}{{0, "#5470c6"}, {1, "#324377"}, {2, "#435a9e"}, {4, "#5470c6"}} {
 		if got := Shade("#5470c6", c.m); got != c.want {
 			t.Errorf("Shade(#5470c6, %d) = %s, want %s", c.m, got, c.want)
 		}
 	}
 	if got := Shade("blue", 1); got != "blue" {
 		t.Errorf("shade of a name = %s, want it unchanged", got)
+	}
+}
+
+// TestPaletteOnPaper: every colour a line can take, on every machine,
+// stands out from white paper by WCAG's 3:1 for graphics.
+func TestPaletteOnPaper(t *testing.T) {
+	lum := func(hex string) float64 {
+		var c [3]float64
+		for i := range c {
+			var v int
+			if _, err := fmt.Sscanf(hex[1+2*i:3+2*i], "%02x", &v); err != nil {
+				t.Fatalf("colour %q: %v", hex, err)
+			}
+			x := float64(v) / 255
+			if x <= 0.03928 {
+				x /= 12.92
+			} else {
+				x = math.Pow((x+0.055)/1.055, 2.4)
+			}
+			c[i] = x
+		}
+		return 0.2126*c[0] + 0.7152*c[1] + 0.0722*c[2]
+	}
+	seen := map[string]bool{}
+	for _, p := range palette {
+		if seen[p] {
+			t.Errorf("colour %s twice in the palette", p)
+		}
+		seen[p] = true
+		for m := range 4 {
+			s := Shade(p, m)
+			if contrast := 1.05 / (lum(s) + 0.05); contrast < 3 {
+				t.Errorf("%s on machine %d is %s, %.2f:1 against white; want 3:1 or more", p, m, s, contrast)
+			}
+		}
 	}
 }
 
