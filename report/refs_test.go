@@ -17,15 +17,25 @@ func TestReferencesCoverNames(t *testing.T) {
 	if last.ID != "refs" {
 		t.Fatalf("the last section is %q, want the terms and references", last.ID)
 	}
-	body := docText(&document.Doc{Sections: d.Sections[:len(d.Sections)-1]})
+	rest := &document.Doc{Sections: d.Sections[:len(d.Sections)-1]}
+	body, shown := docText(rest, true), docText(rest, false)
 	rows, termBody := map[string]bool{}, body
+	inPrint := map[string]bool{} // the terms of the table paper shows
 	for _, b := range last.Blocks {
 		tb := b.(*document.Table)
 		for _, row := range tb.Rows {
 			rows[row[0]] = true
-			if tb.Caption == "Terms" {
+			inPrint[row[0]] = inPrint[row[0]] || !tb.Folded
+			if strings.HasPrefix(tb.Caption, "Terms") {
 				body += "\n" + row[1] // a term's text names references too
 			}
+		}
+	}
+	// A term is in print exactly where the text in print names it.
+	for _, tm := range terms {
+		named := slices.ContainsFunc(tm.keys, func(k string) bool { return strings.Contains(shown, k) })
+		if rows[tm.name] && named != inPrint[tm.name] {
+			t.Errorf("%s: named in print %v, defined in print %v", tm.name, named, inPrint[tm.name])
 		}
 	}
 	for li, list := range [][]term{terms, refs} {

@@ -24,6 +24,61 @@ func sectionGPU(r *runs.Set) document.Section {
 	s.Add(c)
 	var tables []*document.Table
 	gpuRan := false
+	// A machine without a GPU ran the CPU's line alone: its rows join
+	// the first GPU machine's table, named for their machine, so that
+	// every rate Key results quotes from gpu-fast is in print.
+	type cpuOnly struct {
+		ix    *runs.Index
+		ks    []runs.Key
+		lines []setting
+	}
+	var cpus []cpuOnly
+	var gpuTable *document.Table
+	var gpuIx *runs.Index
+	var gpuLens []int
+	padded := false
+	var everyCell []string // the algorithms whose cells said "every cell computed", said once
+	// row is the table row of line l of ix at lens, name its first
+	// cell, drawing its points in c as well with draw.
+	row := func(ix *runs.Index, ks []runs.Key, l setting, lens []int, name string, draw bool) []string {
+		sname := l.alg
+		if l.workers > 0 {
+			sname = l.alg + ", " + workersN(l.workers)
+		}
+		sr := document.FigureSeries{Name: named(r, ix, sname)}
+		w := document.Count(l.workers)
+		if strings.HasPrefix(l.alg, "cuda") {
+			w = "GPU"
+		}
+		cells := []string{name, w}
+		for _, n := range lens {
+			i := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Algorithm == l.alg && k.Workers == l.workers && k.LenA == n })
+			if i < 0 {
+				cells = append(cells, "—")
+				continue
+			}
+			st := ix.Stats[ks[i]]
+			// cuda-fast's padding is said once, in the caption.
+			rate := rateText(st)
+			padded = padded || rateTextOf(l.alg, st) != rate
+			if r, ok := strings.CutSuffix(rate, ", every cell computed"); ok {
+				rate = r
+				if !slices.Contains(everyCell, l.alg) {
+					everyCell = append(everyCell, l.alg)
+				}
+			}
+			cell := document.Dur(st.Med) + "\n" + rate
+			if l.workers > 1 && st.Cores > 0 {
+				cell += "\n" + document.Num(st.Cores) + " cores busy"
+			}
+			cells = append(cells, cell)
+			sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: st.Med, Lo: st.Min, Hi: st.Max})
+		}
+		if draw {
+			c.Series = append(c.Series, sr)
+		}
+		return cells
+	}
 	for _, ix := range r.Runs {
 		ks := ix.Find(records.ExpGPUFast, nil)
 		if len(ks) == 0 {
@@ -36,50 +91,25 @@ func sectionGPU(r *runs.Set) document.Section {
 		}
 		gpuRan = gpuRan || onGPU
 		t := &document.Table{Caption: "Experiment gpu-fast: time (median) and, below it, the rate" + onName(r, ix), Head: []string{"algorithm", "workers"}}
-		if !onGPU {
-			// A machine without a GPU ran the CPU's line alone: the
-			// figure draws it, Beyond holds the same algorithm's
-			// rates; its table is for the other versions.
-			t.Folded = true
-			t.Caption += " (no GPU here; in the HTML, folded, Markdown and TeX versions, not in print)"
-		}
 		for _, n := range lens {
 			t.Head = append(t.Head, document.Size(n))
 		}
-		padded := false
-		for _, l := range lines {
-			name := l.alg
-			if l.workers > 0 {
-				name = l.alg + ", " + workersN(l.workers)
+		if !onGPU {
+			cpus = append(cpus, cpuOnly{ix, ks, lines})
+			// Drawn here, in the order of the runs; its rows wait for a
+			// GPU machine's table.
+			for _, l := range lines {
+				t.Rows = append(t.Rows, row(ix, ks, l, lens, l.alg, true))
 			}
-			sr := document.FigureSeries{Name: named(r, ix, name)}
-			w := document.Count(l.workers)
-			if strings.HasPrefix(l.alg, "cuda") {
-				w = "GPU"
+			t.Folded = true
+			t.Caption += " (no GPU here; in the HTML, folded, Markdown and TeX versions, not in print)"
+		} else {
+			for _, l := range lines {
+				t.Rows = append(t.Rows, row(ix, ks, l, lens, l.alg, true))
 			}
-			row := []string{l.alg, w}
-			for _, n := range lens {
-				i := slices.IndexFunc(ks, func(k runs.Key) bool { return k.Algorithm == l.alg && k.Workers == l.workers && k.LenA == n })
-				if i < 0 {
-					row = append(row, "—")
-					continue
-				}
-				st := ix.Stats[ks[i]]
-				// cuda-fast's padding is said once, in the caption.
-				rate := rateText(st)
-				padded = padded || rateTextOf(l.alg, st) != rate
-				cell := document.Dur(st.Med) + "\n" + rate
-				if l.workers > 1 && st.Cores > 0 {
-					cell += "\n" + document.Num(st.Cores) + " cores busy"
-				}
-				row = append(row, cell)
-				sr.Points = append(sr.Points, document.FigurePoint{X: float64(n), Y: st.Med, Lo: st.Min, Hi: st.Max})
+			if gpuTable == nil {
+				gpuTable, gpuIx, gpuLens = t, ix, lens
 			}
-			t.Rows = append(t.Rows, row)
-			c.Series = append(c.Series, sr)
-		}
-		if padded {
-			t.Caption += " (cuda-fast: the rows padding a string to whole words not counted)"
 		}
 		tables = append(tables, t)
 		if v := gpuVersusCPU(ix, ks); v != "" {
@@ -88,6 +118,29 @@ func sectionGPU(r *runs.Set) document.Section {
 		if v := diagonalElsewhere(r, ix, ks); v != "" {
 			s.P("%s", v)
 		}
+	}
+	if gpuTable != nil && len(cpus) > 0 {
+		// The machines without a GPU, in print beside it: their folded
+		// tables give way to rows here.
+		for _, cp := range cpus {
+			for _, l := range cp.lines {
+				gpuTable.Rows = append(gpuTable.Rows, row(cp.ix, cp.ks, l, gpuLens, named(r, cp.ix, l.alg), false))
+			}
+		}
+		tables = slices.DeleteFunc(tables, func(t *document.Table) bool { return t.Folded })
+		gpuTable.Caption = "Experiment gpu-fast: time (median) and, below it, the rate; a row named for a machine ran there, without a GPU, the rest" + onName(r, gpuIx)
+	}
+	if gpuTable != nil && len(everyCell) > 0 {
+		note := document.JoinAnd(everyCell) + " compute every cell, their matrix rate their computed one"
+		if len(everyCell) == 1 {
+			note = everyCell[0] + " computes every cell, its matrix rate its computed one"
+		}
+		if padded {
+			note += "; cuda-fast's rows padding a string to whole words not counted"
+		}
+		gpuTable.Caption += " (" + note + ")"
+	} else if padded && gpuTable != nil {
+		gpuTable.Caption += " (cuda-fast: the rows padding a string to whole words not counted)"
 	}
 	if v := fewerWorkersFaster(r); v != "" {
 		s.P("%s", v)
@@ -106,6 +159,32 @@ func sectionGPU(r *runs.Set) document.Section {
 	}
 	notRun(r, &s, records.ExpGPUFast)
 	return s
+}
+
+// gpuTableRuns reports whether some run has gpu-fast points on a GPU, so
+// that the GPU section prints a table, where the machines without a GPU
+// have rows of their own.
+func gpuTableRuns(r *runs.Set) bool {
+	for _, ix := range r.Runs {
+		if len(ix.Find(records.ExpGPUFast, func(k runs.Key) bool { return strings.HasPrefix(k.Algorithm, "cuda") })) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// gpuRowNote is what a citation of ix's gpu-fast point adds: where a
+// machine without a GPU has its row in the GPU section's table, "; its
+// row of the GPU section's table", else where its table is folded, that
+// it is not in print.
+func gpuRowNote(r *runs.Set, ix *runs.Index) string {
+	switch {
+	case ix.Machine().GPU != "none":
+		return ""
+	case gpuTableRuns(r):
+		return ", a row of the GPU section's table"
+	}
+	return "; without a GPU here, its table is not in print"
 }
 
 // fewerWorkersFaster says where, in gpu-fast, myers-parallel on one
@@ -262,8 +341,11 @@ func gpuVersusCPU(ix *runs.Index, ks []runs.Key) string {
 				// The test and the interval see one run's repetitions:
 				// said, and set against how far runs lie apart.
 				test := "one run's repetitions,"
-				if q, ok := ix.SpeedupOf(ck, k); ok && q.Significant {
-					test = "significant over one run's repetitions, yet"
+				if q, ok := ix.SpeedupOf(ck, k); ok {
+					test = fmt.Sprintf("over one run's repetitions (Mann–Whitney p = %.2g),", q.P)
+					if q.Significant {
+						test = fmt.Sprintf("significant over one run's repetitions (Mann–Whitney p = %.2g), yet", q.P)
+					}
 				}
 				within = fmt.Sprintf("%s well inside the %s runs lie apart here: no finding", test, document.Times(worst))
 			}

@@ -602,8 +602,11 @@ func ciOverFixed(ix *runs.Index, k runs.Key, x float64) string {
 	if s == nil || len(s.Values) < runs.BootMin || sum.Lo <= 0 || math.IsInf(sum.Hi, 0) {
 		if s != nil && len(s.Values) > 1 {
 			// Said, so that the missing interval is not read as a
-			// certain ratio.
-			return fmt.Sprintf(", no interval of the median (%d repetitions, too few)", len(s.Values)) + apart
+			// certain ratio; Method says why there is none (from n
+			// values even their range holds the median with chance
+			// 1 − 2/2ⁿ only), where a ratio of two such points still
+			// has a rough bootstrap one.
+			return fmt.Sprintf(", no 95%% interval of one median from %d repetitions (Method)", len(s.Values)) + apart
 		}
 		return ""
 	}

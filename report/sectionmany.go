@@ -214,12 +214,12 @@ func samePairElsewhere(r *runs.Set, machine string, cmd float64) string {
 				strs = "strings of case " + k.Case + ", not DNA"
 			}
 			secs = append(secs, ix.Stats[k].Med)
-			says = append(says, fmt.Sprintf("the GPU section's %s, %s on %s (experiment gpu-fast; without a GPU here, its table is not in print), in process with the strings' memory inside the time", k.Algorithm, document.Dur(ix.Stats[k].Med), strs))
+			says = append(says, fmt.Sprintf("the GPU section's %s, %s on %s (experiment gpu-fast%s), in process with the strings' memory inside the time", k.Algorithm, document.Dur(ix.Stats[k].Med), gpuRowNote(r, ix), strs))
 		}
 	}
 	if one := benchMedians(r.Bench[machine], scaleOutFiles)["ScaleOut/distance/n=1000000/run=one-process-2-workers"]["compute-s"]; one > 0 {
 		secs = append(secs, one)
-		says = append(says, fmt.Sprintf("Beyond one machine's one process, %s of computing in a build with -tags mpi", document.Dur(one)))
+		says = append(says, fmt.Sprintf("the scale-out runs' one process (below), %s of computing in a build with -tags mpi", document.Dur(one)))
 	}
 	if len(says) == 0 {
 		return ""

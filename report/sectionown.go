@@ -201,7 +201,7 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 	if title == "" {
 		title = name
 	}
-	s := document.Section{ID: "own-" + name, Title: "Own experiment " + name + ": " + title}
+	s := document.Section{ID: "own-" + name, Title: "Own experiment " + name + " — " + title}
 	base := specBaseline(sp)
 	for _, ix := range r.Runs {
 		for _, n := range ix.SpecNotes[name] {

@@ -368,7 +368,7 @@ func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int, withE bool) stri
 		// Amdahl's law only where each worker has a core of its own.
 		e := "e —"
 		if kfShown(ix, sp) {
-			e = "e " + fixed2(sp.kf())
+			e = "e " + fixed2(sp.kf()) + kfRange(sp)
 		}
 		if sp.q.CIKnown {
 			below = append(below, "S's 95% CI "+document.CI(sp.q.Lo, sp.q.Hi))
@@ -382,6 +382,26 @@ func scaleCell(v *ownView, ix *runs.Index, row scaleRow, w int, withE bool) stri
 		below = append(below, c)
 	}
 	return top + "\n" + strings.Join(below, ", ")
+}
+
+// kfRange is the interval of a point's Karp–Flatt e that its speedup's
+// interval gives, " (0.30–0.90)", or "" where the speedup has none: e
+// falls as S rises, so S's upper bound gives e's lower.
+func kfRange(sp scalePt) string {
+	if !sp.q.CIKnown {
+		return ""
+	}
+	return rangeOf(sp.kf(), karpFlatt(sp.q.Hi, sp.k.Workers), karpFlatt(sp.q.Lo, sp.k.Workers))
+}
+
+// rangeOf writes the interval lo–hi of a fraction x as " (0.30–0.90)",
+// or "" where both bounds read as x does: an interval of one printed
+// value says nothing.
+func rangeOf(x, lo, hi float64) string {
+	if fixed2(lo) == fixed2(x) && fixed2(hi) == fixed2(x) {
+		return ""
+	}
+	return " (" + fixed2(lo) + "–" + fixed2(hi) + ")"
 }
 
 // byLine splits rows, sorted as ownScaling sorts them, into the rows of
@@ -461,6 +481,30 @@ func fitOf(row scaleRow, cores int) (f float64, lo, hi int, ok bool) {
 		return 0, 0, 0, false
 	}
 	return f, slices.Min(ps), slices.Max(ps), true
+}
+
+// fitRange returns the Amdahl fits of a row with every speedup at the
+// top of its interval and every one at the bottom: the serial fractions
+// the intervals allow, f falling as the speedups rise (held in [0, 1] as
+// the fit is). ok is false where a fitted point has no interval.
+func fitRange(row scaleRow, cores int) (lo, hi float64, ok bool) {
+	var ps []int
+	var los, his []float64
+	for _, sp := range row.pts {
+		if !sp.ok || (cores > 0 && sp.k.Workers > cores) {
+			continue
+		}
+		if !sp.q.CIKnown {
+			return 0, 0, false
+		}
+		ps, los, his = append(ps, sp.k.Workers), append(los, sp.q.Lo), append(his, sp.q.Hi)
+	}
+	flo, ok1 := amdahlFit(ps, his)
+	fhi, ok2 := amdahlFit(ps, los)
+	if !ok1 || !ok2 {
+		return 0, 0, false
+	}
+	return min(1, max(0, flo)), min(1, max(0, fhi)), true
 }
 
 // fitCounts is how many counts of workers past 1 fitOf fits row over.
@@ -559,7 +603,13 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 			// fit is Karp–Flatt's e at that count, not a second finding.
 			over = fmt.Sprintf("from %s alone (so Karp–Flatt's e there)", workersN(hi))
 		}
-		fmt.Fprintf(&b, "serial fraction %s by Amdahl's law %s at %s", fixed2(f), over, lengths(row.line))
+		within := ""
+		if flo, fhi, ok := fitRange(row, ix.Cores()); ok {
+			if r := rangeOf(f, flo, fhi); r != "" {
+				within = strings.TrimSuffix(r, ")") + " over the speedups' intervals)"
+			}
+		}
+		fmt.Fprintf(&b, "serial fraction %s%s by Amdahl's law %s at %s", fixed2(f), within, over, lengths(row.line))
 		// A bound on any number of workers only from a fit to more than
 		// one count: through one point any f passes.
 		if f >= 0.005 && lo != hi {
@@ -587,7 +637,11 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 				others = append(others, "indistinguishable from linear at "+lengths(rows[i].line))
 			}
 		default:
-			others = append(others, fmt.Sprintf("f = %s at %s", fixed2(min(1, max(0, g))), lengths(rows[i].line)))
+			f := "f = " + fixed2(min(1, max(0, g)))
+			if glo, ghi, ok := fitRange(rows[i], ix.Cores()); ok {
+				f += rangeOf(min(1, max(0, g)), glo, ghi)
+			}
+			others = append(others, f+" at "+lengths(rows[i].line))
 		}
 	}
 	if i := slices.Index(others, ""); i >= 0 {

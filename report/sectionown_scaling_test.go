@@ -612,3 +612,34 @@ func TestSlowdownWithinCores(t *testing.T) {
 		t.Error("my-omp's levlab line is not said at 2 workers, with 4 apart as oversubscribed")
 	}
 }
+
+// TestOwnSerialFractionIntervals: where runs spread, e and f carry the
+// interval their speedups' intervals give (e falls as S rises, so S's
+// upper bound gives e's lower), and the fit its range over them.
+func TestOwnSerialFractionIntervals(t *testing.T) {
+	one := []float64{0.90, 0.95, 1.00, 1.05, 1.10}
+	two := []float64{0.60, 0.65, 0.70, 0.75, 0.80}
+	r, v := scalingRep(t, scalingSpec("1, 2"), scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: one}, sp{impl: "amd", n: 1000, workers: 2, sec: two}))
+	ix := r.Runs[0]
+	rows := ownScaling(ix, v, v.keys(ix))
+	if len(rows) != 1 || len(rows[0].pts) != 1 || !rows[0].pts[0].ok {
+		t.Fatalf("rows %+v; want amd on 2 workers over its one", rows)
+	}
+	p := rows[0].pts[0]
+	if !p.q.CIKnown || !(p.q.Lo < p.s() && p.s() < p.q.Hi) {
+		t.Fatalf("S %g, interval %g–%g (known %v): want one around S", p.s(), p.q.Lo, p.q.Hi, p.q.CIKnown)
+	}
+	// e = 2/S − 1 on 2 workers.
+	want := " (" + fixed2(2/p.q.Hi-1) + "–" + fixed2(2/p.q.Lo-1) + ")"
+	if got := kfRange(p); got != want || got == "" {
+		t.Errorf("kfRange = %q, want %q", got, want)
+	}
+	lo, hi, ok := fitRange(rows[0], 0)
+	if !ok || math.Abs(lo-(2/p.q.Hi-1)) > 1e-12 || math.Abs(hi-(2/p.q.Lo-1)) > 1e-12 {
+		t.Errorf("fitRange = %g–%g (%v), want %g–%g", lo, hi, ok, 2/p.q.Hi-1, 2/p.q.Lo-1)
+	}
+	paras, _, _ := sectionText(sectionOwn(r, "mine", said{}))
+	if w := "serial fraction " + fixed2(p.kf()) + strings.TrimSuffix(want, ")") + " over the speedups' intervals)"; !strings.Contains(paras, w) {
+		t.Errorf("the section does not say %q:\n%s", w, paras)
+	}
+}

@@ -108,7 +108,7 @@ func sectionPairs(r *runs.Set) document.Section {
 				line += " " + w + "."
 				// Two edlib rates for one task: say which is which.
 				if ed40 := med["ManyPairs/edlib/first40"]["GCUPS"]; ed40 > 0 {
-					line += fmt.Sprintf(" Of edlib's two rates, %s here is every pair, in process; %s in Beyond is its first 40 strings against all 800 (first40), another run.", document.Num(ed.GCUPS), document.Num(ed40))
+					line += fmt.Sprintf(" Of edlib's two rates, %s here is every pair, in process; %s in Beyond the reports is its first 40 strings against all 800 (first40), another run.", document.Num(ed.GCUPS), document.Num(ed40))
 				}
 				// lev.Cross of the same sizes (Beyond) beside lev.All.
 				if c1 := med["ManyPairs/lev/max=-1/workers=1"]["GCUPS"]; c1 > 0 {

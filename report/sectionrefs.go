@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
@@ -88,8 +89,8 @@ var refs = []term{
 // tools and papers it names, each only where the rest of d names it.
 func sectionRefs(d *document.Doc) document.Section {
 	s := document.Section{ID: "refs", Title: "Terms and references"}
-	text := docText(d)
-	named := func(t term) bool {
+	shown, text := docText(d, false), docText(d, true)
+	in := func(text string, t term) bool {
 		for _, k := range t.keys {
 			if strings.Contains(text, k) {
 				return true
@@ -97,14 +98,21 @@ func sectionRefs(d *document.Doc) document.Section {
 		}
 		return false
 	}
+	named := func(t term) bool { return in(text, t) }
+	// A term only a folded table names (not in print) is defined beside
+	// it, in a folded table of its own, so that paper keeps its room.
 	tt := &document.Table{Caption: "Terms", Head: []string{"term", "what it means here"}, Prose: true}
+	tf := &document.Table{Caption: "Terms of the folded tables alone", Head: tt.Head, Prose: true, Folded: true}
 	for _, t := range terms {
-		if named(t) {
+		switch {
+		case in(shown, t):
 			tt.Rows = append(tt.Rows, []string{t.name, t.text})
+		case named(t):
+			tf.Rows = append(tf.Rows, []string{t.name, t.text})
 		}
 	}
 	// A reference a shown term names (SAM, in CIGAR's) is named too.
-	for _, row := range tt.Rows {
+	for _, row := range slices.Concat(tt.Rows, tf.Rows) {
 		text += "\n" + row[1]
 	}
 	tr := &document.Table{Caption: "References: the reports, tools and papers named above", Head: []string{"name", "reference"}, Prose: true}
@@ -116,14 +124,19 @@ func sectionRefs(d *document.Doc) document.Section {
 	if len(tt.Rows) > 0 {
 		s.Add(tt)
 	}
+	if len(tf.Rows) > 0 {
+		s.Add(tf)
+	}
 	if len(tr.Rows) > 0 {
 		s.Add(tr)
 	}
 	return s
 }
 
-// docText returns every word d shows, one string, for sectionRefs to search.
-func docText(d *document.Doc) string {
+// docText returns every word d shows, one string, for sectionRefs to
+// search: with folded, the folded tables' too (HTML, Markdown and TeX
+// show them; paper does not).
+func docText(d *document.Doc, folded bool) string {
 	var b strings.Builder
 	w := func(ss ...string) {
 		for _, s := range ss {
@@ -138,6 +151,9 @@ func docText(d *document.Doc) string {
 			case document.Para:
 				w(string(blk))
 			case *document.Table:
+				if blk.Folded && !folded {
+					continue
+				}
 				w(blk.Caption)
 				w(blk.Head...)
 				for _, row := range blk.Rows {

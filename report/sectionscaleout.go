@@ -26,21 +26,24 @@ func scaleOut(r *runs.Set, s *document.Section) {
 		// The same one process, timed in the One pair section's run.
 		other := benchMedians(r.Bench[machine], onePairFiles)["DistanceCommand/case=dna/n=1000000/prog=levlab"]["compute-s"]
 		if text := scaleOutText(med, other); text != "" {
-			s.P("Beyond one machine%s (make bench-results%s): %s", on, benchMedianOf(benchFilesNamed(r.Bench[machine], scaleOutFiles)), text)
+			// Each time says how many runs it is the median of.
+			s.P("Beyond one machine%s (make bench-results%s): %s", on, benchCommits(benchFilesNamed(r.Bench[machine], scaleOutFiles)), text)
 		}
 	}
 }
 
 // rangeMin and rangeMax, after a unit, name the least and the most of its
-// runs in benchMedians' map ("ns/op (least)").
+// runs in benchMedians' map ("ns/op (least)"), runsOf how many there were.
 const (
 	rangeMin = " (least)"
 	rangeMax = " (most)"
+	runsOf   = " (runs)"
 )
 
 // benchMedians returns the medians of the results of files whose base
 // names are in names, by benchmark name and unit, and with each unit
-// followed by rangeMin and rangeMax its runs' least and most.
+// followed by rangeMin and rangeMax its runs' least and most, by runsOf
+// their count.
 func benchMedians(files []records.BenchFile, names []string) map[string]map[string]float64 {
 	med := map[string]map[string]float64{}
 	for _, f := range files {
@@ -62,6 +65,7 @@ func benchMedians(files []records.BenchFile, names []string) map[string]map[stri
 				med[name][u] = runs.Median(vs)
 				// The runs' range beside the median, for a ratio's.
 				med[name][u+rangeMin], med[name][u+rangeMax] = slices.Min(vs), slices.Max(vs)
+				med[name][u+runsOf] = float64(len(vs))
 			}
 		}
 	}
@@ -89,30 +93,44 @@ func scaleOutText(med map[string]map[string]float64, other float64) string {
 			// moves with the baseline's spread between runs.
 			x := other / b["compute-s"]
 			lo, hi := min(x, a["compute-s"+rangeMin]/b["compute-s"+rangeMax]), max(x, a["compute-s"+rangeMax]/b["compute-s"+rangeMin])
-			against += fmt.Sprintf("; %s against the section One pair's run of it, %s: %s–%s× with the baseline's spread between runs", document.Times(x), document.Dur(other), document.Num(lo), document.Num(hi))
+			against += fmt.Sprintf("; %s against its run as a user runs it (above), %s: %s–%s× with the baseline's spread between runs", document.Times(x), document.Dur(other), document.Num(lo), document.Num(hi))
 		}
 		says = append(says, fmt.Sprintf("One pair of 1M × 1M random DNA computed by mpirun -np 2, one worker a rank, took %s of computing against %s in one process of 2 workers (%s as fast%s), and %s against %s as whole commands (%s as fast%s, mpirun's start included), %s the largest rank. The ranks run the banded pass alone (lev's trimmed pass is not split over ranks), where one process trims, so part of the gap is the algorithm, not MPI",
-			document.Dur(b["compute-s"]), document.Dur(a["compute-s"]), document.Times(a["compute-s"]/b["compute-s"]), against,
-			document.Dur(b["ns/op"]/1e9), document.Dur(a["ns/op"]/1e9), document.Times(a["ns/op"]/b["ns/op"]), runsRange(a, "ns/op", b, "ns/op"), residentText(b["MB"])))
+			timeRuns(b, "compute-s", 1), timeRuns(a, "compute-s", 1), document.Times(a["compute-s"]/b["compute-s"]), against,
+			timeRuns(b, "ns/op", 1e-9), timeRuns(a, "ns/op", 1e-9), document.Times(a["ns/op"]/b["ns/op"]), runsRange(a, "ns/op", b, "ns/op"), residentText(b["MB"])))
 	}
 	if m := med[huge]; m != nil {
-		says = append(says, fmt.Sprintf("One pair of 10M × 10M random DNA (two unrelated strings, whose distance is about half their length, so that a band saves little; not comparable with the 1 %% diverged 10M pair above) took %s over 2 ranks as a whole command, %s the largest rank", document.Dur(m["ns/op"]/1e9), residentText(m["MB"])))
+		says = append(says, fmt.Sprintf("One pair of 10M × 10M random DNA (two unrelated strings, whose distance is about half their length, so that a band saves little; not comparable with the 1 %% diverged 10M pair above) took %s over 2 ranks as a whole command, %s the largest rank", timeRuns(m, "ns/op", 1e-9), residentText(m["MB"])))
 	}
 	if m := med[sh]; m != nil && m["one-process-s"] > 0 {
 		says = append(says, fmt.Sprintf("The command levlab matrix --max 50 of 20,000 strings of 100–1,000 bytes in 3 shards, run one after another, took %s summed against %s in one process (%s as fast%s)",
-			document.Dur(m["ns/op"]/1e9), document.Dur(m["one-process-s"]), document.Times(m["one-process-s"]/(m["ns/op"]/1e9)), overRuns(m)))
+			timeRuns(m, "ns/op", 1e-9), document.Dur(m["one-process-s"]), document.Times(m["one-process-s"]/(m["ns/op"]/1e9)), overRuns(m)))
 	}
 	if m := med[nearest]; m != nil && m["one-process-s"] > 0 {
 		says = append(says, fmt.Sprintf("The command levlab matrix --top 5 of 2,000 such strings under mpirun -np 2, one worker a rank, took %s against %s in one process of 2 workers (%s as fast%s, mpirun's start included)",
-			document.Dur(m["ns/op"]/1e9), document.Dur(m["one-process-s"]), document.Times(m["one-process-s"]/(m["ns/op"]/1e9)), overRuns(m)))
+			timeRuns(m, "ns/op", 1e-9), document.Dur(m["one-process-s"]), document.Times(m["one-process-s"]/(m["ns/op"]/1e9)), overRuns(m)))
 	}
 	if m := med[mg]; m != nil {
-		says = append(says, fmt.Sprintf("The command levlab merge joined 3 shards of 10,001,628 lines in %s, %s resident", document.Dur(m["ns/op"]/1e9), residentText(m["MB"])))
+		says = append(says, fmt.Sprintf("The command levlab merge joined 3 shards of 10,001,628 lines in %s, %s resident", timeRuns(m, "ns/op", 1e-9), residentText(m["MB"])))
 	}
 	if len(says) == 0 {
 		return ""
 	}
 	return strings.Join(says, ". ") + "."
+}
+
+// timeRuns writes a benchmark's median of unit u, in seconds times
+// scale, with how many runs it is the median of where the map says:
+// "1.49 s (3 runs)", "128 s (one run)".
+func timeRuns(m map[string]float64, u string, scale float64) string {
+	t := document.Dur(m[u] * scale)
+	switch n := int(m[u+runsOf]); {
+	case n == 1:
+		t += " (one run)"
+	case n > 1:
+		t += fmt.Sprintf(" (%d runs)", n)
+	}
+	return t
 }
 
 // runsRange is the range of the ratio of a's unit ua over b's unit ub
