@@ -104,7 +104,8 @@ func sayCoinciding(doc *document.Doc) {
 // coinciding names the groups of c's lines drawn over one another: two
 // that share at least two x values and lie closer than coincideWithin of
 // the axis's height at every one of them, where the height is what the
-// values span as drawn (a linear axis from zero, a log one in decades),
+// values span as drawn (a linear axis from zero, a log one in whole
+// decades),
 // and with them any drawn over either: "A, B and C".
 func coinciding(c *document.Figure) []string {
 	at := func(y float64) float64 { return y }
@@ -126,6 +127,12 @@ func coinciding(c *document.Figure) []string {
 	}
 	if !c.YLog {
 		lo = min(lo, 0)
+	} else {
+		// A log axis is drawn from decade to decade.
+		lo, hi = math.Floor(lo), math.Ceil(hi)
+		if hi == lo {
+			hi = lo + 1
+		}
 	}
 	within := coincideWithin * (hi - lo)
 	// Lines drawn over one another join a group: a chain of them reads

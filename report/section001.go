@@ -178,13 +178,21 @@ func ratioClaim(r *runs.Set, cr *document.Figure) string {
 		// is Bonferroni's, 1 − 0.05/k. The largest ratio, where the
 		// report says the gain falls back, is chosen before.
 		k := len(d.Points) - 1
-		w := ratioShape(eq, top, last, ratioGain(ix, diag, 1-0.05/float64(k), eq.X, top.X), ratioGain(ix, diag, 0.95, eq.X, last.X), k)
+		up := ratioGain(ix, diag, 1-0.05/float64(k), eq.X, top.X)
+		w := ratioShape(eq, top, last, up, ratioGain(ix, diag, 0.95, eq.X, last.X), k)
 		if len(diag) > 0 {
 			w = workersN(diag[0].Workers) + ": " + w
 			if b, ok := ix.GetKey(records.ExpS001Ratio, records.AlgTwoRow, 1, 0, diag[0].LenA, diag[0].LenA); ok {
 				if note := slowBaseline(ix, b); note != "" {
 					lo, _, _ := medsElsewhere(ix, b)
-					w += fmt.Sprintf("; at equal lengths its baseline ran slow (%s), which raises the speedup there: over the fastest of those runs it would be %s", note, document.Times(eq.Y*lo/ix.Stats[b].Med))
+					fast := eq.Y * lo / ix.Stats[b].Med // the equal-length speedup over the fastest baseline
+					w += fmt.Sprintf("; at equal lengths its baseline ran slow (%s), which raises the speedup there: over the fastest of those runs it would be %s, ratio %s's %s that",
+						note, document.Times(fast), ratioNum(top.X), document.Times(top.Y/fast))
+					if top.Y > fast && !(up.Significant && up.X > 1) {
+						// The verdict "no gain" rests on the one slow
+						// point: against the others it is a gain.
+						w += ", the gain the report finds: with the baseline's spread between runs, whether unequal lengths gain is undecided"
+					}
 				}
 			}
 		}

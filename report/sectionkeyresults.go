@@ -606,7 +606,10 @@ func ciOverFixed(ix *runs.Index, k runs.Key, x float64) string {
 			// values even their range holds the median with chance
 			// 1 − 2/2ⁿ only), where a ratio of two such points still
 			// has a rough bootstrap one.
-			return fmt.Sprintf(", no 95%% interval of one median from %d repetitions (Method)", len(s.Values)) + apart
+			if apart == "" {
+				apart = " (Method)"
+			}
+			return fmt.Sprintf(", no 95%% interval of one median from %d repetitions", len(s.Values)) + apart
 		}
 		return ""
 	}

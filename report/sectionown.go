@@ -658,7 +658,12 @@ func ownTitle(f spec.Figure, w0 int, fixed map[string]float64, hold string, hold
 		}
 		held = append(held, document.JoinAnd(each))
 	}
-	if len(held) > 0 {
+	switch {
+	case len(held) > 0 && strings.HasSuffix(title, ")"):
+		// Not two brackets in a row: "Time by length n (symbols): 1
+		// worker and 2 workers".
+		title += ": " + strings.Join(held, ", ")
+	case len(held) > 0:
 		title += " (" + strings.Join(held, ", ") + ")"
 	}
 	return title

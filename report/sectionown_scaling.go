@@ -588,7 +588,11 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 					lengths(row.line), document.Times(best.s()), workersN(best.k.Workers), ci, best.k.Workers)
 			}
 		}
-	case !slices.ContainsFunc(known, func(sp scalePt) bool { return sp.q.Significant }):
+	case !slices.ContainsFunc(known, func(sp scalePt) bool {
+		return sp.q.Significant && (ix.Cores() <= 0 || sp.k.Workers <= ix.Cores())
+	}):
+		// Of the points the fit uses, within the cores, none a test
+		// tells from 1×.
 		best := slices.MaxFunc(known, func(a, b scalePt) int { return cmpFloat(a.s(), b.s()) })
 		fmt.Fprintf(&b, "at %s no speedup is significant (at most %s, on %s), so no serial fraction is fitted",
 			lengths(row.line), document.Times(best.s()), workersN(best.k.Workers))
@@ -621,8 +625,11 @@ func lineWords(ix *runs.Index, v *ownView, rows []scaleRow) string {
 		g, _, _, ok := fitOf(rows[i], ix.Cores())
 		switch {
 		case !ok || i == top:
-		case !slices.ContainsFunc(rows[i].pts, func(sp scalePt) bool { return sp.ok && sp.q.Significant }):
-			// A fit to speedups no test tells from 1× says nothing.
+		case !slices.ContainsFunc(rows[i].pts, func(sp scalePt) bool {
+			return sp.ok && sp.q.Significant && (ix.Cores() <= 0 || sp.k.Workers <= ix.Cores())
+		}):
+			// A fit to speedups no test tells from 1× says nothing: of
+			// the points it fits, within the cores.
 			unsure = append(unsure, lengths(rows[i].line))
 		case g >= 1.005:
 			if len(slower) == 0 {

@@ -92,6 +92,7 @@ func sectionPairs(r *runs.Set) document.Section {
 				vs = " (" + workersText(bestLine.workers, 1, "one thread", best.GCUPS/ed.GCUPS, one) + ")"
 			}
 			line := fmt.Sprintf("At N = %s%s, %s reached %s, %s edlib's %s one pair per call on one thread%s.", document.Count(n), onName(r, ix), bestName, rateText(best), document.Times(best.GCUPS/ed.GCUPS), document.Num(ed.GCUPS), vs)
+			line += beyondCores(ix, exp, bestLine, n, L)
 			// The whole command's rate (Benchmarks) is another run of
 			// nearly this work: say so where both are read.
 			med := benchMedians(r.Bench[ix.Run.Machine], pairsFiles)
@@ -228,6 +229,35 @@ func suggestTable(r *runs.Set, s *document.Section) {
 }
 
 // workersN says n workers in words: "1 worker", "2 workers".
+// beyondCores says, where line's speedup over its own one worker at N =
+// n exceeds its workers (no more than the machine's cores), whether the
+// interval shows it: " Its 2 workers ran 2.09× as fast as its 1 (95% CI
+// …): …". "" where the speedup is within its workers.
+func beyondCores(ix *runs.Index, exp string, line setting, n, l int) string {
+	c := ix.Cores()
+	if line.workers <= 1 || (c > 0 && line.workers > c) {
+		return ""
+	}
+	one, ok1 := ix.GetKey(exp, line.alg, 1, 0, n, l)
+	more, ok2 := ix.GetKey(exp, line.alg, line.workers, 0, n, l)
+	if !ok1 || !ok2 {
+		return ""
+	}
+	q, ok := ix.SpeedupOf(one, more)
+	if !ok || q.X <= float64(line.workers) {
+		return ""
+	}
+	w := float64(line.workers)
+	t := fmt.Sprintf(" Its %s ran %s as fast as its 1 worker", workersN(line.workers), document.Times(q.X))
+	switch {
+	case q.CIKnown && q.Lo > w:
+		return t + fmt.Sprintf(" (95%% CI %s), more than %d workers give on cores of their own: the work a worker holds at once is smaller, and fits its cache better, we take it (no cache counter was read).", document.CI(q.Lo, q.Hi), line.workers)
+	case q.CIKnown:
+		return t + fmt.Sprintf(" (95%% CI %s): above %d× in the median, but its interval reaches below %d×, so no gain past its workers is shown.", document.CI(q.Lo, q.Hi), line.workers, line.workers)
+	}
+	return t + fmt.Sprintf(", above %d× in the median, with no interval to tell it from %d× (too few repetitions).", line.workers, line.workers)
+}
+
 func workersN(n int) string { return document.Count(n) + " worker" + plural(n) }
 
 func plural(n int) string {
