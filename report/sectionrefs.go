@@ -51,6 +51,9 @@ var terms = []term{
 	{[]string{"NVRTC"}, "NVRTC", "NVIDIA's run-time compiler: the kernels' CUDA source compiled when a program first uses the GPU, so no CUDA toolkit is needed to build"},
 	{[]string{"--keep-going"}, "--keep-going", "levlab run's flag to time a program's larger sizes after a wrong answer at a smaller one"},
 	{[]string{"max 1", "--max"}, "max k", "a bound on the distance (lev.WithMax, levlab's --max): each pair stops once its distance is sure to exceed k and answers k+1"},
+	{[]string{" rank", "mpirun"}, "rank, mpirun -np", "an MPI process; mpirun -np p starts p (Open MPI)"},
+	{[]string{" shard"}, "shard", "one of N parts of levlab matrix's pairs (--shard I/N), run apart, joined by levlab merge"},
+	{[]string{"Turin-like"}, "Turin-like", "the hypervisor's name for the AMD EPYC's CPU"},
 	{[]string{"q-gram filter"}, "q-gram filter", "apm-fast skips a window of the text unless enough of the pattern's substrings of length q occur in it; on random text that is nearly every window"},
 }
 
@@ -99,10 +102,11 @@ func sectionRefs(d *document.Doc) document.Section {
 		return false
 	}
 	named := func(t term) bool { return in(text, t) }
-	// A term only a folded table names (not in print) is defined beside
-	// it, in a folded table of its own, so that paper keeps its room.
+	// A term only what paper leaves out names (a folded table, a screen
+	// section) is defined in a folded table of its own, so that paper
+	// keeps its room.
 	tt := &document.Table{Caption: "Terms", Head: []string{"term", "what it means here"}, Prose: true}
-	tf := &document.Table{Caption: "Terms of the folded tables alone", Head: tt.Head, Prose: true, Folded: true}
+	tf := &document.Table{Caption: "Terms of what is not in print (folded tables, the benchmarks' details)", Head: tt.Head, Prose: true, Folded: true}
 	for _, t := range terms {
 		switch {
 		case in(shown, t):
@@ -134,9 +138,9 @@ func sectionRefs(d *document.Doc) document.Section {
 }
 
 // docText returns every word d shows, one string, for sectionRefs to
-// search: with folded, the folded tables' too (HTML, Markdown and TeX
-// show them; paper does not).
-func docText(d *document.Doc, folded bool) string {
+// search: with all, what paper leaves out too (folded tables, screen
+// sections and drawings, which HTML, Markdown and TeX show).
+func docText(d *document.Doc, all bool) string {
 	var b strings.Builder
 	w := func(ss ...string) {
 		for _, s := range ss {
@@ -145,13 +149,16 @@ func docText(d *document.Doc, folded bool) string {
 		}
 	}
 	for _, s := range d.Sections {
+		if s.Screen && !all {
+			continue // paper leaves it out whole, its heading too
+		}
 		w(s.Title, s.Source)
 		for _, blk := range s.Blocks {
 			switch blk := blk.(type) {
 			case document.Para:
 				w(string(blk))
 			case *document.Table:
-				if blk.Folded && !folded {
+				if blk.Folded && !all {
 					continue
 				}
 				w(blk.Caption)
@@ -160,6 +167,9 @@ func docText(d *document.Doc, folded bool) string {
 					w(row...)
 				}
 			case *document.Drawing:
+				if blk.Screen && !all {
+					continue
+				}
 				w(blk.Caption)
 			case *document.Figure:
 				w(blk.Title, blk.XName, blk.YName)
