@@ -170,13 +170,20 @@ func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64, firs
 		line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, %s) %s reaches %s", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, where, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
 		// Why, where the records counted the cells: the share of the
 		// matrix computed, and the rate of the cells computed.
-		if b, o := ix.Stats[best], ix.Stats[k]; b.CCUPS > 0 && o.CCUPS > 0 {
+		// Like for like: against that experiment's own point at this
+		// length where it has one, so that the spread between runs does
+		// not enter the why.
+		b, at := ix.Stats[best], "here"
+		if same, ok := ix.GetKey(k.Experiment, k.Algorithm, k.Workers, k.Tile, best.LenA, best.LenB); ok && ix.Stats[same].CCUPS > 0 {
+			b, at = ix.Stats[same], fmt.Sprintf("at n = %s in that experiment", document.Size(best.LenA))
+		}
+		if o := ix.Stats[k]; b.CCUPS > 0 && o.CCUPS > 0 {
 			more := "the faster rate than the fewer cells"
 			if o.CCUPS/b.CCUPS < (b.CCUPS/b.GCUPS)/(o.CCUPS/o.GCUPS) {
 				more = "the fewer cells than the faster rate"
 			}
-			line += fmt.Sprintf(", computing %s%% of the matrix's cells against %s%% here, at %s %s against %s: more of the gain is %s",
-				document.Num(100*o.CCUPS/o.GCUPS), document.Num(100*b.CCUPS/b.GCUPS), document.Num(o.CCUPS), computedRate, document.Num(b.CCUPS), more)
+			line += fmt.Sprintf(", computing %s%% of the matrix's cells against %s%% %s, at %s %s against %s: more of the gain is %s",
+				document.Num(100*o.CCUPS/o.GCUPS), document.Num(100*b.CCUPS/b.GCUPS), at, document.Num(o.CCUPS), computedRate, document.Num(b.CCUPS), more)
 		}
 	}
 	return line + "."

@@ -246,7 +246,7 @@ func ownClocks(r *runs.Set, v *ownView) string {
 	return "Clocks: " + strings.Join(parts, "; ") + "."
 }
 
-// coresText says how many cores a point kept busy: "1.9 cores", "≤ 1.1
+// coresText says how many cores a point kept busy: "1.92 cores", "≤ 1.13
 // cores" for an implementation timed by its own clock (its CPU time counts
 // the whole process, its time the kernel alone: the ratio is a bound), ""
 // where the records hold no CPU time.
@@ -255,7 +255,7 @@ func (v *ownView) coresText(ix *runs.Index, k runs.Key) string {
 	if !ok || st.Cores <= 0 {
 		return ""
 	}
-	s := strconv.FormatFloat(st.Cores, 'f', 1, 64) + " cores"
+	s := document.Num(st.Cores) + " cores"
 	if v.ownClock(k.Algorithm) == "own" {
 		// CPU time over a time the program printed (its kernel alone)
 		// bounds the cores from above, and loosely: past the machine's

@@ -231,7 +231,7 @@ func keysOf[V any](m map[string]V) []string {
 }
 
 // TestOwnCoresIgnoresWorkers: a command that runs on one core whatever
-// {workers} says reads "used 1.0 cores at 4 workers", and its command is
+// {workers} says reads "used 1.00 cores at 4 workers", and its command is
 // named as not using {workers}; one that keeps its workers busy reads
 // their number; one timed by its own clock reads a bound, ≤.
 func TestOwnCoresIgnoresWorkers(t *testing.T) {
@@ -254,8 +254,8 @@ func TestOwnCoresIgnoresWorkers(t *testing.T) {
 	r, _ := scalingRep(t, scalingSpec("1, 2, 4"), scaleRecords(pts...))
 	paras, tables, _ := sectionText(sectionOwn(r, "mine", said{}))
 	for _, w := range []string{
-		"it used 1.0 cores at 4 workers: about one core, whatever its workers were (its command never uses the workers placeholder)",
-		"For amd, serial fraction 0.00", "it used 4.0 cores at 4 workers.",
+		"it used 1.00 cores at 4 workers: about one core, whatever its workers were (its command never uses the workers placeholder)",
+		"For amd, serial fraction 0.00", "it used 4.00 cores at 4 workers.",
 		"it used ≤ 4 cores (the machine's) at 4 workers",
 		"the time it prints itself, start-up and reading left out: kern (time_regexp \"kernel ([0-9.]+) s\", in seconds)",
 		"the wall clock from start to exit, start-up included: lazy",
@@ -269,8 +269,8 @@ func TestOwnCoresIgnoresWorkers(t *testing.T) {
 		t.Errorf("the section says the records hold no CPU time:\n%s", paras)
 	}
 	lazy := tableOf(tables, "Median time of lazy in mine, and its speedup over one worker")
-	if lazy == nil || !strings.HasSuffix(lazy.Rows[0][3], ", 1.0 cores") || !strings.HasSuffix(lazy.Rows[0][1], ", 1.0 cores") {
-		t.Errorf("lazy's table does not give 1.0 cores on 1 and 4 workers: %+v", lazy)
+	if lazy == nil || !strings.HasSuffix(lazy.Rows[0][3], ", 1.00 cores") || !strings.HasSuffix(lazy.Rows[0][1], ", 1.00 cores") {
+		t.Errorf("lazy's table does not give 1.00 cores on 1 and 4 workers: %+v", lazy)
 	}
 	if kern := tableOf(tables, "Median time of kern in mine, and its speedup over one worker"); kern == nil || !strings.HasSuffix(kern.Rows[0][3], ", ≤ 4 cores (the machine's)") {
 		t.Errorf("kern's table does not bound its cores: %+v", kern)
