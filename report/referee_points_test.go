@@ -1170,9 +1170,16 @@ func TestRefereeSeventeen(t *testing.T) {
 		fmt.Sprintf("where there are %d repetitions or more: with n repetitions even their whole range holds the median only with probability 1 − 2/2ⁿ (93.75%% for n = 5)", orderStatMin()),
 		"Time by length n (symbols): 1 worker and 2 workers",
 		"Its 2 workers ran 2.09× as fast as its 1 worker (95% CI 1.89–2.20): above 2× in the median, but its interval reaches below 2×, so no gain past its workers is shown.",
+		// One point measured in several experiments names them.
+		"1.29–1.48× in the 3 experiments that measured both (s004-memory here; also s000-table1 and s001-length)",
 		// The why of a larger size's rate, within one experiment.
 		"computing 35.5% of the matrix's cells against 41.2% at n = 50,000 in that experiment, at 385 computed GCUPS against 290",
 	)
+	// Report 003's unit-less axis said once in its section (and once in
+	// Key results' cell), not again in each paragraph.
+	if n := strings.Count(md, "names no unit"); n > 2 {
+		t.Errorf("\"names no unit\" %d times; want it once in report 003's section and once in Key results", n)
+	}
 	if orderStatMin() != 6 {
 		t.Errorf("orderStatMin = %d, want 6 (1 − 2/2⁶ = 96.9%%, 1 − 2/2⁵ = 93.75%%)", orderStatMin())
 	}

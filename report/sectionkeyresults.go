@@ -662,6 +662,7 @@ func acrossRuns(ix *runs.Index, base, that runs.Key) string {
 		exps[k.Experiment] = true
 	}
 	var rs []float64
+	var names []string
 	for e := range exps {
 		b, t := base, that
 		b.Experiment, t.Experiment = e, e
@@ -669,16 +670,23 @@ func acrossRuns(ix *runs.Index, base, that runs.Key) string {
 		ts, okT := ix.Stats[t]
 		if okB && okT && ts.Med > 0 {
 			rs = append(rs, bs.Med/ts.Med)
+			if e != base.Experiment {
+				names = append(names, e)
+			}
 		}
 	}
 	if len(rs) < 2 {
 		return ""
 	}
+	// Named, so that a reader who meets the same point in another
+	// section's table knows it for one point measured again.
+	slices.Sort(names)
+	also := " (" + base.Experiment + " here; also " + document.JoinAnd(names) + ")"
 	lo, hi := slices.Min(rs), slices.Max(rs)
 	if document.Num(lo) == document.Num(hi) {
-		return fmt.Sprintf("; %s× in each of the %d experiments that measured both", document.Num(lo), len(rs))
+		return fmt.Sprintf("; %s× in each of the %d experiments that measured both%s", document.Num(lo), len(rs), also)
 	}
-	return fmt.Sprintf("; %s–%s× in the %d experiments that measured both", document.Num(lo), document.Num(hi), len(rs))
+	return fmt.Sprintf("; %s–%s× in the %d experiments that measured both%s", document.Num(lo), document.Num(hi), len(rs), also)
 }
 
 // pubCoresText says the cores a report's machine line states, for a row
