@@ -183,7 +183,7 @@ func TestRatioClaim(t *testing.T) {
 		{"rises to the last ratio", eq, top, document.FigurePoint{X: 128, Y: 0.6}, up, up,
 			[]string{"it does not fall back as the report's does"}, nil},
 	} {
-		got := ratioShape(c.eq, c.top, c.last, c.up, c.down, 6)
+		got := ratioShape(c.eq, c.top, c.last, c.up, c.down, 6, false)
 		for _, w := range c.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s: ratioShape lacks %q:\n%s", c.name, w, got)

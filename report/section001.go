@@ -179,13 +179,14 @@ func ratioClaim(r *runs.Set, cr *document.Figure) string {
 		// report says the gain falls back, is chosen before.
 		k := len(d.Points) - 1
 		up := ratioGain(ix, diag, 1-0.05/float64(k), eq.X, top.X)
-		w := ratioShape(eq, top, last, up, ratioGain(ix, diag, 0.95, eq.X, last.X), k)
+		// Where the equal-length baseline ran slow: the equal-length
+		// speedup over its other runs, fastest to slowest, and the
+		// quotients over it; flips where against every other run ratio
+		// top's speedup is a gain that this run's shows none of.
+		slow, flips := "", false
 		if len(diag) > 0 {
-			w = workersN(diag[0].Workers) + ": " + w
 			if b, ok := ix.GetKey(records.ExpS001Ratio, records.AlgTwoRow, 1, 0, diag[0].LenA, diag[0].LenA); ok {
 				if note := slowBaseline(ix, b); note != "" {
-					// The equal-length speedup over the baseline's other
-					// runs, fastest to slowest, and the quotients over it.
 					lo, hi, _ := medsElsewhere(ix, b)
 					med := ix.Stats[b].Med
 					eqLo, eqHi := eq.Y*lo/med, eq.Y*hi/med
@@ -195,23 +196,24 @@ func ratioClaim(r *runs.Set, cr *document.Figure) string {
 						}
 						return document.Num(min(a, b)) + "–" + document.Times(max(a, b))
 					}
-					w += fmt.Sprintf("; at equal lengths its baseline ran slow (%s), which raises the speedup there: over those other runs it would be %s, ratio %s's %s that",
+					flips = top.Y > eqHi && !(up.Significant && up.X > 1)
+					slow = fmt.Sprintf("; at equal lengths its baseline ran slow (%s), which raises the speedup there: over those other runs it would be %s, ratio %s's %s that",
 						note, span(eqLo, eqHi), ratioNum(top.X), span(top.Y/eqLo, top.Y/eqHi))
-					flips := top.Y > eqHi && !(up.Significant && up.X > 1)
 					if flips {
-						w += ", a gain of the kind the report describes"
+						slow += ", a gain of the kind the report describes"
 					}
 					if last.X != top.X {
-						w += fmt.Sprintf(" (ratio %s's %s)", ratioNum(last.X), span(last.Y/eqLo, last.Y/eqHi))
+						slow += fmt.Sprintf(" (ratio %s's %s)", ratioNum(last.X), span(last.Y/eqLo, last.Y/eqHi))
 					}
 					if flips {
-						// "No gain" holds against this run's slow point
-						// alone: against every other run it is a gain.
-						w = strings.Replace(w, "so no gain is shown where the report finds one", "so against this run's own baseline no gain is shown", 1)
-						w += ": whether unequal lengths gain is undecided"
+						slow += ": whether unequal lengths gain is undecided"
 					}
 				}
 			}
+		}
+		w := ratioShape(eq, top, last, up, ratioGain(ix, diag, 0.95, eq.X, last.X), k, flips)
+		if len(diag) > 0 {
+			w = workersN(diag[0].Workers) + ": " + w + slow
 		}
 		says = append(says, "On "+ix.Name+", "+w+".")
 	}
@@ -274,8 +276,9 @@ func lengthRatio(k runs.Key) float64 {
 // 001's words: eq, top and last are its points at equal lengths, at its
 // highest ratio (of the ratios past 1 it was measured at) and at the
 // largest; up and down are top's and last's speedups over eq's
-// (ratioGain).
-func ratioShape(eq, top, last document.FigurePoint, up, down runs.Ratio, ratios int) string {
+// (ratioGain). With ownBaseOnly, "no gain" is said of this run's
+// equal-length baseline alone, which the other runs of it would undo.
+func ratioShape(eq, top, last document.FigurePoint, up, down runs.Ratio, ratios int, ownBaseOnly bool) string {
 	var rise string
 	switch {
 	case top.Y <= eq.Y:
@@ -283,7 +286,11 @@ func ratioShape(eq, top, last document.FigurePoint, up, down runs.Ratio, ratios 
 	case up.Significant && up.X > 1:
 		rise = fmt.Sprintf("it rises from %s at equal lengths to %s at ratio %s, the highest of its %d ratios past 1: %s, as the report says", ptTimes(eq), ptTimes(top), ratioNum(top.X), ratios, gainText(up))
 	default:
-		rise = fmt.Sprintf("at ratio %s, the highest of its %d ratios past 1, it is %s, %s: indistinguishable from %s at equal lengths, so no gain is shown where the report finds one", ratioNum(top.X), ratios, ptTimes(top), gainText(up), ptTimes(eq))
+		verdict := "so no gain is shown where the report finds one"
+		if ownBaseOnly {
+			verdict = "so against this run's own baseline no gain is shown"
+		}
+		rise = fmt.Sprintf("at ratio %s, the highest of its %d ratios past 1, it is %s, %s: indistinguishable from %s at equal lengths, %s", ratioNum(top.X), ratios, ptTimes(top), gainText(up), ptTimes(eq), verdict)
 	}
 	if last.X == top.X || last.X == eq.X {
 		return rise

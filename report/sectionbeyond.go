@@ -166,7 +166,7 @@ func fastestPeer(r *runs.Set, ix *runs.Index, best runs.Key, bestG float64, firs
 	// experiment, reaches more: say where, so that the two
 	// figures read as two sizes, not two claims.
 	if k, ok := fastestCPU(ix, 0); ok && k.Experiment != records.ExpPeers && ix.Stats[k].GCUPS > bestG {
-		where := "GPU section" + strings.Replace(gpuRowNote(r, ix), "the GPU section's", "its", 1)
+		where := "GPU section" + gpuRowNote(r, ix, "its table")
 		line += fmt.Sprintf(". This experiment stops at n = %s; at n = %s (experiment %s, %s) %s reaches %s", document.Size(best.LenA), document.Size(k.LenA), k.Experiment, where, k.Algorithm, document.Num(ix.Stats[k].GCUPS)+" "+matrixRate)
 		// Why, where the records counted the cells: the share of the
 		// matrix computed, and the rate of the cells computed.

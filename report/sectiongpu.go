@@ -174,15 +174,15 @@ func gpuTableRuns(r *runs.Set) bool {
 }
 
 // gpuRowNote is what a citation of ix's gpu-fast point adds: where a
-// machine without a GPU has its row in the GPU section's table, "; its
-// row of the GPU section's table", else where its table is folded, that
-// it is not in print.
-func gpuRowNote(r *runs.Set, ix *runs.Index) string {
+// machine without a GPU has its row in the GPU section's table, ", a row
+// of " and table, the citation's name for that table; else where its
+// table is folded, that it is not in print.
+func gpuRowNote(r *runs.Set, ix *runs.Index, table string) string {
 	switch {
 	case ix.Machine().GPU != "none":
 		return ""
 	case gpuTableRuns(r):
-		return ", a row of the GPU section's table"
+		return ", a row of " + table
 	}
 	return "; without a GPU here, its table is not in print"
 }

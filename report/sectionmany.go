@@ -214,7 +214,7 @@ func samePairElsewhere(r *runs.Set, machine string, cmd float64) string {
 				strs = "strings of case " + k.Case + ", not DNA"
 			}
 			secs = append(secs, ix.Stats[k].Med)
-			says = append(says, fmt.Sprintf("the GPU section's %s, %s on %s (experiment gpu-fast%s), in process with the strings' memory inside the time", k.Algorithm, document.Dur(ix.Stats[k].Med), strs, gpuRowNote(r, ix)))
+			says = append(says, fmt.Sprintf("the GPU section's %s, %s on %s (experiment gpu-fast%s), in process with the strings' memory inside the time", k.Algorithm, document.Dur(ix.Stats[k].Med), strs, gpuRowNote(r, ix, "the GPU section's table")))
 		}
 	}
 	if one := benchMedians(r.Bench[machine], scaleOutFiles)["ScaleOut/distance/n=1000000/run=one-process-2-workers"]["compute-s"]; one > 0 {
