@@ -5,8 +5,9 @@
 // page open at a chosen viewport for several evaluations, and PrintPDF
 // prints a page as a PDF.
 //
-// It drives Debian's Chromium through chromedp, over the DevTools pipe
-// (no port is opened). The report prints its PDF and exports its figures
+// It drives Debian's Chromium over the DevTools protocol on a pipe (no
+// port is opened), with a client of its own (cdp.go) that speaks the few
+// commands and events it needs. The report prints its PDF and exports its figures
 // with it, and the report's and the notebooks' tests look at pages with
 // it; it knows nothing of the rest of levlab.
 package chromium
@@ -20,9 +21,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/chromedp"
 )
 
 // Result is what Check saw once the page had loaded and its charts settled.
@@ -74,34 +72,33 @@ func Available() (string, error) {
 // bypass list), unless server, where a page on 127.0.0.1 is served and
 // 127.0.0.1 resolves. The page's own requests are in addition failed one
 // by one through the Fetch domain (see Page).
-func flags(exe string, server bool, out *tailBuffer) []chromedp.ExecAllocatorOption {
+func flags(server bool) []string {
 	rules := "MAP * ~NOTFOUND"
 	if server {
 		rules += ", EXCLUDE 127.0.0.1"
 	}
-	fl := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("metrics-recording-only", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("mute-audio", true),
-		chromedp.WindowSize(1200, 900),
-		chromedp.ProxyServer("127.0.0.1:9"),
-		chromedp.Flag("host-resolver-rules", rules),
-		chromedp.CombinedOutput(out),
+	fl := []string{
+		"--headless",
+		"--hide-scrollbars",
+		"--mute-audio",
+		"--no-sandbox",
+		"--disable-gpu",
+		"--enable-unsafe-swiftshader",
+		"--no-first-run",
+		"--no-default-browser-check",
+		"--disable-quic",
+		"--disable-background-networking",
+		"--disable-component-update",
+		"--disable-sync",
+		"--disable-extensions",
+		"--disable-default-apps",
+		"--metrics-recording-only",
+		"--window-size=1200,900",
+		"--proxy-server=127.0.0.1:9",
+		"--host-resolver-rules=" + rules,
 	}
 	if !server {
-		fl = append(fl, chromedp.Flag("proxy-bypass-list", "<-loopback>"))
+		fl = append(fl, "--proxy-bypass-list=<-loopback>")
 	}
 	return fl
 }
@@ -191,21 +188,40 @@ const countCharts = `(() => {
   return {ready: true, containers: els.size, charts: charts};
 })()`
 
-// evaluate runs expr in the page of tab, awaits its value when it is a
+// exceptionDetails is how the protocol tells of a script that threw.
+type exceptionDetails struct {
+	Text       string `json:"text"`
+	LineNumber int    `json:"lineNumber"`
+	URL        string `json:"url"`
+	Exception  *struct {
+		Description string `json:"description"`
+	} `json:"exception"`
+}
+
+func (d *exceptionDetails) message() string {
+	msg := d.Text
+	if d.Exception != nil && d.Exception.Description != "" {
+		msg += " " + d.Exception.Description
+	}
+	return msg
+}
+
+// evaluate runs expr in the page of session, awaits its value when it is a
 // promise, and decodes the value into v (when v is not nil; undefined
 // reads as null).
-func evaluate(tab context.Context, expr string, v any) error {
-	yes := true
-	r, err := chromedp.Call(tab, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ReturnByValue: &yes, AwaitPromise: &yes})
-	if err != nil {
+func evaluate(ctx context.Context, b *browser, session, expr string, v any) error {
+	var r struct {
+		Result *struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		ExceptionDetails *exceptionDetails `json:"exceptionDetails"`
+	}
+	params := map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}
+	if err := b.call(ctx, session, "Runtime.evaluate", params, &r); err != nil {
 		return err
 	}
 	if d := r.ExceptionDetails; d != nil {
-		msg := d.Text
-		if d.Exception != nil && d.Exception.Description != "" {
-			msg += " " + d.Exception.Description
-		}
-		return fmt.Errorf("evaluate: %s", msg)
+		return fmt.Errorf("evaluate: %s", d.message())
 	}
 	if v == nil {
 		return nil

@@ -10,14 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/fetch"
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/chromedp"
 )
 
 // Viewport is the size a page is laid out at, in CSS pixels, and how many
@@ -31,15 +23,15 @@ type Viewport struct {
 // Page is an HTML file open in a headless Chromium of its own, loaded and
 // with its charts settled, for several evaluations or a print. Close it.
 type Page struct {
-	tab    context.Context // the tab's chromedp context: a call on it runs in the page
-	cancel func()          // closes the tab and quits the browser
-	out    *tailBuffer     // Chromium's output, for errors
-	path   string
-	origin string // a server page's scheme://host:port, whose requests go through; "" for a file
+	b       *browser
+	session string      // the page's: a command with it runs in the page
+	out     *tailBuffer // Chromium's output, for errors
+	path    string
+	origin  string // a server page's scheme://host:port, whose requests go through; "" for a file
 
 	charts, containers int
 
-	mu                      sync.Mutex // guards the slices, which the event loops fill
+	mu                      sync.Mutex // guards session and the slices, which handle fills
 	consoleErrors, requests []string
 }
 
@@ -83,8 +75,8 @@ func OpenServer(ctx context.Context, pageURL string, vp Viewport) (*Page, error)
 	return openPage(ctx, exe, true, &Page{path: u.Path, origin: u.Scheme + "://" + u.Host}, pageURL, vp)
 }
 
-// openPage starts Chromium (chromedp gives it an empty profile and removes
-// it) and loads pageURL in p at vp.
+// openPage starts Chromium (an empty profile of its own, removed by
+// Close) and loads pageURL in p at vp.
 func openPage(ctx context.Context, exe string, server bool, p *Page, pageURL string, vp Viewport) (*Page, error) {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
@@ -92,27 +84,21 @@ func openPage(ctx context.Context, exe string, server bool, p *Page, pageURL str
 		defer cancel()
 	}
 	p.out = &tailBuffer{max: 4096}
-	// The browser lives until Close, not until ctx ends: it is started on
-	// a context of its own, and ctx bounds each step.
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), flags(exe, server, p.out)...)
-	tab, cancelTab := chromedp.NewContext(alloc)
-	p.tab = tab
-	p.cancel = func() {
-		cancelTab()
-		cancelAlloc()
+	// The browser lives until Close, not until ctx ends: ctx bounds each
+	// step.
+	b, err := launch(exe, flags(server), p.out, p.handle)
+	if err != nil {
+		return nil, p.wrap(fmt.Errorf("starting chromium: %w", err))
 	}
-	started := make(chan error, 1)
-	go func() { started <- chromedp.Do(tab) }()
-	select {
-	case err := <-started:
-		if err != nil {
-			p.Close()
-			return nil, p.wrap(fmt.Errorf("starting chromium: %w", err))
-		}
-	case <-ctx.Done():
+	p.b = b
+	session, err := b.attach(ctx)
+	if err != nil {
 		p.Close()
-		return nil, p.wrap(fmt.Errorf("starting chromium: %w", ctx.Err()))
+		return nil, p.wrap(fmt.Errorf("starting chromium: %w", err))
 	}
+	p.mu.Lock()
+	p.session = session
+	p.mu.Unlock()
 	if err := p.load(ctx, pageURL, vp); err != nil {
 		err = p.wrap(err)
 		p.Close()
@@ -135,8 +121,10 @@ func (p *Page) Charts(ctx context.Context) (charts, containers int, err error) {
 func (p *Page) Screenshot(ctx context.Context) ([]byte, error) {
 	c, done := p.within(ctx)
 	defer done()
-	shot, err := chromedp.Call(c, page.CaptureScreenshot, page.CaptureScreenshotParams{Format: page.CaptureScreenshotFormatPng})
-	if err != nil {
+	var shot struct {
+		Data []byte `json:"data"` // base64 in JSON
+	}
+	if err := p.b.call(c, p.session, "Page.captureScreenshot", map[string]any{"format": "png"}, &shot); err != nil {
 		return nil, p.wrap(err)
 	}
 	return shot.Data, nil
@@ -149,19 +137,15 @@ func (p *Page) allowed(u string) bool {
 }
 
 // Close quits the page's Chromium and removes its profile.
-func (p *Page) Close() { p.cancel() }
+func (p *Page) Close() { p.b.close() }
 
-// within returns a context for one step on the page: the tab's, ended
-// when ctx ends (DefaultTimeout when it has no deadline), so that a step
-// never outlives its caller's deadline while the page outlives the step.
+// within returns a context for one step on the page: ctx, with
+// DefaultTimeout when it has no deadline.
 func (p *Page) within(ctx context.Context) (context.Context, func()) {
-	dl, ok := ctx.Deadline()
-	if !ok {
-		dl = time.Now().Add(DefaultTimeout)
+	if _, ok := ctx.Deadline(); ok {
+		return ctx, func() {}
 	}
-	c, cancel := context.WithDeadline(p.tab, dl)
-	stop := context.AfterFunc(ctx, cancel)
-	return c, func() { stop(); cancel() }
+	return context.WithTimeout(ctx, DefaultTimeout)
 }
 
 // Evaluate runs expr in the page, awaits its value when it is a promise,
@@ -170,7 +154,7 @@ func (p *Page) within(ctx context.Context) (context.Context, func()) {
 func (p *Page) Evaluate(ctx context.Context, expr string, v any) error {
 	c, done := p.within(ctx)
 	defer done()
-	if err := evaluate(c, expr, v); err != nil {
+	if err := evaluate(c, p.b, p.session, expr, v); err != nil {
 		return p.wrap(err)
 	}
 	return nil
@@ -210,87 +194,93 @@ func (p *Page) note(msg string) {
 	p.mu.Unlock()
 }
 
-// listen starts the loops that file what the page logs and answer its
-// requests: a request the page may make goes on, every other is failed
-// (and filed) before it leaves the browser. They end with the tab.
-func (p *Page) listen() {
-	consoles := chromedp.Events(p.tab, runtime.ConsoleAPICalled)
-	exceptions := chromedp.Events(p.tab, runtime.ExceptionThrown)
-	logs := chromedp.Events(p.tab, log.EntryAdded)
-	paused := chromedp.Events(p.tab, fetch.RequestPaused)
-	go func() {
-		for ev, err := range consoles {
-			if err != nil {
-				return
-			}
-			if ev.Type != runtime.ConsoleAPICalledTypeError && ev.Type != runtime.ConsoleAPICalledTypeAssert {
-				continue
-			}
-			var parts []string
-			for _, a := range ev.Args {
-				var s string
-				switch {
-				case a.Type == runtime.RemoteObjectTypeString && json.Unmarshal(a.Value, &s) == nil:
-					parts = append(parts, s)
-				case a.Description != "":
-					parts = append(parts, a.Description)
-				default:
-					parts = append(parts, string(a.Value))
-				}
-			}
-			p.note("console." + string(ev.Type) + ": " + strings.Join(parts, " "))
+// remoteObject is a value the page passed to the console.
+type remoteObject struct {
+	Type        string          `json:"type"`
+	Value       json.RawMessage `json:"value"`
+	Description string          `json:"description"`
+}
+
+// handle files what the page logs and answers its requests: a request the
+// page may make goes on, every other is failed (and filed) before it
+// leaves the browser. The browser calls it for each event, in order.
+func (p *Page) handle(ev event) {
+	p.mu.Lock()
+	mine := ev.session != "" && ev.session == p.session
+	p.mu.Unlock()
+	if !mine {
+		return
+	}
+	switch ev.method {
+	case "Runtime.consoleAPICalled":
+		var e struct {
+			Type string         `json:"type"`
+			Args []remoteObject `json:"args"`
 		}
-	}()
-	go func() {
-		for ev, err := range exceptions {
-			if err != nil {
-				return
-			}
-			d := ev.ExceptionDetails
-			if d == nil {
-				continue
-			}
-			msg := d.Text
-			if d.Exception != nil && d.Exception.Description != "" {
-				msg += " " + d.Exception.Description
-			}
-			p.note(fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber+1, msg))
+		if json.Unmarshal(ev.params, &e) != nil || (e.Type != "error" && e.Type != "assert") {
+			return
 		}
-	}()
-	go func() {
-		for ev, err := range logs {
-			if err != nil {
-				return
+		var parts []string
+		for _, a := range e.Args {
+			var s string
+			switch {
+			case a.Type == "string" && json.Unmarshal(a.Value, &s) == nil:
+				parts = append(parts, s)
+			case a.Description != "":
+				parts = append(parts, a.Description)
+			default:
+				parts = append(parts, string(a.Value))
 			}
-			if ev.Entry == nil || ev.Entry.Level != log.EntryLevelError {
-				continue
-			}
-			msg := ev.Entry.Text
-			if ev.Entry.URL != "" {
-				msg += " (" + ev.Entry.URL + ")"
-			}
-			p.note("log: " + msg)
 		}
-	}()
-	go func() {
-		for ev, err := range paused {
-			if err != nil {
-				return
-			}
-			u := ""
-			if ev.Request != nil {
-				u = ev.Request.URL
-			}
-			if p.allowed(u) {
-				chromedp.Call(p.tab, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
-				continue
-			}
-			p.mu.Lock()
-			p.requests = append(p.requests, u)
-			p.mu.Unlock()
-			chromedp.Call(p.tab, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonInternetDisconnected})
+		p.note("console." + e.Type + ": " + strings.Join(parts, " "))
+	case "Runtime.exceptionThrown":
+		var e struct {
+			ExceptionDetails *exceptionDetails `json:"exceptionDetails"`
 		}
-	}()
+		if json.Unmarshal(ev.params, &e) != nil || e.ExceptionDetails == nil {
+			return
+		}
+		d := e.ExceptionDetails
+		p.note(fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber+1, d.message()))
+	case "Log.entryAdded":
+		var e struct {
+			Entry *struct {
+				Level, Text, URL string
+			} `json:"entry"`
+		}
+		if json.Unmarshal(ev.params, &e) != nil || e.Entry == nil || e.Entry.Level != "error" {
+			return
+		}
+		msg := e.Entry.Text
+		if e.Entry.URL != "" {
+			msg += " (" + e.Entry.URL + ")"
+		}
+		p.note("log: " + msg)
+	case "Fetch.requestPaused":
+		var e struct {
+			RequestID string `json:"requestId"`
+			Request   *struct {
+				URL string `json:"url"`
+			} `json:"request"`
+		}
+		if json.Unmarshal(ev.params, &e) != nil {
+			return
+		}
+		u := ""
+		if e.Request != nil {
+			u = e.Request.URL
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), DefaultTimeout)
+		defer cancel()
+		if p.allowed(u) {
+			p.b.call(ctx, p.session, "Fetch.continueRequest", map[string]any{"requestId": e.RequestID}, nil)
+			return
+		}
+		p.mu.Lock()
+		p.requests = append(p.requests, u)
+		p.mu.Unlock()
+		p.b.call(ctx, p.session, "Fetch.failRequest", map[string]any{"requestId": e.RequestID, "errorReason": "InternetDisconnected"}, nil)
+	}
 }
 
 // load lays the tab out at vp, opens pageURL in it and waits for its
@@ -298,15 +288,14 @@ func (p *Page) listen() {
 func (p *Page) load(ctx context.Context, pageURL string, vp Viewport) error {
 	c, done := p.within(ctx)
 	defer done()
-	p.listen()
-	if _, err := chromedp.Call(c, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*"}}}); err != nil {
+	call := func(method string, params any) error { return p.b.call(c, p.session, method, params, nil) }
+	if err := call("Fetch.enable", map[string]any{"patterns": []map[string]string{{"urlPattern": "*"}}}); err != nil {
 		return err
 	}
-	if _, err := chromedp.Call(c, runtime.Enable, struct{}{}); err != nil {
-		return err
-	}
-	if _, err := chromedp.Call(c, log.Enable, struct{}{}); err != nil {
-		return err
+	for _, domain := range []string{"Runtime", "Log"} {
+		if err := call(domain+".enable", nil); err != nil {
+			return err
+		}
 	}
 	if vp.Width > 0 {
 		// Before the navigation, so that the page's scripts see this size
@@ -318,14 +307,16 @@ func (p *Page) load(ctx context.Context, pageURL string, vp Viewport) error {
 		if scale <= 0 {
 			scale = 1
 		}
-		if _, err := chromedp.Call(c, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
-			Width: int64(vp.Width), Height: int64(h), DeviceScaleFactor: scale, Mobile: false,
+		if err := call("Emulation.setDeviceMetricsOverride", map[string]any{
+			"width": vp.Width, "height": h, "deviceScaleFactor": scale, "mobile": false,
 		}); err != nil {
 			return err
 		}
 	}
-	nav, err := chromedp.Call(c, page.Navigate, page.NavigateParams{URL: pageURL})
-	if err != nil {
+	var nav struct {
+		ErrorText string `json:"errorText"`
+	}
+	if err := p.b.call(c, p.session, "Page.navigate", map[string]any{"url": pageURL}, &nav); err != nil {
 		return err
 	}
 	if nav.ErrorText != "" {
@@ -343,7 +334,7 @@ func (p *Page) load(ctx context.Context, pageURL string, vp Viewport) error {
 			Charts     int  `json:"charts"`
 			Containers int  `json:"containers"`
 		}
-		if err := evaluate(c, countCharts, &counts); err != nil {
+		if err := evaluate(c, p.b, p.session, countCharts, &counts); err != nil {
 			return err
 		}
 		if counts.Ready && p.origin != "" {

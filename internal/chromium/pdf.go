@@ -1,13 +1,11 @@
 package chromium
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"fmt"
 	"math"
-
-	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/chromedp"
 )
 
 // PDFOptions say how PrintPDF lays out the paper. Lengths are in inches.
@@ -37,7 +35,7 @@ type PDFOptions struct {
 // its size.
 func PrintPDF(ctx context.Context, htmlPath string, o PDFOptions) ([]byte, error) {
 	if o.PaperWidth <= 0 || o.PaperHeight <= 0 {
-		o.PaperWidth, o.PaperHeight = chromedp.PaperA4.Width, chromedp.PaperA4.Height
+		o.PaperWidth, o.PaperHeight = 8.27, 11.69 // A4
 	}
 	if o.Scale <= 0 {
 		o.Scale = 2
@@ -79,19 +77,51 @@ const settle = `(async () => {
 func (p *Page) printPDF(ctx context.Context, o PDFOptions) ([]byte, error) {
 	c, done := p.within(ctx)
 	defer done()
-	if _, err := chromedp.Call(c, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+	if err := p.b.call(c, p.session, "Emulation.setEmulatedMedia", map[string]any{"media": "print"}, nil); err != nil {
 		return nil, err
 	}
-	if err := evaluate(c, settle, nil); err != nil {
+	if err := evaluate(c, p.b, p.session, settle, nil); err != nil {
 		return nil, err
 	}
-	footer := o.Footer != ""
-	return chromedp.Run(c, chromedp.PrintToPDF(func(q *page.PrintToPDFParams) {
-		q.PaperWidth, q.PaperHeight = o.PaperWidth, o.PaperHeight
-		q.MarginTop, q.MarginBottom, q.MarginLeft, q.MarginRight = &o.Margin, &o.Margin, &o.Margin, &o.Margin
-		q.PrintBackground, q.PreferCSSPageSize = &o.PrintBackground, &o.PreferCSSPageSize
-		q.DisplayHeaderFooter = &footer
-		q.HeaderTemplate, q.FooterTemplate = "<span></span>", o.Footer
-		q.TransferMode = page.PrintToPDFTransferModeReturnAsStream
-	}))
+	var printed struct {
+		Stream string `json:"stream"`
+	}
+	if err := p.b.call(c, p.session, "Page.printToPDF", map[string]any{
+		"paperWidth": o.PaperWidth, "paperHeight": o.PaperHeight,
+		"marginTop": o.Margin, "marginBottom": o.Margin, "marginLeft": o.Margin, "marginRight": o.Margin,
+		"printBackground": o.PrintBackground, "preferCSSPageSize": o.PreferCSSPageSize,
+		"displayHeaderFooter": o.Footer != "",
+		"headerTemplate":      "<span></span>", "footerTemplate": o.Footer,
+		"transferMode": "ReturnAsStream",
+	}, &printed); err != nil {
+		return nil, err
+	}
+	// The stream is read in pieces, each base64 in JSON, and closed.
+	var pdf bytes.Buffer
+	for {
+		var piece struct {
+			Data          string `json:"data"`
+			Base64Encoded bool   `json:"base64Encoded"`
+			EOF           bool   `json:"eof"`
+		}
+		if err := p.b.call(c, p.session, "IO.read", map[string]any{"handle": printed.Stream, "size": 1 << 20}, &piece); err != nil {
+			return nil, err
+		}
+		if piece.Base64Encoded {
+			raw, err := base64.StdEncoding.DecodeString(piece.Data)
+			if err != nil {
+				return nil, fmt.Errorf("IO.read: %w", err)
+			}
+			pdf.Write(raw)
+		} else {
+			pdf.WriteString(piece.Data)
+		}
+		if piece.EOF {
+			break
+		}
+	}
+	if err := p.b.call(c, p.session, "IO.close", map[string]any{"handle": printed.Stream}, nil); err != nil {
+		return nil, err
+	}
+	return pdf.Bytes(), nil
 }
