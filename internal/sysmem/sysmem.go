@@ -68,12 +68,16 @@ func Room() Bound {
 }
 
 // Total returns the machine's physical memory (MemTotal), or fallback
-// where it cannot be read. It reads /proc/meminfo only when no call of
-// this package has read it yet: a levlab distance asks for Available (the
-// --max-input default) and then for Total (lev's matrix limit), and it
+// where it cannot be read. It asks sysinfo(2) (Linux), or reads
+// /proc/meminfo, only when no call of this package has learnt it yet:
+// every lev call asks for it (the matrix limit), and a levlab distance
 // starts a thousand times under levlab verify.
 func Total(fallback int64) int64 {
 	if t := memTotal.Load(); t > 0 {
+		return t
+	}
+	if t, ok := sysinfoTotal(); ok {
+		memTotal.Store(t)
 		return t
 	}
 	if t := meminfo(osFS, "MemTotal:"); t != Unlimited {

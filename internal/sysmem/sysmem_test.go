@@ -121,3 +121,20 @@ func TestSize(t *testing.T) {
 		t.Errorf("Bound.String = %s", got)
 	}
 }
+
+// TestSysinfoTotalIsMemTotal: where sysinfo(2) answers, it gives the
+// bytes /proc/meminfo's MemTotal line does, so that Total is one number
+// whichever way it learnt it.
+func TestSysinfoTotalIsMemTotal(t *testing.T) {
+	got, ok := sysinfoTotal()
+	if !ok {
+		t.Skip("no sysinfo(2) here")
+	}
+	want := meminfo(fsys{}, "MemTotal:")
+	if want == Unlimited {
+		t.Skip("no /proc/meminfo here")
+	}
+	if got != want {
+		t.Errorf("sysinfo total %d bytes; /proc/meminfo MemTotal %d", got, want)
+	}
+}
