@@ -79,11 +79,13 @@ var errInterrupted = errors.New("interrupted")
 // raises it). ctx ends the wait at once, also where opening blocks (a FIFO
 // with no writer) or a read waits: the error then wraps errInterrupted and
 // ctx's error, and the blocked read is left behind for the process's exit
-// to end.
+// to end. A regular file is read on the caller's goroutine (it does not
+// keep a read waiting, and a goroutine more costs a thread at start-up).
 func readInput(ctx context.Context, path string, limit int64, flag string) ([]byte, error) {
-	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
-		watchInterrupts(ctx) // a pipe, a FIFO, a device may keep it waiting
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		return readLimited(ctx, path, limit, flag)
 	}
+	watchInterrupts(ctx) // a pipe, a FIFO, a device may keep it waiting
 	type result struct {
 		data []byte
 		err  error
