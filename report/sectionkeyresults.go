@@ -251,14 +251,8 @@ func findCUDA(r *runs.Set) (out []finding) {
 			id:     "r000",
 			exps:   []string{records.ExpS000Table2},
 			ours: func(ix *runs.Index) string {
-				var bk runs.Key
-				var bs runs.Stat
-				for _, k := range ix.Find(records.ExpS000Table2, func(k runs.Key) bool { return k.LenA == n }) {
-					if st := ix.Stats[k]; bs.N == 0 || st.Med < bs.Med {
-						bk, bs = k, st
-					}
-				}
-				if bs.N == 0 {
+				bk, bs, ok := ix.Quickest(records.ExpS000Table2, func(k runs.Key) bool { return k.LenA == n })
+				if !ok {
 					return ""
 				}
 				// The same algorithm, a launch per antidiagonal, on
@@ -380,30 +374,18 @@ func findOnePair(r *runs.Set) (out []finding) {
 				return ""
 			}
 			ek := eds[len(eds)-1]
-			var bk runs.Key
-			var bs runs.Stat
-			for _, k := range ix.Find(records.ExpPeers, func(k runs.Key) bool { return k.LenA == ek.LenA && !isPeer(k.Algorithm) }) {
-				if st := ix.Stats[k]; bs.N == 0 || st.Med < bs.Med {
-					bk, bs = k, st
-				}
-			}
-			if bs.N == 0 {
+			bk, bs, ok := ix.Quickest(records.ExpPeers, func(k runs.Key) bool { return k.LenA == ek.LenA && !isPeer(k.Algorithm) })
+			if !ok {
 				return ""
 			}
 			ed := ix.Stats[ek]
 			// Worker for worker, where a point on edlib's one thread was measured.
 			ew := max(ek.Workers, 1)
-			var one runs.Stat
-			var oneK runs.Key
-			for _, k := range ix.Find(records.ExpPeers, func(k runs.Key) bool {
+			oneK, one, oneOK := ix.Quickest(records.ExpPeers, func(k runs.Key) bool {
 				return k.LenA == ek.LenA && k.LenB == ek.LenB && k.Workers == ew && !isPeer(k.Algorithm)
-			}) {
-				if st := ix.Stats[k]; one.N == 0 || st.Med < one.Med {
-					one, oneK = st, k
-				}
-			}
+			})
 			oneR, oneCI := 0.0, ""
-			if one.N > 0 {
+			if oneOK {
 				oneR, oneCI = ed.Med/one.Med, ciOf(ix, ek, oneK)
 				if oneK.Algorithm != bk.Algorithm {
 					// The fastest on one worker may be another algorithm:

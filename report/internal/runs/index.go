@@ -157,6 +157,18 @@ func (ix *Index) Find(exp string, match func(Key) bool) []Key {
 	return ks
 }
 
+// Quickest returns the point of exp that match keeps (every one where
+// match is nil) with the least median time, the first in Find's order
+// among equals; ok is false where there is none.
+func (ix *Index) Quickest(exp string, match func(Key) bool) (k Key, st Stat, ok bool) {
+	for _, c := range ix.Find(exp, match) {
+		if s := ix.Stats[c]; !ok || s.Med < st.Med {
+			k, st, ok = c, s, true
+		}
+	}
+	return k, st, ok
+}
+
 // Get returns the point of exp with algorithm alg, workers w, tile t and
 // lengths la×lb.
 func (ix *Index) Get(exp, alg string, w, t, la, lb int) (Stat, bool) {
