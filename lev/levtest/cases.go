@@ -397,7 +397,9 @@ func (b *caseBuilder) constructed(rng *rand.Rand, n int, what string) {
 	b.add(what+": vs empty", a, nil, n)
 	b.add(what+": empty vs it", nil, a, n)
 	b.add(what+": a^n vs b^n", repeat("a", n), repeat("b", n), n)
-	for _, i := range []int{0, n / 2, n - 1} {
+	// The first, middle and last positions: one position at n = 1, two at
+	// n = 2, so that no case is added twice.
+	for _, i := range slices.Compact([]int{0, n / 2, n - 1}) {
 		b.add(fmt.Sprintf("%s: substitution at %d", what, i), a, join(syms[:i], x, syms[i+1:]), 1)
 		b.add(fmt.Sprintf("%s: deletion at %d", what, i), a, join(syms[:i], syms[i+1:]), 1)
 		b.add(fmt.Sprintf("%s: insertion at %d", what, i), join(syms[:i], x, syms[i:]), a, 1)
