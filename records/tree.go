@@ -25,6 +25,13 @@ import (
 // PublishedDir is the folder of the reports' numbers under a results tree.
 const PublishedDir = "published"
 
+// HostFile is the name of what levlab info --json said of the machine as
+// its records were made: in a machine's folder of the results tree
+// (scripts/paper-results.sh and bench-results.sh keep it there, and
+// levlab run puts one where none is), or in a run's folder of its own
+// (levlab run --out DIR), which it describes alone.
+const HostFile = "machine.json"
+
 // Scales of a run, as its folder is named.
 const (
 	ScaleQuick = "quick"

@@ -64,6 +64,9 @@ func sectionMethod(r *runs.Set) document.Section {
 	t.Rows = rows
 	s.Add(t)
 	says := "The rows from clock to GPU are levlab info's, kept as " + runs.HostFile + " in the machine's folder"
+	if slices.ContainsFunc(r.Runs, func(ix *runs.Index) bool { return ix.Host != nil && ix.Host.Own }) {
+		says += " or, for a run of its own (levlab run --out), beside its records"
+	}
 	if len(described) > 0 {
 		says += " (" + strings.Join(described, "; ") + ")"
 	}

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,18 @@ func TestReportRunFolder(t *testing.T) {
 	}
 	if !strings.Contains(string(text), "A tiny experiment") || !strings.Contains(string(text), "n = 20") {
 		t.Errorf("the report of the run folder lacks its title or its points:\n%s", text)
+	}
+	// levlab info beside the records, and the machine table made of it.
+	var info struct {
+		Machine   string `json:"machine"`
+		CPUModel  string `json:"cpu_model"`
+		GoVersion string `json:"go_version"`
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "machine.json")); err != nil || json.Unmarshal(b, &info) != nil || info.Machine == "" || info.GoVersion == "" {
+		t.Errorf("machine.json beside the records: %v, %+v", err, info)
+	}
+	if !strings.Contains(string(text), "beside its records") || strings.Contains(string(text), "keeps none") {
+		t.Errorf("the machine table does not read the run's machine.json:\n%s", text)
 	}
 	checkFailure(t, []string{"report", "--results", out, "--only", "other", "--format", "md", "--figures", "none", "--out", md},
 		exitFailure, "--only other", out, "tiny")

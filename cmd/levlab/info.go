@@ -2,16 +2,22 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
 
 	"github.com/levlab/levlab/cudaext"
 	"github.com/levlab/levlab/experiments"
+	"github.com/levlab/levlab/internal/atomicfile"
 	"github.com/levlab/levlab/lev"
+	"github.com/levlab/levlab/records"
 )
 
 func infoUsage(w io.Writer, fs *flag.FlagSet) {
@@ -213,4 +219,37 @@ func collectInfo() machineInfo {
 		info.NVRTC = fmt.Sprintf("%d.%d", major, minor)
 	}
 	return info
+}
+
+// keepHostInfo keeps what levlab info --json says of this machine where
+// the report's method section looks for it (records.HostFile), once a run
+// has written records to dir: in dir itself where the run went to a
+// folder of its own (own: --out), replacing what an earlier run there
+// left; else in the machine's folder above dir, where none is yet (the
+// results scripts keep theirs). A failure is said on stderr: the records
+// stand without it.
+func keepHostInfo(dir string, own bool, stderr io.Writer) {
+	info := collectInfo()
+	path := filepath.Join(dir, records.HostFile)
+	if !own {
+		folder := filepath.Dir(dir)
+		path = filepath.Join(folder, records.HostFile)
+		if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+		info.Machine = filepath.Base(folder) // the name the report checks it by
+	} else if id, err := experiments.MachineID(); err == nil {
+		info.Machine = id
+	}
+	err := atomicfile.Write(path, func(w io.Writer) error {
+		out, err := json.Marshal(info)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(append(out, '\n'))
+		return err
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "levlab run: keeping levlab info beside the records: %v (the report's machine table will say less)\n", err)
+	}
 }

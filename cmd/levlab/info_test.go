@@ -1,6 +1,8 @@
 package main
 
 import (
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -97,4 +99,49 @@ func TestMachineName(t *testing.T) {
 	checkFailure(t, []string{"run", "--name", "vm", "--out", "elsewhere"}, exitUsage, "--name vm", "--out elsewhere")
 	t.Setenv(experiments.MachineEnv, "../up")
 	checkFailure(t, []string{"info"}, exitUsage, "LEVLAB_MACHINE", `"../up"`)
+}
+
+// TestKeepHostInfo: a run into a folder of its own keeps levlab info
+// there, replacing an earlier one; a run into a machine's folder of the
+// results tree keeps one there, named by the folder, only where none is.
+func TestKeepHostInfo(t *testing.T) {
+	dir := t.TempDir()
+	read := func(path string) (m map[string]any) {
+		t.Helper()
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return m
+	}
+	var stderr strings.Builder
+	own := filepath.Join(dir, "mine")
+	if err := os.MkdirAll(own, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(own, "machine.json"), []byte(`{"machine":"stale"}`), 0o644)
+	keepHostInfo(own, true, &stderr)
+	if m := read(filepath.Join(own, "machine.json")); m["machine"] == "stale" || m["go_version"] == nil {
+		t.Errorf("own folder: %v; want this machine's levlab info", m)
+	}
+	run := filepath.Join(dir, "results", "box", "quick")
+	if err := os.MkdirAll(run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	keepHostInfo(run, false, &stderr)
+	kept := filepath.Join(dir, "results", "box", "machine.json")
+	if m := read(kept); m["machine"] != "box" || m["go_version"] == nil {
+		t.Errorf("machine folder: %v; want levlab info named box", m)
+	}
+	os.WriteFile(kept, []byte(`{"machine":"box","cpu_mhz":1}`), 0o644)
+	keepHostInfo(run, false, &stderr)
+	if m := read(kept); m["cpu_mhz"] != 1.0 {
+		t.Errorf("machine folder's own machine.json replaced: %v", m)
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("stderr: %s", stderr.String())
+	}
 }

@@ -23,7 +23,10 @@ func runUsage(w io.Writer, fs *flag.FlagSet) {
 Times the reports' experiments and appends one CSV record per repetition to
 DIR/<experiment>.csv, by default results/<machine>/<scale>/ under the
 current directory. Progress goes to stderr (a bar on a terminal); at the
-end stdout names the files and counts the records.
+end stdout names the files and counts the records. What levlab info --json
+says of the machine is kept for the report's machine table: in DIR itself
+with --out (DIR/machine.json), else as results/<machine>/machine.json
+where there is none yet.
 
 A run that stops — Ctrl-C, SIGTERM (Slurm, systemd, timeout), a failure —
 keeps every finished repetition on
@@ -139,7 +142,10 @@ func runRun(args []string, stdout, stderr io.Writer) error {
 		runner.Shard, runner.Shards = sh.Index, sh.Count
 		resume = append(resume, "--shard", fmt.Sprintf("%d/%d", sh.Index, sh.Count))
 	}
-	_, err = runExperiments(exps, runner, resume, stdout, stderr)
+	sum, err := runExperiments(exps, runner, resume, stdout, stderr)
+	if len(sum.Files) > 0 {
+		keepHostInfo(dir, *out != "", stderr)
+	}
 	return err
 }
 
@@ -201,6 +207,7 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string,
 		if werr := own.WriteSpec(dir); werr != nil && err == nil {
 			err = fmt.Errorf("keeping the spec beside the records: %w", werr)
 		}
+		keepHostInfo(dir, out != "", stderr)
 	}
 	if err != nil {
 		return err

@@ -7,13 +7,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/levlab/levlab/records"
 )
 
-// HostFile is the name, in a machine's folder of the results tree, of
-// what levlab info --json said of the machine as its results were
-// measured (scripts/paper-results.sh and scripts/bench-results.sh write
-// it): what the records do not carry.
-const HostFile = "machine.json"
+// HostFile is records.HostFile: what levlab info --json said of the
+// machine as its results were measured, what the records do not carry.
+const HostFile = records.HostFile
 
 // Host is what a run's HostFile says, in levlab info --json's names.
 type Host struct {
@@ -27,14 +27,37 @@ type Host struct {
 	Kernel         string   `json:"kernel"`
 	GPUDriver      string   `json:"gpu_driver"`
 	Commit         string   `json:"commit"`
+	// Own: read from the run's own folder (levlab run --out), not its
+	// machine folder.
+	Own bool `json:"-"`
 }
 
-// readHost reads the HostFile of run ix's machine folder, the folder
-// above its records: nil, nil where there is none; an error where it
-// cannot be read, is not levlab info's JSON, or describes another machine.
+// readHost reads the HostFile of run ix: the one in the run's own folder
+// (levlab run --out DIR keeps it beside the records), else the one in its
+// machine folder, the folder above. nil, nil where there is none; an error
+// where it cannot be read, is not levlab info's JSON, or, in a machine
+// folder, describes another machine than the folder names.
 func (ix *Index) readHost() (*Host, error) {
-	folder := filepath.Dir(AbsPath(ix.Run.Dir))
+	own := AbsPath(ix.Run.Dir)
+	if h, err := readHostFile(filepath.Join(own, HostFile)); h != nil || err != nil {
+		if h != nil {
+			h.Own = true
+		}
+		return h, err
+	}
+	folder := filepath.Dir(own)
 	path := filepath.Join(folder, HostFile)
+	h, err := readHostFile(path)
+	if h != nil {
+		if name := filepath.Base(folder); h.Machine != name {
+			return nil, fmt.Errorf("%s: describes machine %q, not %q, the folder it is in; left out", filepath.ToSlash(path), h.Machine, name)
+		}
+	}
+	return h, err
+}
+
+// readHostFile reads one HostFile: nil, nil where there is none.
+func readHostFile(path string) (*Host, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -45,9 +68,6 @@ func (ix *Index) readHost() (*Host, error) {
 	var h Host
 	if err := json.Unmarshal(b, &h); err != nil {
 		return nil, fmt.Errorf("%s: not levlab info --json: %v", filepath.ToSlash(path), err)
-	}
-	if name := filepath.Base(folder); h.Machine != name {
-		return nil, fmt.Errorf("%s: describes machine %q, not %q, the folder it is in; left out", filepath.ToSlash(path), h.Machine, name)
 	}
 	return &h, nil
 }

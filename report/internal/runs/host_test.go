@@ -42,3 +42,25 @@ func TestReadHost(t *testing.T) {
 		}
 	}
 }
+
+// A run's folder of its own (levlab run --out DIR) keeps the machine.json
+// of the machine its records were made on: read whatever the folder is
+// called, and before the one of the folder above.
+func TestReadHostOwnFolder(t *testing.T) {
+	root := t.TempDir()
+	run := filepath.Join(root, "my-run")
+	if err := os.MkdirAll(run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, HostFile), []byte(`{"machine":"elsewhere"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(run, HostFile), []byte(`{"machine":"lab-vm","cpu_mhz":2096.5}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ix := &Index{Run: records.Run{Machine: "my-run", Scale: "my-run", Dir: run}}
+	h, err := ix.readHost()
+	if err != nil || h == nil || h.Machine != "lab-vm" || h.CPUMHz != 2096.5 || !h.Own {
+		t.Errorf("readHost = %+v, %v; want the run folder's own, lab-vm at 2096.5 MHz", h, err)
+	}
+}
