@@ -553,6 +553,11 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 	for _, x := range slices.Sorted(maps.Keys(marks)) {
 		c.Failed = append(c.Failed, document.FigureMark{X: x, Name: "failed: " + strings.Join(marks[x], "; ")})
 	}
+	if f.Y == "time" && f.LogY == nil && spansTenfold(c.Series, func(p document.FigurePoint) float64 { return p.Y }) {
+		// Times more than 10× apart on a log axis, so that the slower
+		// lines do not pin the faster to zero (the spec's log_y wins).
+		c.YLog = true
+	}
 	if f.Y == "speedup" || f.Y == "efficiency" {
 		c.MarkY, c.MarkName = 1, "1×: as fast as the baseline"
 		if f.Y == "efficiency" {
@@ -564,7 +569,8 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 
 // ownAxes is a chart of figure f of spec sp with its axes named and
 // scaled: lengths on a log axis, workers that double on a base-2 one, a
-// time on a log axis where x is one; the spec's log_x and log_y win.
+// time on a log axis where x is one (and, ownChart adds, where its lines
+// span more than 10×); the spec's log_x and log_y win.
 func ownAxes(sp *spec.Spec, f spec.Figure) *document.Figure {
 	c := &document.Figure{XName: ownXNames[f.X], YName: ownYNames[f.Y]}
 	c.XLog = f.X == "n" || f.X == "m"

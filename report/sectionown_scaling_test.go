@@ -643,3 +643,39 @@ func TestOwnSerialFractionIntervals(t *testing.T) {
 		t.Errorf("the section does not say %q:\n%s", w, paras)
 	}
 }
+
+// TestOwnTimeLogPastTenfold: a figure of time by workers whose lines
+// span more than 10× (levlab's call in µs, a program's start in ms) is
+// drawn on a log axis, so that the faster lines are not pinned to zero;
+// within 10× it stays linear, and the spec's log_y wins either way.
+func TestOwnTimeLogPastTenfold(t *testing.T) {
+	fig := func(extra string) string {
+		return scalingSpec("1, 2") + "[[figure]]\nx = \"workers\"\ny = \"time\"\nseries = [\"impl\"]\n" + extra
+	}
+	for _, tc := range []struct {
+		name, spec string
+		lazy       float64
+		want       bool
+	}{
+		{"1000× apart", fig(""), 1, true},
+		{"within 10×", fig(""), 0.005, false},
+		{"log_y = false", fig("log_y = false\n"), 1, false},
+	} {
+		recs := scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(0.001)}, sp{impl: "amd", n: 1000, workers: 2, sec: around(0.0008)},
+			sp{impl: "lazy", n: 1000, workers: 1, sec: around(tc.lazy)}, sp{impl: "lazy", n: 1000, workers: 2, sec: around(tc.lazy)})
+		r, _ := scalingRep(t, tc.spec, recs)
+		_, _, charts := sectionText(sectionOwn(r, "mine", said{}))
+		var time *document.Figure
+		for _, c := range charts {
+			if c.YName == ownYNames["time"] && c.XName == ownXNames["workers"] {
+				time = c
+			}
+		}
+		if time == nil {
+			t.Fatalf("%s: no chart of time by workers among %d", tc.name, len(charts))
+		}
+		if time.YLog != tc.want {
+			t.Errorf("%s: y on a log axis %v, want %v", tc.name, time.YLog, tc.want)
+		}
+	}
+}
