@@ -229,17 +229,21 @@ func collectInfo() machineInfo {
 // results scripts keep theirs). A failure is said on stderr: the records
 // stand without it.
 func keepHostInfo(dir string, own bool, stderr io.Writer) {
-	info := collectInfo()
-	path := filepath.Join(dir, records.HostFile)
-	if !own {
-		folder := filepath.Dir(dir)
-		path = filepath.Join(folder, records.HostFile)
-		if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
-			return
+	path, machine := filepath.Join(dir, records.HostFile), ""
+	if own {
+		if id, err := experiments.MachineID(); err == nil {
+			machine = id
 		}
-		info.Machine = filepath.Base(folder) // the name the report checks it by
-	} else if id, err := experiments.MachineID(); err == nil {
-		info.Machine = id
+	} else {
+		folder := filepath.Dir(dir)
+		path, machine = filepath.Join(folder, records.HostFile), filepath.Base(folder) // the name the report checks it by
+		if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+			return // before collecting: that probes the GPU
+		}
+	}
+	info := collectInfo()
+	if machine != "" {
+		info.Machine = machine
 	}
 	err := atomicfile.Write(path, func(w io.Writer) error {
 		out, err := json.Marshal(info)

@@ -287,9 +287,10 @@ func (b *browser) attach(ctx context.Context) (string, error) {
 	}
 }
 
-// close asks the browser to quit, kills it and its helpers if it has not
-// within a few seconds, and removes its profile. Calling it again does
-// nothing.
+// close asks the browser to quit and waits up to 5 s for it to exit,
+// then kills its process group (the helpers that outlive it, and the
+// browser itself if it has not quit) and removes its profile. Calling it
+// again does nothing.
 func (b *browser) close() {
 	b.closeOnce.Do(func() {
 		// The browser may exit before it answers, and its helpers may
