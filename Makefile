@@ -15,7 +15,8 @@ STAMP       := -ldflags "-X github.com/levlab/levlab/internal/buildinfo.stamp=$(
 ## test: go vet, a gofmt check and the race-enabled tests of every package,
 ## then the experiments again with the edlib peer (cgo, libedlib-dev), then
 ## levlab match, matrix and distance under mpirun with 1 to 3 ranks (-tags mpi; Open MPI), a
-## fuzz of the many pairs (FuzzCross), the alignments (FuzzAlign), the
+## fuzz of the many pairs (FuzzCross), the Myers kernels against their
+## schedule a strip at a time (FuzzMyersKernel), the alignments (FuzzAlign), the
 ## options that size a loop (FuzzOptions) and many patterns in lanes
 ## (FuzzCountMany), 10 to 30 s each on 2 cores,
 ## counted in inputs (-fuzztime Nx: a duration races Go 1.26's fuzzing
@@ -31,6 +32,7 @@ test: deps notebook-deps vet fmt-check
 	$(GO) vet -tags mpi ./cmd/levlab ./internal/mpi
 	LEVLAB_REQUIRE_MPI=1 $(GO) test -timeout $(TESTTIMEOUT) -tags mpi -run MPI ./cmd/levlab
 	$(GO) test -run '^$$' -fuzz FuzzCross -fuzztime 100000x ./lev
+	$(GO) test -run '^$$' -fuzz FuzzMyersKernel -fuzztime 50000x ./lev
 	$(GO) test -run '^$$' -fuzz FuzzAlign -fuzztime 4000x ./lev
 	$(GO) test -run '^$$' -fuzz FuzzOptions -fuzztime 5000x ./lev
 	$(GO) test -run '^$$' -fuzz FuzzCountMany -fuzztime 20000x ./match

@@ -257,7 +257,7 @@ func unload[S symbol](g *group, rows []S) {
 // same, its missing strips rows that match nothing: their deltas, written
 // to hout, are not the group's, and nothing reads them, as no group lies
 // below the last. Bytes run the group's vector kernel (runFor), other
-// symbols advanceGo between ramps.
+// symbols steps.
 func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 	n := len(t)
 	hin, hout = hin[:n], hout[:n]
@@ -267,20 +267,16 @@ func advance[S symbol](g *group, t []S, hin, hout []uint8) {
 			return
 		}
 	}
-	steps(g, t, hin, hout, func() int {
-		advanceGo(g, t, hin, hout, &g.cp, &g.cm)
-		return n
-	})
+	steps(g, t, hin, hout)
 }
 
-// steps runs advance's staggered schedule, in which at step s strip k
-// handles column s−k, so that a group of K strips runs n+K−1 steps, g.cp
+// steps runs advance's staggered schedule in Go, in which at step s strip
+// k handles column s−k, so that a group of K strips runs n+K−1 steps, g.cp
 // and g.cm carrying strip k's outgoing delta to strip k+1 for the next:
 // the ramps at both ends a strip at a time (advanceSteps), and the steps
-// between, where every strip is busy, by middle, which returns the first
-// step it left. A group of one strip, or columns fewer than its width,
-// runs advanceSteps alone.
-func steps[S symbol](g *group, t []S, hin, hout []uint8, middle func() int) {
+// between, where every strip is busy, by advanceGo. A group of one strip,
+// or columns fewer than its width, runs advanceSteps alone.
+func steps[S symbol](g *group, t []S, hin, hout []uint8) {
 	clear(g.cp[:])
 	clear(g.cm[:])
 	n, K := len(t), g.width
@@ -289,20 +285,18 @@ func steps[S symbol](g *group, t []S, hin, hout []uint8, middle func() int) {
 		return
 	}
 	advanceSteps(g, t, hin, hout, 0, K-1, K, &g.cp, &g.cm)
-	next := middle()
-	advanceSteps(g, t, hin, hout, next, n+K-1, K, &g.cp, &g.cm)
+	advanceGo(g, t, hin, hout, &g.cp, &g.cm)
+	advanceSteps(g, t, hin, hout, n, n+K-1, K, &g.cp, &g.cm)
 }
 
-// A byteRun runs advance's whole schedule for a group over bytes: the one
-// calling contract of every vector kernel, whether its assembly runs the
-// ramps itself (whole) or only the steps where every strip is busy
-// (middle).
+// A byteRun runs advance's whole schedule for a group over bytes: every
+// vector kernel's one calling contract.
 type byteRun func(g *group, t, hin, hout []uint8)
 
-// whole is the byteRun of a kernel of the whole schedule, the wide AVX-512
-// kernels: 16 to 32 strips, the ramps at both ends with their lanes
-// masked, so that short chunks cost no scalar steps. A group of one real
-// strip runs a strip a step at a time, as in steps.
+// whole is the byteRun of a vector kernel, which runs the whole schedule,
+// the ramps at both ends with its idle lanes masked (AVX-512) or blended
+// back (AVX2), so that short chunks cost no scalar steps. A group of one
+// real strip runs a strip a step at a time, as in steps.
 func whole(k func(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)) byteRun {
 	return func(g *group, t, hin, hout []uint8) {
 		switch {
@@ -317,21 +311,11 @@ func whole(k func(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8))
 	}
 }
 
-// middle is the byteRun of a kernel of the middle steps (steps), which returns
-// the first step it left.
-func middle(k func(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) int) byteRun {
-	return func(g *group, t, hin, hout []uint8) {
-		steps(g, t, hin, hout, func() int {
-			return k(&g.pv, &g.mv, &g.cp, &g.cm, &g.peq[0][0], t, hin, hout)
-		})
-	}
-}
-
 // The runs of the vector kernels, one a kernel and width (kernelFor).
 var (
-	runAVX2     = middle(advanceAVX2)
-	runAVX2x2   = middle(advanceAVX2x2)
-	runAVX512   = middle(advanceAVX512)
+	runAVX2     = whole(advanceAVX2)
+	runAVX2x2   = whole(advanceAVX2x2)
+	runAVX512   = whole(advanceAVX512x1)
 	runAVX512x2 = whole(advanceAVX512x2)
 	runAVX512x3 = whole(advanceAVX512x3)
 	runAVX512x4 = whole(advanceAVX512x4)

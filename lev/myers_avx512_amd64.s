@@ -2,116 +2,35 @@
 
 #include "textflag.h"
 
-// advanceAVX512: the eight strips of a group in the eight lanes of a ZMM
-// register, lane k holding strip k, which at step s takes column s−k. See
-// advanceGo in myers.go for the same steps in Go, and bitpar.Step for the
-// bit operations.
+// advanceAVX512x1 … x4: the 8, 16, 24 or 32 strips of a group in one to
+// four ZMM registers, register r holding strips 8r … 8r+7, strip k taking
+// column s−k at step s as in advance's schedule. See advanceGo in
+// myers.go for the same steps in Go, and bitpar.Step for the bit
+// operations. One driver (WIDE) runs them all; they differ only in their
+// steps, ramps, loads and stores.
 //
-// Match words. Lane k needs word k of the match row of column s−k: eq is
-// the diagonal of the last eight rows, X[s−k][k]. It is built from one row
-// load a step and three blends, each step's partial diagonals kept for the
-// steps after it:
+// Why several registers. A step waits on the step before it (carry →
+// shift-in → add → carry) and leaves the vector units mostly idle. Every
+// register's step s depends only on step s−1, so the registers run side
+// by side in about the time of one: two to four times the cells a step.
+//
+// Carries. Between steps the raw ph and mh words (bit 63 the delta
+// leaving a strip) are kept rotated up one lane: lane k+1 holds strip k's,
+// the carry strip k+1 takes next, lane 0 of register r takes lane 7 of
+// register r−1, and lane 0 of register 0 that of the last, the delta
+// leaving the group, read by a scalar move, written to hout and replaced
+// by the incoming hin. VPSHLDQ shifts a carry in (ph<<1 | carry>>63);
+// VPTERNLOGQ folds each three-input expression into one instruction.
+//
+// Match words. Lane k of register r needs word 8r+k of the match row of
+// column s−8r−k, the diagonal of the rows X of the last eight columns,
+// built from the rows of column s−8r and the one before and three blends,
+// each step's partial diagonals kept for the steps after it:
 //   E1[c] = X[c − (k&1)][k]   blend of X[c] and X[c−1], odd lanes from X[c−1]
 //   E2[c] = X[c − (k&3)][k]   blend of E1[c] and E1[c−2], lanes 2, 3, 6, 7
 //   eq[c] = X[c − k][k]       blend of E2[c] and E2[c−4], lanes 4–7
-//
-// Carries. Between steps the raw ph and mh words (bit 63 the delta leaving
-// each strip) are kept rotated up one lane: lane k+1 holds strip k's, the
-// carry strip k+1 takes next, and lane 0 the last strip's, the delta that
-// leaves the group, read by a scalar move and replaced by the group's
-// incoming delta. VPSHLDQ shifts a carry in (ph<<1 | carry>>63);
-// VPTERNLOGQ folds each three-input expression into one instruction.
-//
-// Registers in the loop:
-//   Z0 pv, Z1 mv (pv in Z13 every other step, see STEP); Z2, Z3 the
-//   rotated ph, mh (then the shifted ones);
-//   Z4 mh, Z5 xh, then ph; Z6 the new E2, Z7 eq; Z8, Z9 the rows X of the
-//   last two columns, Z16–Z19 E1 and Z24–Z27 E2 of the last four, column c
-//   in register c mod 2 or c mod 4 of each; Z13 xv, then the new pv; Z15
-//   scratch. K1 lane 0, K3 the odd lanes, K4 lanes 2, 3, 6, 7, K5 lanes
-//   4–7.
-//   BX the step s of the first of four unrolled steps; SI t, DI hin,
-//   R10 hout, DX the match table, R9 hinWords, CX the last step a loop
-//   iteration may start at.
-
-// hinWords[x] is boundary byte x's +1 as a carry word (bit 63),
-// hinWords[3+x] its −1.
-DATA hinWords<>+0(SB)/8, $0
-DATA hinWords<>+8(SB)/8, $0x8000000000000000
-DATA hinWords<>+16(SB)/8, $0
-DATA hinWords<>+24(SB)/8, $0
-DATA hinWords<>+32(SB)/8, $0
-DATA hinWords<>+40(SB)/8, $0x8000000000000000
-GLOBL hinWords<>(SB), RODATA|NOPTR, $48
-
-// EQ sets Z7 to eq for step s = BX+OFF: XS, XP the rows of columns s and
-// s−1 (XS loaded here), E1S, E1M2 E1 of s (set here) and s−2, E2S E2 of
-// s−4, replaced by E2 of s.
-#define EQ(OFF, XS, XP, E1S, E1M2, E2S) \
-	MOVBQZX OFF(SI)(BX*1), R8 \
-	SHLQ $8, R8 \
-	VMOVDQU64 (DX)(R8*1), XS \
-	VPBLENDMQ XP, XS, K3, E1S \
-	VPBLENDMQ E1M2, E1S, K4, Z6 \
-	VPBLENDMQ E2S, Z6, K5, Z7 \
-	VMOVDQA64 Z6, E2S
-
-// STEP runs step s = BX+OFF with eq in Z7 and pv in PV; it leaves the new
-// pv in XV.
-//
-// VPTERNLOGQ $f, C, B, A sets A to f(A, B, C): 0xBE = (A^B)|C,
-// 0xAB = C|^(A|B).
-#define STEP(OFF, PV, XV) \
-	MOVBQZX OFF(DI)(BX*1), R8 \
-	VPBROADCASTQ (R9)(R8*8), K1, Z2 \
-	VPBROADCASTQ 24(R9)(R8*8), K1, Z3 \
-	VPSRLQ $63, Z3, Z15 \
-	VPORQ Z7, Z1, XV \
-	VPORQ Z15, Z7, Z7 \
-	VPANDQ Z7, PV, Z5 \
-	VPADDQ PV, Z5, Z5 \
-	VPTERNLOGQ $0xBE, Z7, PV, Z5 \
-	VPANDQ Z5, PV, Z4 \
-	VPTERNLOGQ $0xAB, Z1, PV, Z5 \
-	VPSHLDQ $1, Z2, Z5, Z2 \
-	VPSHLDQ $1, Z3, Z4, Z3 \
-	VPANDQ Z2, XV, Z1 \
-	VPTERNLOGQ $0xAB, Z3, Z2, XV \
-	VALIGNQ $7, Z5, Z5, Z2 \
-	VALIGNQ $7, Z4, Z4, Z3 \
-	VMOVQ X2, R8 \
-	VMOVQ X3, R11 \
-	SHRQ $63, R8 \
-	SHRQ $63, R11 \
-	LEAQ (R8)(R11*2), R8 \
-	MOVB R8, (OFF-7)(R10)(BX*1)
-
-// The wide kernels: several registers a group, the whole schedule.
-
-
-// advanceAVX512x2, x3 and x4: the 16, 24 or 32 strips of a group in two,
-// three or four ZMM registers, register r holding strips 8r … 8r+7, strip k
-// taking column s−k at step s as in advance's schedule. See advanceGo in
-// myers.go for the same steps in Go, and bitpar.Step for the bit
-// operations.
-//
-// Why several registers. A step of advanceAVX512 waits on the step before
-// it (carry → shift-in → add → carry) and leaves the vector units mostly
-// idle. Every register's step s depends only on step s−1, so the registers
-// run side by side in about the time of one: two or four times the cells
-// a step.
-//
-// Carries. As in advanceAVX512, the raw ph and mh words (bit 63 the delta
-// leaving a strip) are kept rotated up one lane, now across the registers:
-// lane 0 of register r takes lane 7 of register r−1, and lane 0 of
-// register 0 that of the last, the delta leaving the group, written to
-// hout and replaced by the incoming hin.
-//
-// Match words. Lane k of register r needs word 8r+k of the match row of
-// column s−8r−k: a blend network as in advanceAVX512 over the words 8r …
-// 8r+7 of the rows of columns s−8r and the one before, the partial
-// diagonals E1 and E2 of the last four columns kept in four slots each on
-// the stack, those of step s in slot s mod 4.
+// E1 and E2 of the last four columns are kept in four slots each on the
+// stack, those of step s in slot s mod 4.
 //
 // Ramps. The kernels run the whole schedule, steps 0 … n+K−2 for K strips,
 // four at a time: where some lanes have no column (the first K steps, and
@@ -129,6 +48,16 @@ GLOBL hinWords<>(SB), RODATA|NOPTR, $48
 // table (rows of 32 words), R9 hinWords, R12 the slots (64-byte aligned),
 // then the lanes' mask at 2048 and a byte for deltas written nowhere at
 // 2056.
+
+// hinWords[x] is boundary byte x's +1 as a carry word (bit 63),
+// hinWords[3+x] its −1.
+DATA hinWords<>+0(SB)/8, $0
+DATA hinWords<>+8(SB)/8, $0x8000000000000000
+DATA hinWords<>+16(SB)/8, $0
+DATA hinWords<>+24(SB)/8, $0
+DATA hinWords<>+32(SB)/8, $0
+DATA hinWords<>+40(SB)/8, $0x8000000000000000
+GLOBL hinWords<>(SB), RODATA|NOPTR, $48
 
 // NET sets Z29 to register R's match words for step s = BX+OFF, from the
 // rows at R8 (column s−8R) and R11 (the column before); slots SLOT and
@@ -184,8 +113,13 @@ GLOBL hinWords<>(SB), RODATA|NOPTR, $48
 	VPANDQ PHR, XV, KM, MV \
 	VPTERNLOGQ $0xAB, MHR, PHR, XV
 
-// ROTATE2, ROTATE3 and ROTATE4 pass each strip's raw carries to the next
-// strip's lane: lane 0 of each register takes lane 7 of the one before.
+// ROTATE1 … ROTATE4 pass each strip's raw carries to the next strip's
+// lane: lane 0 of each register takes lane 7 of the one before, register
+// 0 that of the last.
+#define ROTATE1 \
+	VALIGNQ $7, Z6, Z6, Z3 \
+	VALIGNQ $7, Z5, Z5, Z4
+
 #define ROTATE2 \
 	VALIGNQ $7, Z13, Z6, Z3 \
 	VALIGNQ $7, Z12, Z5, Z4 \
@@ -289,8 +223,22 @@ GLOBL hinWords<>(SB), RODATA|NOPTR, $48
 	OUT \
 	MOVB AX, (R8)
 
-// STEP2, RAMP2, STEP3, RAMP3, STEP4, RAMP4: step BX+OFF of each kernel;
-// the STEPs take the registers holding pv and its successor.
+// STEP1, RAMP1 … STEP4, RAMP4: step BX+OFF of each kernel; the STEPs
+// take the registers holding pv and its successor.
+#define STEP1(OFF, SLOT2, P0, X0) \
+	HIN(OFF) \
+	STEP_R(OFF, 0, P0, X0, Z2, Z3, Z4, Z5, Z6, SLOT2) \
+	ROTATE1 \
+	OUT \
+	MOVB AX, (OFF-7)(R10)(BX*1)
+
+#define RAMP1(OFF, SLOT2) \
+	MASK(OFF, 8) \
+	RAMP_HIN(OFF) \
+	RAMP_R(OFF, 0, Z0, Z1, Z2, Z3, Z4, Z5, Z6, SLOT2) \
+	ROTATE1 \
+	RAMP_OUT(OFF, 8)
+
 #define STEP2(OFF, SLOT2, P0, X0, P1, X1) \
 	HIN(OFF) \
 	STEP_R(OFF, 0, P0, X0, Z2, Z3, Z4, Z5, Z6, SLOT2) \
@@ -410,6 +358,26 @@ done: \
 
 // Four steps of each kernel, the pv registers swapping every step, and
 // the state it loads and stores: pv of register r in Z(7r), mv in Z(7r+2).
+#define STEPS1 \
+	STEP1(0, 2, Z0, Z1) \
+	STEP1(1, 3, Z1, Z0) \
+	STEP1(2, 0, Z0, Z1) \
+	STEP1(3, 1, Z1, Z0)
+
+#define RAMPS1 \
+	RAMP1(0, 2) \
+	RAMP1(1, 3) \
+	RAMP1(2, 0) \
+	RAMP1(3, 1)
+
+#define LOAD1 \
+	VMOVDQU64 (AX), Z0 \
+	VMOVDQU64 (R8), Z2
+
+#define STORE1 \
+	VMOVDQU64 Z0, (AX) \
+	VMOVDQU64 Z2, (R8)
+
 #define STEPS2 \
 	STEP2(0, 2, Z0, Z1, Z7, Z8) \
 	STEP2(1, 3, Z1, Z0, Z8, Z7) \
@@ -494,6 +462,10 @@ done: \
 	VMOVDQU64 Z16, 128(R8) \
 	VMOVDQU64 Z23, 192(R8)
 
+// func advanceAVX512x1(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
+TEXT ·advanceAVX512x1(SB), $2176-96
+	WIDE(8, LOAD1, STEPS1, RAMPS1, STORE1)
+
 // func advanceAVX512x2(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
 TEXT ·advanceAVX512x2(SB), $2176-96
 	WIDE(16, LOAD2, STEPS2, RAMPS2, STORE2)
@@ -505,84 +477,3 @@ TEXT ·advanceAVX512x3(SB), $2176-96
 // func advanceAVX512x4(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8)
 TEXT ·advanceAVX512x4(SB), $2176-96
 	WIDE(32, LOAD4, STEPS4, RAMPS4, STORE4)
-
-// func advanceAVX512(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int)
-TEXT ·advanceAVX512(SB), NOSPLIT, $0-120
-	MOVQ pv+0(FP), AX
-	MOVQ mv+8(FP), R11
-	MOVQ cp+16(FP), R12
-	MOVQ cm+24(FP), R13
-	MOVQ peq+32(FP), DX
-	MOVQ t_base+40(FP), SI
-	MOVQ t_len+48(FP), CX
-	MOVQ hin_base+64(FP), DI
-	MOVQ hout_base+88(FP), R10
-	LEAQ hinWords<>(SB), R9
-
-	MOVQ $0x01, R8
-	KMOVW R8, K1
-	MOVQ $0xAA, R8
-	KMOVW R8, K3
-	MOVQ $0xCC, R8
-	KMOVW R8, K4
-	MOVQ $0xF0, R8
-	KMOVW R8, K5
-
-	VMOVDQU64 (AX), Z0
-	VMOVDQU64 (R11), Z1
-	VMOVDQU64 (R12), Z2
-	VPSLLQ $63, Z2, Z2
-	VALIGNQ $7, Z2, Z2, Z2
-	VMOVDQU64 (R13), Z3
-	VPSLLQ $63, Z3, Z3
-	VALIGNQ $7, Z3, Z3, Z3
-
-	// The partial diagonals E1 and E2 of columns 1 … 6 (advance's ramp
-	// has run their steps), from the rows of columns 0 … 6; those of
-	// columns 1 and 2 take, in lanes no step from 7 on reads, E1 of
-	// columns before 1, never set.
-	MOVQ $0, BX
-	MOVBQZX (SI), R8
-	SHLQ $8, R8
-	VMOVDQU64 (DX)(R8*1), Z8
-	EQ(1, Z9, Z8, Z17, Z19, Z25)
-	EQ(2, Z8, Z9, Z18, Z16, Z26)
-	EQ(3, Z9, Z8, Z19, Z17, Z27)
-	EQ(4, Z8, Z9, Z16, Z18, Z24)
-	EQ(5, Z9, Z8, Z17, Z19, Z25)
-	EQ(6, Z8, Z9, Z18, Z16, Z26)
-
-	MOVQ $7, BX
-	SUBQ $4, CX      // four steps from BX need BX+3 < len(t)
-	CMPQ BX, CX
-	JG done
-
-loop:
-	EQ(0, Z9, Z8, Z19, Z17, Z27)
-	STEP(0, Z0, Z13)
-	EQ(1, Z8, Z9, Z16, Z18, Z24)
-	STEP(1, Z13, Z0)
-	EQ(2, Z9, Z8, Z17, Z19, Z25)
-	STEP(2, Z0, Z13)
-	EQ(3, Z8, Z9, Z18, Z16, Z26)
-	STEP(3, Z13, Z0)
-	ADDQ $4, BX
-	CMPQ BX, CX
-	JLE loop
-
-done:
-	MOVQ pv+0(FP), AX
-	MOVQ mv+8(FP), R11
-	MOVQ cp+16(FP), R12
-	MOVQ cm+24(FP), R13
-	VMOVDQU64 Z0, (AX)
-	VMOVDQU64 Z1, (R11)
-	VALIGNQ $1, Z2, Z2, Z2
-	VPSRLQ $63, Z2, Z2
-	VMOVDQU64 Z2, (R12)
-	VALIGNQ $1, Z3, Z3, Z3
-	VPSRLQ $63, Z3, Z3
-	VMOVDQU64 Z3, (R13)
-	VZEROUPPER
-	MOVQ BX, next+112(FP)
-	RET

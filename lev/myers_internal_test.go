@@ -2,6 +2,7 @@ package lev
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -127,48 +128,101 @@ func TestMyersKernels(t *testing.T) {
 // schedule one strip at a time, bit for bit: the same boundary deltas out
 // and the same state after, for groups of every number of strips (a short
 // group's missing strips run as advance runs them, padded to the width),
-// runs of columns from none to a few hundred (the wide kernel's ramps
-// alone below 19), arbitrary incoming deltas and
+// runs of columns from none to a few hundred (a third of them below 64,
+// where a whole kernel's ramps meet), arbitrary incoming deltas and
 // match tables of up to 256 symbols.
 func TestMyersKernelsAgree(t *testing.T) {
 	r := rand.New(rand.NewPCG(6, 6))
 	for it := range myersIterations(3000) {
 		sigma := []int{2, 4, 26, 256}[it%4]
 		rows := dpRandSeq[uint8](r, 1+r.IntN(maxStrips*wordBits), sigma, 0)
-		cols := dpRandSeq[uint8](r, r.IntN(300), sigma, 0)
+		ncols := r.IntN(300)
+		if it%3 == 0 {
+			ncols = r.IntN(2 * maxStrips) // ramps alone, or ramps and a few steps
+		}
+		cols := dpRandSeq[uint8](r, ncols, sigma, 0)
 		hin := make([]uint8, len(cols))
 		for j := range hin {
 			hin[j] = uint8(r.IntN(3)) // 0, hPlus or hMinus
 		}
 		for _, k := range availableKernels() {
-			kw, width := kernelFor[uint8](k, len(rows))
-			if kw != k {
-				continue // rows this short run another kernel
-			}
-			if ws := kernelWidths(k); len(ws) > 1 {
-				width = ws[r.IntN(len(ws))] // any width the kernel runs
-			}
-			if len(rows) > width*wordBits {
-				continue // the kernel's groups are shorter: rows is two
-			}
-			got, want := newGroup(k, width, sigma), newGroup(k, width, sigma)
-			load(got, rows)
-			load(want, rows)
-			hout := make([]uint8, len(cols))
-			advance(got, cols, hin, hout)
-			ref := make([]uint8, len(cols))
-			var cp, cm [maxStrips]uint64
-			strips := width
-			if want.strips == 1 || len(cols) < width && !(k == kernelAVX512 && width >= 16) {
-				strips = want.strips // advance runs advanceSteps alone (steps); whole kernels run every step
-			}
-			advanceSteps(want, cols, hin, ref, 0, len(cols)+strips-1, strips, &cp, &cm)
-			if got.pv != want.pv || got.mv != want.mv || string(hout) != string(ref) {
-				t.Fatalf("it %d: kernel %s, %d rows, %d columns, σ %d: state or deltas differ from advanceSteps\ngot  pv %x mv %x\nwant pv %x mv %x",
-					it, k, len(rows), len(cols), sigma, got.pv, got.mv, want.pv, want.mv)
+			if err := kernelAgrees(k, r.IntN(4), rows, cols, hin, sigma); err != nil {
+				t.Fatalf("it %d: %v", it, err)
 			}
 		}
 	}
+}
+
+// kernelAgrees runs kernel k over cols from a group loaded with rows and
+// compares the deltas out and the state after with advanceSteps', bit for
+// bit. The group's width is the pick'th (mod their count) of the widths
+// the kernel runs that hold rows in one group; a kernel that rows this
+// short do not run is not run (nil).
+func kernelAgrees(k myersKernel, pick int, rows, cols, hin []uint8, sigma int) error {
+	kw, _ := kernelFor[uint8](k, len(rows))
+	if kw != k {
+		return nil // rows this short run another kernel
+	}
+	var fit []int // the widths the kernel runs that hold rows in one group
+	for _, w := range kernelWidths(k) {
+		if len(rows) <= w*wordBits {
+			fit = append(fit, w)
+		}
+	}
+	if len(fit) == 0 {
+		return nil // the kernel's groups are shorter: rows is two
+	}
+	width := fit[pick%len(fit)]
+	got, want := newGroup(k, width, sigma), newGroup(k, width, sigma)
+	load(got, rows)
+	load(want, rows)
+	hout := make([]uint8, len(cols))
+	advance(got, cols, hin, hout)
+	ref := make([]uint8, len(cols))
+	var cp, cm [maxStrips]uint64
+	strips := width
+	if want.strips == 1 || len(cols) < width && k == kernelGo {
+		strips = want.strips // advance runs advanceSteps alone (steps); vector kernels run every step
+	}
+	advanceSteps(want, cols, hin, ref, 0, len(cols)+strips-1, strips, &cp, &cm)
+	if got.pv != want.pv || got.mv != want.mv || string(hout) != string(ref) {
+		return fmt.Errorf("kernel %s, width %d, %d rows, %d columns, σ %d: state or deltas differ from advanceSteps\ngot  pv %x mv %x\nwant pv %x mv %x",
+			k, width, len(rows), len(cols), sigma, got.pv, got.mv, want.pv, want.mv)
+	}
+	return nil
+}
+
+// FuzzMyersKernel is TestMyersKernelsAgree driven by the fuzzer: an
+// alphabet of sigma symbols (2 to 256, from sigmaByte), rows (1 to 2,048)
+// and columns (0 to 599) of the lengths it gives, drawn from seed, then
+// the fuzzer's own bytes over the start of each, and the incoming deltas
+// from seed; every kernel this CPU has, at the width pick chooses.
+func FuzzMyersKernel(f *testing.F) {
+	f.Add(uint8(2), uint8(0), uint64(1), uint16(300), uint16(40), []byte("ACGT"), []byte("TTGA"))
+	f.Add(uint8(24), uint8(1), uint64(2), uint16(660), uint16(8), []byte("levenshtein"), []byte("distance"))
+	f.Add(uint8(3), uint8(0), uint64(3), uint16(350), uint16(120), []byte("GATTACA"), []byte("CAT"))
+	f.Add(uint8(254), uint8(3), uint64(4), uint16(2047), uint16(5), []byte{0, 255, 7}, []byte{255, 1})
+	f.Fuzz(func(t *testing.T, sigmaByte, pick uint8, seed uint64, nrows, ncols uint16, rowBytes, colBytes []byte) {
+		sigma := 2 + int(sigmaByte)%255
+		r := rand.New(rand.NewPCG(seed, uint64(nrows)<<16|uint64(ncols)))
+		rows := dpRandSeq[uint8](r, 1+int(nrows)%(maxStrips*wordBits), sigma, 0)
+		cols := dpRandSeq[uint8](r, int(ncols)%600, sigma, 0)
+		for i := range min(len(rows), len(rowBytes)) {
+			rows[i] = uint8(int(rowBytes[i]) % sigma)
+		}
+		for j := range min(len(cols), len(colBytes)) {
+			cols[j] = uint8(int(colBytes[j]) % sigma)
+		}
+		hin := make([]uint8, len(cols))
+		for j := range hin {
+			hin[j] = uint8(r.IntN(3)) // 0, hPlus or hMinus
+		}
+		for _, k := range availableKernels() {
+			if err := kernelAgrees(k, int(pick), rows, cols, hin, sigma); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
 }
 
 // TestMyersWideAlphabet runs the portable loop on rune codes beyond a byte.

@@ -12,16 +12,12 @@ var (
 	hasAVX512Myers = false
 )
 
-func advanceAVX2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
+func advanceAVX2(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
 	panic("lev: advanceAVX2 called without AVX2")
 }
 
-func advanceAVX2x2(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
+func advanceAVX2x2(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
 	panic("lev: advanceAVX2x2 called without AVX2")
-}
-
-func advanceAVX512(pv, mv, cp, cm *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) (next int) {
-	panic("lev: advanceAVX512 called without AVX-512")
 }
 
 func advanceAVX512x2(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
@@ -34,4 +30,8 @@ func advanceAVX512x3(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint
 
 func advanceAVX512x4(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
 	panic("lev: advanceAVX512x4 called without AVX-512")
+}
+
+func advanceAVX512x1(pv, mv *[maxStrips]uint64, peq *uint64, t, hin, hout []uint8) {
+	panic("lev: advanceAVX512x1 called without AVX-512")
 }

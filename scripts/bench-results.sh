@@ -5,7 +5,8 @@
 #              n = 10,000 and 30,000; myers and myers-parallel also at
 #              50,000, each with every vector kernel the CPU runs
 #   kernel.txt BenchmarkMyersKernel: one group of Myers strips per kernel
-#              over 50,000 columns, every cell (GCUPS per core)
+#              over 50,000 columns, every cell (GCUPS per core); and
+#              BenchmarkMyersRamps, the same in runs of 100 columns
 #   distance.txt BenchmarkDistanceCommand: levlab distance --algo
 #              myers-parallel --workers 2, and 1, beside edlib-aligner -m NW
 #              on random DNA of 50,000 and 1,000,000, each command's time,
@@ -86,7 +87,7 @@ run() {
 }
 
 run lev ./lev -bench 'Distance/alg=myers/kernel=/n=(10000|30000|50000)/|Distance/alg=/n=(10000|30000)/' -benchtime 3x
-run kernel ./lev -bench 'MyersKernel' -benchtime 300x
+run kernel ./lev -bench 'Myers(Kernel|Ramps)' -benchtime 300x
 run distance ./cmd/levlab -bench 'DistanceCommand' -benchtime 1x
 run similar ./cmd/levlab -bench 'SimilarCommand' -benchtime 1x
 run match ./match -bench 'CountMatches' -benchtime 500ms
