@@ -77,6 +77,58 @@
 	VPSLLQ     $1, Z6, Z6; \
 	VPORQ      Z13, Z6, Z6
 
+// WORD8 runs word SI/64 of a column of the eight lanes, R8 its match
+// words (left at the next word's), the carries in Z14/Z13 replaced by
+// those it passes down.
+#define WORD8 \
+	LOADEQ8; \
+	ADDQ       $8, R8; \
+	STEP8_HEAD; \
+	VPTERNLOGQ $0xbe, Z0, Z1, Z4; \
+	VMOVDQA64  Z4, Z5; \
+	VPTERNLOGQ $0xab, Z2, Z1, Z5; \
+	VPANDQ     Z1, Z4, Z6; \
+	VPSRLQ     $63, Z5, Z7; \
+	VPSRLQ     $63, Z6, Z8; \
+	STEP8_SHIFT; \
+	VMOVDQA64  Z3, Z9; \
+	VPTERNLOGQ $0xab, Z6, Z5, Z9; \
+	VPANDQ     Z3, Z5, Z3; \
+	VMOVDQU64  Z9, (AX)(SI*1); \
+	VMOVDQU64  Z3, (BX)(SI*1); \
+	VMOVDQA64  Z7, Z14; \
+	VMOVDQA64  Z8, Z13; \
+	ADDQ       $64, SI
+
+// LAST8 runs the column's last word, leaving the horizontal deltas of its
+// row lb (DX) in Z7: (ph>>lb)&1 − (mh>>lb)&1.
+#define LAST8 \
+	LOADEQ8; \
+	STEP8_HEAD; \
+	VPTERNLOGQ $0xbe, Z0, Z1, Z4; \
+	VMOVDQA64  Z4, Z5; \
+	VPTERNLOGQ $0xab, Z2, Z1, Z5; \
+	VPANDQ     Z1, Z4, Z6; \
+	VMOVQ      DX, X9; \
+	VPSRLQ     X9, Z5, Z7; \
+	VPSRLQ     X9, Z6, Z8; \
+	VPANDQ     Z12, Z7, Z7; \
+	VPANDQ     Z12, Z8, Z8; \
+	VPSUBQ     Z8, Z7, Z7; \
+	STEP8_SHIFT; \
+	VMOVDQA64  Z3, Z9; \
+	VPTERNLOGQ $0xab, Z6, Z5, Z9; \
+	VPANDQ     Z3, Z5, Z3; \
+	VMOVDQU64  Z9, (AX)(SI*1); \
+	VMOVDQU64  Z3, (BX)(SI*1)
+
+// OFF8 sets off[l] (at R10) to lane l's code (byte l at DI) times the
+// words (R12): the offset, in words, of its match words in peq.
+#define OFF8(L) \
+	MOVBQZX    L(DI), R11; \
+	IMULQ      R12, R11; \
+	MOVQ       R11, (8*L)(R10)
+
 // func lanesColumnAVX2(pv, mv *uint64, e0, e1, e2, e3 *uint64, words int, lb uint64, d *[4]int64)
 //
 // One column of blockLanes: the four lanes' words, lane l in quadword l of
@@ -159,49 +211,82 @@ TEXT ·lanesColumnAVX512(SB), NOSPLIT, $0-56
 	JZ         last512
 
 loop512:
-	LOADEQ8
-	ADDQ       $8, R8
-	STEP8_HEAD
-	// xh = (t ^ pv) | eq: A = t (Z4), B = pv, C = eq → (A ^ B) | C
-	VPTERNLOGQ $0xbe, Z0, Z1, Z4
-	// ph = mv | ~(xh | pv): A = xh copy, B = pv, C = mv → ~(A | B) | C
-	VMOVDQA64  Z4, Z5
-	VPTERNLOGQ $0xab, Z2, Z1, Z5
-	VPANDQ     Z1, Z4, Z6
-	VPSRLQ     $63, Z5, Z7
-	VPSRLQ     $63, Z6, Z8
-	STEP8_SHIFT
-	// pv' = mh' | ~(xv | ph'): A = xv copy, B = ph', C = mh'
-	VMOVDQA64  Z3, Z9
-	VPTERNLOGQ $0xab, Z6, Z5, Z9
-	VPANDQ     Z3, Z5, Z3
-	VMOVDQU64  Z9, (AX)(SI*1)
-	VMOVDQU64  Z3, (BX)(SI*1)
-	VMOVDQA64  Z7, Z14
-	VMOVDQA64  Z8, Z13
-	ADDQ       $64, SI
+	WORD8
 	DECQ       CX
 	JNZ        loop512
 
 last512:
-	LOADEQ8
-	STEP8_HEAD
-	VPTERNLOGQ $0xbe, Z0, Z1, Z4
-	VMOVDQA64  Z4, Z5
-	VPTERNLOGQ $0xab, Z2, Z1, Z5
-	VPANDQ     Z1, Z4, Z6
-	VMOVQ      DX, X9
-	VPSRLQ     X9, Z5, Z7
-	VPSRLQ     X9, Z6, Z8
-	VPANDQ     Z12, Z7, Z7
-	VPANDQ     Z12, Z8, Z8
-	VPSUBQ     Z8, Z7, Z7
+	LAST8
 	VMOVDQU64  Z7, (DI)
-	STEP8_SHIFT
-	VMOVDQA64  Z3, Z9
-	VPTERNLOGQ $0xab, Z6, Z5, Z9
-	VPANDQ     Z3, Z5, Z3
-	VMOVDQU64  Z9, (AX)(SI*1)
-	VMOVDQU64  Z3, (BX)(SI*1)
+	VZEROUPPER
+	RET
+
+// func lanesRunAVX512(pv, mv *uint64, peq *uint64, cols *uint8, n, words, m int, lb uint64, lens, out *[8]int64)
+//
+// lanesColumnAVX512 over every column 1 … n of eight texts of bytes, the
+// column loop here rather than a call a column: cols holds the texts
+// column-major, eight bytes a column (lane l's symbol at 8(j−1)+l, 0 past
+// its end). Each lane's score starts at m and takes its last row's delta
+// every column; out[l] takes lane l's score at column lens[l] (lanes of
+// no column keep what out holds).
+//
+// Registers: as lanesColumnAVX512, and Z16 the scores, Z17 the outs, Z19
+// the lens, Z18 the column broadcast; R9 the column j, DI its codes, R10
+// the offsets on the stack, R12 words, R13 peq.
+TEXT ·lanesRunAVX512(SB), NOSPLIT, $64-80
+	MOVQ pv+0(FP), AX
+	MOVQ mv+8(FP), BX
+	MOVQ peq+16(FP), R13
+	MOVQ cols+24(FP), DI
+	MOVQ words+40(FP), R12
+	MOVQ m+48(FP), R11
+	VPBROADCASTQ R11, Z16
+	MOVQ lb+56(FP), DX
+	MOVQ lens+64(FP), R11
+	VMOVDQU64 (R11), Z19
+	MOVQ out+72(FP), R11
+	VMOVDQU64 (R11), Z17
+	VPTERNLOGQ $0xff, Z15, Z15, Z15
+	VPSRLQ     $63, Z15, Z12
+	LEAQ       0(SP), R10
+	MOVQ       $1, R9
+
+column:
+	CMPQ       R9, n+32(FP)
+	JGT        done
+	OFF8(0)
+	OFF8(1)
+	OFF8(2)
+	OFF8(3)
+	OFF8(4)
+	OFF8(5)
+	OFF8(6)
+	OFF8(7)
+	MOVQ       R13, R8
+	XORQ       SI, SI
+	VMOVDQA64  Z12, Z14
+	VPXORQ     Z13, Z13, Z13
+	MOVQ       R12, CX
+	DECQ       CX
+	JZ         lastword
+
+word:
+	WORD8
+	DECQ       CX
+	JNZ        word
+
+lastword:
+	LAST8
+	VPADDQ     Z7, Z16, Z16
+	VPBROADCASTQ R9, Z18
+	VPCMPEQQ   Z18, Z19, K1
+	VMOVDQA64  Z16, K1, Z17
+	ADDQ       $8, DI
+	INCQ       R9
+	JMP        column
+
+done:
+	MOVQ       out+72(FP), R11
+	VMOVDQU64  Z17, (R11)
 	VZEROUPPER
 	RET

@@ -205,8 +205,12 @@ func laneWidth() int {
 	return 4
 }
 
-// laneState is blockLanes' buffers: word w of lane l at [w*lanes+l].
-type laneState struct{ pv, mv []uint64 }
+// laneState is blockLanes' buffers: word w of lane l at [w*lanes+l]; cols
+// the eight texts column-major for lanesRunAVX512.
+type laneState struct {
+	pv, mv []uint64
+	cols   []uint8
+}
 
 // blockLanes writes to out the distances of the pattern against the texts
 // of ts, laneWidth() of them, at once: every cell of each matrix (no band,
@@ -233,6 +237,10 @@ func blockLanes[S symbol](bp *blockPattern, ts [][]S, st *laneState, out []int) 
 	pv, mv := st.pv[:L*W], st.mv[:L*W]
 	for i := range pv {
 		pv[i], mv[i] = ^uint64(0), 0
+	}
+	if tb, ok := any(ts).([][]uint8); ok && L == 8 && n > 0 {
+		lanesRun(bp, tb, st, out, n)
+		return
 	}
 	var score [maxLanes]int
 	for l := range L {
@@ -264,6 +272,30 @@ func blockLanes[S symbol](bp *blockPattern, ts [][]S, st *laneState, out []int) 
 				out[l] = score[l]
 			}
 		}
+	}
+}
+
+// lanesRun is blockLanes over eight texts of bytes, at most n long, on
+// AVX-512: the texts copied column-major once, then every column in one
+// call (lanesRunAVX512), not a call a column. st's pv and mv are set.
+func lanesRun(bp *blockPattern, ts [][]uint8, st *laneState, out []int, n int) {
+	if cap(st.cols) < 8*n {
+		st.cols = make([]uint8, 8*n)
+	}
+	cols := st.cols[:8*n]
+	var lens, o [8]int64
+	for l, t := range ts {
+		lens[l], o[l] = int64(len(t)), int64(out[l])
+		for j, c := range t {
+			cols[8*j+l] = c
+		}
+		for j := len(t); j < n; j++ {
+			cols[8*j+l] = 0
+		}
+	}
+	lanesRunAVX512(&st.pv[0], &st.mv[0], &bp.peq[0], &cols[0], n, bp.words, bp.m, uint64(bp.lastBit), &lens, &o)
+	for l := range ts {
+		out[l] = int(o[l])
 	}
 }
 
