@@ -205,12 +205,8 @@ func laneWidth() int {
 	return 4
 }
 
-// laneState is blockLanes' buffers: word w of lane l at [w*lanes+l]; cols
-// the eight texts column-major for lanesRunAVX512.
-type laneState struct {
-	pv, mv []uint64
-	cols   []uint8
-}
+// laneState is blockLanes' buffers: word w of lane l at [w*lanes+l].
+type laneState struct{ pv, mv []uint64 }
 
 // blockLanes writes to out the distances of the pattern against the texts
 // of ts, laneWidth() of them, at once: every cell of each matrix (no band,
@@ -238,8 +234,14 @@ func blockLanes[S symbol](bp *blockPattern, ts [][]S, st *laneState, out []int) 
 	for i := range pv {
 		pv[i], mv[i] = ^uint64(0), 0
 	}
-	if tb, ok := any(ts).([][]uint8); ok && L == 8 && n > 0 {
-		lanesRun(bp, tb, st, out, n)
+	if tb, ok := any(ts).([][]uint8); ok && L == wordLaneCount && n > 0 {
+		// Eight texts of bytes in one call, as a many-pairs run's groups.
+		var o [wordLaneCount]int
+		g := &wordGroups(byteAlphabet, tb, L)[0] // sorted by length
+		lanesGroup(bp, g, st, &o)
+		for l := range g.texts {
+			out[g.js[l]] = o[l]
+		}
 		return
 	}
 	var score [maxLanes]int
@@ -275,26 +277,34 @@ func blockLanes[S symbol](bp *blockPattern, ts [][]S, st *laneState, out []int) 
 	}
 }
 
-// lanesRun is blockLanes over eight texts of bytes, at most n long, on
-// AVX-512: the texts copied column-major once, then every column in one
-// call (lanesRunAVX512), not a call a column. st's pv and mv are set.
-func lanesRun(bp *blockPattern, ts [][]uint8, st *laneState, out []int, n int) {
-	if cap(st.cols) < 8*n {
-		st.cols = make([]uint8, 8*n)
-	}
-	cols := st.cols[:8*n]
-	var lens, o [8]int64
-	for l, t := range ts {
-		lens[l], o[l] = int64(len(t)), int64(out[l])
-		for j, c := range t {
-			cols[8*j+l] = c
-		}
-		for j := len(t); j < n; j++ {
-			cols[8*j+l] = 0
+// lanesGroup sets out[l] to the distance of the pattern and text l of
+// g, a group of up to eight texts of bytes coded as themselves
+// (byteAlphabet), on AVX-512: every column in one call (lanesRunAVX512).
+func lanesGroup(bp *blockPattern, g *wordGroup, st *laneState, out *[wordLaneCount]int) {
+	m, W := bp.m, bp.words
+	for l := range out {
+		out[l] = m // an empty text, or no text
+		if m == 0 {
+			out[l] = g.lens[l]
 		}
 	}
-	lanesRunAVX512(&st.pv[0], &st.mv[0], &bp.peq[0], &cols[0], n, bp.words, bp.m, uint64(bp.lastBit), &lens, &o)
-	for l := range ts {
+	if m == 0 || g.n == 0 {
+		return
+	}
+	const L = wordLaneCount
+	if cap(st.pv) < L*W {
+		st.pv, st.mv = make([]uint64, L*W), make([]uint64, L*W)
+	}
+	pv, mv := st.pv[:L*W], st.mv[:L*W]
+	for i := range pv {
+		pv[i], mv[i] = ^uint64(0), 0
+	}
+	var lens, o [L]int64
+	for l := range L {
+		lens[l], o[l] = int64(g.lens[l]), int64(m)
+	}
+	lanesRunAVX512(&pv[0], &mv[0], &bp.peq[0], &g.codes[0], g.n, W, m, uint64(bp.lastBit), &lens, &o)
+	for l := range out {
 		out[l] = int(o[l])
 	}
 }

@@ -203,6 +203,7 @@ func manyPairs[S symbol](a, b [][]S, tri bool, fn func(Pair) error, opts []Optio
 		}
 	}
 	ps.words = newWordRun(a, b, c, tri && c.top == 0)
+	ps.lanes = newLaneRun(b, c, tri && c.top == 0, ps.words)
 	ps.cond.L = &ps.mu
 	return ps.run(workers)
 }
@@ -287,6 +288,7 @@ type pairsRun[S symbol] struct {
 	sigma int
 	fn    func(Pair) error
 	words *wordRun // the word-major lanes' alphabet and texts, nil where they do not run
+	lanes *wordRun // the block lanes' texts in groups (lanesGroup), nil where they do not run
 
 	next   atomic.Int64 // the next query to take
 	window int
@@ -445,15 +447,27 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *pairsState) ([]Pair, error) 
 			keep(js[x], capAt(d, k))
 			st.cells += int64(len(q)) * int64(len(ts[x])) // the whole matrix
 		}
-	case c.alg == Auto && len(q) <= blockMaxRows && (k < 0 || c.noBand) && ps.words != nil:
-		// No cap, and an alphabet of a few symbols: eight targets at a
-		// time, a word of the query at a time (wordLanes), capped after.
-		// The groups hold the targets sorted by length (newWordRun), so
-		// each group's distances go to dist by target, and the row is
-		// read from it in order. A group is computed whole, its targets
-		// before from (All's upper triangle) left out of the row.
-		wr := ps.words
-		wp := newWordPattern(wr.alphabet, any(q).([]uint8))
+	case c.alg == Auto && len(q) <= blockMaxRows && (k < 0 || c.noBand) && (ps.words != nil || ps.lanes != nil):
+		// No cap, and targets in groups of eight: an alphabet of a few
+		// symbols, a word of the query at a time (wordLanes), or else
+		// bytes, every column of a group in one call (lanesGroup); capped
+		// after. The groups hold the targets sorted by length
+		// (newWordRun), so each group's distances go to dist by target,
+		// and the row is read from it in order. A group is computed
+		// whole, its targets before from (All's upper triangle) left out
+		// of the row.
+		wr, words := ps.words, 0
+		var run func(g *wordGroup, out *[wordLaneCount]int)
+		if wr != nil {
+			wp := newWordPattern(wr.alphabet, any(q).([]uint8))
+			words = wp.words
+			run = func(g *wordGroup, out *[wordLaneCount]int) { wordLanes(wp, g, &st.words, out) }
+		} else {
+			wr = ps.lanes
+			bp := newBlockPattern(q, ps.sigma)
+			words = bp.words
+			run = func(g *wordGroup, out *[wordLaneCount]int) { lanesGroup(bp, g, &st.lanes, out) }
+		}
 		if len(st.words.dist) < len(ps.b) {
 			st.words.dist = make([]int, len(ps.b))
 		}
@@ -464,11 +478,11 @@ func (ps *pairsRun[S]) query(i int, row []Pair, st *pairsState) ([]Pair, error) 
 				return row, nil
 			}
 			g := &wr.groups[gi]
-			wordLanes(wp, g, &st.words, &out)
+			run(g, &out)
 			for l := range g.texts {
 				if j := g.js[l]; j >= from && !(skipSelf && j == i) {
 					dist[j] = out[l]
-					st.cells += int64(wp.words*wordBits) * int64(g.lens[l])
+					st.cells += int64(words*wordBits) * int64(g.lens[l])
 				}
 			}
 		}

@@ -314,10 +314,38 @@ func newWordRun[S symbol](a, b [][]S, c *config, tri bool) *wordRun {
 	if !ok {
 		return nil
 	}
-	window := (len(bb) + wordLaneCount - 1) / wordLaneCount * wordLaneCount
+	return groupRun(wa, bb, tri)
+}
+
+// groupRun is the wordRun of targets b under alphabet wa: b sorted by
+// length allWindow targets at a time with tri, else all together.
+func groupRun(wa *wordAlphabet, b [][]uint8, tri bool) *wordRun {
+	window := (len(b) + wordLaneCount - 1) / wordLaneCount * wordLaneCount
 	if tri {
 		window = allWindow
 	}
 	window = max(window, wordLaneCount)
-	return &wordRun{alphabet: wa, window: window, groups: wordGroups(wa, bb, window)}
+	return &wordRun{alphabet: wa, window: window, groups: wordGroups(wa, b, window)}
+}
+
+// byteAlphabet codes every byte as itself: groups of texts for
+// lanesRunAVX512, which reads a pattern's match words by byte.
+var byteAlphabet = func() *wordAlphabet {
+	wa := &wordAlphabet{n: 256}
+	for c := range wa.code {
+		wa.code[c] = uint8(c)
+	}
+	return wa
+}()
+
+// newLaneRun returns the targets of a many-pairs run in groups of eight
+// for lanesGroup, as newWordRun sorts and copies them, where blockLanes
+// would run: bytes, Auto, no cap (or WithoutBand), AVX-512; nil where the
+// word-major lanes run instead (words non-nil) or the groups do not.
+func newLaneRun[S symbol](b [][]S, c *config, tri bool, words *wordRun) *wordRun {
+	bb, ok := any(b).([][]uint8)
+	if !ok || words != nil || c.alg != Auto || !useAVX512 || (c.capK() >= 0 && !c.noBand) {
+		return nil
+	}
+	return groupRun(byteAlphabet, bb, tri)
 }
