@@ -115,7 +115,8 @@ func TestOnePairText(t *testing.T) {
 }
 
 // TestShortAndText: the per-core rates on short strings and text are said
-// only where both were measured, each beside what it ran.
+// only where both were measured, each beside what it ran, and text called
+// slower only where it is.
 func TestShortAndText(t *testing.T) {
 	med := map[string]map[string]float64{
 		"ManyPairs/lev-short/max=-1/workers=1": {"GCUPS": 114.3},
@@ -126,6 +127,13 @@ func TestShortAndText(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("shortAndText = %q, want %q in it", got, want)
 		}
+	}
+	if !strings.Contains(got, "Text is slower") {
+		t.Errorf("text slower than short strings: the reason not given in %q", got)
+	}
+	med["ManyPairs/lev-text/max=-1/workers=1"]["GCUPS"] = 120
+	if got := shortAndText(med); strings.Contains(got, "Text is slower") {
+		t.Errorf("text faster than short strings, yet said slower: %q", got)
 	}
 	delete(med, "ManyPairs/lev-text/max=-1/workers=1")
 	if got := shortAndText(med); got != "" {
