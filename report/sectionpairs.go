@@ -251,9 +251,9 @@ func beyondCores(ix *runs.Index, exp string, line setting, n, l int) string {
 	t := fmt.Sprintf(" Its %s ran %s as fast as its 1 worker", workersN(line.workers), document.Times(q.X))
 	switch {
 	case q.CIKnown && q.Lo > w:
-		return t + fmt.Sprintf(" (95%% CI %s), more than %d workers give on cores of their own: the work a worker holds at once is smaller, and fits its cache better, we take it (no cache counter was read).", document.CI(q.Lo, q.Hi), line.workers)
+		return t + fmt.Sprintf(" (95%% CI %s), more than %d workers give on cores of their own: the work a worker holds at once is smaller, and fits its cache better, we take it (no cache counter was read).", document.CIFrom(q.Lo, q.Hi, w), line.workers)
 	case q.CIKnown:
-		return t + fmt.Sprintf(" (95%% CI %s): above %d× in the median, but its interval reaches below %d×, so no gain past its workers is shown.", document.CI(q.Lo, q.Hi), line.workers, line.workers)
+		return t + fmt.Sprintf(" (95%% CI %s): above %d× in the median, but its interval reaches below %d×, so no gain past its workers is shown.", document.CIFrom(q.Lo, q.Hi, w), line.workers, line.workers)
 	}
 	return t + fmt.Sprintf(", above %d× in the median, with no interval to tell it from %d× (too few repetitions).", line.workers, line.workers)
 }

@@ -23,11 +23,16 @@ const (
 // but with more digits where Num would round a bound that is not 1 to
 // 1.00: an interval that excludes 1× must not read as one that touches
 // it.
-func CI(lo, hi float64) string {
+func CI(lo, hi float64) string { return CIFrom(lo, hi, 1) }
+
+// CIFrom is CI for an interval set against ref rather than 1 (a speedup
+// against its workers): a bound that is not ref gets the digits that tell
+// it from ref.
+func CIFrom(lo, hi, ref float64) string {
 	bound := func(x float64) string {
 		s := Num(x)
-		for d := 3; x != 1 && d <= 6; d++ {
-			if v, err := strconv.ParseFloat(s, 64); err != nil || v != 1 {
+		for d := 3; x != ref && d <= 6; d++ {
+			if v, err := strconv.ParseFloat(s, 64); err != nil || v != ref {
 				break
 			}
 			s = strconv.FormatFloat(x, 'f', d, 64)

@@ -19,6 +19,13 @@ func TestCI(t *testing.T) {
 			t.Errorf("CI(%g, %g) = %q, want %q", c.lo, c.hi, got, c.want)
 		}
 	}
+	// Against 2 workers: a bound just past 2 reads past it.
+	if got, want := CIFrom(2.0021, 2.1, 2), "2.002–2.10"; got != want {
+		t.Errorf("CIFrom(2.0021, 2.1, 2) = %q, want %q", got, want)
+	}
+	if got, want := CIFrom(1.0021, 2.1, 2), "1.00–2.10"; got != want {
+		t.Errorf("CIFrom(1.0021, 2.1, 2) = %q, want %q", got, want)
+	}
 }
 
 // TestNum: three significant digits at every size, the rest of a whole
