@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -395,5 +396,41 @@ func TestVerifyReadsTheDistance(t *testing.T) {
 	stdout, _, _ := verifyOut(t, "--cases", "3", "--", none, "{a}", "{b}")
 	if !strings.Contains(stdout, `printed no distance`) || !strings.Contains(stdout, `"Time taken: 2.5 s"`) {
 		t.Errorf("a program printing no distance:\n%s", stdout)
+	}
+}
+
+// A program whose distance levlab cannot read, one that prints only its
+// time, stops verify after verifyUnread runs, saying what to do; one that
+// prints none for some cases alone runs on.
+func TestVerifyStopsWhereNoDistanceIsRead(t *testing.T) {
+	ex := examples(t)
+	timeOnly := writeScript(t, "timeonly", `echo "Parallel Execution Time=0.000040"`+"\n")
+	stdout, stderr, code := verifyOut(t, "--cases", "1000", "--", timeOnly, "{a}", "{b}")
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout, stderr)
+	}
+	ran := regexp.MustCompile(`(?m)^(\d+) of 1000 cases`).FindStringSubmatch(stdout)
+	if ran == nil {
+		t.Fatalf("no count of the cases run:\n%s", stdout)
+	}
+	if n, _ := strconv.Atoi(ran[1]); n < verifyUnread || n > verifyUnread+4 {
+		t.Errorf("%d cases ran, want about %d\n%s", n, verifyUnread, stdout)
+	}
+	if !regexp.MustCompile(`(?m)^stopped after 2[0-4] runs printed no distance and none printed one: .*--distance-regexp$`).MatchString(stdout) ||
+		!strings.Contains(stdout, `"Parallel Execution Time=0.000040"`) {
+		t.Errorf("verify does not say why it stopped, and what to do:\n%s", stdout)
+	}
+	if strings.Contains(stdout, "run again, alone") {
+		t.Errorf("a time-out was run again where no distance could be read:\n%s", stdout)
+	}
+
+	// Nothing printed where the first string is empty: every case but
+	// those is read, and verify runs them all.
+	someNone := writeScript(t, "somenone", `[ -s "$1" ] || exit 0
+exec "`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2"
+`)
+	stdout, stderr, code = verifyOut(t, "--cases", "200", "--jobs", "1", "--", someNone, "{a}", "{b}")
+	if code != exitFailure || strings.Contains(stdout, "printed no distance and none") || !strings.Contains(stdout, " 102 agree, 12 fail") {
+		t.Errorf("exit %d, want 1 with 102 agreeing and 12 failing\n%s%s", code, stdout, stderr)
 	}
 }

@@ -75,7 +75,8 @@ long, random over each alphabet) with the smallest of each, what the
 failures share where they share a trait (a NUL byte, a trailing line end,
 white space, unequal lengths: --text and --equal-lengths leave such cases
 out), the smallest failures, and keeps the smallest failure's inputs in a
-folder it names. A family stops after 10 failures; verify after 100.
+folder it names. A family stops after 10 failures; verify after 100, or
+after 20 runs that printed no distance where none printed one.
 
 Example:
   levlab verify -- ./ed_omp {a} {b}
@@ -107,6 +108,10 @@ const (
 	verifyFamilyFailures = 10
 	// verifyListed is how many of the smallest failures are listed.
 	verifyListed = 10
+	// verifyUnread is how many runs, none of them with a distance levlab
+	// could read, end a verify early: a program that prints only its time
+	// would otherwise spend every family's long cases saying so.
+	verifyUnread = 20
 )
 
 // The bounds of --cases and --max-len: every case is made, with its
@@ -456,6 +461,15 @@ type verifySession struct {
 	finished int
 	failures int
 	famFails map[string]int
+	read     int // runs that printed a distance, right or wrong
+	unread   int // runs that exited 0 and printed none
+}
+
+// unreadStop says whether the runs so far tell that levlab cannot read
+// the program's distance: verifyUnread of them printed none, and none
+// printed one. s.mu is held.
+func (s *verifySession) unreadStop() bool {
+	return s.read == 0 && s.unread >= verifyUnread
 }
 
 // run runs every run it can, then the timed-out ones again, alone. Its
@@ -500,8 +514,12 @@ func (s *verifySession) run(ctx context.Context) error {
 	wg.Wait()
 	// A run past the time-out may have been slowed by the runs beside it,
 	// or by anything else the machine ran meanwhile: it fails only if it
-	// runs past it again, alone.
+	// runs past it again, alone. Where no distance could be read, its
+	// answer could not be either.
 	for i := range s.runs {
+		if s.unreadStop() {
+			break
+		}
 		r := &s.runs[i]
 		if !r.done || !r.timedOut || ctx.Err() != nil {
 			continue
@@ -586,7 +604,7 @@ func (s *verifySession) take(j int) *verifyRun {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for {
-		if s.next >= len(s.runs) || s.failures >= verifyMaxFailures || j >= s.jobs {
+		if s.next >= len(s.runs) || s.failures >= verifyMaxFailures || s.unreadStop() || j >= s.jobs {
 			return nil
 		}
 		r := &s.runs[s.next]
@@ -609,6 +627,12 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 	defer s.mu.Unlock()
 	r.done, r.why = true, s.v.why(err)
 	r.timedOut = progrun.KindOf(err) == progrun.Timeout
+	switch progrun.KindOf(err) {
+	case 0, progrun.WrongDistance, progrun.BadDistance:
+		s.read++
+	case progrun.NoDistance:
+		s.unread++
+	}
 	s.finished++
 	if r.why != "" {
 		s.failures++
@@ -698,6 +722,10 @@ func (s *verifySession) reportRuns(w io.Writer, failed int) {
 	v := s.v
 	if failed >= verifyMaxFailures {
 		fmt.Fprintf(w, "stopped after %d failures\n", failed)
+	}
+	if s.unreadStop() {
+		fmt.Fprintf(w, "stopped after %d runs printed no distance and none printed one: print it on stdout "+
+			"(a line such as \"distance: 3\", or the number alone on the last line), or give --distance-regexp\n", s.unread)
 	}
 	if s.jobs > 1 {
 		fmt.Fprintf(w, "%d cases ran at a time (--jobs auto: %s; --jobs 1 runs one at a time)\n", s.jobs, s.why)
