@@ -178,7 +178,7 @@ command = ["sh", "-c", "kill -SEGV $$"]
 	if code != exitFailure {
 		t.Errorf("exit %d, want 1\n%s", code, stderr)
 	}
-	for _, w := range []string{"ran past its time-out of 2s", "printed more than 1.0 MiB", "printed no distance", "killed by signal segmentation fault"} {
+	for _, w := range []string{"ran past its time-out of 2s", "printed more than 1.0 MiB", "printed no distance", "killed by signal 11 (segmentation fault)"} {
 		if !strings.Contains(stderr, w) {
 			t.Errorf("stderr does not say %q:\n%s", w, stderr)
 		}

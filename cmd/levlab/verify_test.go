@@ -84,7 +84,7 @@ if [ "$(wc -c < "$1")" -gt 100 ]; then echo "distance: $((d+1))"; else echo "dis
 		{"floods", []string{"yes", "7"}, "printed more than 1.0 MiB on stdout"},
 		{"prints nothing", []string{"true"}, "exited 0 but printed no distance"},
 		{"fails", []string{"sh", "-c", "echo oops >&2; exit 3"}, `exited with status 3: "oops"`},
-		{"crashes", []string{"sh", "-c", "kill -SEGV $$"}, "killed by signal segmentation fault"},
+		{"crashes", []string{"sh", "-c", "kill -SEGV $$"}, "killed by signal 11 (segmentation fault)"},
 	} {
 		start := time.Now()
 		stdout, stderr, code := levlab(t, append([]string{"verify", "--cases", "2", "--timeout", "300ms", "--"}, c.prog...)...)

@@ -115,7 +115,7 @@ func TestCommandKinds(t *testing.T) {
 		{Inputs, Command{Args: []string{"cat", "{a}"}}, nil, &Files{Dir: "/no/such/folder"}, nil, "/no/such/folder/a"},
 		{Timeout, Command{Args: []string{"sleep", "10"}, Reading: Reading{Timeout: 100 * time.Millisecond}}, nil, nil, nil, "ran past its time-out of 100ms and was killed"},
 		{Canceled, Command{Args: []string{"sleep", "10"}}, canceled, nil, nil, "was stopped with its process group, as the run was (context canceled)"},
-		{Signal, Command{Args: sh("kill -TERM $$")}, nil, nil, nil, "killed by signal terminated"},
+		{Signal, Command{Args: sh("kill -TERM $$")}, nil, nil, nil, "killed by signal 15 (terminated)"},
 		{Exit, Command{Args: sh("echo oops >&2; exit 2")}, nil, nil, nil, `exited with status 2: "oops"`},
 		{Output, Command{Args: []string{"yes"}}, nil, nil, nil, "printed more than 1.0 MiB on stdout, and was stopped"},
 		{NoDistance, Command{Args: sh("echo none")}, nil, nil, nil, "exited 0 but printed no distance"},

@@ -382,7 +382,7 @@ func Run(ctx context.Context, args []string, o Options) (Result, error) {
 	case errors.As(ex.err, &exitErr):
 		said := said(errOut.Bytes(), out.Bytes())
 		if st, ok := exitErr.Sys().(syscall.WaitStatus); ok && st.Signaled() {
-			fail = &Error{Kind: Signal, Msg: fmt.Sprintf("killed by signal %v%s", st.Signal(), said), Err: ex.err}
+			fail = &Error{Kind: Signal, Msg: fmt.Sprintf("killed by signal %d (%v)%s", int(st.Signal()), st.Signal(), said), Err: ex.err}
 		} else {
 			fail = &Error{Kind: Exit, Msg: fmt.Sprintf("exited with status %d%s%s", exitErr.ExitCode(), viaLauncher(exitErr.ExitCode()), said), Err: ex.err}
 		}

@@ -29,7 +29,7 @@ func TestRun(t *testing.T) {
 		{"no time", []string{"sh", "-c", "echo 3"}, Options{Reading: Reading{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}}, 0, 0, "printed no time", NoTime},
 		{"no number", []string{"sh", "-c", "echo none"}, long, 0, 0, `printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout): "none"`, NoDistance},
 		{"exit", []string{"sh", "-c", "echo why >&2; exit 4"}, long, 0, 0, `exited with status 4: "why"`, Exit},
-		{"signal", []string{"sh", "-c", "kill -KILL $$"}, long, 0, 0, "killed by signal killed", Signal},
+		{"signal", []string{"sh", "-c", "kill -KILL $$"}, long, 0, 0, "killed by signal 9 (killed)", Signal},
 		{"time-out", []string{"sleep", "10"}, Options{Reading: Reading{Timeout: 200 * time.Millisecond}}, 0, 0, "ran past its time-out of 200ms", Timeout},
 		{"flood", []string{"yes"}, long, 0, 0, "printed more than 1.0 MiB", Output},
 		{"missing", []string{"/no/such/program"}, long, 0, 0, "cannot start it", Start},
