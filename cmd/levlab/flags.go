@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // flagSet is a command's flags with its usage text.
@@ -50,7 +51,7 @@ func (fs *flagSet) parse(args []string) ([]string, error) {
 				fs.SetOutput(io.Discard)
 				return nil, err
 			}
-			return nil, usageErrorf("%v", err)
+			return nil, fs.badValue(err)
 		}
 		rest := fs.Args()
 		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
@@ -62,6 +63,50 @@ func (fs *flagSet) parse(args []string) ([]string, error) {
 		positional = append(positional, rest[0])
 		args = rest[1:]
 	}
+}
+
+// badValue is the usage error of a parse error err. Where a flag's value
+// would not parse, it names the flag and the value as the commands' own
+// checks do and says what the flag takes: the flag package says only
+// "invalid value "NaN" for flag -workers: parse error".
+func (fs *flagSet) badValue(err error) error {
+	msg := err.Error()
+	rest, ok := strings.CutPrefix(msg, "invalid value ")
+	if !ok {
+		rest, ok = strings.CutPrefix(msg, "invalid boolean value ")
+	}
+	value, rest, found := strings.Cut(rest, " for ")
+	rest = strings.TrimPrefix(strings.TrimPrefix(rest, "flag "), "-")
+	name, why, found2 := strings.Cut(rest, ": ")
+	f := fs.Lookup(name)
+	if !ok || !found || !found2 || f == nil {
+		return usageErrorf("%s", msg)
+	}
+	getter, _ := f.Value.(flag.Getter)
+	if getter == nil {
+		return usageErrorf("%s", msg)
+	}
+	var want string
+	switch getter.Get().(type) {
+	case int, int64:
+		want = "a whole number"
+	case uint, uint64:
+		want = "a whole number, 0 or more"
+	case float64:
+		want = "a number"
+	case time.Duration:
+		want = "a duration with its unit, such as 500ms, 10s or 2m"
+	case bool:
+		want = "true or false"
+	default:
+		return usageErrorf("%s", msg)
+	}
+	if why == "value out of range" {
+		want = "out of range; want " + want
+	} else {
+		want = "want " + want
+	}
+	return usageErrorf("--%s %s: %s", name, value, want)
 }
 
 // given returns the names of the flags given on the command line.

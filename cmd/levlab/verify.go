@@ -157,7 +157,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 			verifyUsage(stdout, fs.FlagSet)
 			return err
 		}
-		return usageErrorf("%v", err)
+		return fs.badValue(err)
 	}
 	prog := fs.Args()
 	given := fs.given()
