@@ -558,6 +558,10 @@ func (s *verifySession) decideJobs(ctx context.Context, files *progrun.Files) {
 		return
 	}
 	r := &s.runs[len(s.runs)-1]
+	// Said before it runs: a slow program's longest case can take the
+	// whole --timeout before the first small one.
+	fmt.Fprintf(s.stderr, "levlab verify: the longest case first, alone (%d and %d %s), for how many cores the program keeps busy…\n",
+		s.v.length(r.c.A, r.c.Runes), s.v.length(r.c.B, r.c.Runes), unit(r.c.Runes))
 	res, err := s.v.check(ctx, files, r, nil)
 	if ctx.Err() != nil {
 		s.jobs = 1
@@ -891,13 +895,28 @@ func (s *verifySession) reportSmallest(w io.Writer, fails []*verifyRun, explaine
 	slices.SortStableFunc(listed, func(x, y *verifyRun) int {
 		return cmp.Compare(b2i(explained[x]), b2i(explained[y]))
 	})
+	listed = listed[:min(len(listed), verifyListed)]
+	head := "the smallest failures"
 	if len(explained) > 0 && len(explained) < len(fails) {
-		fmt.Fprintln(w, "the smallest failures, those the trait above does not explain first:")
-	} else {
-		fmt.Fprintln(w, "the smallest failures:")
+		head += ", those the trait above does not explain first"
 	}
-	for i, r := range listed[:min(len(listed), verifyListed)] {
-		fmt.Fprintf(w, "  %d. %s\n", i+1, v.describe(r))
+	// One reason for them all (a program that prints no distance, or
+	// crashes on everything) is said once, not on every line.
+	same := len(listed) > 1
+	for _, r := range listed {
+		same = same && r.why == listed[0].why
+	}
+	if same {
+		fmt.Fprintf(w, "%s, each %s:\n", head, listed[0].why)
+	} else {
+		fmt.Fprintf(w, "%s:\n", head)
+	}
+	for i, r := range listed {
+		if same {
+			fmt.Fprintf(w, "  %d. %s\n", i+1, v.describeCase(r))
+		} else {
+			fmt.Fprintf(w, "  %d. %s\n", i+1, v.describe(r))
+		}
 	}
 	if keep, err := v.keepInputs(listed[0]); err == nil {
 		fmt.Fprintf(w, "the smallest failure's inputs: %s (want %d)\n", keep, listed[0].c.Want)
@@ -954,11 +973,16 @@ func familyRank(f string) int {
 // describe is a failed run in one line: the case, its lengths, the
 // workers where there are several counts, and why.
 func (v *verifier) describe(r *verifyRun) string {
+	return v.describeCase(r) + ": " + r.why
+}
+
+// describeCase names a run's case, its lengths and its count of workers.
+func (v *verifier) describeCase(r *verifyRun) string {
 	at := ""
 	if v.multi {
 		at = fmt.Sprintf(" at --workers %d", r.workers)
 	}
-	return fmt.Sprintf("%s (%d and %d %s)%s: %s", r.c.Name, v.length(r.c.A, r.c.Runes), v.length(r.c.B, r.c.Runes), unit(r.c.Runes), at, r.why)
+	return fmt.Sprintf("%s (%d and %d %s)%s", r.c.Name, v.length(r.c.A, r.c.Runes), v.length(r.c.B, r.c.Runes), unit(r.c.Runes), at)
 }
 
 // A verifyTrait is what failures may share that a program's honest limit

@@ -91,6 +91,10 @@ if [ "$(wc -c < "$1")" -gt 100 ]; then echo "distance: $((d+1))"; else echo "dis
 		if code != exitFailure || !strings.Contains(stdout, c.says) || !strings.Contains(stdout, "0 agree, 2 fail") {
 			t.Errorf("%s: exit %d, want 1 saying %q\n%s%s", c.name, code, c.says, stdout, stderr)
 		}
+		// Both fail alike: the reason is said once, over the cases.
+		if !strings.Contains(stdout, "the smallest failures, each "+c.says) {
+			t.Errorf("%s: the one reason of both failures is not said once, over the list\n%s", c.name, stdout)
+		}
 		if took := time.Since(start); took > 5*time.Second {
 			t.Errorf("%s: verify took %v", c.name, took)
 		}
