@@ -244,3 +244,22 @@ func quoteLine(line []byte) string {
 	}
 	return fmt.Sprintf("%q", line)
 }
+
+// onStderr is what a run that printed no distance on stdout printed on
+// stderr where that holds one, read as stdout is (a C++ program's
+// std::cerr): "; its stderr has one, the line …: levlab reads stdout".
+func onStderr(stderr []byte, o Options) string {
+	var (
+		line string
+		ok   bool
+	)
+	if o.Distance != nil {
+		_, line, ok = lastGroup(stderr, o.Distance)
+	} else {
+		_, line, ok = defaultDistance(stderr)
+	}
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("; its stderr has one, the line %s: levlab reads the distance on stdout", Quote(line))
+}

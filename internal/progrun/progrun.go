@@ -391,6 +391,9 @@ func Run(ctx context.Context, args []string, o Options) (Result, error) {
 	}
 	if fail == nil {
 		fail = r.answer(out.Bytes(), o)
+		if fail != nil && fail.Kind == NoDistance {
+			fail.Msg += onStderr(errOut.Bytes(), o)
+		}
 	}
 	if fail == nil {
 		return r, nil

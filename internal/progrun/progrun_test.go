@@ -28,6 +28,8 @@ func TestRun(t *testing.T) {
 		{"env", []string{"sh", "-c", "echo $LEVLAB_X"}, Options{Env: []string{"LEVLAB_X=41"}, Reading: Reading{Timeout: time.Second}}, 41, 0, "", 0},
 		{"no time", []string{"sh", "-c", "echo 3"}, Options{Reading: Reading{Timeout: time.Second, Time: regexp.MustCompile(`kernel ([0-9.]+) s`)}}, 0, 0, "printed no time", NoTime},
 		{"no number", []string{"sh", "-c", "echo none"}, long, 0, 0, `printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout): "none"`, NoDistance},
+		{"on stderr", []string{"sh", "-c", "echo 'distance: 5' >&2"}, long, 0, 0, `printed no distance (no integer on a line naming the distance, on a line of its own, or apart from a decimal number on stdout); its stderr has one, the line "distance: 5": levlab reads the distance on stdout`, NoDistance},
+		{"on stderr, regexp", []string{"sh", "-c", "echo 'd=5' >&2"}, Options{Reading: Reading{Timeout: time.Second, Distance: regexp.MustCompile(`d=(\d+)`)}}, 0, 0, `its stderr has one, the line "d=5"`, NoDistance},
 		{"exit", []string{"sh", "-c", "echo why >&2; exit 4"}, long, 0, 0, `exited with status 4: "why"`, Exit},
 		{"signal", []string{"sh", "-c", "kill -KILL $$"}, long, 0, 0, "killed by signal 9 (killed)", Signal},
 		{"time-out", []string{"sleep", "10"}, Options{Reading: Reading{Timeout: 200 * time.Millisecond}}, 0, 0, "ran past its time-out of 200ms", Timeout},
