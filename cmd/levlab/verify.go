@@ -453,7 +453,8 @@ type verifySession struct {
 	autoJobs bool  // --jobs auto
 	cores    []int // job j's program is held to cores[j]; nil: anywhere
 	why      string
-	stderr   io.Writer
+	stderr   io.Writer // written through say
+	sayMu    sync.Mutex
 	start    time.Time
 
 	mu       sync.Mutex
@@ -560,7 +561,7 @@ func (s *verifySession) decideJobs(ctx context.Context, files *progrun.Files) {
 	r := &s.runs[len(s.runs)-1]
 	// Said before it runs: a slow program's longest case can take the
 	// whole --timeout before the first small one.
-	fmt.Fprintf(s.stderr, "levlab verify: the longest case first, alone (%d and %d %s), for how many cores the program keeps busy…\n",
+	s.say("levlab verify: the longest case first, alone (%d and %d %s), for how many cores the program keeps busy…\n",
 		s.v.length(r.c.A, r.c.Runes), s.v.length(r.c.B, r.c.Runes), unit(r.c.Runes))
 	res, err := s.v.check(ctx, files, r, nil)
 	if ctx.Err() != nil {
@@ -648,6 +649,14 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 	}
 }
 
+// say writes a line of progress to stderr, one writer at a time: the
+// progress goroutine and the session's own steps both say theirs.
+func (s *verifySession) say(format string, args ...any) {
+	s.sayMu.Lock()
+	defer s.sayMu.Unlock()
+	fmt.Fprintf(s.stderr, format, args...)
+}
+
 // progress prints, every second, how far the runs are; the returned
 // function stops it.
 func (s *verifySession) progress() func() {
@@ -678,7 +687,7 @@ func (s *verifySession) progress() func() {
 			if jobs > 1 {
 				at = fmt.Sprintf(", %d at a time", jobs)
 			}
-			fmt.Fprintf(s.stderr, "levlab verify: %d of %d %s, %d failed, %s%s\n", n, len(s.runs), what, f, time.Since(s.start).Round(time.Second), at)
+			s.say("levlab verify: %d of %d %s, %d failed, %s%s\n", n, len(s.runs), what, f, time.Since(s.start).Round(time.Second), at)
 		}
 	})
 	return func() { close(done); wg.Wait() }
