@@ -245,19 +245,22 @@ func quoteLine(line []byte) string {
 	return fmt.Sprintf("%q", line)
 }
 
+// readDistance reads the distance from out as o says: the first group of
+// o.Distance's last match, else the default rule (defaultDistance); and
+// the line it was read from.
+func readDistance(out []byte, o Options) (num, line string, ok bool) {
+	if o.Distance != nil {
+		g, line, ok := lastGroup(out, o.Distance)
+		return string(g), line, ok
+	}
+	return defaultDistance(out)
+}
+
 // onStderr is what a run that printed no distance on stdout printed on
 // stderr where that holds one, read as stdout is (a C++ program's
 // std::cerr): "; its stderr has one, the line …: levlab reads stdout".
 func onStderr(stderr []byte, o Options) string {
-	var (
-		line string
-		ok   bool
-	)
-	if o.Distance != nil {
-		_, line, ok = lastGroup(stderr, o.Distance)
-	} else {
-		_, line, ok = defaultDistance(stderr)
-	}
+	_, line, ok := readDistance(stderr, o)
 	if !ok {
 		return ""
 	}

@@ -411,13 +411,7 @@ func (r *Result) answer(out []byte, o Options) *Error {
 		s  string
 		ok bool
 	)
-	if o.Distance != nil {
-		var g []byte
-		g, r.Line, ok = lastGroup(out, o.Distance)
-		s = string(g)
-	} else {
-		s, r.Line, ok = defaultDistance(out)
-	}
+	s, r.Line, ok = readDistance(out, o)
 	if !ok {
 		if o.Distance != nil {
 			return &Error{Kind: NoDistance, Msg: fmt.Sprintf("exited 0 but printed no distance (no match of %q on stdout)%s", o.Distance, LastLine(out))}
