@@ -468,7 +468,7 @@ type verifySession struct {
 
 // unreadStop says whether the runs so far tell that levlab cannot read
 // the program's distance: verifyUnread of them printed none, and none
-// printed one. s.mu is held.
+// printed one. s.mu is held, or no run is going.
 func (s *verifySession) unreadStop() bool {
 	return s.read == 0 && s.unread >= verifyUnread
 }
@@ -518,11 +518,8 @@ func (s *verifySession) run(ctx context.Context) error {
 	// runs past it again, alone. Where no distance could be read, its
 	// answer could not be either.
 	for i := range s.runs {
-		if s.unreadStop() {
-			break
-		}
 		r := &s.runs[i]
-		if !r.done || !r.timedOut || ctx.Err() != nil {
+		if !r.done || !r.timedOut || ctx.Err() != nil || s.unreadStop() {
 			continue
 		}
 		_, err := s.v.check(ctx, first, r, nil)
@@ -630,9 +627,10 @@ func (s *verifySession) take(j int) *verifyRun {
 func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	kind := progrun.KindOf(err)
 	r.done, r.why = true, s.v.why(err)
-	r.timedOut = progrun.KindOf(err) == progrun.Timeout
-	switch progrun.KindOf(err) {
+	r.timedOut = kind == progrun.Timeout
+	switch kind {
 	case 0, progrun.WrongDistance, progrun.BadDistance:
 		s.read++
 	case progrun.NoDistance:
@@ -915,17 +913,14 @@ func (s *verifySession) reportSmallest(w io.Writer, fails []*verifyRun, explaine
 	for _, r := range listed {
 		same = same && r.why == listed[0].why
 	}
+	describe := v.describe
 	if same {
-		fmt.Fprintf(w, "%s, each %s:\n", head, listed[0].why)
-	} else {
-		fmt.Fprintf(w, "%s:\n", head)
+		head += ", each " + listed[0].why
+		describe = v.describeCase
 	}
+	fmt.Fprintf(w, "%s:\n", head)
 	for i, r := range listed {
-		if same {
-			fmt.Fprintf(w, "  %d. %s\n", i+1, v.describeCase(r))
-		} else {
-			fmt.Fprintf(w, "  %d. %s\n", i+1, v.describe(r))
-		}
+		fmt.Fprintf(w, "  %d. %s\n", i+1, describe(r))
 	}
 	if keep, err := v.keepInputs(listed[0]); err == nil {
 		fmt.Fprintf(w, "the smallest failure's inputs: %s (want %d)\n", keep, listed[0].c.Want)
