@@ -203,10 +203,33 @@ func TestVerifyShapes(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			stdout, stderr, code := verifyOut(t, append([]string{"--cases", "300", "--max-len", "2100"}, c.args...)...)
-			if code != exitOK || !strings.Contains(stdout, "300 agree, 0 fail") {
+			if code != exitOK || !strings.Contains(stdout, "300 agree, 0 fail") || strings.Contains(stdout, "whatever the strings") {
 				t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 			}
 		})
+	}
+}
+
+// A program that prints one distance whatever the strings reads none of
+// them: verify says so, and where it was given {a} and {b} and took the
+// files' names for the strings, says that.
+func TestVerifySaysTheStringsAreNotRead(t *testing.T) {
+	ex := examples(t)
+	stdout, stderr, code := verifyOut(t, "--cases", "200", "--", filepath.Join(ex, "ed_args"), "{a}", "{b}")
+	if code != exitFailure || !regexp.MustCompile(`(?m)^every run that printed a distance printed 1, whatever the strings \(\d+ runs, which want 0 to \d+\): `+
+		`1 is the distance between its arguments …/a and …/b, the names of the files \{a\} and \{b\} stand for; for the strings themselves as arguments write \{a:text\} and \{b:text\}$`).MatchString(stdout) {
+		t.Errorf("file names taken for the strings: exit %d\n%s%s", code, stdout, stderr)
+	}
+	seven := writeScript(t, "seven", "echo 7\n")
+	stdout, stderr, code = verifyOut(t, "--cases", "200", "--", seven, "{a}", "{b}")
+	if code != exitFailure || !strings.Contains(stdout, "printed 7, whatever the strings") || !strings.Contains(stdout, "it reads none of the strings levlab gives it") {
+		t.Errorf("a program printing 7: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// Wrong, but not the same number each time: no such line.
+	plusOne := writeScript(t, "plusone", `d=$("`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2" | sed -n 's/distance: //p'); echo $((d + 1))`+"\n")
+	stdout, stderr, _ = verifyOut(t, "--cases", "60", "--", plusOne, "{a}", "{b}")
+	if strings.Contains(stdout, "whatever the strings") || !strings.Contains(stdout, "0 agree") {
+		t.Errorf("a program off by one:\n%s%s", stdout, stderr)
 	}
 }
 

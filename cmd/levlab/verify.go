@@ -22,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/internal/progrun"
+	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/lev/levtest"
 )
 
@@ -70,7 +71,9 @@ each held to a core of its own (Linux); a run of 50 ms or more that keeps
 more busy brings it back to one.
 
 Progress goes to stderr every second. At the end verify prints how many
-agree, the failures by family of case (known answers, length boundaries,
+agree (and where every run printed one number whatever the strings, that
+the program reads none of them: given {a} {b}, the names of files, for
+strings it wants {a:text} {b:text}), the failures by family of case (known answers, length boundaries,
 long, random over each alphabet) with the smallest of each, what the
 failures share where they share a trait (a NUL byte, a trailing line end,
 white space, unequal lengths: --text and --equal-lengths leave such cases
@@ -112,6 +115,10 @@ const (
 	// could read, end a verify early: a program that prints only its time
 	// would otherwise spend every family's long cases saying so.
 	verifyUnread = 20
+	// verifyConstantRuns is how many runs, each printing the same
+	// distance where the cases want at least three, tell a program that
+	// reads none of the strings.
+	verifyConstantRuns = 5
 )
 
 // The bounds of --cases and --max-len: every case is made, with its
@@ -412,6 +419,7 @@ type verifyRun struct {
 	timedOut bool
 	retried  bool   // run again, alone, after a time-out
 	skipped  string // why it did not run: its family had failed enough
+	printed  *int   // the distance it printed, right or wrong; nil: none
 }
 
 // familyAt is the run's family at its count of workers: a family that
@@ -630,6 +638,10 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 	kind := progrun.KindOf(err)
 	r.done, r.why = true, s.v.why(err)
 	r.timedOut = kind == progrun.Timeout
+	r.printed = nil
+	if kind == 0 || kind == progrun.WrongDistance {
+		r.printed = &res.Distance
+	}
 	switch kind {
 	case 0, progrun.WrongDistance, progrun.BadDistance:
 		s.read++
@@ -738,6 +750,7 @@ func (s *verifySession) reportRuns(w io.Writer, failed int) {
 		fmt.Fprintf(w, "stopped after %d runs printed no distance and none printed one: print it on stdout "+
 			"(a line such as \"distance: 3\", or the number alone on the last line), or give --distance-regexp\n", s.unread)
 	}
+	s.reportConstant(w)
 	if s.jobs > 1 {
 		fmt.Fprintf(w, "%d cases ran at a time (--jobs auto: %s; --jobs 1 runs one at a time)\n", s.jobs, s.why)
 	}
@@ -772,6 +785,55 @@ func (s *verifySession) reportRuns(w io.Writer, failed int) {
 			fmt.Fprintf(w, "  %d: %d of %d fail\n", n, failed, ran)
 		}
 	}
+}
+
+// reportConstant says where every run that printed a distance printed
+// the same one, whatever the strings: a program that reads none of the
+// strings levlab gives it. Most often it was given {a} and {b}, the
+// names of files, and took its arguments for the strings; then the
+// number is the distance between the two names, and it says so.
+func (s *verifySession) reportConstant(w io.Writer) {
+	var printed *int
+	runs := 0
+	wants := map[int]bool{}
+	for _, r := range s.runs {
+		if !r.done || r.printed == nil {
+			continue
+		}
+		if printed != nil && *r.printed != *printed {
+			return
+		}
+		printed = r.printed
+		runs++
+		wants[r.c.Want] = true
+	}
+	if runs < verifyConstantRuns || len(wants) < 3 {
+		return
+	}
+	lo, hi := math.MaxInt, 0
+	for want := range wants {
+		lo, hi = min(lo, want), max(hi, want)
+	}
+	d := *printed
+	fmt.Fprintf(w, "every run that printed a distance printed %d, whatever the strings (%d runs, which want %d to %d): ", d, runs, lo, hi)
+	v := s.v
+	args, _, _, _ := v.cmd.Expand(v.cmd.Values("…", progrun.Case{}))
+	var fileA, fileB string
+	for i, word := range v.cmd.Args {
+		if fileA == "" && progrun.Uses("{a}", word) {
+			fileA = args[i]
+		}
+		if fileB == "" && progrun.Uses("{b}", word) {
+			fileB = args[i]
+		}
+	}
+	if between, err := lev.DistanceString(fileA, fileB); err == nil && fileA != "" && fileB != "" && between == d {
+		fmt.Fprintf(w, "%d is the distance between its arguments %s and %s, the names of the files {a} and {b} stand for; "+
+			"for the strings themselves as arguments write {a:text} and {b:text}\n", d, fileA, fileB)
+		return
+	}
+	fmt.Fprintln(w, "it reads none of the strings levlab gives it; {a} and {b} name files that hold them, "+
+		"{a:text} and {b:text} are the strings themselves, --stdin and --input write them where it reads them (verify -h)")
 }
 
 // reportFamilies counts the failures by family of case, in the order the
