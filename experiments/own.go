@@ -372,7 +372,8 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 		// template may hold the point's workers and tile.
 		c := progrun.Case{A: a, B: b, N: p.LenA, M: p.LenB, Workers: p.Workers, Tile: p.Tile, FileA: files[0], FileB: files[1],
 			InputName: fmt.Sprintf("input-%s-%d-%d-%d-%d", p.Algorithm, p.LenA, p.LenB, p.Workers, p.Tile)}
-		res, err := im.command(o.Spec).Run(ctx, &progrun.Files{Dir: filepath.Dir(files[0])}, c)
+		cmd := im.command(o.Spec)
+		res, err := cmd.Run(ctx, &progrun.Files{Dir: filepath.Dir(files[0])}, c)
 		if progrun.KindOf(err) == progrun.Inputs {
 			return m, fmt.Errorf("experiments: %s: writing its input file: %w", p.Algorithm, err)
 		}
@@ -385,6 +386,9 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 		}
 		if res.Distance != want {
 			why := fmt.Sprintf("answered %d on the line %s, want %d", res.Distance, progrun.QuoteNumber(res.Line, res.Distance), want)
+			if took := cmd.TookFileNames(res.Distance, filepath.Dir(files[0]), c); took != "" {
+				why += ": " + took
+			}
 			o.NoteFailed(p, why)
 			return Measurement{}, fmt.Errorf("%w: %s", ErrFailed, why)
 		}

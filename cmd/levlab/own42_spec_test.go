@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -116,6 +117,26 @@ func TestSpecTimeUnit(t *testing.T) {
 		if !strings.Contains(notes[1000], w) {
 			t.Errorf("n = 1000: %q does not say %q", notes[1000], w)
 		}
+	}
+}
+
+// A spec that gives a program taking the strings as arguments the files'
+// names ({a} {b}) fails its first size saying so, and what to write.
+func TestSpecSaysFileNamesWereTaken(t *testing.T) {
+	ex := examples(t)
+	p := exampleSpec(t, "ed_args", map[string]string{"ed_args": filepath.Join(ex, "ed_args")})
+	b, _ := os.ReadFile(p)
+	os.WriteFile(p, []byte(strings.Replace(string(b), `"{a:text}", "{b:text}"`, `"{a}", "{b}"`, 1)), 0o644)
+	out := filepath.Join(filepath.Dir(p), "out")
+	stdout, stderr, code := levlab(t, "run", "--spec", p, "--out", out, "--reps", "1")
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout, stderr)
+	}
+	_, notes := readRecords(t, filepath.Join(out, "shape-args.csv"), "ed_args")
+	want := regexp.MustCompile(`failed: answered 1 on the line "distance: 1", want \d+: 1 is the distance between its arguments …/a-1000-1000 and …/b-1000-1000, ` +
+		`the names of the files \{a\} and \{b\} stand for; for the strings themselves as arguments write \{a:text\} and \{b:text\}$`)
+	if !want.MatchString(notes[1000]) {
+		t.Errorf("n = 1000: %s\nwant it to match %s", notes[1000], want)
 	}
 }
 

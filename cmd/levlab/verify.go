@@ -22,7 +22,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/levlab/levlab/internal/progrun"
-	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/lev/levtest"
 )
 
@@ -816,20 +815,8 @@ func (s *verifySession) reportConstant(w io.Writer) {
 	}
 	d := *printed
 	fmt.Fprintf(w, "every run that printed a distance printed %d, whatever the strings (%d runs, which want %d to %d): ", d, runs, lo, hi)
-	v := s.v
-	args, _, _, _ := v.cmd.Expand(v.cmd.Values("…", progrun.Case{}))
-	var fileA, fileB string
-	for i, word := range v.cmd.Args {
-		if fileA == "" && progrun.Uses("{a}", word) {
-			fileA = args[i]
-		}
-		if fileB == "" && progrun.Uses("{b}", word) {
-			fileB = args[i]
-		}
-	}
-	if between, err := lev.DistanceString(fileA, fileB); err == nil && fileA != "" && fileB != "" && between == d {
-		fmt.Fprintf(w, "%d is the distance between its arguments %s and %s, the names of the files {a} and {b} stand for; "+
-			"for the strings themselves as arguments write {a:text} and {b:text}\n", d, fileA, fileB)
+	if took := s.v.cmd.TookFileNames(d, s.v.dir, progrun.Case{}); took != "" {
+		fmt.Fprintln(w, took)
 		return
 	}
 	fmt.Fprintln(w, "it reads none of the strings levlab gives it; {a} and {b} name files that hold them, "+

@@ -148,6 +148,52 @@ func (c *Command) RunOn(ctx context.Context, files *Files, cs Case, cores []int)
 	return res, err
 }
 
+// TookFileNames says, where d (a distance the program printed) is the
+// distance between the command's arguments that name the files {a} and
+// {b}, that the program took the names for the strings, and what to
+// write instead; "" where it is not, or the command passes no such
+// arguments. dir and cs are the run's, as for Run.
+func (c *Command) TookFileNames(d int, dir string, cs Case) string {
+	v := c.Values(dir, cs)
+	args, _, _, _ := c.Expand(v)
+	// The same words, the folders shown as "…".
+	v.A, v.B = filepath.Join("…", filepath.Base(v.A)), filepath.Join("…", filepath.Base(v.B))
+	shown, _, _, _ := c.Expand(v)
+	ia := slices.IndexFunc(c.Args, func(w string) bool { return Uses("{a}", w) })
+	ib := slices.IndexFunc(c.Args, func(w string) bool { return Uses("{b}", w) })
+	if ia < 0 || ib < 0 || ia == ib {
+		return ""
+	}
+	if argDistance(args[ia], args[ib]) != d {
+		return ""
+	}
+	return fmt.Sprintf("%d is the distance between its arguments %s and %s, the names of the files {a} and {b} stand for; "+
+		"for the strings themselves as arguments write {a:text} and {b:text}", d, shown[ia], shown[ib])
+}
+
+// argDistance is the edit distance between two words of a command line,
+// byte by byte: progrun runs programs and knows nothing of lev, and two
+// paths need no more than a row of cells.
+func argDistance(a, b string) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		diag := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			sub := diag
+			if a[i-1] != b[j-1] {
+				sub++
+			}
+			diag = row[j]
+			row[j] = min(row[j]+1, row[j-1]+1, sub)
+		}
+	}
+	return row[len(b)]
+}
+
 // write writes what a run of cs reads from files into files: a and b
 // where the command names {a} or {b} and cs has no files of its own, and
 // the input file.

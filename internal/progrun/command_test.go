@@ -174,3 +174,27 @@ func TestErrorUnwraps(t *testing.T) {
 		t.Error("KindOf of no *Error")
 	}
 }
+
+// TookFileNames speaks where the distance printed is the distance between
+// the words that name {a} and {b}, and only there.
+func TestTookFileNames(t *testing.T) {
+	cs := Case{A: []byte("kitten"), B: []byte("sitting")}
+	for _, c := range []struct {
+		args  []string
+		d     int
+		shown string // "": says nothing
+	}{
+		{[]string{"./p", "{a}", "{b}"}, 1, "its arguments …/a and …/b,"},
+		{[]string{"./p", "--first={a}", "--second={b}"}, 7, "its arguments --first=…/a and --second=…/b,"},
+		{[]string{"./p", "{a}", "{b}"}, 3, ""},           // the strings' distance: no hint
+		{[]string{"./p", "{a:text}", "{b:text}"}, 1, ""}, // the strings themselves
+		{[]string{"./p", "{a}"}, 1, ""},                  // one file
+		{[]string{"sh", "-c", "diff {a} {b}"}, 0, ""},    // both in one word
+	} {
+		cmd := Command{Args: c.args}
+		got := cmd.TookFileNames(c.d, "/tmp/levlab-run-123", cs)
+		if c.shown == "" && got != "" || c.shown != "" && !strings.Contains(got, c.shown) {
+			t.Errorf("%q printing %d: %q, want it to hold %q", c.args, c.d, got, c.shown)
+		}
+	}
+}
