@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // cc compiles C source (a file of examples/, or text) into dir and
@@ -400,6 +401,13 @@ func TestVerifyProgress(t *testing.T) {
 	stdout, stderr, code := verifyOut(t, "--cases", "8", "--jobs", "1", "--", prog, "{a}", "{b}")
 	if code != exitOK || !regexp.MustCompile(`levlab verify: \d of 8 cases, 0 failed, \d+s`).MatchString(stderr) {
 		t.Errorf("exit %d, no progress on stderr\n%s%s", code, stdout, stderr)
+	}
+	// Past verifyPaceAfter it says how long the rest will take.
+	defer func(was time.Duration) { verifyPaceAfter = was }(verifyPaceAfter)
+	verifyPaceAfter = time.Second
+	stdout, stderr, code = verifyOut(t, "--cases", "8", "--jobs", "1", "--", prog, "{a}", "{b}")
+	if code != exitOK || !regexp.MustCompile(`levlab verify: [1-7] of 8 cases, 0 failed, [1-9]s, [1-9]s or more to go at this pace\n`).MatchString(stderr) {
+		t.Errorf("exit %d, no time to go on stderr\n%s%s", code, stdout, stderr)
 	}
 }
 

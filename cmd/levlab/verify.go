@@ -69,7 +69,8 @@ core busy (or ran under 50 ms), as many cases at once as there are cores,
 each held to a core of its own (Linux); a run of 50 ms or more that keeps
 more busy brings it back to one.
 
-Progress goes to stderr every second. At the end verify prints how many
+Progress goes to stderr every second, after 10 s with how long the rest
+will take at that pace. At the end verify prints how many
 agree (and where every run printed one number whatever the strings, that
 the program reads none of them: given {a} {b}, the names of files, for
 strings it wants {a:text} {b:text}), the failures by family of case (known answers, length boundaries,
@@ -450,6 +451,12 @@ func (v *verifier) why(err error) string {
 	return err.Error()
 }
 
+// verifyPaceAfter is how long a verify runs before its progress says
+// how long the rest will take: a program that takes half a second to
+// start (a JVM, python3 on a small machine) takes minutes for 1,000
+// cases.
+var verifyPaceAfter = 10 * time.Second
+
 // verifySession runs a verify's runs: smallest first, up to jobs at
 // once, a family stopped after verifyFamilyFailures failures and the
 // whole after verifyMaxFailures, a time-out run again alone.
@@ -696,7 +703,13 @@ func (s *verifySession) progress() func() {
 			if jobs > 1 {
 				at = fmt.Sprintf(", %d at a time", jobs)
 			}
-			s.say("levlab verify: %d of %d %s, %d failed, %s%s\n", n, len(s.runs), what, f, time.Since(s.start).Round(time.Second), at)
+			took := time.Since(s.start)
+			if took >= verifyPaceAfter && n > 0 && n < len(s.runs) {
+				// Cases come smallest first: the rest take at least as long.
+				left := took * time.Duration(len(s.runs)-n) / time.Duration(n)
+				at += fmt.Sprintf(", %s or more to go at this pace", left.Round(time.Second))
+			}
+			s.say("levlab verify: %d of %d %s, %d failed, %s%s\n", n, len(s.runs), what, f, took.Round(time.Second), at)
 		}
 	})
 	return func() { close(done); wg.Wait() }
