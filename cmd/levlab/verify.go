@@ -55,7 +55,9 @@ The program prints the distance: the number on the last line that names
 the distance ("distance", any case), else the last line holding only an
 integer, else the last integer that is no part of a decimal number or
 of a path (3.0 reads as 3); or the first group of the last match of
---distance-regexp ((?m) makes ^ and $ match at each line).
+--distance-regexp ((?m) makes ^ and $ match at each line). A string of
+the case that the program prints back, 4 bytes or more with a digit, a
+line end or the word distance in it, is read as "…".
 A case fails when the program answers another number (its line is quoted),
 prints none, exits non-zero, is killed by a signal or runs past --timeout
 (it is then run once more, alone, before it fails); stdout past 1 MiB is

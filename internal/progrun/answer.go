@@ -2,8 +2,10 @@ package progrun
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -243,6 +245,39 @@ func quoteLine(line []byte) string {
 		line = append(line[:117:117], "..."...)
 	}
 	return fmt.Sprintf("%q", line)
+}
+
+// echoMin is the shortest string of a case that blankEchoes blanks: a
+// shorter one printed is as likely the program's own words or number
+// ("3" where the distance is 3) as the string printed back.
+const echoMin = 4
+
+// echoBlank stands where a string printed back was: no digit, no line
+// end, no piece of a word or a path.
+const echoBlank = "…"
+
+// blankEchoes returns out with each of echoes that the rules could
+// misread — one of echoMin bytes or more that holds a digit, a line end
+// or the word "distance" — replaced by echoBlank wherever the program
+// printed it back, the longest first: "distance from ab3\ncd to xy: 4"
+// is read as "distance from … to xy: 4". It returns out itself where it
+// blanks nothing.
+func blankEchoes(out []byte, echoes [][]byte) []byte {
+	echoes = slices.Clone(echoes)
+	slices.SortStableFunc(echoes, func(x, y []byte) int { return cmp.Compare(len(y), len(x)) })
+	for _, e := range echoes {
+		if len(e) < echoMin || !misreadable(e) || !bytes.Contains(out, e) {
+			continue
+		}
+		out = bytes.ReplaceAll(out, e, []byte(echoBlank))
+	}
+	return out
+}
+
+// misreadable reports whether a string printed back could be read for
+// the distance, or move the line it is read from.
+func misreadable(s []byte) bool {
+	return bytes.ContainsAny(s, "0123456789\n\r") || bytes.Contains(bytes.ToLower(s), []byte("distance"))
 }
 
 // readDistance reads the distance from out as o says: the first group of

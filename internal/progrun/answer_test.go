@@ -54,6 +54,30 @@ func TestDefaultDistance(t *testing.T) {
 	}
 }
 
+// A program that prints its strings back is read with them blanked where
+// they could be misread; short ones, and output with no other number, are
+// read as printed.
+func TestEchoesBlanked(t *testing.T) {
+	for _, c := range []struct {
+		name, out, a, b string
+		want            int
+		line            string
+	}{
+		{"a line end and digits in a string", "Edit distance from ab3\ncd to wxyz: 4\n", "ab3\ncd", "wxyz", 4, "Edit distance from … to wxyz: 4"},
+		{"digits after the answer", "5 = distance(ab 12, cdefg)\n", "ab 12", "cdefg", 5, "5 = distance(…, cdefg)"},
+		{"the word in a string", "a = xdistance 9\nb = yy\nresult 1\n", "xdistance 9", "yy", 1, "result 1"},
+		{"a short string is kept", "distance from 3 to ab: 2\n", "3", "ab", 2, "distance from 3 to ab: 2"},
+		{"the only number", "1234\n", "1234", "123", 1234, "1234"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := run(context.Background(), []string{"printf", "%s", c.out}, Options{Reading: Reading{Timeout: 5 * time.Second}, Echo: [][]byte{[]byte(c.a), []byte(c.b)}})
+			if r.Failure != "" || r.Distance != c.want || r.Line != c.line {
+				t.Errorf("%q: %d on %q (%s), want %d on %q", c.out, r.Distance, r.Line, r.Failure, c.want, c.line)
+			}
+		})
+	}
+}
+
 // A wrong number's failure quotes its line; so does a missing one's.
 func TestRunQuotesTheLine(t *testing.T) {
 	r := run(context.Background(), []string{"sh", "-c", "echo 'MPI Time = 0.000035s'"}, Options{Reading: Reading{Timeout: 5 * time.Second}})

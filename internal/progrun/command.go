@@ -141,7 +141,7 @@ func (c *Command) RunOn(ctx context.Context, files *Files, cs Case, cores []int)
 	if c.Dir != "" && len(args) > 0 && strings.ContainsRune(args[0], '/') && !filepath.IsAbs(args[0]) {
 		args[0] = filepath.Join(c.Dir, args[0])
 	}
-	res, err := Run(ctx, args, Options{Reading: c.Reading, Env: env, Stdin: stdin, Cores: cores})
+	res, err := Run(ctx, args, Options{Reading: c.Reading, Env: env, Stdin: stdin, Cores: cores, Echo: [][]byte{cs.A, cs.B}})
 	if err == nil && cs.Want != nil && res.Distance != *cs.Want {
 		err = &Error{Kind: WrongDistance, Msg: fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, *cs.Want, QuoteNumber(res.Line, res.Distance))}
 	}

@@ -178,6 +178,10 @@ type Options struct {
 	// Cores, when set, are the cores the program (and what it starts) is
 	// held to, on Linux; empty, it runs anywhere levlab may.
 	Cores []int
+	// Echo are the strings the program was given, which it may print
+	// back ("distance from A to B: 3"): where one could be misread, the
+	// answer is read with it blanked (blankEchoes).
+	Echo [][]byte
 }
 
 // Reading is how a run is bounded and its output read, the same for a
@@ -411,7 +415,13 @@ func (r *Result) answer(out []byte, o Options) *Error {
 		s  string
 		ok bool
 	)
-	s, r.Line, ok = readDistance(out, o)
+	seen := blankEchoes(out, o.Echo)
+	s, r.Line, ok = readDistance(seen, o)
+	if !ok && len(seen) != len(out) {
+		// The strings were the only numbers: read them as printed.
+		seen = out
+		s, r.Line, ok = readDistance(out, o)
+	}
 	if !ok {
 		if o.Distance != nil {
 			return &Error{Kind: NoDistance, Msg: fmt.Sprintf("exited 0 but printed no distance (no match of %q on stdout)%s", o.Distance, LastLine(out))}
@@ -432,7 +442,7 @@ func (r *Result) answer(out []byte, o Options) *Error {
 	if o.Time == nil {
 		return nil
 	}
-	g, line, ok := lastGroup(out, o.Time)
+	g, line, ok := lastGroup(seen, o.Time)
 	if !ok {
 		return &Error{Kind: NoTime, Msg: fmt.Sprintf("printed no time (a match of %q on stdout whose group is a number of %s)%s", o.Time, unitName(o.TimeUnit), LastLine(out))}
 	}
