@@ -101,7 +101,8 @@ build-mpi:
 ## ed_omp (antidiagonals with OpenMP) and its off-by-one twin, and one
 ## program of each shape levlab verify and run --spec take — ed_args (the
 ## strings as arguments), ed_menu (a menu on stdin), ed_file (one input
-## file), ed_seeded (strings of its own from a seed); ed_mpi where mpicc
+## file), ed_fixed (a file of a fixed name, input.txt), ed_seeded
+## (strings of its own from a seed); ed_mpi where mpicc
 ## is (Open MPI: make deps) and ed_cuda where nvcc is (the CUDA toolkit)
 CC ?= cc
 MPICC ?= mpicc
@@ -110,7 +111,7 @@ examples:
 	mkdir -p examples/bin
 	$(CC) -O2 -Wall -Wextra -fopenmp -o examples/bin/ed_omp examples/ed_omp.c
 	$(CC) -O2 -Wall -Wextra -fopenmp -DOFF_BY_ONE -o examples/bin/ed_omp_offbyone examples/ed_omp.c
-	for p in ed_args ed_menu ed_file ed_seeded; do \
+	for p in ed_args ed_menu ed_file ed_fixed ed_seeded; do \
 		$(CC) -O2 -Wall -Wextra -o examples/bin/$$p examples/$$p.c || exit 1; \
 	done
 	@if command -v $(MPICC) >/dev/null 2>&1; then \
@@ -134,6 +135,7 @@ your-own: build examples
 	bin/levlab verify --cases 300 -- examples/bin/ed_args {a:text} {b:text}
 	bin/levlab verify --cases 300 --text --stdin '1\n{a:text}\n{b:text}\n2\n3\n' -- examples/bin/ed_menu
 	bin/levlab verify --cases 300 --input '{n} {m}\n{a:text}\n{b:text}\n' -- examples/bin/ed_file {input}
+	bin/levlab verify --cases 300 --text --input '{a:text}\n{b:text}\n' --input-name input.txt -- examples/bin/ed_fixed
 	bin/levlab verify --cases 300 -- examples/bin/ed_seeded -f {a} {b}
 
 ## bench: the lev benchmarks

@@ -86,6 +86,7 @@ func (im ownImpl) command(s *spec.Spec) *progrun.Command {
 	}
 	if input := im.impl.Input; input != "" {
 		c.Input = &input
+		c.InputName = im.impl.InputName
 	}
 	return c
 }

@@ -81,6 +81,10 @@ func TestParseShapesBad(t *testing.T) {
 		{"a NUL among the symbols", replace("n = [10, 200]", "alphabet = \"ab\\u0000\"\nn = [10, 200]"), 0, []string{`impl "args"`, "NUL", "{a} {b}"}},
 		{"longer than an argument", replace("n = [10, 200]", "n = [10, 200000]"), 0, []string{`impl "args"`, "131071 bytes", "n = 200000"}},
 		{"stdin for an algo", replace(`command = ["./ed_menu"]`, `algo = "myers"`), 0, []string{`impl "menu"`, "for a command"}},
+		{"input_name without input", replace(`stdin   = "1\n`, "input_name = \"input.txt\"\n"+`stdin   = "1\n`), 13, []string{`input_name = "input.txt"`, "there is no input"}},
+		{"input_name a path", replace(`input   = "{n}`, "input_name = \"in/input.txt\"\n"+`input   = "{n}`), 18, []string{`"in/input.txt"`, "not a path"}},
+		{"input_name b", replace(`input   = "{n}`, "input_name = \"b\"\n"+`input   = "{n}`), 18, []string{`input_name = "b"`, "{a} and {b}"}},
+		{"input without {input} or input_name", replace(`"{input}"]`, `"{a}"]`), 18, []string{"no {input}", "input_name"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Parse("shapes.toml", []byte(c.text))
@@ -97,6 +101,11 @@ func TestParseShapesBad(t *testing.T) {
 				}
 			}
 		})
+	}
+	// A file of a fixed name needs no {input} in the command.
+	fixed := replace(`command = ["./ed_file", "{input}"]`, `command = ["./ed_fixed"]`+"\ninput_name = \"input.txt\"")
+	if sp, err := Parse("shapes.toml", []byte(fixed)); err != nil || sp.Impl[2].InputName != "input.txt" {
+		t.Errorf("input_name: %v", err)
 	}
 	// The strings long past an argument, on stdin and in a file: allowed.
 	s := strings.Replace(shapes, "n = [10, 200]", "n = [10, 200000]", 1)
@@ -143,5 +152,10 @@ func TestMadeByUnchanged(t *testing.T) {
 	im.TimeUnit = "ms"
 	if s.MadeBy(im) == s.MadeBy(s.Impl[0]) {
 		t.Error("a time_unit set does not change MadeBy")
+	}
+	im = s.Impl[0]
+	im.InputName = "input.txt"
+	if s.MadeBy(im) == s.MadeBy(s.Impl[0]) {
+		t.Error("an input_name set does not change MadeBy")
 	}
 }

@@ -28,6 +28,7 @@
 //	env     = { OMP_NUM_THREADS = "{workers}" }  # names: not empty, no = or NUL; values: no NUL
 //	stdin   = "{n} {m}\n{a:text}\n{b:text}\n"  # what the program reads on stdin, placeholders expanded
 //	input   = "{n} {m}\n{a:text}\n{b:text}\n"  # a file written for each point, {input} in the command
+//	input_name = "input.txt"    # the input file's name, for a program that opens its own; it then runs beside it
 //	distance_regexp = 'distance: (\d+)'   # unset: on a line naming the distance, else alone on a line, else the last integer
 //	time_regexp     = 'kernel: ([0-9.]+) s'  # the program's own time; unset: wall time
 //	time_unit       = "ms"                   # what time_regexp's number counts: s (default), ms, us, ns
@@ -46,7 +47,8 @@
 //	title    = "Speedup by workers"
 //
 // A command's path, when it holds a slash, is taken from the spec's folder,
-// and the command runs there.
+// and the command runs there; with input_name, in the folder of the
+// point's input file.
 package spec
 
 import (
@@ -110,9 +112,10 @@ type Impl struct {
 	TimeRegexp     string            `toml:"time_regexp,omitempty"`
 	// The keys added since the first specs are left out of MadeBy's hash
 	// when unset (omitempty), so that those specs' records stay theirs.
-	Stdin    string `toml:"stdin,omitempty" json:",omitempty"`
-	Input    string `toml:"input,omitempty" json:",omitempty"`
-	TimeUnit string `toml:"time_unit,omitempty" json:",omitempty"`
+	Stdin     string `toml:"stdin,omitempty" json:",omitempty"`
+	Input     string `toml:"input,omitempty" json:",omitempty"`
+	InputName string `toml:"input_name,omitempty" json:",omitempty"`
+	TimeUnit  string `toml:"time_unit,omitempty" json:",omitempty"`
 }
 
 // CommandPlaceholders are the words a command and its env may hold in
@@ -473,14 +476,18 @@ func (s *Spec) checkImpl(l *lines, i int, im Impl) error {
 		return l.errorf("impl", i, "", "impl %q: give command = [...] or algo = \"...\", one of them", im.Name)
 	case len(im.Command) > 0 && im.Command[0] == "":
 		return l.errorf("impl", i, "command", "impl %q: the command's program is empty", im.Name)
-	case im.Algo != "" && (len(im.Env) > 0 || im.DistanceRegexp != "" || im.TimeRegexp != "" || im.Stdin != "" || im.Input != "" || im.TimeUnit != ""):
-		return l.errorf("impl", i, "algo", "impl %q: env, stdin, input, distance_regexp, time_regexp and time_unit are for a command, not an algorithm", im.Name)
+	case im.Algo != "" && (len(im.Env) > 0 || im.DistanceRegexp != "" || im.TimeRegexp != "" || im.Stdin != "" || im.Input != "" || im.InputName != "" || im.TimeUnit != ""):
+		return l.errorf("impl", i, "algo", "impl %q: env, stdin, input, input_name, distance_regexp, time_regexp and time_unit are for a command, not an algorithm", im.Name)
 	case im.TimeUnit != "" && !slices.Contains(progrun.TimeUnits, im.TimeUnit):
 		return l.errorf("impl", i, "time_unit", "impl %q: time_unit = %q: want one of %s", im.Name, im.TimeUnit, strings.Join(progrun.TimeUnits, ", "))
 	case im.TimeUnit != "" && im.TimeRegexp == "":
 		return l.errorf("impl", i, "time_unit", "impl %q: time_unit = %q says what time_regexp's number counts, and there is no time_regexp", im.Name, im.TimeUnit)
-	case im.Input != "" && !slices.ContainsFunc(im.Command, func(a string) bool { return strings.Contains(a, progrun.InputPlaceholder) }):
-		return l.errorf("impl", i, "input", "impl %q: input = %q is written to a file the command names as {input}, and its command has no {input}", im.Name, im.Input)
+	case im.InputName != "" && im.Input == "":
+		return l.errorf("impl", i, "input_name", "impl %q: input_name = %q names the file written from input = \"...\", and there is no input", im.Name, im.InputName)
+	case im.InputName != "" && progrun.CheckInputName(im.InputName) != nil:
+		return l.errorf("impl", i, "input_name", "impl %q: input_name = %v", im.Name, progrun.CheckInputName(im.InputName))
+	case im.Input != "" && im.InputName == "" && !slices.ContainsFunc(im.Command, func(a string) bool { return strings.Contains(a, progrun.InputPlaceholder) }):
+		return l.errorf("impl", i, "input", "impl %q: input = %q is written to a file the command names as {input}, and its command has no {input}; for a program that opens a name of its own, give it as input_name (such as \"input.txt\")", im.Name, im.Input)
 	case im.Input == "" && progrun.Uses(progrun.InputPlaceholder, im.Command...):
 		return l.errorf("impl", i, "command", "impl %q: the command names {input}, the file written from input = \"...\", and there is no input", im.Name)
 	}

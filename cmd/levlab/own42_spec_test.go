@@ -70,6 +70,7 @@ func TestSpecShapes(t *testing.T) {
 		{"ed_args", "shape-args", "ed_args"},
 		{"ed_menu", "shape-stdin", "ed_menu"},
 		{"ed_file", "shape-file", "ed_file"},
+		{"ed_fixed", "shape-fixed", "ed_fixed"},
 		{"ed_seeded", "shape-seeded", "ed_seeded"},
 	} {
 		t.Run(c.spec, func(t *testing.T) {

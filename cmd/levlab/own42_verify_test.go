@@ -60,7 +60,7 @@ func examples(t *testing.T) string {
 			examplesErr = "no C compiler: " + err.Error()
 			return
 		}
-		for _, name := range []string{"ed_args", "ed_menu", "ed_file", "ed_seeded"} {
+		for _, name := range []string{"ed_args", "ed_menu", "ed_file", "ed_fixed", "ed_seeded"} {
 			if b, err := exec.Command(compiler, "-O2", "-Wall", "-Wextra", "-Werror", "-o", filepath.Join(dir, name), "../../examples/"+name+".c").CombinedOutput(); err != nil {
 				examplesErr = string(b) + err.Error()
 				return
@@ -200,6 +200,8 @@ func TestVerifyShapes(t *testing.T) {
 		{"arguments", []string{"--", filepath.Join(ex, "ed_args"), "{a:text}", "{b:text}"}},
 		{"stdin menu", []string{"--text", "--stdin", `1\n{a:text}\n{b:text}\n2\n3\n`, "--", filepath.Join(ex, "ed_menu")}},
 		{"one file", []string{"--input", `{n} {m}\n{a:text}\n{b:text}\n`, "--", filepath.Join(ex, "ed_file"), "{input}"}},
+		// Two cases at a time, each opening input.txt in its own folder.
+		{"a file of a fixed name", []string{"--text", "--jobs", "2", "--input", `{a:text}\n{b:text}\n`, "--input-name", "input.txt", "--", filepath.Join(ex, "ed_fixed")}},
 		{"self-generated strings", []string{"--", filepath.Join(ex, "ed_seeded"), "-f", "{a}", "{b}"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -50,6 +50,10 @@ In PROG and ARGS these placeholders are replaced, case by case:
 --stdin and --input are templates of what the program reads, with the same
 placeholders ({input} aside) and the escapes \n \t \r \\: for a program that
 reads a menu, or one file such as --input '{n} {m}\n{a:text}\n{b:text}\n'.
+A program that opens a file of a name of its own in its working folder
+(input.txt) takes --input-name input.txt: each case then runs in a folder
+of its own, where that file is written, so that cases run at once do not
+share it (PROG's own path is still taken from here).
 
 The program prints the distance: the number on the last line that names
 the distance ("distance", any case), else the last line holding only an
@@ -89,6 +93,7 @@ Example:
   levlab verify --text -- ./ed_args {a:text} {b:text}
   levlab verify --text --stdin '1\n{a:text}\n{b:text}\n3\n' -- ./ed_menu
   levlab verify --input '{n} {m}\n{a:text}\n{b:text}\n' -- ./ed_file {input}
+  levlab verify --text --input '{a:text}\n{b:text}\n' --input-name input.txt -- ./ed_fixed
   levlab verify --workers 1,2,4 -- mpirun -np {workers} ./ed_mpi {a} {b}
 
 Flags:
@@ -159,6 +164,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	distRE := fs.String("distance-regexp", "", "`RE` whose first group, in its last match on stdout, is the distance; unset: see above")
 	stdinT := fs.String("stdin", "", "`TEMPLATE` of what the program reads on stdin, placeholders expanded, escapes \\n \\t \\r \\\\")
 	inputT := fs.String("input", "", "`TEMPLATE` of a file written for each case, named by {input} in the command; escapes as --stdin's")
+	inputName := fs.String("input-name", "", "`NAME` of the --input file, such as input.txt: each case then runs in a folder of its own, where the file is, for a program that opens that name")
 	// Flags end at PROG: what follows is the program's.
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -209,10 +215,19 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 			*t.out = &s
 		}
 	}
+	if given["input-name"] {
+		if v.cmd.Input == nil {
+			return usageErrorf("--input-name %q names the file written from --input TEMPLATE, and there is no --input", *inputName)
+		}
+		if err := progrun.CheckInputName(*inputName); err != nil {
+			return usageErrorf("--input-name %v", err)
+		}
+		v.cmd.InputName = *inputName
+	}
 	usesInput := progrun.Uses(progrun.InputPlaceholder, prog...)
 	switch {
-	case v.cmd.Input != nil && !usesInput:
-		return usageErrorf("--input %q is written to a file the command names as {input}, and the command has no {input}", *inputT)
+	case v.cmd.Input != nil && !usesInput && v.cmd.InputName == "":
+		return usageErrorf("--input %q is written to a file the command names as {input}, and the command has no {input}; for a program that opens a name of its own, give it as --input-name (such as input.txt)", *inputT)
 	case v.cmd.Input == nil && usesInput:
 		return usageErrorf("the command names {input}, the file written from --input TEMPLATE, and there is no --input")
 	case len(workers) > 1 && !v.cmd.Uses("{workers}"):
@@ -1139,7 +1154,7 @@ func (v *verifier) keepInputs(r *verifyRun) (string, error) {
 		kept += ", its stdin " + p
 	}
 	if v.cmd.Input != nil {
-		p := filepath.Join(dir, "input")
+		p := filepath.Join(dir, cmp.Or(v.cmd.InputName, "input"))
 		if err := os.WriteFile(p, input, 0o644); err != nil {
 			return "", err
 		}

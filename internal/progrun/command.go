@@ -27,6 +27,12 @@ type Command struct {
 	// Input, when not nil, is the template of the file {input} names,
 	// written afresh for each run.
 	Input *string
+	// InputName, when set, is the name the file written from Input has,
+	// and the program runs in the run's folder, where that file is: for a
+	// program that opens a name of its own, such as input.txt, in its
+	// working folder. A program named by a relative path is still taken
+	// from Dir (or levlab's folder). CheckInputName says what it may be.
+	InputName string
 	// Reading bounds each run and reads its output, as Options' does; a
 	// program named by a relative path with a slash is taken from its Dir
 	// where that is set.
@@ -92,7 +98,7 @@ func (c *Command) Values(dir string, cs Case) Values {
 		v.B = filepath.Join(dir, "b")
 	}
 	if c.Input != nil {
-		v.Input = filepath.Join(dir, cmp.Or(cs.InputName, "input"))
+		v.Input = filepath.Join(dir, c.inputName(cs))
 	}
 	if c.Uses(TextPlaceholders...) {
 		v.TextA, v.TextB = string(cs.A), string(cs.B)
@@ -138,14 +144,48 @@ func (c *Command) RunOn(ctx context.Context, files *Files, cs Case, cores []int)
 	if err := c.write(files, cs, input); err != nil {
 		return Result{}, &Error{Kind: Inputs, Msg: err.Error(), Err: err}
 	}
-	if c.Dir != "" && len(args) > 0 && strings.ContainsRune(args[0], '/') && !filepath.IsAbs(args[0]) {
+	reading := c.Reading
+	relative := len(args) > 0 && strings.ContainsRune(args[0], '/') && !filepath.IsAbs(args[0])
+	if relative && c.Dir != "" {
 		args[0] = filepath.Join(c.Dir, args[0])
 	}
-	res, err := Run(ctx, args, Options{Reading: c.Reading, Env: env, Stdin: stdin, Cores: cores, Echo: [][]byte{cs.A, cs.B}})
+	if c.InputName != "" {
+		// The program runs beside its input file; a relative path to it
+		// is taken from where it would have run.
+		var err error
+		if relative {
+			args[0], err = filepath.Abs(args[0])
+		}
+		if err == nil {
+			reading.Dir, err = filepath.Abs(files.Dir)
+		}
+		if err != nil {
+			return Result{}, &Error{Kind: Start, Msg: err.Error(), Err: err}
+		}
+	}
+	res, err := Run(ctx, args, Options{Reading: reading, Env: env, Stdin: stdin, Cores: cores, Echo: [][]byte{cs.A, cs.B}})
 	if err == nil && cs.Want != nil && res.Distance != *cs.Want {
 		err = &Error{Kind: WrongDistance, Msg: fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, *cs.Want, QuoteNumber(res.Line, res.Distance))}
 	}
 	return res, err
+}
+
+// inputName is the name of the file written from Input for cs.
+func (c *Command) inputName(cs Case) string { return cmp.Or(c.InputName, cs.InputName, "input") }
+
+// CheckInputName returns an error saying what is wrong with name as an
+// input file's name (Command.InputName), or nil: a name of a file, not
+// a path, and neither a nor b, the files {a} and {b} beside it.
+func CheckInputName(name string) error {
+	switch {
+	case name == "" || name == "." || name == "..":
+		return fmt.Errorf("%q: want the name of a file, such as input.txt", name)
+	case strings.ContainsAny(name, `/\`):
+		return fmt.Errorf("%q: want the name of a file, such as input.txt, not a path: the file is written in the run's own folder, where the program runs", name)
+	case name == "a" || name == "b":
+		return fmt.Errorf("%q: the files {a} and {b} are written beside the input file under the names a and b; name it otherwise, such as input.txt", name)
+	}
+	return nil
 }
 
 // TookFileNames says, where d (a distance the program printed) is the
@@ -211,7 +251,7 @@ func (c *Command) write(files *Files, cs Case, input []byte) error {
 		}
 	}
 	if c.Input != nil {
-		return files.Put(cmp.Or(cs.InputName, "input"), input)
+		return files.Put(c.inputName(cs), input)
 	}
 	return nil
 }

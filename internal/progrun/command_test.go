@@ -94,6 +94,31 @@ func TestCommandDir(t *testing.T) {
 	}
 }
 
+// With InputName the input file has that name and the program runs in
+// the run's folder, beside it; a relative program is still taken from
+// Dir. Bad names are refused, saying what a name may be.
+func TestCommandInputName(t *testing.T) {
+	dir, runs := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "prog"), []byte("#!/bin/sh\nwc -c < input.txt\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tmpl := "{a:text}-{b:text}"
+	c := Command{Args: []string{"./prog"}, Input: &tmpl, InputName: "input.txt", Reading: Reading{Dir: dir, Timeout: 5 * time.Second}}
+	res, err := c.Run(context.Background(), &Files{Dir: runs}, Case{A: []byte("abc"), B: []byte("de")})
+	if err != nil || res.Distance != 6 {
+		t.Errorf("./prog reading input.txt: %+v, %v; want 6 bytes read", res, err)
+	}
+	if _, err := os.Stat(filepath.Join(runs, "input.txt")); err != nil {
+		t.Errorf("input.txt not written in the run's folder: %v", err)
+	}
+	for name, want := range map[string]string{"": "the name of a file", "..": "the name of a file", "in/put.txt": "not a path", `in\put`: "not a path", "a": "{a} and {b}", "input.txt": ""} {
+		err := CheckInputName(name)
+		if want == "" && err != nil || want != "" && (err == nil || !strings.Contains(err.Error(), want)) {
+			t.Errorf("CheckInputName(%q) = %v, want %q", name, err, want)
+		}
+	}
+}
+
 // Every Kind of failure, through a Command: the error is an *Error of
 // that Kind, found with errors.As, its words as levlab prints them.
 func TestCommandKinds(t *testing.T) {
