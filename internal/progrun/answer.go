@@ -266,7 +266,7 @@ func blankEchoes(out []byte, echoes [][]byte) []byte {
 	echoes = slices.Clone(echoes)
 	slices.SortStableFunc(echoes, func(x, y []byte) int { return cmp.Compare(len(y), len(x)) })
 	for _, e := range echoes {
-		if len(e) < echoMin || !misreadable(e) || !bytes.Contains(out, e) {
+		if len(e) < echoMin || len(e) > len(out) || !bytes.Contains(out, e) || !misreadable(e) {
 			continue
 		}
 		out = bytes.ReplaceAll(out, e, []byte(echoBlank))
