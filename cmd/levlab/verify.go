@@ -29,8 +29,8 @@ func verifyUsage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
   levlab verify [--cases N] [--runes] [--text] [--equal-lengths] [--max-len N]
                 [--timeout D] [--workers N,...] [--jobs N|auto] [--seed S]
-                [--stdin TEMPLATE] [--input TEMPLATE] [--distance-regexp RE]
-                [--] PROG [ARGS...]
+                [--stdin TEMPLATE] [--input TEMPLATE] [--input-name NAME]
+                [--distance-regexp RE] [--] PROG [ARGS...]
 
 Runs the conformance cases through another program — yours, written in C,
 C++, CUDA, Go, anything — and checks every answer against the exact
@@ -76,16 +76,17 @@ each held to a core of its own (Linux); a run of 50 ms or more that keeps
 more busy brings it back to one.
 
 Progress goes to stderr every second, after 10 s with how long the rest
-will take at that pace. At the end verify prints how many
-agree (and where every run printed one number whatever the strings, that
-the program reads none of them: given {a} {b}, the names of files, for
-strings it wants {a:text} {b:text}), the failures by family of case (known answers, length boundaries,
-long, random over each alphabet) with the smallest of each, what the
-failures share where they share a trait (a NUL byte, a trailing line end,
-white space, unequal lengths: --text and --equal-lengths leave such cases
-out), the smallest failures, and keeps the smallest failure's inputs in a
-folder it names. A family stops after 10 failures; verify after 100, or
-after 20 runs that printed no distance where none printed one.
+will take at that pace. At the end verify prints how many agree; where
+every run printed one number whatever the strings, that the program reads
+none of them (given {a} {b}, the names of files, where it wants the
+strings, {a:text} {b:text}); the failures by family of case (known
+answers, length boundaries, long, random over each alphabet) with the
+smallest of each; what the failures share where they share a trait (a
+NUL byte, a trailing line end, white space, unequal lengths: --text and
+--equal-lengths leave such cases out); the smallest failures; and keeps
+the smallest failure's inputs in a folder it names. A family stops after
+10 failures; verify after 100, or after 20 runs that printed no distance
+where none printed one.
 
 Example:
   levlab verify -- ./ed_omp {a} {b}
