@@ -14,6 +14,7 @@ import (
 
 	"github.com/levlab/levlab/experiments"
 	"github.com/levlab/levlab/internal/progrun"
+	"github.com/levlab/levlab/lev"
 	"github.com/levlab/levlab/lev/levtest"
 	"github.com/levlab/levlab/report"
 )
@@ -23,10 +24,12 @@ type Distance func(ctx context.Context, a, b []byte) (int, error)
 
 // Command returns the Distance of a program, run as levlab verify runs it:
 // args[0] with args[1:], where {a} and {b} are files holding the strings,
-// {n} and {m} their lengths and {workers} workers; the distance is the
-// last integer it prints. A run past timeout, a non-zero exit or no
-// number is an error saying so. An unknown placeholder is an error at the
-// first call.
+// {a:text} and {b:text} the strings themselves, {n} and {m} their lengths
+// and {workers} workers; the distance is read from its stdout as verify
+// reads it. A run past timeout, a non-zero exit or no number is an error
+// saying so, and so is a wrong distance that is the distance between the
+// files' names (a program that takes the strings as arguments, given {a}
+// {b}). An unknown placeholder is an error at the first call.
 func Command(workers int, timeout time.Duration, args ...string) Distance {
 	cmd := progrun.Command{Args: args, Reading: progrun.Reading{Timeout: timeout}}
 	return func(ctx context.Context, a, b []byte) (int, error) {
@@ -41,9 +44,15 @@ func Command(workers int, timeout time.Duration, args ...string) Distance {
 			return 0, err
 		}
 		defer os.RemoveAll(dir)
-		res, err := cmd.Run(ctx, &progrun.Files{Dir: dir}, progrun.Case{A: a, B: b, N: len(a), M: len(b), Workers: workers})
+		cs := progrun.Case{A: a, B: b, N: len(a), M: len(b), Workers: workers}
+		res, err := cmd.Run(ctx, &progrun.Files{Dir: dir}, cs)
 		if err != nil {
 			return 0, err
+		}
+		if took := cmd.TookFileNames(res.Distance, dir, cs); took != "" {
+			if want, err := lev.Distance(a, b); err == nil && want != res.Distance {
+				return 0, fmt.Errorf("answered %d, want %d: %s", res.Distance, want, took)
+			}
 		}
 		return res.Distance, nil
 	}

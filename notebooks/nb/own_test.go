@@ -37,6 +37,15 @@ func TestVerifyHTML(t *testing.T) {
 	if d, err := echo(context.Background(), []byte("abcd"), []byte("x")); err != nil || d != 4 {
 		t.Errorf("a command printing the length of {a}: %d, %v; want 4", d, err)
 	}
+	// A program that took the files' names for the strings: 1 apart.
+	names := Command(1, 5*time.Second, "sh", "-c", "echo 1", "{a}", "{b}")
+	if _, err := names(context.Background(), []byte("abc"), []byte("xyz")); err == nil || !strings.Contains(err.Error(), "answered 1, want 3: 1 is the distance between its arguments") ||
+		!strings.Contains(err.Error(), "{a:text} and {b:text}") {
+		t.Errorf("file names for strings: %v", err)
+	}
+	if d, err := names(context.Background(), []byte("a"), []byte("b")); err != nil || d != 1 {
+		t.Errorf("file names for strings, where 1 is right: %d, %v", d, err)
+	}
 	if _, err := Command(1, time.Second, "true")(context.Background(), nil, nil); err == nil || !strings.Contains(err.Error(), "printed no distance") {
 		t.Errorf("a command printing nothing: %v", err)
 	}
