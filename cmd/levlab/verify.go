@@ -266,7 +266,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	if err := fitsMemory(fmt.Sprintf("%d cases, the longest of %d symbols", *n, *maxLen), verifyMemory(*n, *maxLen)); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "levlab verify: preparing %d cases (the longest of %d %s) and their exact distances…\n", *n, *maxLen, unit(*runes))
+	fmt.Fprintf(stderr, "levlab verify: preparing %d cases and their exact distances (strings up to --max-len %d %s)…\n", *n, *maxLen, unit(*runes))
 	opts := levtest.CaseOptions{N: *n, MaxLen: *maxLen, Runes: *runes, Text: *text, NoNUL: textAnywhere, EqualLengths: *equal}
 	cases, err := levtest.CasesContext(ctx, rand.New(rand.NewPCG(*seed, 0x1e71ab)), opts)
 	if err != nil {
