@@ -118,6 +118,15 @@ static unsigned char *slurp(const char *path, long *len) {
 
 // Programs of honest limits, each failing one trait of case.
 const (
+	// noEmptyProg takes no empty string, and is right on every other.
+	noEmptyProg = dp + `int main(int argc, char **argv) {
+	long n, m;
+	unsigned char *a = slurp(argv[1], &n), *b = slurp(argv[2], &m);
+	if (n == 0 || m == 0) { fprintf(stderr, "error: an empty string\n"); return 1; }
+	printf("%ld\n", dist(a, n, b, m));
+	return 0;
+}
+`
 	// strlenProg keeps its strings as C strings: a NUL ends them.
 	strlenProg = dp + `int main(int argc, char **argv) {
 	long n, m;
@@ -410,6 +419,30 @@ func TestVerifyProgress(t *testing.T) {
 	stdout, stderr, code = verifyOut(t, "--cases", "8", "--jobs", "1", "--", prog, "{a}", "{b}")
 	if code != exitOK || !regexp.MustCompile(`levlab verify: [1-7] of 8 cases, 0 failed, [1-9]s, [1-9]s or more to go at this pace\n`).MatchString(stderr) {
 		t.Errorf("exit %d, no time to go on stderr\n%s%s", code, stdout, stderr)
+	}
+}
+
+// A trait that fails throughout — here the empty string, which the
+// program takes nowhere — is left out after verifyTraitFailures runs, and
+// its failures do not stop their family: the length boundaries past it
+// (63 … 1001) still run.
+func TestVerifyLeavesOutATraitThatFailsThroughout(t *testing.T) {
+	prog := cc(t, t.TempDir(), "noempty", noEmptyProg)
+	stdout, stderr, code := verifyOut(t, "--cases", "1000", "--max-len", "2100", "--", prog, "{a}", "{b}")
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout, stderr)
+	}
+	for _, re := range []string{
+		`(?m)^left out: \d+ runs that have an empty string, once 10 such had failed and none agreed$`,
+		`(?m)^  length boundaries: \d of 2\d\d fail, \d+ left out \(above\)$`,
+		`(?m)^all 1\d failures have an empty string \(as do 1\d of the \d+ runs\): a program that takes no empty string`,
+	} {
+		if !regexp.MustCompile(re).MatchString(stdout) {
+			t.Errorf("verify does not say %s:\n%s", re, stdout)
+		}
+	}
+	if strings.Contains(stdout, "a family stops") {
+		t.Errorf("a family stopped on failures the empty string explains:\n%s", stdout)
 	}
 }
 

@@ -82,11 +82,13 @@ none of them (given {a} {b}, the names of files, where it wants the
 strings, {a:text} {b:text}); the failures by family of case (known
 answers, length boundaries, long, random over each alphabet) with the
 smallest of each; what the failures share where they share a trait (a
-NUL byte, a trailing line end, white space, unequal lengths: --text and
---equal-lengths leave such cases out); the smallest failures; and keeps
-the smallest failure's inputs in a folder it names. A family stops after
-10 failures; verify after 100, or after 20 runs that printed no distance
-where none printed one.
+NUL byte, a trailing line end, white space, an empty string, unequal
+lengths: --text and --equal-lengths leave such cases out); the smallest
+failures; and keeps the smallest failure's inputs in a folder it names.
+A family stops after 10 failures; a trait whose 10 runs failed, none
+agreeing, is left out from then on (its failures stop no family where
+others agree); verify stops after 100 failures, or after 20 runs that
+printed no distance where none printed one.
 
 Example:
   levlab verify -- ./ed_omp {a} {b}
@@ -127,6 +129,10 @@ const (
 	// distance where the cases want at least three, tell a program that
 	// reads none of the strings.
 	verifyConstantRuns = 5
+	// verifyTraitFailures is how many runs of a trait (verifyTraits) at
+	// a count of workers fail, none agreeing, before the rest are left
+	// out: an honest limit, or one bug, said ten times is said.
+	verifyTraitFailures = 10
 )
 
 // The bounds of --cases and --max-len: every case is made, with its
@@ -281,8 +287,9 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(cases[x].Size(), cases[y].Size()) })
 	runs := make([]verifyRun, 0, len(cases)*len(workers))
 	for _, i := range order {
+		traits := traitsOf(&cases[i])
 		for _, w := range workers {
-			runs = append(runs, verifyRun{c: &cases[i], family: families[i], workers: w})
+			runs = append(runs, verifyRun{c: &cases[i], family: families[i], workers: w, traits: traits})
 		}
 	}
 
@@ -437,8 +444,25 @@ type verifyRun struct {
 	timedOut bool
 	retried  bool   // run again, alone, after a time-out
 	skipped  string // why it did not run: its family had failed enough
+	leftOut  int    // 1 + the trait (verifyTraits) for which it did not run; 0: none
 	printed  *int   // the distance it printed, right or wrong; nil: none
+	counted  bool   // its failure counts toward its family's stop
+	traits   uint16 // its case's traits, a bit each (verifyTraits' order)
 }
+
+// traitKey is trait t at a count of workers, for verifySession.traitRuns.
+type traitKey struct{ trait, workers int }
+
+// traitRecord is how the runs of a trait went at a count of workers:
+// how many ran (a time-out aside), how many of those failed, and how
+// many of those had each trait (verifyTraits' order) as well.
+type traitRecord struct {
+	ran, failed int
+	with        [16]int
+}
+
+// throughout reports whether every run of the trait so far failed.
+func (t traitRecord) throughout() bool { return t.ran > 0 && t.failed == t.ran }
 
 // familyAt is the run's family at its count of workers: a family that
 // fails throughout at one count stops there alone.
@@ -494,8 +518,15 @@ type verifySession struct {
 	finished int
 	failures int
 	famFails map[string]int
-	read     int // runs that printed a distance, right or wrong
-	unread   int // runs that exited 0 and printed none
+	famAgree map[string]int
+	// traitRuns is how each trait's runs went at each count: once
+	// verifyTraitFailures of them failed and none agreed, the rest are
+	// left out, and failures a trait failing throughout explains do not
+	// stop a family (a program that takes no empty string still runs
+	// the length boundaries at 63 … 1001).
+	traitRuns map[traitKey]traitRecord
+	read      int // runs that printed a distance, right or wrong
+	unread    int // runs that exited 0 and printed none
 }
 
 // unreadStop says whether the runs so far tell that levlab cannot read
@@ -508,7 +539,8 @@ func (s *verifySession) unreadStop() bool {
 // run runs every run it can, then the timed-out ones again, alone. Its
 // error is one of the files the runs read.
 func (s *verifySession) run(ctx context.Context) error {
-	s.famFails = map[string]int{}
+	s.famFails, s.famAgree = map[string]int{}, map[string]int{}
+	s.traitRuns = map[traitKey]traitRecord{}
 	stopProgress := s.progress()
 	defer stopProgress()
 	first, err := progrun.OpenFiles(filepath.Join(s.v.dir, "0"))
@@ -566,7 +598,9 @@ func (s *verifySession) run(ctx context.Context) error {
 		}
 		if why == "" {
 			s.failures--
-			s.famFails[r.familyAt()]--
+			if r.counted {
+				s.famFails[r.familyAt()]--
+			}
 		}
 		r.why = why
 		s.mu.Unlock()
@@ -650,6 +684,10 @@ func (s *verifySession) take(j int) *verifyRun {
 			r.skipped = fmt.Sprintf("%d of its cases had failed", verifyFamilyFailures)
 			continue
 		}
+		if t := s.failingTrait(r, verifyTraitFailures); t >= 0 {
+			r.leftOut = t + 1
+			continue
+		}
 		return r
 	}
 }
@@ -673,14 +711,66 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 		s.unread++
 	}
 	s.finished++
-	if r.why != "" {
+	if !r.timedOut {
+		for t := range verifyTraits {
+			if r.traits&(1<<t) != 0 {
+				rec := s.traitRuns[traitKey{t, r.workers}]
+				rec.ran++
+				if r.why != "" {
+					rec.failed++
+					for u := range verifyTraits {
+						if r.traits&(1<<u) != 0 {
+							rec.with[u]++
+						}
+					}
+				}
+				s.traitRuns[traitKey{t, r.workers}] = rec
+			}
+		}
+	}
+	if r.why == "" {
+		s.famAgree[r.familyAt()]++
+	} else {
 		s.failures++
-		s.famFails[r.familyAt()]++
+		// A failure that a trait failing throughout explains is that
+		// trait's, left out once it has failed enough: it stops no family
+		// where others of the family agree.
+		if r.counted = s.failingTrait(r, 1) < 0 || s.famAgree[r.familyAt()] == 0; r.counted {
+			s.famFails[r.familyAt()]++
+		}
 	}
 	// A program that keeps several cores busy wants them to itself.
 	if s.autoJobs && s.jobs > 1 && res.Wall >= tellsCores && res.CPU > 1.5*res.Wall {
 		s.jobs, s.why = 1, fmt.Sprintf("a run of %s kept %.1f cores busy", r.c.Name, res.CPU/res.Wall)
 	}
+}
+
+// failingTrait returns the first trait of r's case whose runs at r's
+// count of workers failed throughout, at least min of them, and not
+// only where another trait that failed throughout was there too (the
+// first strings of unequal lengths are those beside an empty one); -1
+// where there is none. s.mu is held.
+func (s *verifySession) failingTrait(r *verifyRun, min int) int {
+	for t := range verifyTraits {
+		if r.traits&(1<<t) == 0 {
+			continue
+		}
+		rec := s.traitRuns[traitKey{t, r.workers}]
+		if rec.failed < min || !rec.throughout() {
+			continue
+		}
+		shadowed := false
+		for u := range verifyTraits {
+			if u != t && rec.with[u] == rec.failed && s.traitRuns[traitKey{u, r.workers}].throughout() {
+				shadowed = true
+				break
+			}
+		}
+		if !shadowed {
+			return t
+		}
+	}
+	return -1
 }
 
 // say writes a line of progress to stderr, one writer at a time: the
@@ -781,6 +871,22 @@ func (s *verifySession) reportRuns(w io.Writer, failed int) {
 			"(a line such as \"distance: 3\", or the number alone on the last line), or give --distance-regexp\n", s.unread)
 	}
 	s.reportConstant(w)
+	for t := range verifyTraits {
+		left := 0
+		for _, r := range s.runs {
+			if r.leftOut == t+1 {
+				left++
+			}
+		}
+		if left > 0 {
+			at := ""
+			if v.multi {
+				at = " at a count of workers"
+			}
+			fmt.Fprintf(w, "left out: %s that %s, once %d such%s had failed and none agreed\n",
+				plural(left, "run", "runs"), verifyTraits[t].what, verifyTraitFailures, at)
+		}
+	}
 	if s.jobs > 1 {
 		fmt.Fprintf(w, "%d cases ran at a time (--jobs auto: %s; --jobs 1 runs one at a time)\n", s.jobs, s.why)
 	}
@@ -869,7 +975,7 @@ func (s *verifySession) reportFamilies(w io.Writer) {
 	}
 	slices.SortStableFunc(order, func(x, y string) int { return cmp.Compare(familyRank(x), familyRank(y)) })
 	for _, f := range order {
-		total, ran, failed, skipped := 0, 0, 0, 0
+		total, ran, failed, skipped, left := 0, 0, 0, 0, 0
 		var first *verifyRun
 		for i := range s.runs {
 			r := &s.runs[i]
@@ -879,6 +985,9 @@ func (s *verifySession) reportFamilies(w io.Writer) {
 			total++
 			if r.skipped != "" {
 				skipped++
+			}
+			if r.leftOut > 0 {
+				left++
 			}
 			if r.done {
 				ran++
@@ -894,10 +1003,13 @@ func (s *verifySession) reportFamilies(w io.Writer) {
 		if failed == 0 {
 			line = fmt.Sprintf("  %s: %d agree", f, ran)
 		}
+		if left > 0 {
+			line += fmt.Sprintf(", %d left out (above)", left)
+		}
 		if skipped > 0 {
 			line += fmt.Sprintf(", %d not run (a family stops after %d failures)", skipped, verifyFamilyFailures)
-		} else if ran < total {
-			line += fmt.Sprintf(", %d not run", total-ran)
+		} else if ran+left < total {
+			line += fmt.Sprintf(", %d not run", total-ran-left)
 		}
 		fmt.Fprintln(w, line)
 		if first != nil {
@@ -1078,6 +1190,7 @@ type verifyTrait struct {
 	hint string
 }
 
+// verifyTraits are at most 16: a run holds its case's as bits of a uint16.
 var verifyTraits = []verifyTrait{
 	{
 		name: "line end",
@@ -1118,6 +1231,12 @@ var verifyTraits = []verifyTrait{
 		hint: "a program that reads words (scanf %s, cin >>) or lines splits there; if yours need not take them, --text keeps to printable symbols without white space",
 	},
 	{
+		name: "empty",
+		what: "have an empty string",
+		has:  func(c *levtest.Case) bool { return len(c.A) == 0 || len(c.B) == 0 },
+		hint: "a program that takes no empty string (no line, no argument, a matrix of no row) fails on each; that is a bug unless it is never to be given one",
+	},
+	{
 		name: "unequal lengths",
 		what: "pair strings of unequal lengths",
 		has: func(c *levtest.Case) bool {
@@ -1128,6 +1247,17 @@ var verifyTraits = []verifyTrait{
 		},
 		hint: "if yours takes strings of one length only, --equal-lengths keeps to them",
 	},
+}
+
+// traitsOf returns c's traits, a bit each in verifyTraits' order.
+func traitsOf(c *levtest.Case) uint16 {
+	var bits uint16
+	for t := range verifyTraits {
+		if verifyTraits[t].has(c) {
+			bits |= 1 << t
+		}
+	}
+	return bits
 }
 
 // keepInputs writes what a failed run read — the strings, and its stdin
