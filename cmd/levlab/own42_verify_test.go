@@ -413,6 +413,10 @@ func TestVerifyProgress(t *testing.T) {
 	if code != exitOK || !regexp.MustCompile(`levlab verify: \d of 8 cases, 0 failed, \d+s`).MatchString(stderr) {
 		t.Errorf("exit %d, no progress on stderr\n%s%s", code, stdout, stderr)
 	}
+	// Too few cases for the long and random families: said.
+	if !strings.Contains(stderr, "levlab verify: 8 cases hold no long case and no random pair: more --cases (1000 by default) reach them\n") {
+		t.Errorf("8 cases: stderr does not say they hold no long case or random pair\n%s", stderr)
+	}
 	// Past verifyPaceAfter it says how long the rest will take.
 	defer func(was time.Duration) { verifyPaceAfter = was }(verifyPaceAfter)
 	verifyPaceAfter = time.Second

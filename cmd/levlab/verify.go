@@ -280,6 +280,9 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	}
 	// Smallest first, each case at every count of workers.
 	families := caseFamilies(cases)
+	if missing := missingFamilies(families); missing != "" {
+		fmt.Fprintf(stderr, "levlab verify: %d cases hold %s: more --cases (1000 by default) reach them\n", len(cases), missing)
+	}
 	order := make([]int, len(cases))
 	for i := range order {
 		order[i] = i
@@ -1145,6 +1148,23 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// missingFamilies says which of the long cases and the random pairs
+// families lacks ("no long case and no random pair"), "" where it has
+// both: a small --cases is all known answers and length boundaries.
+func missingFamilies(families []string) string {
+	long := slices.Contains(families, "long")
+	random := slices.ContainsFunc(families, func(f string) bool { return strings.HasPrefix(f, "random over ") })
+	switch {
+	case !long && !random:
+		return "no long case and no random pair"
+	case !long:
+		return "no long case"
+	case !random:
+		return "no random pair"
+	}
+	return ""
 }
 
 // familyRank orders families as the cases are made.
