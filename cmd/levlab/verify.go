@@ -453,6 +453,10 @@ type verifyRun struct {
 	traits   uint16 // its case's traits, a bit each (verifyTraits' order)
 }
 
+// hasTrait reports whether the run's case has trait t (verifyTraits'
+// index), as traitsOf found once for it.
+func (r *verifyRun) hasTrait(t int) bool { return r.traits&(1<<t) != 0 }
+
 // traitKey is trait t at a count of workers, for verifySession.traitRuns.
 type traitKey struct{ trait, workers int }
 
@@ -716,19 +720,20 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 	s.finished++
 	if !r.timedOut {
 		for t := range verifyTraits {
-			if r.traits&(1<<t) != 0 {
-				rec := s.traitRuns[traitKey{t, r.workers}]
-				rec.ran++
-				if r.why != "" {
-					rec.failed++
-					for u := range verifyTraits {
-						if r.traits&(1<<u) != 0 {
-							rec.with[u]++
-						}
+			if !r.hasTrait(t) {
+				continue
+			}
+			rec := s.traitRuns[traitKey{t, r.workers}]
+			rec.ran++
+			if r.why != "" {
+				rec.failed++
+				for u := range verifyTraits {
+					if r.hasTrait(u) {
+						rec.with[u]++
 					}
 				}
-				s.traitRuns[traitKey{t, r.workers}] = rec
 			}
+			s.traitRuns[traitKey{t, r.workers}] = rec
 		}
 	}
 	if r.why == "" {
@@ -755,7 +760,7 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 // where there is none. s.mu is held.
 func (s *verifySession) failingTrait(r *verifyRun, min int) int {
 	for t := range verifyTraits {
-		if r.traits&(1<<t) == 0 {
+		if !r.hasTrait(t) {
 			continue
 		}
 		rec := s.traitRuns[traitKey{t, r.workers}]
@@ -874,13 +879,13 @@ func (s *verifySession) reportRuns(w io.Writer, failed int) {
 			"(a line such as \"distance: 3\", or the number alone on the last line), or give --distance-regexp\n", s.unread)
 	}
 	s.reportConstant(w)
-	for t := range verifyTraits {
-		left := 0
-		for _, r := range s.runs {
-			if r.leftOut == t+1 {
-				left++
-			}
+	left := make([]int, len(verifyTraits))
+	for _, r := range s.runs {
+		if r.leftOut > 0 {
+			left[r.leftOut-1]++
 		}
+	}
+	for t, left := range left {
 		if left > 0 {
 			at := ""
 			if v.multi {
@@ -1031,6 +1036,7 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 	for {
 		var (
 			best           *verifyTrait
+			bestI          int
 			bestK, bestHas int
 			bestRate       float64
 		)
@@ -1043,7 +1049,7 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 			has, failedHas, k := 0, 0, 0
 			for j := range s.runs {
 				r := &s.runs[j]
-				if r.done && t.has(r.c) {
+				if r.done && r.hasTrait(i) {
 					has++
 					if r.why != "" {
 						failedHas++
@@ -1064,7 +1070,7 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 				continue
 			}
 			if k > bestK || k == bestK && rate > bestRate {
-				best, bestK, bestHas, bestRate = t, k, has, rate
+				best, bestI, bestK, bestHas, bestRate = t, i, k, has, rate
 			}
 		}
 		if best == nil {
@@ -1080,7 +1086,7 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 		}
 		fmt.Fprintf(w, "%s %s (as do %d of the %d runs): %s\n", what, best.what, bestHas, s.ranCount(), best.hint)
 		for _, r := range fails {
-			if best.has(r.c) {
+			if r.hasTrait(bestI) {
 				explained[r] = true
 			}
 		}

@@ -194,21 +194,19 @@ func CheckInputName(name string) error {
 // write instead; "" where it is not, or the command passes no such
 // arguments. dir and cs are the run's, as for Run.
 func (c *Command) TookFileNames(d int, dir string, cs Case) string {
-	v := c.Values(dir, cs)
-	args, _, _, _ := c.Expand(v)
-	// The same words, the folders shown as "…".
-	v.A, v.B = filepath.Join("…", filepath.Base(v.A)), filepath.Join("…", filepath.Base(v.B))
-	shown, _, _, _ := c.Expand(v)
 	ia := slices.IndexFunc(c.Args, func(w string) bool { return Uses("{a}", w) })
 	ib := slices.IndexFunc(c.Args, func(w string) bool { return Uses("{b}", w) })
 	if ia < 0 || ib < 0 || ia == ib {
 		return ""
 	}
-	if argDistance(args[ia], args[ib]) != d {
+	v := c.Values(dir, cs)
+	if argDistance(v.Expand(c.Args[ia]), v.Expand(c.Args[ib])) != d {
 		return ""
 	}
+	// The same words, the folders shown as "…".
+	v.A, v.B = filepath.Join("…", filepath.Base(v.A)), filepath.Join("…", filepath.Base(v.B))
 	return fmt.Sprintf("%d is the distance between its arguments %s and %s, the names of the files {a} and {b} stand for; "+
-		"for the strings themselves as arguments write {a:text} and {b:text}", d, shown[ia], shown[ib])
+		"for the strings themselves as arguments write {a:text} and {b:text}", d, v.Expand(c.Args[ia]), v.Expand(c.Args[ib]))
 }
 
 // argDistance is the edit distance between two words of a command line,
