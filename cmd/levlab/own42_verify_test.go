@@ -405,6 +405,31 @@ exec "`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2"
 	}
 }
 
+// A program that hangs is not run again past verifyRetryHangs retries
+// that ran past the time-out again: each would take a whole --timeout.
+func TestVerifyStopsRetryingAHang(t *testing.T) {
+	prog := writeScript(t, "hangs", "sleep 30\n")
+	stdout, stderr, code := verifyOut(t, "--cases", "8", "--timeout", "200ms", "--jobs", "1", "--", prog, "{a}", "{b}")
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout, stderr)
+	}
+	for _, w := range []string{
+		"0 agree, 8 fail",
+		"3 runs past --timeout 200ms were run again, alone: 0 agreed then\n",
+		"the other 5 runs past it were not run again: 3 had run past it again, alone, none agreeing, so the program, not the machine, is slow there\n",
+	} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("verify does not say %q:\n%s", w, stdout)
+		}
+	}
+	if got := strings.Count(stderr, "runs past --timeout 200ms again, alone: "); got != 3 || strings.Contains(stderr[strings.Index(stderr, "runs past"):], " cases, ") {
+		t.Errorf("stderr tells of %d runs run again, want 3, and nothing else after the first:\n%s", got, stderr)
+	}
+	if !strings.Contains(stderr, `levlab verify: 1 of 8 runs past --timeout 200ms again, alone: known: "" vs "" (0 and 0 bytes)`) {
+		t.Errorf("stderr does not name the run it runs again:\n%s", stderr)
+	}
+}
+
 // Progress goes to stderr while verify runs.
 func TestVerifyProgress(t *testing.T) {
 	ex := examples(t)

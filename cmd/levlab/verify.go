@@ -64,8 +64,9 @@ the case that the program prints back, 4 bytes or more with a digit, a
 line end or the word distance in it, is read as "…".
 A case fails when the program answers another number (its line is quoted),
 prints none, exits non-zero, is killed by a signal or runs past --timeout
-(it is then run once more, alone, before it fails); stdout past 1 MiB is
-not read. The cases start smallest first, each at every count of --workers.
+(it is then run once more, alone, before it fails, until 3 such have run
+past it again with none agreeing); stdout past 1 MiB is not read. The
+cases start smallest first, each at every count of --workers.
 
 --jobs auto, the default, runs one case at a time where the command takes
 {workers} (a parallel program has the machine to itself: two OpenMP
@@ -133,6 +134,11 @@ const (
 	// a count of workers fail, none agreeing, before the rest are left
 	// out: an honest limit, or one bug, said ten times is said.
 	verifyTraitFailures = 10
+	// verifyRetryHangs is how many runs past the time-out, run again
+	// alone, run past it again, none agreeing, before the rest are not
+	// run again: the program hangs there, not the machine, and each retry
+	// costs a whole --timeout.
+	verifyRetryHangs = 3
 )
 
 // The bounds of --cases and --max-len: every case is made, with its
@@ -446,6 +452,7 @@ type verifyRun struct {
 	why      string // "": it agreed
 	timedOut bool
 	retried  bool   // run again, alone, after a time-out
+	hung     bool   // not run again: verifyRetryHangs retries had run past the time-out again
 	skipped  string // why it did not run: its family had failed enough
 	leftOut  int    // 1 + the trait (verifyTraits) for which it did not run; 0: none
 	printed  *int   // the distance it printed, right or wrong; nil: none
@@ -548,7 +555,7 @@ func (s *verifySession) unreadStop() bool {
 func (s *verifySession) run(ctx context.Context) error {
 	s.famFails, s.famAgree = map[string]int{}, map[string]int{}
 	s.traitRuns = map[traitKey]traitRecord{}
-	stopProgress := s.progress()
+	stopProgress := sync.OnceFunc(s.progress())
 	defer stopProgress()
 	first, err := progrun.OpenFiles(filepath.Join(s.v.dir, "0"))
 	if err != nil {
@@ -587,12 +594,27 @@ func (s *verifySession) run(ctx context.Context) error {
 	// A run past the time-out may have been slowed by the runs beside it,
 	// or by anything else the machine ran meanwhile: it fails only if it
 	// runs past it again, alone. Where no distance could be read, its
-	// answer could not be either.
+	// answer could not be either. Once verifyRetryHangs have run past it
+	// again, none agreeing, the program hangs there: the rest are not run
+	// again, which would take a whole --timeout each.
+	// From here each run again says so itself.
+	stopProgress()
+	var retries []*verifyRun
 	for i := range s.runs {
-		r := &s.runs[i]
-		if !r.done || !r.timedOut || ctx.Err() != nil || s.unreadStop() {
+		if r := &s.runs[i]; r.done && r.timedOut {
+			retries = append(retries, r)
+		}
+	}
+	hungAgain, agreedAgain := 0, 0
+	for i, r := range retries {
+		if ctx.Err() != nil || s.unreadStop() {
+			break
+		}
+		if hungAgain >= verifyRetryHangs && agreedAgain == 0 {
+			r.hung = true
 			continue
 		}
+		s.say("levlab verify: %d of %d runs past --timeout %v again, alone: %s\n", i+1, len(retries), s.v.cmd.Timeout, s.v.describeCase(r))
 		_, err := s.v.check(ctx, first, r, nil)
 		if ctx.Err() != nil {
 			return nil
@@ -602,8 +624,11 @@ func (s *verifySession) run(ctx context.Context) error {
 		r.retried = true
 		if progrun.KindOf(err) != progrun.Timeout {
 			r.timedOut = false
+		} else {
+			hungAgain++
 		}
 		if why == "" {
+			agreedAgain++
 			s.failures--
 			if r.counted {
 				s.famFails[r.familyAt()]--
@@ -831,6 +856,17 @@ func (s *verifySession) progress() func() {
 	return func() { close(done); wg.Wait() }
 }
 
+// countRuns is how many runs keep says yes to.
+func (s *verifySession) countRuns(keep func(*verifyRun) bool) int {
+	n := 0
+	for i := range s.runs {
+		if keep(&s.runs[i]) {
+			n++
+		}
+	}
+	return n
+}
+
 // ranCount is how many runs ran.
 func (s *verifySession) ranCount() int {
 	ran, _ := s.count()
@@ -913,6 +949,10 @@ func (s *verifySession) reportRuns(w io.Writer, failed int) {
 			were = "was"
 		}
 		fmt.Fprintf(w, "%s past --timeout %v %s run again, alone: %d agreed then\n", plural(retried, "run", "runs"), v.cmd.Timeout, were, agreed)
+	}
+	if hung := s.countRuns(func(r *verifyRun) bool { return r.hung }); hung > 0 {
+		fmt.Fprintf(w, "the other %s past it %s not run again: %d had run past it again, alone, none agreeing, "+
+			"so the program, not the machine, is slow there\n", plural(hung, "run", "runs"), map[bool]string{true: "was", false: "were"}[hung == 1], verifyRetryHangs)
 	}
 	if v.multi {
 		fmt.Fprintln(w, "by --workers:")
