@@ -44,7 +44,8 @@ own experiments (levlab run --spec) follow, or with --only NAME are the
 report alone, findings first. DIR may be a run's folder itself, its
 records in it (levlab run --spec S --out DIR): it is read as one run. By
 default every machine is read, each at its preferred scale (paper before
-quick). It prints the file's path.
+quick). It prints the file's path. The format is --format's, else the
+one --out's extension names (report.md is Markdown), else html.
 
   html  self-contained (every chart inlined; it opens offline)
   md    Markdown: tables, and image links to the figures
@@ -76,13 +77,32 @@ Exit status:
 `)
 }
 
+// formatNames are the formats' names in a sentence.
+var formatNames = map[string]string{report.FormatHTML: "HTML", report.FormatMarkdown: "Markdown", report.FormatTeX: "LaTeX", report.FormatPDF: "PDF"}
+
+// formatNamed is the format a file's extension names (.html or .htm,
+// .md or .markdown, .tex, .pdf, any case), or "".
+func formatNamed(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".html", ".htm":
+		return report.FormatHTML
+	case ".md", ".markdown":
+		return report.FormatMarkdown
+	case ".tex":
+		return report.FormatTeX
+	case ".pdf":
+		return report.FormatPDF
+	}
+	return ""
+}
+
 func runReport(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("report", stdout, reportUsage)
 	results := fs.String("results", "results", "`DIR` holding published/ and <machine>/<scale>/")
 	machines := fs.String("machine", "", "`NAME`s of machine folders under DIR to read, comma-separated; unset: every machine")
 	scale := fs.String("scale", "", "`SCALE` to read (quick or paper); unset: each machine's preferred, paper before quick")
 	out := fs.String("out", "", "`FILE` to write; unset: levlab-report.FORMAT in the current directory")
-	format := fs.String("format", report.FormatHTML, "`FORMAT`: "+strings.Join(report.Formats, ", "))
+	format := fs.String("format", report.FormatHTML, "`FORMAT`: "+strings.Join(report.Formats, ", ")+"; unset: what --out's extension names (.html, .md, .tex, .pdf), else html")
 	only := fs.String("only", "", "`NAME`s of your own experiments (levlab run --spec), comma-separated: the report is of them alone")
 	figures := fs.String("figures", "", "`DIR` to write every figure into as SVG and PNG; with md and tex unset means FILE-figures beside FILE, and none means no figures")
 	pos, err := fs.parse(args)
@@ -94,6 +114,15 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	}
 	if !slices.Contains(report.Formats, *format) {
 		return usageErrorf("--format %q: want one of %s", *format, strings.Join(report.Formats, ", "))
+	}
+	if named := formatNamed(*out); named != "" {
+		switch {
+		case !fs.given()["format"]:
+			*format = named
+		case named != *format:
+			return usageErrorf("--out %s names a %s file, and --format %s writes %s: give one of them, or both alike",
+				*out, formatNames[named], *format, formatNames[*format])
+		}
 	}
 	if *scale != "" || fs.given()["scale"] {
 		// The scales run writes, and no other word: run and report

@@ -49,6 +49,27 @@ func TestReportCommand(t *testing.T) {
 	} else if b, _ := os.ReadFile(md); strings.Contains(string(b), "![") {
 		t.Errorf("--figures none: the Markdown links figures")
 	}
+	// --out's extension names the format where --format is not given, and
+	// must agree with it where it is.
+	mdOnly := filepath.Join(dir, "by-name.MD")
+	if _, stderr, code := levlab(t, "report", "--results", "../../results", "--figures", "none", "--out", mdOnly); code != exitOK {
+		t.Errorf("--out %s: exit %d, stderr %q", mdOnly, code, stderr)
+	} else if b, _ := os.ReadFile(mdOnly); !strings.HasPrefix(string(b), "# ") {
+		t.Errorf("--out %s wrote no Markdown: %.60q", mdOnly, b)
+	}
+	clash := filepath.Join(dir, "clash.md")
+	want := "levlab: report: --out " + clash + " names a Markdown file, and --format html writes HTML: give one of them, or both alike\n"
+	if _, stderr, code := levlab(t, "report", "--results", "../../results", "--format", "html", "--out", clash); code != exitUsage || !strings.HasPrefix(stderr, want) {
+		t.Errorf("--format html --out x.md: exit %d, stderr %q; want %d and %q", code, stderr, exitUsage, want)
+	}
+	if _, err := os.Stat(clash); err == nil {
+		t.Errorf("--format html --out x.md wrote %s", clash)
+	}
+	for path, want := range map[string]string{"r.htm": "html", "a/r.tex": "tex", "r.PDF": "pdf", "r.markdown": "md", "r.txt": "", "r": ""} {
+		if got := formatNamed(path); got != want {
+			t.Errorf("formatNamed(%q) = %q, want %q", path, got, want)
+		}
+	}
 	if _, _, code := levlab(t, "report", "extra"); code != exitUsage {
 		t.Errorf("an argument: exit %d; want %d", code, exitUsage)
 	}
@@ -59,7 +80,7 @@ func TestReportCommand(t *testing.T) {
 	// Into a folder that does not exist: the folder named, the command
 	// once, no temporary file's name.
 	into := filepath.Join(dir, "nofolder", "r.html")
-	want := "levlab: report: writing " + into + ": the folder " + filepath.Dir(into) + " does not exist: no such file or directory\n"
+	want = "levlab: report: writing " + into + ": the folder " + filepath.Dir(into) + " does not exist: no such file or directory\n"
 	if _, stderr, code := levlab(t, "report", "--results", "../../results", "--out", into); code != exitFailure || stderr != want {
 		t.Errorf("--out into a missing folder: exit %d, stderr %q; want %d and %q", code, stderr, exitFailure, want)
 	}
