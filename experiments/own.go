@@ -217,7 +217,17 @@ func checkAlgo(im spec.Impl, s *spec.Spec) error {
 			}
 			// Only a value lev refuses: a spec is no worse for a GPU this machine lacks.
 			if err := lev.Check(opts...); errors.Is(err, lev.ErrInvalidOption) {
-				return fmt.Errorf("experiments: impl %s (algo %s) at workers %d, tile %d: %w", im.Name, im.Algo, w, t, err)
+				hint := ""
+				if w > 1 && !alg.Parallel() {
+					var par []string
+					for _, a := range lev.Algorithms() {
+						if a.Parallel() && !a.GPU() {
+							par = append(par, a.String())
+						}
+					}
+					hint = "; [params] workers asks every algo for more than one worker: name one that takes them (" + strings.Join(par, ", ") + ")"
+				}
+				return fmt.Errorf("experiments: impl %s (algo %s) at workers %d, tile %d: %w%s", im.Name, im.Algo, w, t, err, hint)
 			}
 		}
 	}

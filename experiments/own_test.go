@@ -100,8 +100,9 @@ func TestFromSpecFuncs(t *testing.T) {
 // workers, and a Go function with a spec's name, are refused up front.
 func TestFromSpecRefuses(t *testing.T) {
 	s := ownSpec(t)
-	if _, err := FromSpec(s, nil); err == nil || !strings.Contains(err.Error(), "impl lev (algo myers) at workers 2") || !errors.Is(err, lev.ErrInvalidOption) {
-		t.Errorf("myers at 2 workers: %v", err)
+	if _, err := FromSpec(s, nil); err == nil || !strings.Contains(err.Error(), "impl lev (algo myers) at workers 2") || !errors.Is(err, lev.ErrInvalidOption) ||
+		!strings.Contains(err.Error(), "name one that takes them (auto, ") || !strings.Contains(err.Error(), "myers-parallel)") {
+		t.Errorf("myers at 2 workers, with the algorithms that take them: %v", err)
 	}
 	s.Params.Workers = nil
 	if _, err := FromSpec(s, map[string]Func{"lev": nil}); err == nil || !strings.Contains(err.Error(), `"lev"`) {
