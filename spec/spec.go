@@ -561,7 +561,7 @@ func (s *Spec) checkFigures(l *lines) error {
 		case !slices.Contains(YValues, f.Y):
 			return l.errorf("figure", i, "y", "figure %d: y = %q: want one of %s", i+1, f.Y, strings.Join(YValues, ", "))
 		case (f.Y == "speedup" || f.Y == "efficiency") && f.Baseline == "":
-			return l.errorf("figure", i, "y", "figure %d: y = %q needs baseline = the implementation it is over", i+1, f.Y)
+			return l.errorf("figure", i, "y", "figure %d: y = %q needs baseline = the implementation it is over; without a [[figure]], the report gives each implementation's speedup and efficiency over its own one worker", i+1, f.Y)
 		case f.Baseline != "" && !names[f.Baseline]:
 			return l.errorf("figure", i, "baseline", "figure %d: baseline %q is no implementation; valid: %s", i+1, f.Baseline, strings.Join(s.ImplNames(), ", "))
 		case slices.Contains(f.Series, f.X):

@@ -109,7 +109,7 @@ func TestParseBad(t *testing.T) {
 		{"bad x", replace(`x        = "workers"`, `x        = "threads"`), 24, []string{`x = "threads"`, "workers, tile, n, m"}},
 		{"bad y", replace(`y        = "speedup"`, `y        = "fast"`), 25, []string{`y = "fast"`}},
 		{"baseline unknown", replace(`baseline = "levlab"`, `baseline = "theirs"`), 26, []string{`baseline "theirs" is no implementation`, "mine, levlab"}},
-		{"speedup without baseline", replace(`baseline = "levlab"`, ``), 25, []string{"needs baseline"}},
+		{"speedup without baseline", replace(`baseline = "levlab"`, ``), 25, []string{"needs baseline", "over its own one worker"}},
 		{"series is x", replace(`series   = ["impl", "n"]`, `series   = ["impl", "workers"]`), 27, []string{"is the x axis"}},
 		{"no impl", good[:strings.Index(good, "[[impl]]")], 0, []string{"no [[impl]]"}},
 		{"reps negative", replace(`reps  = 5`, `reps  = -1`), 3, []string{"reps = -1", "1 to 1000", "0 or absent: the default, 10"}},
