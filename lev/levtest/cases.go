@@ -34,7 +34,11 @@ type CaseOptions struct {
 	// N is how many cases at most; 0 means 1000. The fixed cases come
 	// first, then the long ones, then random pairs up to N.
 	N int
-	// MaxLen is the longest string of the long cases; 0 means 20,000.
+	// MaxLen is the longest string of any case, in symbols (bytes, or
+	// runes with Runes); 0 means 20,000. The long cases go up to it; one
+	// below the boundary lengths' 1,001 or the random pairs' 299 leaves
+	// out what is longer, for a program that takes strings up to a
+	// length of its own.
 	MaxLen int
 	// Runes makes text cases (valid UTF-8, counted in runes) instead of
 	// byte cases.
@@ -84,7 +88,7 @@ func Cases(rng *rand.Rand, o CaseOptions) []Case {
 func CasesContext(ctx context.Context, rng *rand.Rand, o CaseOptions) ([]Case, error) {
 	n := cmp.Or(o.N, 1000)
 	maxLen := cmp.Or(o.MaxLen, 20000)
-	b := caseBuilder{ctx: ctx, runes: o.Runes, ascii: o.ASCII, text: o.Text, noNUL: o.NoNUL || o.Text, equal: o.EqualLengths, max: n}
+	b := caseBuilder{ctx: ctx, runes: o.Runes, ascii: o.ASCII, text: o.Text, noNUL: o.NoNUL || o.Text, equal: o.EqualLengths, max: n, maxLen: maxLen}
 	b.known()
 	b.boundaries(rng)
 	b.long(rng, maxLen)
@@ -103,6 +107,7 @@ type caseBuilder struct {
 	text, noNUL  bool // CaseOptions' Text and NoNUL
 	equal        bool // CaseOptions.EqualLengths
 	max          int
+	maxLen       int // CaseOptions.MaxLen
 	out          []Case
 }
 
@@ -116,6 +121,8 @@ func (b *caseBuilder) keeps(x, y []byte) bool {
 	case b.noNUL && (slices.Contains(x, 0) || slices.Contains(y, 0)):
 		return false
 	case b.equal && b.count(x) != b.count(y):
+		return false
+	case b.count(x) > b.maxLen || b.count(y) > b.maxLen:
 		return false
 	}
 	return true
@@ -465,7 +472,9 @@ func (b *caseBuilder) random(rng *rand.Rand) {
 	if b.ascii {
 		i = rng.IntN(3)
 	}
-	la, lb := rng.IntN(300), rng.IntN(300)
+	// Up to 299 symbols, or MaxLen where it is less.
+	n := min(300, b.maxLen+1)
+	la, lb := rng.IntN(n), rng.IntN(n)
 	if b.equal {
 		lb = la
 	}

@@ -52,6 +52,32 @@ func TestCases(t *testing.T) {
 	}
 }
 
+// TestCasesMaxLen: a MaxLen below the boundary lengths and the random
+// pairs' keeps every string of every case to it, in symbols, and still
+// makes as many cases, random pairs among them.
+func TestCasesMaxLen(t *testing.T) {
+	for _, runes := range []bool{false, true} {
+		cases := Cases(rand.New(rand.NewPCG(5, 6)), CaseOptions{N: 400, MaxLen: 99, Runes: runes})
+		if len(cases) != 400 {
+			t.Fatalf("runes %v: %d cases, want 400", runes, len(cases))
+		}
+		longest, random := 0, 0
+		for _, c := range cases {
+			la, lb := len(c.A), len(c.B)
+			if runes {
+				la, lb = utf8.RuneCount(c.A), utf8.RuneCount(c.B)
+			}
+			longest = max(longest, la, lb)
+			if strings.HasPrefix(c.Name, "random ") {
+				random++
+			}
+		}
+		if longest > 99 || longest < 90 || random < 200 {
+			t.Errorf("runes %v: the longest string %d symbols, want 90 to 99; %d random pairs, want 200 or more", runes, longest, random)
+		}
+	}
+}
+
 // TestNoCaseTwice: no case made by construction (known answers, the
 // length boundaries' edits, the long ones) comes twice under one name with
 // the same strings — at length 1 the first, middle and last positions
