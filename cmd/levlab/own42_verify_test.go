@@ -475,6 +475,40 @@ func TestVerifyLeavesOutATraitThatFailsThroughout(t *testing.T) {
 	}
 }
 
+// A program that takes strings up to 99 bytes (and exits 1 past them)
+// with a real bug below: once ten runs past the longest string of a run
+// that agreed have printed no distance, the longer ones are left out, the
+// limit and --max-len are said, and the bug's wrong distances are listed
+// first. --max-len 99 then keeps every case within the limit.
+func TestVerifyLengthOfItsOwn(t *testing.T) {
+	prog := cc(t, t.TempDir(), "upto99", dp+`int main(int argc, char **argv) {
+	long n, m;
+	unsigned char *a = slurp(argv[1], &n), *b = slurp(argv[2], &m);
+	if (n > 99 || m > 99) { fprintf(stderr, "strings of 99 bytes at most\n"); return 1; }
+	printf("%ld\n", dist(a, n, b, m) + (n % 10 == 7));
+	return 0;
+}
+`)
+	stdout, stderr, code := verifyOut(t, "--cases", "1000", "--max-len", "2100", "--seed", "4", "--", prog, "{a}", "{b}")
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout, stderr)
+	}
+	for _, re := range []string{
+		`(?m)^left out: \d{3} runs with a string longer than 9\d bytes, the longest of any run that agreed, once 10 such had failed printing no distance$`,
+		`(?m)^\d+ of the \d+ failures printed no distance for a string longer than 9\d bytes, .*--max-len 9\d keeps every case to it`,
+		`(?m)^  1\. .*: printed \d+, want \d+`,
+		`(?m)^  long: 1 of 1 fail, \d+ left out \(above\)$`, // the longest, alone, first
+	} {
+		if !regexp.MustCompile(re).MatchString(stdout) {
+			t.Errorf("verify does not say %s:\n%s", re, stdout)
+		}
+	}
+	stdout, stderr, code = verifyOut(t, "--cases", "300", "--max-len", "99", "--seed", "4", "--", prog, "{a}", "{b}")
+	if code != exitFailure || strings.Contains(stdout, "exited with status 1") || strings.Contains(stdout, "left out") || !strings.Contains(stdout, "300 of 300 cases") {
+		t.Errorf("--max-len 99: exit %d, want 1 for the bug alone, every case run:\n%s%s", code, stdout, stderr)
+	}
+}
+
 // The distance is read where programs print it: beside a time in
 // seconds (MPI's) and one in milliseconds, a wrong one quoting its line.
 func TestVerifyReadsTheDistance(t *testing.T) {

@@ -84,12 +84,15 @@ strings, {a:text} {b:text}); the failures by family of case (known
 answers, length boundaries, long, random over each alphabet) with the
 smallest of each; what the failures share where they share a trait (a
 NUL byte, a trailing line end, white space, an empty string, unequal
-lengths: --text and --equal-lengths leave such cases out); the smallest
-failures; and keeps the smallest failure's inputs in a folder it names.
-A family stops after 10 failures; a trait whose 10 runs failed, none
-agreeing, is left out from then on (its failures stop no family where
-others agree); verify stops after 100 failures, or after 20 runs that
-printed no distance where none printed one.
+lengths: --text and --equal-lengths leave such cases out; a length past
+which the program prints no distance: --max-len keeps to it); the
+smallest failures; and keeps the smallest failure's inputs in a folder
+it names. A family stops after 10 failures; a trait whose 10 runs
+failed, none agreeing, is left out from then on (its failures stop no
+family where others agree), and so are the runs longer than every
+string of a run that agreed, once 10 of those printed no distance;
+verify stops after 100 failures, or after 20 runs that printed no
+distance where none printed one.
 
 Example:
   levlab verify -- ./ed_omp {a} {b}
@@ -169,7 +172,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	runes := fs.Bool("runes", false, "UTF-8 text cases, the distance counted in runes")
 	text := fs.Bool("text", false, "cases of printable symbols, no white space, NUL or line end (runes with --runes): for a program that reads words or lines")
 	equal := fs.Bool("equal-lengths", false, "pairs of strings of equal length only")
-	maxLen := fs.Int("max-len", 20000, "the longest string of the long cases, `N` from 2 to "+strconv.Itoa(verifyMaxLen))
+	maxLen := fs.Int("max-len", 20000, "the longest string of any case (the long cases reach it), `N` from 2 to "+strconv.Itoa(verifyMaxLen))
 	timeout := fs.Duration("timeout", 10*time.Second, "the longest a case may run, `D` (e.g. 500ms, 1m)")
 	workersList := fs.String("workers", "2", "`N[,N...]`: the values of {workers}, each at least 1; every case runs at each (e.g. 1,2,4)")
 	jobsFlag := fs.String("jobs", "auto", "`N` cases run at once, at least 1, or auto (see above): more for a sequential program, never for a parallel one")
@@ -298,7 +301,8 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 	for _, i := range order {
 		traits := traitsOf(&cases[i])
 		for _, w := range workers {
-			runs = append(runs, verifyRun{c: &cases[i], family: families[i], workers: w, traits: traits})
+			long := max(v.length(cases[i].A, cases[i].Runes), v.length(cases[i].B, cases[i].Runes))
+			runs = append(runs, verifyRun{c: &cases[i], family: families[i], workers: w, traits: traits, long: long})
 		}
 	}
 
@@ -458,6 +462,7 @@ type verifyRun struct {
 	printed  *int   // the distance it printed, right or wrong; nil: none
 	counted  bool   // its failure counts toward its family's stop
 	traits   uint16 // its case's traits, a bit each (verifyTraits' order)
+	long     int    // its case's longer string's length (bytes, or runes with --runes)
 }
 
 // hasTrait reports whether the run's case has trait t (verifyTraits'
@@ -540,6 +545,8 @@ type verifySession struct {
 	// the length boundaries at 63 … 1001).
 	traitRuns map[traitKey]traitRecord
 	read      int // runs that printed a distance, right or wrong
+	agreed    int // runs that agreed
+	agreeLong int // the longest string of a run that agreed (verifyRun.long)
 	unread    int // runs that exited 0 and printed none
 }
 
@@ -629,6 +636,8 @@ func (s *verifySession) run(ctx context.Context) error {
 		}
 		if why == "" {
 			agreedAgain++
+			s.agreed++
+			s.agreeLong = max(s.agreeLong, r.long)
 			s.failures--
 			if r.counted {
 				s.famFails[r.familyAt()]--
@@ -720,6 +729,10 @@ func (s *verifySession) take(j int) *verifyRun {
 			r.leftOut = t + 1
 			continue
 		}
+		if s.pastLength(r, verifyTraitFailures) {
+			r.leftOut = lengthLeftOut
+			continue
+		}
 		return r
 	}
 }
@@ -763,12 +776,14 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 	}
 	if r.why == "" {
 		s.famAgree[r.familyAt()]++
+		s.agreed++
+		s.agreeLong = max(s.agreeLong, r.long)
 	} else {
 		s.failures++
 		// A failure that a trait failing throughout explains is that
 		// trait's, left out once it has failed enough: it stops no family
 		// where others of the family agree.
-		if r.counted = s.failingTrait(r, 1) < 0 || s.famAgree[r.familyAt()] == 0; r.counted {
+		if r.counted = s.failingTrait(r, 1) < 0 && !s.pastLength(r, 1) || s.famAgree[r.familyAt()] == 0; r.counted {
 			s.famFails[r.familyAt()]++
 		}
 	}
@@ -804,6 +819,37 @@ func (s *verifySession) failingTrait(r *verifyRun, min int) int {
 		}
 	}
 	return -1
+}
+
+// lengthLeftOut is verifyRun.leftOut for a run left out by pastLength.
+var lengthLeftOut = len(verifyTraits) + 1
+
+// pastLength reports whether r's longer string is longer than that of
+// every run that agreed, where at least min runs past that length failed
+// printing no distance (they exited non-zero, crashed or printed none; a
+// time-out aside) and verifyTraitFailures runs agreed: a program that
+// takes strings up to a length of its own (a fixed buffer, a check of its
+// own) refuses them past it, and those failures tell nothing more. A
+// wrong distance past it is a bug's, never left out. The runs come by the
+// sum of their lengths, so that by the time min such have failed, the
+// lengths below theirs have run. s.mu is held.
+func (s *verifySession) pastLength(r *verifyRun, min int) bool {
+	if s.agreed < verifyTraitFailures || r.long <= s.agreeLong {
+		return false
+	}
+	return s.failedPast(s.agreeLong) >= min
+}
+
+// failedPast counts the runs that failed printing no distance, a
+// time-out aside, whose longer string is longer than n.
+func (s *verifySession) failedPast(n int) int {
+	return s.countRuns(func(r *verifyRun) bool { return r.refusedPast(n) })
+}
+
+// refusedPast reports whether r failed printing no distance, a time-out
+// aside, with a string longer than n.
+func (r *verifyRun) refusedPast(n int) bool {
+	return r.done && r.why != "" && r.printed == nil && !r.timedOut && r.long > n
 }
 
 // say writes a line of progress to stderr, one writer at a time: the
@@ -915,14 +961,19 @@ func (s *verifySession) reportRuns(w io.Writer, failed int) {
 			"(a line such as \"distance: 3\", or the number alone on the last line), or give --distance-regexp\n", s.unread)
 	}
 	s.reportConstant(w)
-	left := make([]int, len(verifyTraits))
+	left := make([]int, lengthLeftOut)
 	for _, r := range s.runs {
 		if r.leftOut > 0 {
 			left[r.leftOut-1]++
 		}
 	}
 	for t, left := range left {
-		if left > 0 {
+		switch {
+		case left == 0:
+		case t+1 == lengthLeftOut:
+			fmt.Fprintf(w, "left out: %s with a string longer than %d %s, the longest of any run that agreed, once %d such had failed printing no distance\n",
+				plural(left, "run", "runs"), s.agreeLong, unit(s.runs[0].c.Runes), verifyTraitFailures)
+		default:
 			at := ""
 			if v.multi {
 				at = " at a count of workers"
@@ -1069,27 +1120,39 @@ func (s *verifySession) reportFamilies(w io.Writer) {
 // reportTraits says what the failures share: the trait that explains
 // the most of them (of those that fail at least half the runs that have
 // it, the one that fails the most of them), then among the failures left
-// the next. It returns the failures a trait said explains.
+// the next. Beside verifyTraits, a length past the longest string of any
+// run that agreed is one. It returns the failures a trait said explains.
 func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verifyRun]bool {
+	type candidate struct {
+		verifyTrait
+		runHas func(r *verifyRun) bool
+	}
+	var cands []candidate
+	for i := range verifyTraits {
+		cands = append(cands, candidate{verifyTraits[i], func(r *verifyRun) bool { return r.hasTrait(i) }})
+	}
+	if s.agreed >= verifyTraitFailures {
+		cands = append(cands, candidate{s.lengthTrait(), func(r *verifyRun) bool { return r.refusedPast(s.agreeLong) }})
+	}
 	explained := map[*verifyRun]bool{}
 	said := map[string]bool{}
+	all := s.ranCount()
 	for {
 		var (
-			best           *verifyTrait
-			bestI          int
+			best           *candidate
 			bestK, bestHas int
 			bestRate       float64
 		)
 		left := len(fails) - len(explained)
-		for i := range verifyTraits {
-			t := &verifyTraits[i]
+		for i := range cands {
+			t := &cands[i]
 			if said[t.name] {
 				continue
 			}
 			has, failedHas, k := 0, 0, 0
 			for j := range s.runs {
 				r := &s.runs[j]
-				if r.done && r.hasTrait(i) {
+				if r.done && t.runHas(r) {
 					has++
 					if r.why != "" {
 						failedHas++
@@ -1099,7 +1162,6 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 					}
 				}
 			}
-			all := s.ranCount()
 			rate := float64(failedHas) / float64(max(has, 1))
 			// Worth saying where most failures left share the trait and
 			// chance would seldom give them it, were failures drawn from
@@ -1110,7 +1172,7 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 				continue
 			}
 			if k > bestK || k == bestK && rate > bestRate {
-				best, bestI, bestK, bestHas, bestRate = t, i, k, has, rate
+				best, bestK, bestHas, bestRate = t, k, has, rate
 			}
 		}
 		if best == nil {
@@ -1124,14 +1186,26 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 		case bestK < len(fails):
 			what = fmt.Sprintf("%d of the %d failures", bestK, len(fails))
 		}
-		fmt.Fprintf(w, "%s %s (as do %d of the %d runs): %s\n", what, best.what, bestHas, s.ranCount(), best.hint)
+		fmt.Fprintf(w, "%s %s (as do %d of the %d runs): %s\n", what, best.what, bestHas, all, best.hint)
 		for _, r := range fails {
-			if r.hasTrait(bestI) {
+			if best.runHas(r) {
 				explained[r] = true
 			}
 		}
 	}
 	return explained
+}
+
+// lengthTrait is the trait of the runs whose longer string is longer
+// than that of every run that agreed: past a length of the program's own.
+func (s *verifySession) lengthTrait() verifyTrait {
+	u := unit(len(s.runs) > 0 && s.runs[0].c.Runes)
+	return verifyTrait{
+		name: "length",
+		what: fmt.Sprintf("printed no distance for a string longer than %d %s, the longest of any run that agreed", s.agreeLong, u),
+		hint: fmt.Sprintf("a program that takes strings up to a length of its own (a fixed buffer, a check) fails past it, "+
+			"and --max-len %d keeps every case to it; in one meant to take longer strings, a bug starts there", s.agreeLong),
+	}
 }
 
 // reportSmallest lists the smallest failures, those no trait explains
