@@ -372,19 +372,29 @@ func ownFindings(ix *runs.Index, v *ownView, base string, ks []runs.Key) string 
 			fmt.Fprintf(&b, " The best speedup over %s at %d %s is %s: %s at %s%s.", base, w0, "worker"+plural(w0), ratioText(bq), v.pointName(bk), lengths(bk), v.unlike(base, bk.Algorithm))
 		}
 	}
-	var failed []string
+	var failed, whys []string
 	for _, k := range ks {
 		if why, ok := ix.Tally.Failed[k]; ok {
-			failed = append(failed, fmt.Sprintf("%s at %s (%s)", v.pointName(k), lengths(k), strings.TrimPrefix(why, "failed: ")))
+			failed = append(failed, fmt.Sprintf("%s at %s", v.pointName(k), lengths(k)))
+			whys = append(whys, strings.TrimPrefix(why, "failed: "))
+		}
+	}
+	// One reason for them all is said once.
+	each := ""
+	if len(whys) > 1 && !slices.ContainsFunc(whys, func(w string) bool { return w != whys[0] }) {
+		each = ", each " + whys[0]
+	} else {
+		for i := range failed {
+			failed[i] += " (" + whys[i] + ")"
 		}
 	}
 	switch {
 	case len(failed) == 0:
 		b.WriteString(" Every answer agreed with the exact distance.")
 	case len(failed) <= 6:
-		fmt.Fprintf(&b, " %d %s failed, with no time: %s.", len(failed), "point"+plural(len(failed)), strings.Join(failed, "; "))
+		fmt.Fprintf(&b, " %d %s failed, with no time%s: %s.", len(failed), "point"+plural(len(failed)), each, strings.Join(failed, "; "))
 	default:
-		fmt.Fprintf(&b, " %d points failed, with no time; the first: %s; the table names every one.", len(failed), strings.Join(failed[:3], "; "))
+		fmt.Fprintf(&b, " %d points failed, with no time%s; the first: %s; the table names every one.", len(failed), each, strings.Join(failed[:3], "; "))
 	}
 	return b.String()
 }

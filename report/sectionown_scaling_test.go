@@ -681,3 +681,29 @@ func TestOwnTimeLogPastTenfold(t *testing.T) {
 		}
 	}
 }
+
+// The findings name every failed point; a reason they all share is said
+// once, and reasons that differ stay with their points.
+func TestOwnFindingsFailedOnce(t *testing.T) {
+	spc := strings.Replace(scalingSpec("1, 2"), "n = [1000]", "n = [1000, 2000]", 1)
+	recs := scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(1.0)}, sp{impl: "amd", n: 1000, workers: 2, sec: around(0.6)})
+	for _, w := range []int{1, 2} {
+		recs = append(recs, failedRecord("lazy", 2000, w, "killed by signal 11 (segmentation fault)"))
+	}
+	r, v := scalingRep(t, spc, recs)
+	ix := r.Runs[0]
+	got := ownFindings(ix, v, "", v.keys(ix))
+	want := "2 points failed, with no time, each killed by signal 11 (segmentation fault): lazy, 1 worker at n = 2,000; lazy, 2 workers at n = 2,000."
+	if !strings.Contains(got, want) {
+		t.Errorf("findings:\n%s\nwant in them:\n%s", got, want)
+	}
+	recs = append(recs, failedRecord("kern", 2000, 1, "exited with status 1"))
+	r, v = scalingRep(t, spc, recs)
+	ix = r.Runs[0]
+	got = ownFindings(ix, v, "", v.keys(ix))
+	for _, w := range []string{"3 points failed, with no time: ", "lazy, 2 workers at n = 2,000 (killed by signal 11 (segmentation fault))", "kern, 1 worker at n = 2,000 (exited with status 1)"} {
+		if !strings.Contains(got, w) {
+			t.Errorf("findings:\n%s\nwant in them: %s", got, w)
+		}
+	}
+}
