@@ -1203,7 +1203,8 @@ func (s *verifySession) lengthTrait() verifyTrait {
 	return verifyTrait{
 		name: "length",
 		what: fmt.Sprintf("printed no distance for a string longer than %d %s, the longest of any run that agreed", s.agreeLong, u),
-		hint: fmt.Sprintf("a program that takes strings up to a length of its own (a fixed buffer, a check) fails past it, "+
+		hint: fmt.Sprintf("a program that takes strings up to a length of its own (a fixed buffer, a check, a matrix on the stack: "+
+			"8 MiB, the usual limit, holds about 1,400 × 1,400 ints) fails past it, "+
 			"and --max-len %d keeps every case to it; in one meant to take longer strings, a bug starts there", s.agreeLong),
 	}
 }
