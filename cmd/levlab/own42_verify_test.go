@@ -430,11 +430,20 @@ func TestVerifyStopsRetryingAHang(t *testing.T) {
 	}
 }
 
-// Progress goes to stderr while verify runs.
+// Progress goes to stderr while verify runs: where stderr is no
+// terminal, every verifyLogEvery (a second here).
 func TestVerifyProgress(t *testing.T) {
 	ex := examples(t)
 	prog := writeScript(t, "slow", `sleep 0.4; exec "`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2"`+"\n")
+	// At the default, 10 s, 8 cases of 0.4 s say nothing but their start
+	// into a log.
 	stdout, stderr, code := verifyOut(t, "--cases", "8", "--jobs", "1", "--", prog, "{a}", "{b}")
+	if code != exitOK || regexp.MustCompile(`levlab verify: \d of 8 cases`).MatchString(stderr) {
+		t.Errorf("exit %d, progress every second where stderr is no terminal\n%s%s", code, stdout, stderr)
+	}
+	defer func(was time.Duration) { verifyLogEvery = was }(verifyLogEvery)
+	verifyLogEvery = time.Second
+	stdout, stderr, code = verifyOut(t, "--cases", "8", "--jobs", "1", "--", prog, "{a}", "{b}")
 	if code != exitOK || !regexp.MustCompile(`levlab verify: \d of 8 cases, 0 failed, \d+s`).MatchString(stderr) {
 		t.Errorf("exit %d, no progress on stderr\n%s%s", code, stdout, stderr)
 	}

@@ -23,6 +23,7 @@ import (
 
 	"github.com/levlab/levlab/internal/progrun"
 	"github.com/levlab/levlab/lev/levtest"
+	"golang.org/x/term"
 )
 
 func verifyUsage(w io.Writer, fs *flag.FlagSet) {
@@ -76,23 +77,23 @@ core busy (or ran under 50 ms), as many cases at once as there are cores,
 each held to a core of its own (Linux); a run of 50 ms or more that keeps
 more busy brings it back to one.
 
-Progress goes to stderr every second, after 10 s with how long the rest
-will take at that pace. At the end verify prints how many agree; where
-every run printed one number whatever the strings, that the program reads
-none of them (given {a} {b}, the names of files, where it wants the
-strings, {a:text} {b:text}); the failures by family of case (known
-answers, length boundaries, long, random over each alphabet) with the
-smallest of each; what the failures share where they share a trait (a
-NUL byte, a trailing line end, white space, an empty string, unequal
-lengths: --text and --equal-lengths leave such cases out; a length past
-which the program prints no distance: --max-len keeps to it); the
-smallest failures; and keeps the smallest failure's inputs in a folder
-it names. A family stops after 10 failures; a trait whose 10 runs
-failed, none agreeing, is left out from then on (its failures stop no
-family where others agree), and so are the runs longer than every
-string of a run that agreed, once 10 of those printed no distance;
-verify stops after 100 failures, or after 20 runs that printed no
-distance where none printed one.
+Progress goes to stderr every second (every 10 s where stderr is a file
+or a pipe), after 10 s with how long the rest will take at that pace. At
+the end verify prints how many agree; where every run printed one number
+whatever the strings, that the program reads none of them (given {a}
+{b}, the names of files, where it wants the strings, {a:text} {b:text});
+the failures by family of case (known answers, length boundaries, long,
+random over each alphabet) with the smallest of each; what the failures
+share where they share a trait (a NUL byte, a trailing line end, white
+space, an empty string, unequal lengths: --text and --equal-lengths
+leave such cases out; a length past which the program prints no
+distance: --max-len keeps to it); the smallest failures; and keeps the
+smallest failure's inputs in a folder it names. A family stops after 10
+failures; a trait whose 10 runs failed, none agreeing, is left out from
+then on (its failures stop no family where others agree), and so are the
+runs longer than every string of a run that agreed, once 10 of those
+printed no distance; verify stops after 100 failures, or after 20 runs
+that printed no distance where none printed one.
 
 Example:
   levlab verify -- ./ed_omp {a} {b}
@@ -518,6 +519,11 @@ func (v *verifier) why(err error) string {
 // cases.
 var verifyPaceAfter = 10 * time.Second
 
+// verifyLogEvery is how often progress is said where stderr is no
+// terminal (a file, a Slurm job's output, a pipe): a line a second, as on
+// a terminal, would fill a log with thousands.
+var verifyLogEvery = 10 * time.Second
+
 // verifySession runs a verify's runs: smallest first, up to jobs at
 // once, a family stopped after verifyFamilyFailures failures and the
 // whole after verifyMaxFailures, a time-out run again alone.
@@ -860,13 +866,17 @@ func (s *verifySession) say(format string, args ...any) {
 	fmt.Fprintf(s.stderr, format, args...)
 }
 
-// progress prints, every second, how far the runs are; the returned
-// function stops it.
+// progress prints how far the runs are, every second on a terminal and
+// every verifyLogEvery elsewhere; the returned function stops it.
 func (s *verifySession) progress() func() {
+	every := verifyLogEvery
+	if f, ok := s.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		every = time.Second
+	}
 	done := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		tick := time.NewTicker(time.Second)
+		tick := time.NewTicker(every)
 		defer tick.Stop()
 		last := -1
 		for {
