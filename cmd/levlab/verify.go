@@ -553,7 +553,11 @@ type verifySession struct {
 	read      int // runs that printed a distance, right or wrong
 	agreed    int // runs that agreed
 	agreeLong int // the longest string of a run that agreed (verifyRun.long)
-	unread    int // runs that exited 0 and printed none
+	// refused is the longer string's length of each run that failed
+	// printing no distance, a time-out aside: a failure each, so at most
+	// verifyMaxFailures and a few, where the runs may be 100,000s.
+	refused []int
+	unread  int // runs that exited 0 and printed none
 }
 
 // unreadStop says whether the runs so far tell that levlab cannot read
@@ -610,7 +614,8 @@ func (s *verifySession) run(ctx context.Context) error {
 	// answer could not be either. Once verifyRetryHangs have run past it
 	// again, none agreeing, the program hangs there: the rest are not run
 	// again, which would take a whole --timeout each.
-	// From here each run again says so itself.
+	//
+	// From here each run again says so itself, not the progress line.
 	stopProgress()
 	var retries []*verifyRun
 	for i := range s.runs {
@@ -762,6 +767,9 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 		s.unread++
 	}
 	s.finished++
+	if r.refusedPast(-1) {
+		s.refused = append(s.refused, r.long)
+	}
 	if !r.timedOut {
 		for t := range verifyTraits {
 			if !r.hasTrait(t) {
@@ -849,7 +857,13 @@ func (s *verifySession) pastLength(r *verifyRun, min int) bool {
 // failedPast counts the runs that failed printing no distance, a
 // time-out aside, whose longer string is longer than n.
 func (s *verifySession) failedPast(n int) int {
-	return s.countRuns(func(r *verifyRun) bool { return r.refusedPast(n) })
+	k := 0
+	for _, long := range s.refused {
+		if long > n {
+			k++
+		}
+	}
+	return k
 }
 
 // refusedPast reports whether r failed printing no distance, a time-out
@@ -1012,8 +1026,12 @@ func (s *verifySession) reportRuns(w io.Writer, failed int) {
 		fmt.Fprintf(w, "%s past --timeout %v %s run again, alone: %d agreed then\n", plural(retried, "run", "runs"), v.cmd.Timeout, were, agreed)
 	}
 	if hung := s.countRuns(func(r *verifyRun) bool { return r.hung }); hung > 0 {
+		were := "were"
+		if hung == 1 {
+			were = "was"
+		}
 		fmt.Fprintf(w, "the other %s past it %s not run again: %d had run past it again, alone, none agreeing, "+
-			"so the program, not the machine, is slow there\n", plural(hung, "run", "runs"), map[bool]string{true: "was", false: "were"}[hung == 1], verifyRetryHangs)
+			"so the program, not the machine, is slow there\n", plural(hung, "run", "runs"), were, verifyRetryHangs)
 	}
 	if v.multi {
 		fmt.Fprintln(w, "by --workers:")
