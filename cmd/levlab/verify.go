@@ -289,8 +289,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w while preparing the cases", errInterrupted)
 	}
 	// Smallest first, each case at every count of workers.
-	families := caseFamilies(cases)
-	if missing := missingFamilies(families); missing != "" {
+	if missing := missingFamilies(cases); missing != "" {
 		fmt.Fprintf(stderr, "levlab verify: %d cases hold %s: more --cases (1000 by default) reach them\n", len(cases), missing)
 	}
 	order := make([]int, len(cases))
@@ -303,7 +302,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		traits := traitsOf(&cases[i])
 		for _, w := range workers {
 			long := max(v.length(cases[i].A, cases[i].Runes), v.length(cases[i].B, cases[i].Runes))
-			runs = append(runs, verifyRun{c: &cases[i], family: families[i], workers: w, traits: traits, long: long})
+			runs = append(runs, verifyRun{c: &cases[i], family: cases[i].Family, workers: w, traits: traits, long: long})
 		}
 	}
 
@@ -385,52 +384,6 @@ func checkPlaceholders(prog []string) error {
 		return usageErrorf("%v", err)
 	}
 	return nil
-}
-
-// caseFamilies returns the family of each case, cases in the order
-// levtest.Cases makes them: known answers; the length boundaries (cases
-// named "length N: …", each length's followed by random pairs of it);
-// the long pairs (past 1001 symbols); random pairs over an alphabet.
-func caseFamilies(cases []levtest.Case) []string {
-	const (
-		known = iota
-		boundaries
-		long
-		random
-	)
-	section, boundary := known, ""
-	out := make([]string, len(cases))
-	for i, c := range cases {
-		switch {
-		case strings.HasPrefix(c.Name, "length "):
-			section = boundaries
-			boundary, _, _ = strings.Cut(strings.TrimPrefix(c.Name, "length "), ":")
-		case strings.HasPrefix(c.Name, "long "):
-			section = long
-		case strings.HasPrefix(c.Name, "random "):
-			var n, m int
-			fmt.Sscanf(c.Name, "random %d vs %d", &n, &m)
-			switch {
-			case section == boundaries && strconv.Itoa(n) == boundary:
-			case max(n, m) > 1001:
-				section = long
-			default:
-				section = random
-			}
-		}
-		switch section {
-		case known:
-			out[i] = "known answers"
-		case boundaries:
-			out[i] = "length boundaries"
-		case long:
-			out[i] = "long"
-		default:
-			_, over, _ := strings.Cut(c.Name, " over ")
-			out[i] = "random over " + over
-		}
-	}
-	return out
 }
 
 type verifier struct {
@@ -1100,7 +1053,7 @@ func (s *verifySession) reportFamilies(w io.Writer) {
 			order = append(order, r.family)
 		}
 	}
-	slices.SortStableFunc(order, func(x, y string) int { return cmp.Compare(familyRank(x), familyRank(y)) })
+	slices.SortStableFunc(order, func(x, y string) int { return cmp.Compare(levtest.FamilyRank(x), levtest.FamilyRank(y)) })
 	for _, f := range order {
 		total, ran, failed, skipped, left := 0, 0, 0, 0, 0
 		var first *verifyRun
@@ -1300,11 +1253,11 @@ func b2i(b bool) int {
 }
 
 // missingFamilies says which of the long cases and the random pairs
-// families lacks ("no long case and no random pair"), "" where it has
-// both: a small --cases is all known answers and length boundaries.
-func missingFamilies(families []string) string {
-	long := slices.Contains(families, "long")
-	random := slices.ContainsFunc(families, func(f string) bool { return strings.HasPrefix(f, "random over ") })
+// cases lacks ("no long case and no random pair"), "" where it has both:
+// a small --cases is all known answers and length boundaries.
+func missingFamilies(cases []levtest.Case) string {
+	long := slices.ContainsFunc(cases, func(c levtest.Case) bool { return c.Family == levtest.FamilyLong })
+	random := slices.ContainsFunc(cases, func(c levtest.Case) bool { return strings.HasPrefix(c.Family, levtest.FamilyRandom) })
 	switch {
 	case !long && !random:
 		return "no long case and no random pair"
@@ -1314,25 +1267,6 @@ func missingFamilies(families []string) string {
 		return "no random pair"
 	}
 	return ""
-}
-
-// familyRank orders families as the cases are made.
-func familyRank(f string) int {
-	switch f {
-	case "known answers":
-		return 0
-	case "length boundaries":
-		return 1
-	case "long":
-		return 2
-	}
-	// Random pairs by the size of their alphabet.
-	for i, over := range []string{"a, b", "ACGT", "a–z"} {
-		if f == "random over "+over {
-			return 3 + i
-		}
-	}
-	return 6
 }
 
 // describe is a failed run in one line: the case, its lengths, the

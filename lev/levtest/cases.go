@@ -19,10 +19,42 @@ import (
 // an implementation that is no Go function taking lev's options: another
 // program (levlab verify), a peer.
 type Case struct {
-	Name  string // what it tests, e.g. "random 4097 vs 4096 over ACGT"
-	A, B  []byte
-	Runes bool // A and B are valid UTF-8, counted in runes; else bytes
-	Want  int
+	Name   string // what it tests, e.g. "random 4097 vs 4096 over ACGT"
+	Family string // the cases it is made with (Families), e.g. FamilyLong
+	A, B   []byte
+	Runes  bool // A and B are valid UTF-8, counted in runes; else bytes
+	Want   int
+}
+
+// The families of cases, in the order Cases makes them: the known answers;
+// the length boundaries (each length's constructed cases and random pairs
+// of it); the long pairs, past 1,001 symbols; random pairs up to 299
+// symbols, a family an alphabet (FamilyRandom and its name, as "random
+// over ACGT").
+const (
+	FamilyKnown      = "known answers"
+	FamilyBoundaries = "length boundaries"
+	FamilyLong       = "long"
+	FamilyRandom     = "random over "
+)
+
+// FamilyRank orders families as Cases makes them, random pairs by the
+// size of their alphabet.
+func FamilyRank(family string) int {
+	switch family {
+	case FamilyKnown:
+		return 0
+	case FamilyBoundaries:
+		return 1
+	case FamilyLong:
+		return 2
+	}
+	for i, over := range []string{"a, b", "ACGT", "a–z"} {
+		if family == FamilyRandom+over {
+			return 3 + i
+		}
+	}
+	return 6
 }
 
 // Size is the case's two lengths together, in bytes: the order in which
@@ -89,8 +121,11 @@ func CasesContext(ctx context.Context, rng *rand.Rand, o CaseOptions) ([]Case, e
 	n := cmp.Or(o.N, 1000)
 	maxLen := cmp.Or(o.MaxLen, 20000)
 	b := caseBuilder{ctx: ctx, runes: o.Runes, ascii: o.ASCII, text: o.Text, noNUL: o.NoNUL || o.Text, equal: o.EqualLengths, max: n, maxLen: maxLen}
+	b.family = FamilyKnown
 	b.known()
+	b.family = FamilyBoundaries
 	b.boundaries(rng)
+	b.family = FamilyLong
 	b.long(rng, maxLen)
 	for len(b.out) < n && ctx.Err() == nil {
 		b.random(rng)
@@ -107,7 +142,8 @@ type caseBuilder struct {
 	text, noNUL  bool // CaseOptions' Text and NoNUL
 	equal        bool // CaseOptions.EqualLengths
 	max          int
-	maxLen       int // CaseOptions.MaxLen
+	maxLen       int    // CaseOptions.MaxLen
+	family       string // of the cases added now
 	out          []Case
 }
 
@@ -193,7 +229,7 @@ func (b *caseBuilder) add(name string, x, y []byte, want int) {
 			return // the context is done
 		}
 	}
-	b.out = append(b.out, Case{Name: name, A: x, B: y, Runes: b.runes, Want: want})
+	b.out = append(b.out, Case{Name: name, Family: b.family, A: x, B: y, Runes: b.runes, Want: want})
 }
 
 // exact is the distance of x and y: Reference up to a few million cells,
@@ -480,5 +516,6 @@ func (b *caseBuilder) random(rng *rand.Rand) {
 	}
 	_, all := b.allSymbols()
 	names := []string{"a, b", "ACGT", "a–z", all}
+	b.family = FamilyRandom + names[i]
 	b.add(fmt.Sprintf("random %d vs %d over %s", la, lb, names[i]), b.randomText(rng, la, i), b.randomText(rng, lb, i), -1)
 }

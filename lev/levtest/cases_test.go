@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -97,6 +99,60 @@ func TestNoCaseTwice(t *testing.T) {
 			seen[key] = true
 		}
 	}
+}
+
+// TestCaseFamilies: every case names the family it is made in, and the
+// families come in FamilyRank's order but the random pairs, whose
+// alphabets alternate: the known answers, then each boundary length's
+// cases and random pairs of it, then pairs past 1,001 symbols, then
+// random pairs up to 299 symbols over the alphabet their family names.
+func TestCaseFamilies(t *testing.T) {
+	boundary := regexp.MustCompile(`^(?:length|random) ([0-9]+)\b`)
+	for _, o := range []CaseOptions{{}, {Runes: true}, {Text: true}, {EqualLengths: true}, {N: 3000, MaxLen: 5000}, {N: 60}} {
+		count := map[string]int{}
+		last := 0
+		for _, c := range Cases(rand.New(rand.NewPCG(5, 6)), o) {
+			count[c.Family]++
+			n := max(utf8.RuneCount(c.A), utf8.RuneCount(c.B))
+			if !o.Runes {
+				n = max(len(c.A), len(c.B))
+			}
+			rank := FamilyRank(c.Family)
+			if rank < last {
+				t.Errorf("%+v: %s (%s) after a case of rank %d", o, c.Name, c.Family, last)
+			}
+			last = min(rank, 3)
+			switch {
+			case c.Family == FamilyKnown:
+				if strings.HasPrefix(c.Name, "length ") || strings.HasPrefix(c.Name, "random ") || strings.HasPrefix(c.Name, "long ") {
+					t.Errorf("%+v: %s is no known answer", o, c.Name)
+				}
+			case c.Family == FamilyBoundaries:
+				m := boundary.FindStringSubmatch(c.Name)
+				if m == nil || !slices.Contains(boundaryLengths, atoi(m[1])) {
+					t.Errorf("%+v: %s is at no boundary length", o, c.Name)
+				}
+			case c.Family == FamilyLong:
+				if n <= 1001 {
+					t.Errorf("%+v: %s is %d symbols long, no long case", o, c.Name, n)
+				}
+			case strings.HasPrefix(c.Family, FamilyRandom):
+				if !strings.HasPrefix(c.Name, "random ") || !strings.HasSuffix(c.Name, strings.TrimPrefix(c.Family, "random")) || n > 299 {
+					t.Errorf("%+v: %s (%d symbols) is no pair of family %q", o, c.Name, n, c.Family)
+				}
+			default:
+				t.Errorf("%+v: %s: family %q", o, c.Name, c.Family)
+			}
+		}
+		if o.N != 60 && (count[FamilyKnown] == 0 || count[FamilyBoundaries] == 0 || count[FamilyLong] == 0 || len(count) < 7) {
+			t.Errorf("%+v: families %v, want known, boundaries, long and four random", o, count)
+		}
+	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
 
 // runCasesEnv makes TestRunCasesRejects, in its child, run RunCases on a
