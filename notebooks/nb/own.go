@@ -1,6 +1,7 @@
 package nb
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -62,21 +64,104 @@ func Command(workers int, timeout time.Duration, args ...string) Distance {
 // answers, every edit at the word boundaries, long pairs around powers of
 // two and tile multiples up to 3,000 symbols, random pairs; seed fixed)
 // through distance, smallest first, and returns what levlab verify
-// prints, as HTML: how many agree, and the ten smallest failures with the
-// distance wanted. ok is whether every case agreed.
+// prints, as HTML: how many agree; where some fail, a reason every
+// failure gives said once, the failures by family of case with the
+// smallest of each, and the ten smallest failures with the distance
+// wanted. It stops after 100 failures, saying how many cases were left.
+// ok is whether every case agreed.
 func VerifyHTML(what string, distance Distance, n int) (h string, ok bool) {
 	cases := levtest.Cases(rand.New(rand.NewPCG(1, 0x1e71ab)), levtest.CaseOptions{N: n, MaxLen: 3000})
-	ran, fails := levtest.Check(context.Background(), cases, levtest.Answer(distance), 100)
+	ran, fails := levtest.Check(context.Background(), cases, levtest.Answer(distance), verifyMaxFail)
 	head := fmt.Sprintf("%s: %d of %d cases agree", what, ran-len(fails), ran)
 	if len(fails) == 0 {
 		return NoteHTML("%s.", head), true
 	}
-	var rows [][]string
-	for _, f := range fails[:min(len(fails), 10)] {
-		rows = append(rows, []string{f.Case.Name, strconv.Itoa(len(f.Case.A)), strconv.Itoa(len(f.Case.B)), f.Why})
+	head += fmt.Sprintf("; %d fail", len(fails))
+	if left := len(cases) - ran; left > 0 {
+		head += fmt.Sprintf(" (it stops at %d failures: the %d longest of the %d cases did not run)", verifyMaxFail, left, len(cases))
 	}
-	return NoteHTML("%s; %d fail, the smallest first:", head, len(fails)) +
+	whys, shared := sharedReason(fails)
+	if shared != "" {
+		head += ". Every failure says why the same way: " + shared
+	}
+	var rows [][]string
+	for i, f := range fails[:min(len(fails), 10)] {
+		rows = append(rows, []string{f.Case.Name, strconv.Itoa(len(f.Case.A)), strconv.Itoa(len(f.Case.B)), whys[i]})
+	}
+	return NoteHTML("%s.", head) +
+		TableHTML("Failures by family of case, with the smallest of each", []string{"family", "cases", "the smallest failure"}, familyRows(cases, ran, fails, whys)) +
 		TableHTML("The smallest failures", []string{"case", "len a", "len b", "why"}, rows), false
+}
+
+// verifyMaxFail is how many failures end VerifyHTML's run.
+const verifyMaxFail = 100
+
+// sharedReason returns each failure's why, and the reason after the
+// first ": " where every failure gives the same one ("answered 1, want 3:
+// 1 is the distance between its arguments …"); the whys are then what
+// comes before it.
+func sharedReason(fails []levtest.Failure) (whys []string, shared string) {
+	whys = make([]string, len(fails))
+	heads := make([]string, len(fails))
+	same := len(fails) > 1
+	for i, f := range fails {
+		whys[i] = f.Why
+		head, tail, found := strings.Cut(f.Why, ": ")
+		same = same && found && (i == 0 || tail == shared)
+		heads[i], shared = head, tail
+	}
+	if !same {
+		return whys, ""
+	}
+	return heads, shared
+}
+
+// familyRows is a row a family of cases: how many of those that ran
+// failed (and how many did not run), and the smallest failure. The cases
+// ran as levtest.Check runs them, smallest first, the first ran of them.
+func familyRows(cases []levtest.Case, ran int, fails []levtest.Failure, whys []string) [][]string {
+	bySize := slices.Clone(cases)
+	slices.SortStableFunc(bySize, func(x, y levtest.Case) int { return cmp.Compare(x.Size(), y.Size()) })
+	type tally struct{ ran, failed, left int }
+	count := map[string]*tally{}
+	var order []string
+	for i, c := range bySize {
+		t := count[c.Family]
+		if t == nil {
+			t = &tally{}
+			count[c.Family] = t
+			order = append(order, c.Family)
+		}
+		if i < ran {
+			t.ran++
+		} else {
+			t.left++
+		}
+	}
+	smallest := map[string]string{}
+	for i, f := range fails {
+		count[f.Case.Family].failed++
+		if _, ok := smallest[f.Case.Family]; !ok {
+			smallest[f.Case.Family] = fmt.Sprintf("%s (%d and %d bytes): %s", f.Case.Name, len(f.Case.A), len(f.Case.B), whys[i])
+		}
+	}
+	slices.SortStableFunc(order, func(x, y string) int { return cmp.Compare(levtest.FamilyRank(x), levtest.FamilyRank(y)) })
+	var rows [][]string
+	for _, f := range order {
+		t := count[f]
+		var what []string
+		switch {
+		case t.failed > 0:
+			what = append(what, fmt.Sprintf("%d of %d fail", t.failed, t.ran))
+		case t.ran > 0:
+			what = append(what, fmt.Sprintf("%d agree", t.ran))
+		}
+		if t.left > 0 {
+			what = append(what, fmt.Sprintf("%d not run", t.left))
+		}
+		rows = append(rows, []string{f, strings.Join(what, ", "), smallest[f]})
+	}
+	return rows
 }
 
 // Verify shows VerifyHTML's answer in the cell and returns whether every

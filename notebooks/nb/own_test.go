@@ -2,8 +2,11 @@ package nb
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +36,33 @@ func TestVerifyHTML(t *testing.T) {
 	if ok || !strings.Contains(h, "The smallest failures") || !strings.Contains(h, ", want ") {
 		t.Errorf("wrong: ok %v\n%s", ok, h)
 	}
+	// By family: the known answers (all short) agree, the long pairs fail,
+	// each family's smallest failure named.
+	for _, want := range []string{"Failures by family of case", "<td>known answers</td><td>21 agree</td>", "<td>long</td><td>23 of 23 fail</td><td>long 2047: deletion at the end (2047 and 2046 bytes): answered 2, want 1</td>"} {
+		if !strings.Contains(bareCells(h), want) {
+			t.Errorf("wrong: no %q\n%s", want, h)
+		}
+	}
+	// A reason every failure gives is said once, and it stops at 100
+	// failures, saying how many cases it left.
+	always := func(_ context.Context, a, b []byte) (int, error) {
+		return -1, fmt.Errorf("answered %d: it reads no input", len(a))
+	}
+	h, ok = VerifyHTML("always", always, 300)
+	if ok || strings.Count(h, "it reads no input") != 1 || !strings.Contains(h, "Every failure says why the same way: it reads no input") ||
+		!strings.Contains(h, "0 of 100 cases agree; 100 fail (it stops at 100 failures: the 200 longest of the 300 cases did not run)") ||
+		!strings.Contains(bareCells(h), "<td>long</td><td>23 not run</td><td></td>") {
+		t.Errorf("always: ok %v\n%s", ok, h)
+	}
+	ran, left := 0, 0
+	for _, m := range regexp.MustCompile(`<td>(?:[0-9]+ of ([0-9]+) fail)?(?:, )?(?:([0-9]+) not run)?</td>`).FindAllStringSubmatch(bareCells(h), -1) {
+		r, _ := strconv.Atoi(m[1])
+		l, _ := strconv.Atoi(m[2])
+		ran, left = ran+r, left+l
+	}
+	if ran != 100 || left != 200 {
+		t.Errorf("always: the families hold %d cases that ran and %d that did not, want 100 and 200\n%s", ran, left, h)
+	}
 	echo := Command(1, 5*time.Second, "sh", "-c", "wc -c < \"$0\"", "{a}")
 	if d, err := echo(context.Background(), []byte("abcd"), []byte("x")); err != nil || d != 4 {
 		t.Errorf("a command printing the length of {a}: %d, %v; want 4", d, err)
@@ -52,6 +82,11 @@ func TestVerifyHTML(t *testing.T) {
 	if _, err := Command(1, time.Second, "cat", "{c}")(context.Background(), nil, nil); err == nil || !strings.Contains(err.Error(), "{c}") {
 		t.Errorf("an unknown placeholder: %v", err)
 	}
+}
+
+// bareCells is h with its cells' styles left out: <td>…</td>.
+func bareCells(h string) string {
+	return regexp.MustCompile(`<td [^>]*>`).ReplaceAllString(h, "<td>")
 }
 
 // RunOwn times a spec with a Go function into the run's folder, keeps the
