@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -403,6 +404,45 @@ exec "`+filepath.Join(ex, "ed_seeded")+`" -f "$1" "$2"
 	if code != exitOK || !strings.Contains(stdout, "6 agree, 0 fail") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
+	// Said where every case agreed too: the program is slow there.
+	if !strings.Contains(stdout, "6 runs past --timeout 3s were run again, alone: 6 agreed then\n") {
+		t.Errorf("verify does not say the runs past the time-out agreed only when run again:\n%s", stdout)
+	}
+}
+
+// The time left is fitted to a start and a cost a cell once runs of
+// paceRuns sizes have finished: cases come smallest first, so the runs so
+// far alone would put the longest at the time of the short ones.
+func TestVerifyPace(t *testing.T) {
+	var p pace
+	for i := range paceRuns - 1 {
+		p.add(float64(i*1000), 0.01+1e-6*float64(i*1000))
+	}
+	if _, _, ok := p.fit(); ok {
+		t.Errorf("fitted after %d runs, want %d", paceRuns-1, paceRuns)
+	}
+	p.add(1e6, 0.01+1)
+	start, perCell, ok := p.fit()
+	if !ok || math.Abs(start-0.01) > 1e-9 || math.Abs(perCell-1e-6) > 1e-12 {
+		t.Errorf("fit: start %g, a cell %g, %v; want 0.01 and 1e-6", start, perCell, ok)
+	}
+	// Time that falls with the cells is a start alone; one that would
+	// start below 0 is a cost a cell alone; one size tells nothing.
+	var fall, steep, one pace
+	for i := range paceRuns {
+		fall.add(float64(i), 1-0.01*float64(i))
+		steep.add(float64(100+i), 2*float64(i))
+		one.add(5, 1)
+	}
+	if start, perCell, ok := fall.fit(); !ok || perCell != 0 || math.Abs(start-(1-0.01*float64(paceRuns-1)/2)) > 1e-9 {
+		t.Errorf("falling: start %g, a cell %g, %v", start, perCell, ok)
+	}
+	if start, perCell, ok := steep.fit(); !ok || start != 0 || perCell <= 0 {
+		t.Errorf("steep: start %g, a cell %g, %v", start, perCell, ok)
+	}
+	if _, _, ok := one.fit(); ok {
+		t.Errorf("one size fitted")
+	}
 }
 
 // A program that hangs is not run again past verifyRetryHangs retries
@@ -422,10 +462,10 @@ func TestVerifyStopsRetryingAHang(t *testing.T) {
 			t.Errorf("verify does not say %q:\n%s", w, stdout)
 		}
 	}
-	if got := strings.Count(stderr, "runs past --timeout 200ms again, alone: "); got != 3 || strings.Contains(stderr[strings.Index(stderr, "runs past"):], " cases, ") {
+	if got := strings.Count(stderr, "levlab verify: running again, alone, "); got != 3 || strings.Contains(stderr[strings.Index(stderr, "running again"):], " cases, ") {
 		t.Errorf("stderr tells of %d runs run again, want 3, and nothing else after the first:\n%s", got, stderr)
 	}
-	if !strings.Contains(stderr, `levlab verify: 1 of 8 runs past --timeout 200ms again, alone: known: "" vs "" (0 and 0 bytes)`) {
+	if !strings.Contains(stderr, `levlab verify: running again, alone, 1 of the 8 runs past --timeout 200ms: known: "" vs "" (0 and 0 bytes)`) {
 		t.Errorf("stderr does not name the run it runs again:\n%s", stderr)
 	}
 }

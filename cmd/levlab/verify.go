@@ -78,8 +78,11 @@ each held to a core of its own (Linux); a run of 50 ms or more that keeps
 more busy brings it back to one.
 
 Progress goes to stderr every second (every 10 s where stderr is a file
-or a pipe), after 10 s with how long the rest will take at that pace. At
-the end verify prints how many agree; where every run printed one number
+or a pipe), after 10 s with how long the rest will take: each run's time
+fitted to a start and a cost a cell of its matrix, over the cells left. A
+run past --timeout is run again, alone, once the others are done, and
+said on stderr; where every case agrees, verify says how many agreed only
+then. At the end verify prints how many agree; where every run printed one number
 whatever the strings, that the program reads none of them (given {a}
 {b}, the names of files, where it wants the strings, {a:text} {b:text});
 the failures by family of case (known answers, length boundaries, long,
@@ -327,6 +330,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w after %d cases", errInterrupted, ran)
 	}
 	if failed == 0 {
+		s.reportRetries(stdout)
 		return nil
 	}
 	s.report(stdout)
@@ -495,6 +499,9 @@ type verifySession struct {
 	next     int
 	finished int
 	failures int
+	pace     pace  // how each run's time grew with its cells
+	inFlight int   // runs taken and not finished
+	flightAt int64 // their cells
 	famFails map[string]int
 	famAgree map[string]int
 	// traitRuns is how each trait's runs went at each count: once
@@ -585,7 +592,7 @@ func (s *verifySession) run(ctx context.Context) error {
 			r.hung = true
 			continue
 		}
-		s.say("levlab verify: %d of %d runs past --timeout %v again, alone: %s\n", i+1, len(retries), s.v.cmd.Timeout, s.v.describeCase(r))
+		s.say("levlab verify: running again, alone, %d of the %d runs past --timeout %v: %s\n", i+1, len(retries), s.v.cmd.Timeout, s.v.describeCase(r))
 		_, err := s.v.check(ctx, first, r, nil)
 		if ctx.Err() != nil {
 			return nil
@@ -697,6 +704,8 @@ func (s *verifySession) take(j int) *verifyRun {
 			r.leftOut = lengthLeftOut
 			continue
 		}
+		s.inFlight++
+		s.flightAt += r.cells()
 		return r
 	}
 }
@@ -720,6 +729,13 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 		s.unread++
 	}
 	s.finished++
+	if s.inFlight > 0 {
+		s.inFlight--
+		s.flightAt -= r.cells()
+	}
+	if !r.timedOut && res.Wall > 0 {
+		s.pace.add(float64(r.cells()), res.Wall)
+	}
 	if r.refusedPast(-1) {
 		s.refused = append(s.refused, r.long)
 	}
@@ -869,15 +885,77 @@ func (s *verifySession) progress() func() {
 			}
 			took := time.Since(s.start)
 			if took >= verifyPaceAfter && n > 0 && n < len(s.runs) {
-				// Cases come smallest first: the rest take at least as long.
-				left := took * time.Duration(len(s.runs)-n) / time.Duration(n)
-				at += fmt.Sprintf(", %s or more to go at this pace", left.Round(time.Second))
+				at += s.toGo(took, n, jobs)
 			}
 			s.say("levlab verify: %d of %d %s, %d failed, %s%s\n", n, len(s.runs), what, f, took.Round(time.Second), at)
 		}
 	})
 	return func() { close(done); wg.Wait() }
 }
+
+// toGo says how long the runs not yet finished will take, after n
+// finished in took with jobs at a time: from the time of each run fitted
+// to a start and a cost a cell, over the cells left, where the runs so
+// far tell both apart; else at the pace of the runs so far, which the
+// longer runs left can only exceed ("or more").
+func (s *verifySession) toGo(took time.Duration, n, jobs int) string {
+	s.mu.Lock()
+	runs, cells := s.inFlight, s.flightAt
+	for i := s.next; i < len(s.runs); i++ {
+		if r := &s.runs[i]; !r.done {
+			runs++
+			cells += r.cells()
+		}
+	}
+	start, perCell, ok := s.pace.fit()
+	s.mu.Unlock()
+	if ok {
+		left := (start*float64(runs) + perCell*float64(cells)) / float64(max(jobs, 1))
+		return fmt.Sprintf(", about %s to go", time.Duration(left*float64(time.Second)).Round(time.Second))
+	}
+	left := took * time.Duration(len(s.runs)-n) / time.Duration(n)
+	return fmt.Sprintf(", %s or more to go at this pace", left.Round(time.Second))
+}
+
+// pace fits the seconds runs took to their cells, seconds = start +
+// perCell·cells, by least squares.
+type pace struct{ n, x, y, xx, xy float64 }
+
+func (p *pace) add(cells, seconds float64) {
+	p.n++
+	p.x += cells
+	p.y += seconds
+	p.xx += cells * cells
+	p.xy += cells * seconds
+}
+
+// fit returns the start and the cost a cell, both at least 0; ok is
+// false until runs of at least paceRuns different sizes finished.
+func (p *pace) fit() (start, perCell float64, ok bool) {
+	if p.n < paceRuns {
+		return 0, 0, false
+	}
+	mx, my := p.x/p.n, p.y/p.n
+	vx := p.xx/p.n - mx*mx
+	if vx <= 0 || vx < 1e-9*mx*mx {
+		return 0, 0, false
+	}
+	perCell = (p.xy/p.n - mx*my) / vx
+	start = my - perCell*mx
+	switch {
+	case perCell < 0:
+		return my, 0, true
+	case start < 0:
+		return 0, p.xy / p.xx, true
+	}
+	return start, perCell, true
+}
+
+// paceRuns is how many runs toGo fits its estimate to, at the least.
+const paceRuns = 8
+
+// cells is the run's case's matrix, its two lengths multiplied.
+func (r *verifyRun) cells() int64 { return int64(len(r.c.A)) * int64(len(r.c.B)) }
 
 // countRuns is how many runs keep says yes to.
 func (s *verifySession) countRuns(keep func(*verifyRun) bool) int {
@@ -962,30 +1040,7 @@ func (s *verifySession) reportRuns(w io.Writer, failed int) {
 	if s.jobs > 1 {
 		fmt.Fprintf(w, "%d cases ran at a time (--jobs auto: %s; --jobs 1 runs one at a time)\n", s.jobs, s.why)
 	}
-	retried, agreed := 0, 0
-	for _, r := range s.runs {
-		if r.retried {
-			retried++
-			if r.why == "" {
-				agreed++
-			}
-		}
-	}
-	if retried > 0 {
-		were := "were"
-		if retried == 1 {
-			were = "was"
-		}
-		fmt.Fprintf(w, "%s past --timeout %v %s run again, alone: %d agreed then\n", plural(retried, "run", "runs"), v.cmd.Timeout, were, agreed)
-	}
-	if hung := s.countRuns(func(r *verifyRun) bool { return r.hung }); hung > 0 {
-		were := "were"
-		if hung == 1 {
-			were = "was"
-		}
-		fmt.Fprintf(w, "the other %s past it %s not run again: %d had run past it again, alone, none agreeing, "+
-			"so the program, not the machine, is slow there\n", plural(hung, "run", "runs"), were, verifyRetryHangs)
-	}
+	s.reportRetries(w)
 	if v.multi {
 		fmt.Fprintln(w, "by --workers:")
 		for _, n := range v.workers {
@@ -1038,6 +1093,36 @@ func (s *verifySession) reportConstant(w io.Writer) {
 	}
 	fmt.Fprintln(w, "it reads none of the strings levlab gives it; {a} and {b} name files that hold them, "+
 		"{a:text} and {b:text} are the strings themselves, --stdin and --input write them where it reads them (verify -h)")
+}
+
+// reportRetries says how many runs past the time-out were run again,
+// alone, and how many agreed then, and how many were not run again.
+func (s *verifySession) reportRetries(w io.Writer) {
+	v := s.v
+	retried, agreed := 0, 0
+	for _, r := range s.runs {
+		if r.retried {
+			retried++
+			if r.why == "" {
+				agreed++
+			}
+		}
+	}
+	if retried > 0 {
+		were := "were"
+		if retried == 1 {
+			were = "was"
+		}
+		fmt.Fprintf(w, "%s past --timeout %v %s run again, alone: %d agreed then\n", plural(retried, "run", "runs"), v.cmd.Timeout, were, agreed)
+	}
+	if hung := s.countRuns(func(r *verifyRun) bool { return r.hung }); hung > 0 {
+		were := "were"
+		if hung == 1 {
+			were = "was"
+		}
+		fmt.Fprintf(w, "the other %s past it %s not run again: %d had run past it again, alone, none agreeing, "+
+			"so the program, not the machine, is slow there\n", plural(hung, "run", "runs"), were, verifyRetryHangs)
+	}
 }
 
 // reportFamilies counts the failures by family of case, in the order the
