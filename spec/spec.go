@@ -683,19 +683,24 @@ func (s *Spec) NumPoints() int {
 }
 
 // Figures returns the spec's figures, or where it declares none one that
-// suits its grid: time by the parameter it varies most (workers, else n),
-// a series per implementation and the other parameters.
+// suits its grid: time by the parameter it varies most (workers where
+// they vary as much as n does, else n), a series per implementation and
+// the other parameters.
 func (s *Spec) Figures() []Figure {
 	if len(s.Figure) > 0 {
 		return s.Figure
 	}
+	workers := len(s.WorkersOr())
 	x := "n"
-	if len(s.WorkersOr()) > 1 {
+	if workers > 1 && workers >= len(s.Inputs.N) {
 		x = "workers"
 	}
 	f := Figure{X: x, Y: "time", Series: []string{"impl"}}
-	if x == "workers" && len(s.Inputs.N) > 1 {
+	switch {
+	case x == "workers" && len(s.Inputs.N) > 1:
 		f.Series = append(f.Series, "n")
+	case x == "n" && workers > 1:
+		f.Series = append(f.Series, "workers")
 	}
 	if len(s.TilesOr()) > 1 {
 		f.Series = append(f.Series, "tile")

@@ -171,8 +171,14 @@ func TestDefaultFigures(t *testing.T) {
 		t.Errorf("figures %+v", f)
 	}
 	s.Params.Workers = nil
-	if f := s.Figures(); f[0].X != "n" {
+	if f := s.Figures(); f[0].X != "n" || !slices.Equal(f[0].Series, []string{"impl"}) {
 		t.Errorf("one worker: figures %+v, want x = n", f)
+	}
+	// Three lengths and two counts of workers: time by n, a line each
+	// implementation and count, not lines of two points.
+	s.Inputs.N, s.Params.Workers = []int{1, 2, 3}, []int{1, 2}
+	if f := s.Figures(); f[0].X != "n" || !slices.Equal(f[0].Series, []string{"impl", "workers"}) {
+		t.Errorf("3 lengths, 2 worker counts: figures %+v, want x = n, series impl and workers", f)
 	}
 }
 
