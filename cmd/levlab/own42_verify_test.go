@@ -11,6 +11,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/levlab/levlab/internal/progrun"
+	"github.com/levlab/levlab/lev/levtest"
 )
 
 // cc compiles C source (a file of examples/, or text) into dir and
@@ -333,7 +336,7 @@ func TestVerifyFamilies(t *testing.T) {
 		"  long: ",
 		"  random over 256 symbols: ",
 		"hold a NUL byte",
-		"the smallest failures, those the trait above does not explain first:",
+		"the smallest failures, those no trait above explains first:",
 	} {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("verify does not say %q:\n%s", w, stdout)
@@ -497,6 +500,56 @@ func TestVerifyProgress(t *testing.T) {
 	stdout, stderr, code = verifyOut(t, "--cases", "8", "--jobs", "1", "--", prog, "{a}", "{b}")
 	if code != exitOK || !regexp.MustCompile(`levlab verify: [1-7] of 8 cases, 0 failed, [1-9]s, [1-9]s or more to go at this pace\n`).MatchString(stderr) {
 		t.Errorf("exit %d, no time to go on stderr\n%s%s", code, stdout, stderr)
+	}
+}
+
+// The time to go counts only the runs verify will still run — not those
+// of a family that has failed enough — and each at most --timeout.
+func TestVerifyToGo(t *testing.T) {
+	mk := func(family string, n int) verifyRun {
+		return verifyRun{c: &levtest.Case{A: make([]byte, n), B: make([]byte, n), Family: family}, family: family, workers: 1}
+	}
+	s := &verifySession{v: &verifier{cmd: progrun.Command{Reading: progrun.Reading{Timeout: 10 * time.Second}}},
+		famFails: map[string]int{}, famAgree: map[string]int{}, traitRuns: map[traitKey]traitRecord{}}
+	// Runs of 0.01 s and a microsecond a cell.
+	for i := range paceRuns {
+		s.pace.add(float64(i*i*1e6), 0.01+float64(i*i))
+	}
+	// Left: two of 1,000 × 1,000 (1 s each), and two long ones (10⁸ cells,
+	// 100 s, so the time-out's 10 s) of a family that has failed enough.
+	s.runs = []verifyRun{mk("a", 1000), mk("a", 1000), mk("long", 10000), mk("long", 10000)}
+	if got := s.toGo(time.Minute, paceRuns, 1); got != ", about 22s to go" {
+		t.Errorf("toGo: %q, want about 22 s (two runs of 1 s, two cut at 10 s)", got)
+	}
+	s.famFails["long\x001"] = verifyFamilyFailures
+	if got := s.toGo(time.Minute, paceRuns, 2); got != ", about 1s to go" {
+		t.Errorf("toGo, the long family stopped, 2 at a time: %q, want about 1 s", got)
+	}
+}
+
+// A program wrong for three reasons at once — it takes no empty string,
+// keeps its strings as C strings and is off by one past 2,000 bytes —
+// has each trait said, though none is shared by half the failures.
+func TestVerifyNamesEachOfSeveralTraits(t *testing.T) {
+	prog := cc(t, t.TempDir(), "threefold", dp+`int main(int argc, char **argv) {
+	long n, m;
+	unsigned char *a = slurp(argv[1], &n), *b = slurp(argv[2], &m);
+	if (n == 0 || m == 0) { fprintf(stderr, "error: an empty string\n"); return 1; }
+	printf("%ld\n", dist(a, strlen((char *)a), b, strlen((char *)b)) + (n > 2000 || m > 2000));
+	return 0;
+}
+`)
+	stdout, stderr, code := verifyOut(t, "--cases", "1000", "--max-len", "3000", "--", prog, "{a}", "{b}")
+	if code != exitFailure {
+		t.Fatalf("exit %d, want 1\n%s%s", code, stdout, stderr)
+	}
+	for _, re := range []string{
+		`(?m)^\d+ of the \d+ failures have an empty string \(as do \d+ of the \d+ runs\): a program that takes no empty string`,
+		`(?m)^\d+ of the \d+ failures hold a NUL byte \(as do \d+ of the \d+ runs\): .*--text`,
+	} {
+		if !regexp.MustCompile(re).MatchString(stdout) {
+			t.Errorf("verify does not say %s:\n%s", re, stdout)
+		}
 	}
 }
 

@@ -689,25 +689,36 @@ func (s *verifySession) take(j int) *verifyRun {
 		}
 		r := &s.runs[s.next]
 		s.next++
-		switch {
-		case r.done:
-			continue
-		case s.famFails[r.familyAt()] >= verifyFamilyFailures:
-			r.skipped = fmt.Sprintf("%d of its cases had failed", verifyFamilyFailures)
+		if r.done {
 			continue
 		}
-		if t := s.failingTrait(r, verifyTraitFailures); t >= 0 {
-			r.leftOut = t + 1
-			continue
-		}
-		if s.pastLength(r, verifyTraitFailures) {
-			r.leftOut = lengthLeftOut
+		if stopped, leftOut := s.passOver(r); stopped || leftOut > 0 {
+			if stopped {
+				r.skipped = fmt.Sprintf("%d of its cases had failed", verifyFamilyFailures)
+			}
+			r.leftOut = leftOut
 			continue
 		}
 		s.inFlight++
 		s.flightAt += r.cells()
 		return r
 	}
+}
+
+// passOver says why take passes r over, if it does: its family at its
+// count of workers had failed enough (stopped), or a trait it has failed
+// throughout (leftOut, as verifyRun.leftOut). s.mu is held.
+func (s *verifySession) passOver(r *verifyRun) (stopped bool, leftOut int) {
+	if s.famFails[r.familyAt()] >= verifyFamilyFailures {
+		return true, 0
+	}
+	if t := s.failingTrait(r, verifyTraitFailures); t >= 0 {
+		return false, t + 1
+	}
+	if s.pastLength(r, verifyTraitFailures) {
+		return false, lengthLeftOut
+	}
+	return false, 0
 }
 
 // finish records a run's outcome: its result, and why it failed (nil: it
@@ -895,26 +906,43 @@ func (s *verifySession) progress() func() {
 
 // toGo says how long the runs not yet finished will take, after n
 // finished in took with jobs at a time: from the time of each run fitted
-// to a start and a cost a cell, over the cells left, where the runs so
-// far tell both apart; else at the pace of the runs so far, which the
-// longer runs left can only exceed ("or more").
+// to a start and a cost a cell, at most --timeout, over the runs left
+// that take would not pass over as things stand (their family stopped, a
+// trait left out), where the runs so far tell start and cost apart; else
+// at the pace of the runs so far, which the longer runs left can only
+// exceed ("or more").
 func (s *verifySession) toGo(took time.Duration, n, jobs int) string {
 	s.mu.Lock()
-	runs, cells := s.inFlight, s.flightAt
-	for i := s.next; i < len(s.runs); i++ {
-		if r := &s.runs[i]; !r.done {
-			runs++
-			cells += r.cells()
+	start, perCell, ok := s.pace.fit()
+	limit := s.v.cmd.Timeout.Seconds()
+	at := func(cells int64) float64 {
+		t := start + perCell*float64(cells)
+		if limit > 0 {
+			t = min(t, limit)
+		}
+		return t
+	}
+	left := 0.0
+	if ok {
+		// Those in flight are counted whole: a tick sees no run's start.
+		left = float64(s.inFlight)*start + perCell*float64(s.flightAt)
+		if limit > 0 {
+			left = min(left, float64(s.inFlight)*limit)
+		}
+		for i := s.next; i < len(s.runs); i++ {
+			r := &s.runs[i]
+			if stopped, leftOut := s.passOver(r); !r.done && !stopped && leftOut == 0 {
+				left += at(r.cells())
+			}
 		}
 	}
-	start, perCell, ok := s.pace.fit()
 	s.mu.Unlock()
 	if ok {
-		left := (start*float64(runs) + perCell*float64(cells)) / float64(max(jobs, 1))
+		left /= float64(max(jobs, 1))
 		return fmt.Sprintf(", about %s to go", time.Duration(left*float64(time.Second)).Round(time.Second))
 	}
-	left := took * time.Duration(len(s.runs)-n) / time.Duration(n)
-	return fmt.Sprintf(", %s or more to go at this pace", left.Round(time.Second))
+	pace := took * time.Duration(len(s.runs)-n) / time.Duration(n)
+	return fmt.Sprintf(", %s or more to go at this pace", pace.Round(time.Second))
 }
 
 // pace fits the seconds runs took to their cells, seconds = start +
@@ -1229,12 +1257,15 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 				}
 			}
 			rate := float64(failedHas) / float64(max(has, 1))
-			// Worth saying where most failures left share the trait and
-			// chance would seldom give them it, were failures drawn from
-			// the runs at random: a trait most cases have (unequal
-			// lengths) takes many failures, and one all have none.
+			// Worth saying where most failures left share the trait, or
+			// at least verifyTraitFailures do (a program may fail for two
+			// or three reasons at once: an empty string, bytes that are
+			// not UTF-8, a time-out on the long cases), and chance would
+			// seldom give them it, were failures drawn from the runs at
+			// random: a trait most cases have (unequal lengths) takes many
+			// failures, and one all have none.
 			p := float64(has) / float64(max(all, 1))
-			if k == 0 || 2*k < left || rate < 0.5 || binomialTail(left, k, p) > 0.01 {
+			if k == 0 || 2*k < left && k < verifyTraitFailures || rate < 0.5 || binomialTail(left, k, p) > 0.01 {
 				continue
 			}
 			if k > bestK || k == bestK && rate > bestRate {
@@ -1287,7 +1318,7 @@ func (s *verifySession) reportSmallest(w io.Writer, fails []*verifyRun, explaine
 	listed = listed[:min(len(listed), verifyListed)]
 	head := "the smallest failures"
 	if len(explained) > 0 && len(explained) < len(fails) {
-		head += ", those the trait above does not explain first"
+		head += ", those no trait above explains first"
 	}
 	// One reason for them all (a program that prints no distance, or
 	// crashes on everything) is said once, not on every line.
