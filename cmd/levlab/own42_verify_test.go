@@ -503,8 +503,10 @@ func TestVerifyProgress(t *testing.T) {
 	}
 }
 
-// The time to go counts only the runs verify will still run — not those
-// of a family that has failed enough — and each at most --timeout.
+// The time to go counts the runs as verify would run them: none of a
+// family that has failed enough, each at most --timeout, a family
+// stopped after verifyFamilyFailures time-outs foreseen, and those run
+// again, alone, verifyRetryHangs at most.
 func TestVerifyToGo(t *testing.T) {
 	mk := func(family string, n int) verifyRun {
 		return verifyRun{c: &levtest.Case{A: make([]byte, n), B: make([]byte, n), Family: family}, family: family, workers: 1}
@@ -515,12 +517,22 @@ func TestVerifyToGo(t *testing.T) {
 	for i := range paceRuns {
 		s.pace.add(float64(i*i*1e6), 0.01+float64(i*i))
 	}
-	// Left: two of 1,000 × 1,000 (1 s each), and two long ones (10⁸ cells,
-	// 100 s, so the time-out's 10 s) of a family that has failed enough.
+	// Left: two of 1,000 × 1,000 (1.01 s each), and two long ones (10⁸
+	// cells, 100 s): each the time-out's 10 s, then 10 s each again,
+	// alone.
 	s.runs = []verifyRun{mk("a", 1000), mk("a", 1000), mk("long", 10000), mk("long", 10000)}
-	if got := s.toGo(time.Minute, paceRuns, 1); got != ", about 22s to go" {
-		t.Errorf("toGo: %q, want about 22 s (two runs of 1 s, two cut at 10 s)", got)
+	if got := s.toGo(time.Minute, paceRuns, 1); got != ", about 42s to go" {
+		t.Errorf("toGo: %q, want about 42 s (two runs of 1 s, two cut at 10 s and run again)", got)
 	}
+	// Twelve long ones, two at a time: ten time out and stop the family;
+	// three of them are run again alone.
+	for range 10 {
+		s.runs = append(s.runs, mk("long", 10000))
+	}
+	if got := s.toGo(time.Minute, paceRuns, 2); got != ", about 1m21s to go" {
+		t.Errorf("toGo, 12 long runs, 2 at a time: %q, want about 81 s ((2.02 + 100) / 2 + 30)", got)
+	}
+	// The long family stopped already: the two short ones alone.
 	s.famFails["long\x001"] = verifyFamilyFailures
 	if got := s.toGo(time.Minute, paceRuns, 2); got != ", about 1s to go" {
 		t.Errorf("toGo, the long family stopped, 2 at a time: %q, want about 1 s", got)

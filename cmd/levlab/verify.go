@@ -905,40 +905,52 @@ func (s *verifySession) progress() func() {
 }
 
 // toGo says how long the runs not yet finished will take, after n
-// finished in took with jobs at a time: from the time of each run fitted
-// to a start and a cost a cell, at most --timeout, over the runs left
-// that take would not pass over as things stand (their family stopped, a
-// trait left out), where the runs so far tell start and cost apart; else
-// at the pace of the runs so far, which the longer runs left can only
-// exceed ("or more").
+// finished in took with jobs at a time, where the runs so far tell a
+// start and a cost a cell apart: each run left at its fitted time, as
+// verify's rules would run them as things stand. A run take would pass
+// over (its family stopped, a trait or length left out) takes none; one
+// fitted past --timeout takes the time-out and fails, so that its family
+// stops after verifyFamilyFailures of those; and the time-outs are run
+// again, alone, up to verifyRetryHangs of them. Else it says the pace of
+// the runs so far, which the longer runs left can only exceed ("or
+// more").
 func (s *verifySession) toGo(took time.Duration, n, jobs int) string {
 	s.mu.Lock()
 	start, perCell, ok := s.pace.fit()
 	limit := s.v.cmd.Timeout.Seconds()
-	at := func(cells int64) float64 {
-		t := start + perCell*float64(cells)
-		if limit > 0 {
-			t = min(t, limit)
-		}
-		return t
-	}
-	left := 0.0
+	left, alone := 0.0, 0.0
 	if ok {
 		// Those in flight are counted whole: a tick sees no run's start.
 		left = float64(s.inFlight)*start + perCell*float64(s.flightAt)
 		if limit > 0 {
 			left = min(left, float64(s.inFlight)*limit)
 		}
-		for i := s.next; i < len(s.runs); i++ {
-			r := &s.runs[i]
-			if stopped, leftOut := s.passOver(r); !r.done && !stopped && leftOut == 0 {
-				left += at(r.cells())
+		timeOuts := 0
+		for i := range s.runs {
+			if r := &s.runs[i]; r.timedOut && !r.retried {
+				timeOuts++
 			}
 		}
+		fails := map[string]int{} // time-outs foreseen, by family at a count of workers
+		for i := s.next; i < len(s.runs); i++ {
+			r := &s.runs[i]
+			key := r.familyAt()
+			if stopped, leftOut := s.passOver(r); r.done || stopped || leftOut > 0 || s.famFails[key]+fails[key] >= verifyFamilyFailures {
+				continue
+			}
+			t := start + perCell*float64(r.cells())
+			if limit > 0 && t >= limit {
+				t = limit
+				fails[key]++
+				timeOuts++
+			}
+			left += t
+		}
+		alone = float64(min(timeOuts, verifyRetryHangs)) * limit
 	}
 	s.mu.Unlock()
 	if ok {
-		left /= float64(max(jobs, 1))
+		left = left/float64(max(jobs, 1)) + alone
 		return fmt.Sprintf(", about %s to go", time.Duration(left*float64(time.Second)).Round(time.Second))
 	}
 	pace := took * time.Duration(len(s.runs)-n) / time.Duration(n)
