@@ -20,7 +20,7 @@ import (
 // program (levlab verify), a peer.
 type Case struct {
 	Name   string // what it tests, e.g. "random 4097 vs 4096 over ACGT"
-	Family string // the cases it is made with (Families), e.g. FamilyLong
+	Family string // the family it is made in: FamilyKnown, FamilyBoundaries, FamilyLong, or FamilyRandom and its alphabet
 	A, B   []byte
 	Runes  bool // A and B are valid UTF-8, counted in runes; else bytes
 	Want   int
