@@ -82,8 +82,10 @@ or a pipe), after 10 s with how long the rest will take: each run's time
 fitted to a start and a cost a cell of its matrix, over the cells left. A
 run past --timeout is run again, alone, once the others are done, and
 said on stderr; where every case agrees, verify says how many agreed only
-then. At the end verify prints how many agree; where every run printed one number
-whatever the strings, that the program reads none of them (given {a}
+then.
+
+At the end verify prints how many agree; where every run printed one
+number whatever the strings, that the program reads none of them (given {a}
 {b}, the names of files, where it wants the strings, {a:text} {b:text});
 the failures by family of case (known answers, length boundaries, long,
 random over each alphabet) with the smallest of each; what the failures
