@@ -537,6 +537,16 @@ func TestVerifyToGo(t *testing.T) {
 	if got := s.toGo(time.Minute, paceRuns, 2); got != ", about 1s to go" {
 		t.Errorf("toGo, the long family stopped, 2 at a time: %q, want about 1 s", got)
 	}
+	// Fitted to runs of at most 100 cells, nothing is said of a million:
+	// the pace of the runs so far, at least.
+	var small pace
+	for i := range paceRuns {
+		small.add(float64(10*i), 0.01+0.001*float64(i%2))
+	}
+	s.pace, s.famFails, s.finished = small, map[string]int{}, paceRuns
+	if got := s.toGo(time.Minute, 4, 1); got != ", 2m30s or more to go at this pace" {
+		t.Errorf("toGo, fitted to runs of 100 cells at most: %q, want the pace so far", got)
+	}
 }
 
 // A program wrong for three reasons at once — it takes no empty string,

@@ -81,8 +81,8 @@ Progress goes to stderr every second (every 10 s where stderr is a file
 or a pipe), after 10 s with how long the rest will take: each run's time
 fitted to a start and a cost a cell of its matrix, over the cells left. A
 run past --timeout is run again, alone, once the others are done, and
-said on stderr; where every case agrees, verify says how many agreed only
-then.
+said on stderr; where every case agrees in the end, verify still says how
+many agreed only when run again.
 
 At the end verify prints how many agree; where every run printed one
 number whatever the strings, that the program reads none of them (given {a}
@@ -501,9 +501,8 @@ type verifySession struct {
 	next     int
 	finished int
 	failures int
-	pace     pace  // how each run's time grew with its cells
-	inFlight int   // runs taken and not finished
-	flightAt int64 // their cells
+	pace     pace                // how each run's time grew with its cells
+	flying   map[*verifyRun]bool // runs taken and not finished
 	famFails map[string]int
 	famAgree map[string]int
 	// traitRuns is how each trait's runs went at each count: once
@@ -534,6 +533,7 @@ func (s *verifySession) unreadStop() bool {
 func (s *verifySession) run(ctx context.Context) error {
 	s.famFails, s.famAgree = map[string]int{}, map[string]int{}
 	s.traitRuns = map[traitKey]traitRecord{}
+	s.flying = map[*verifyRun]bool{}
 	stopProgress := sync.OnceFunc(s.progress())
 	defer stopProgress()
 	first, err := progrun.OpenFiles(filepath.Join(s.v.dir, "0"))
@@ -630,9 +630,15 @@ const tellsCores = 0.05
 // decideJobs settles --jobs auto: the longest case, run alone, tells
 // whether the program keeps more than one core busy.
 func (s *verifySession) decideJobs(ctx context.Context, files *progrun.Files) {
+	// Set under s.mu: the progress goroutine reads them meanwhile.
+	set := func(jobs int, why string, cores []int) {
+		s.mu.Lock()
+		s.jobs, s.why, s.cores = jobs, why, cores
+		s.mu.Unlock()
+	}
 	cores := runtime.NumCPU()
 	if cores == 1 || len(s.runs) < 2 {
-		s.jobs, s.why = 1, "one core here"
+		set(1, "one core here", nil)
 		return
 	}
 	r := &s.runs[len(s.runs)-1]
@@ -642,7 +648,7 @@ func (s *verifySession) decideJobs(ctx context.Context, files *progrun.Files) {
 		s.v.length(r.c.A, r.c.Runes), s.v.length(r.c.B, r.c.Runes), unit(r.c.Runes))
 	res, err := s.v.check(ctx, files, r, nil)
 	if ctx.Err() != nil {
-		s.jobs = 1
+		set(1, "", nil)
 		return
 	}
 	s.finish(r, err, res)
@@ -650,23 +656,25 @@ func (s *verifySession) decideJobs(ctx context.Context, files *progrun.Files) {
 	if res.Wall > 0 {
 		busy = res.CPU / res.Wall
 	}
-	s.jobs, s.why = cores, fmt.Sprintf("the longest case kept %.1f cores busy", busy)
+	why := fmt.Sprintf("the longest case kept %.1f cores busy", busy)
 	switch {
 	case busy > 1.25 && res.Wall >= tellsCores:
-		s.jobs = 1
+		set(1, why, nil)
 		return
 	case busy > 1.25:
 		// Its threads work a few milliseconds of a life that is mostly
 		// starting and ending: sharing the cores costs it little.
-		s.why = fmt.Sprintf("the longest case ran %s, too short for its %.1f cores busy to matter", time.Duration(res.Wall*float64(time.Second)).Round(time.Millisecond), busy)
+		why = fmt.Sprintf("the longest case ran %s, too short for its %.1f cores busy to matter", time.Duration(res.Wall*float64(time.Second)).Round(time.Millisecond), busy)
 	}
 	// A sequential program's cases, one a core, each held to its own: a
 	// process whose threads move between cores costs the kernel more to
 	// start and end than its own start costs (three quarters more for a
 	// Go program in a 2-vCPU VM), and the retry of a time-out runs free.
-	if c := progrun.Cores(); len(c) >= s.jobs {
-		s.cores = c[:s.jobs]
+	var held []int
+	if c := progrun.Cores(); len(c) >= cores {
+		held = c[:cores]
 	}
+	set(cores, why, held)
 }
 
 // coreOf returns the cores job j's program is held to: its own core
@@ -701,8 +709,7 @@ func (s *verifySession) take(j int) *verifyRun {
 			r.leftOut = leftOut
 			continue
 		}
-		s.inFlight++
-		s.flightAt += r.cells()
+		s.flying[r] = true
 		return r
 	}
 }
@@ -742,10 +749,7 @@ func (s *verifySession) finish(r *verifyRun, err error, res progrun.Result) {
 		s.unread++
 	}
 	s.finished++
-	if s.inFlight > 0 {
-		s.inFlight--
-		s.flightAt -= r.cells()
-	}
+	delete(s.flying, r)
 	if !r.timedOut && res.Wall > 0 {
 		s.pace.add(float64(r.cells()), res.Wall)
 	}
@@ -908,24 +912,36 @@ func (s *verifySession) progress() func() {
 
 // toGo says how long the runs not yet finished will take, after n
 // finished in took with jobs at a time, where the runs so far tell a
-// start and a cost a cell apart: each run left at its fitted time, as
-// verify's rules would run them as things stand. A run take would pass
-// over (its family stopped, a trait or length left out) takes none; one
-// fitted past --timeout takes the time-out and fails, so that its family
-// stops after verifyFamilyFailures of those; and the time-outs are run
-// again, alone, up to verifyRetryHangs of them. Else it says the pace of
-// the runs so far, which the longer runs left can only exceed ("or
-// more").
+// start and a cost a cell apart and reach within paceReach of the
+// largest run left: each run left at its fitted time, as verify's rules
+// would run them as things stand. A run take would pass over (its family
+// stopped, a trait or length left out) takes none; one fitted past
+// --timeout takes the time-out and fails, so that its family stops after
+// verifyFamilyFailures of those, and verify after verifyMaxFailures; and
+// the time-outs are run again, alone, up to verifyRetryHangs of them.
+// Else it says the pace of the runs so far, which the longer runs left
+// can only exceed ("or more").
 func (s *verifySession) toGo(took time.Duration, n, jobs int) string {
 	s.mu.Lock()
 	start, perCell, ok := s.pace.fit()
 	limit := s.v.cmd.Timeout.Seconds()
-	left, alone := 0.0, 0.0
-	if ok {
-		// Those in flight are counted whole: a tick sees no run's start.
-		left = float64(s.inFlight)*start + perCell*float64(s.flightAt)
+	at := func(r *verifyRun) float64 {
+		t := start + perCell*float64(r.cells())
 		if limit > 0 {
-			left = min(left, float64(s.inFlight)*limit)
+			t = min(t, limit)
+		}
+		return t
+	}
+	var largest int64
+	for i := s.next; i < len(s.runs); i++ {
+		largest = max(largest, s.runs[i].cells())
+	}
+	ok = ok && s.pace.maxX*paceReach >= float64(largest)
+	left, alone := 0.0, 0.0
+	if ok && !s.unreadStop() {
+		// Those in flight are counted whole: a tick sees no run's start.
+		for r := range s.flying {
+			left += at(r)
 		}
 		timeOuts := 0
 		for i := range s.runs {
@@ -934,21 +950,21 @@ func (s *verifySession) toGo(took time.Duration, n, jobs int) string {
 			}
 		}
 		fails := map[string]int{} // time-outs foreseen, by family at a count of workers
-		for i := s.next; i < len(s.runs); i++ {
+		foreseen := 0
+		for i := s.next; i < len(s.runs) && s.failures+foreseen < verifyMaxFailures; i++ {
 			r := &s.runs[i]
 			key := r.familyAt()
 			if stopped, leftOut := s.passOver(r); r.done || stopped || leftOut > 0 || s.famFails[key]+fails[key] >= verifyFamilyFailures {
 				continue
 			}
-			t := start + perCell*float64(r.cells())
+			t := at(r)
 			if limit > 0 && t >= limit {
-				t = limit
 				fails[key]++
-				timeOuts++
+				foreseen++
 			}
 			left += t
 		}
-		alone = float64(min(timeOuts, verifyRetryHangs)) * limit
+		alone = float64(min(timeOuts+foreseen, verifyRetryHangs)) * limit
 	}
 	s.mu.Unlock()
 	if ok {
@@ -959,12 +975,18 @@ func (s *verifySession) toGo(took time.Duration, n, jobs int) string {
 	return fmt.Sprintf(", %s or more to go at this pace", pace.Round(time.Second))
 }
 
+// paceReach is how far past the largest finished run, in cells, toGo
+// carries its fit: a slope taken from runs of a hundred cells alone, all
+// start-up and its jitter, would put a run of millions past the time-out.
+const paceReach = 1000
+
 // pace fits the seconds runs took to their cells, seconds = start +
 // perCell·cells, by least squares.
-type pace struct{ n, x, y, xx, xy float64 }
+type pace struct{ n, x, y, xx, xy, maxX float64 }
 
 func (p *pace) add(cells, seconds float64) {
 	p.n++
+	p.maxX = max(p.maxX, cells)
 	p.x += cells
 	p.y += seconds
 	p.xx += cells * cells
@@ -972,7 +994,7 @@ func (p *pace) add(cells, seconds float64) {
 }
 
 // fit returns the start and the cost a cell, both at least 0; ok is
-// false until runs of at least paceRuns different sizes finished.
+// false until at least paceRuns runs finished, of more than one size.
 func (p *pace) fit() (start, perCell float64, ok bool) {
 	if p.n < paceRuns {
 		return 0, 0, false
@@ -1247,9 +1269,9 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 	all := s.ranCount()
 	for {
 		var (
-			best           *candidate
-			bestK, bestHas int
-			bestRate       float64
+			best                       *candidate
+			bestK, bestHas, bestFailed int
+			bestRate                   float64
 		)
 		left := len(fails) - len(explained)
 		for i := range cands {
@@ -1283,19 +1305,21 @@ func (s *verifySession) reportTraits(w io.Writer, fails []*verifyRun) map[*verif
 				continue
 			}
 			if k > bestK || k == bestK && rate > bestRate {
-				best, bestK, bestHas, bestRate = t, k, has, rate
+				best, bestK, bestHas, bestFailed, bestRate = t, k, has, failedHas, rate
 			}
 		}
 		if best == nil {
 			break
 		}
 		said[best.name] = true
-		what := fmt.Sprintf("all %d failures", bestK)
+		// All the failures that have it, those an earlier trait
+		// explained too.
+		what := fmt.Sprintf("all %d failures", bestFailed)
 		switch {
 		case len(fails) == 1:
 			what = "the one failure"
-		case bestK < len(fails):
-			what = fmt.Sprintf("%d of the %d failures", bestK, len(fails))
+		case bestFailed < len(fails):
+			what = fmt.Sprintf("%d of the %d failures", bestFailed, len(fails))
 		}
 		fmt.Fprintf(w, "%s %s (as do %d of the %d runs): %s\n", what, best.what, bestHas, all, best.hint)
 		for _, r := range fails {

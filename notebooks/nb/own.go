@@ -84,13 +84,17 @@ func VerifyHTML(what string, distance Distance, n int) (h string, ok bool) {
 	if shared != "" {
 		head += ". Every failure says why the same way: " + shared
 	}
+	cols := []string{"case", "len a", "len b", "why"}
+	if whys[0] == "" { // the reason said whole above
+		cols = cols[:3]
+	}
 	var rows [][]string
 	for i, f := range fails[:min(len(fails), 10)] {
-		rows = append(rows, []string{f.Case.Name, strconv.Itoa(len(f.Case.A)), strconv.Itoa(len(f.Case.B)), whys[i]})
+		rows = append(rows, []string{f.Case.Name, strconv.Itoa(len(f.Case.A)), strconv.Itoa(len(f.Case.B)), whys[i]}[:len(cols)])
 	}
 	return NoteHTML("%s.", head) +
 		TableHTML("Failures by family of case, with the smallest of each", []string{"family", "cases", "the smallest failure"}, familyRows(cases, ran, fails, whys)) +
-		TableHTML("The smallest failures", []string{"case", "len a", "len b", "why"}, rows), false
+		TableHTML("The smallest failures", cols, rows), false
 }
 
 // verifyMaxFail is how many failures end VerifyHTML's run.
@@ -99,18 +103,23 @@ const verifyMaxFail = 100
 // sharedReason returns each failure's why, and the reason after the
 // first ": " where every failure gives the same one ("answered 1, want 3:
 // 1 is the distance between its arguments …"); the whys are then what
-// comes before it.
+// comes before it. Where every why is the same, it is the reason whole,
+// and the whys are empty.
 func sharedReason(fails []levtest.Failure) (whys []string, shared string) {
 	whys = make([]string, len(fails))
 	heads := make([]string, len(fails))
-	same := len(fails) > 1
+	same, whole := len(fails) > 1, len(fails) > 1
 	for i, f := range fails {
 		whys[i] = f.Why
+		whole = whole && f.Why == fails[0].Why
 		head, tail, found := strings.Cut(f.Why, ": ")
 		same = same && found && (i == 0 || tail == shared)
 		heads[i], shared = head, tail
 	}
-	if !same {
+	switch {
+	case whole: // "nb: Command: no program" each time: said once, whole
+		return make([]string, len(fails)), fails[0].Why
+	case !same:
 		return whys, ""
 	}
 	return heads, shared
@@ -142,7 +151,10 @@ func familyRows(cases []levtest.Case, ran int, fails []levtest.Failure, whys []s
 	for i, f := range fails {
 		count[f.Case.Family].failed++
 		if _, ok := smallest[f.Case.Family]; !ok {
-			smallest[f.Case.Family] = fmt.Sprintf("%s (%d and %d bytes): %s", f.Case.Name, len(f.Case.A), len(f.Case.B), whys[i])
+			smallest[f.Case.Family] = fmt.Sprintf("%s (%d and %d bytes)", f.Case.Name, len(f.Case.A), len(f.Case.B))
+			if whys[i] != "" {
+				smallest[f.Case.Family] += ": " + whys[i]
+			}
 		}
 	}
 	slices.SortStableFunc(order, func(x, y string) int { return cmp.Compare(levtest.FamilyRank(x), levtest.FamilyRank(y)) })

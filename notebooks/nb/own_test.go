@@ -2,6 +2,7 @@ package nb
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -53,6 +54,12 @@ func TestVerifyHTML(t *testing.T) {
 		!strings.Contains(h, "0 of 100 cases agree; 100 fail (it stops at 100 failures: the 200 longest of the 300 cases did not run)") ||
 		!strings.Contains(bareCells(h), "<td>long</td><td>23 not run</td><td></td>") {
 		t.Errorf("always: ok %v\n%s", ok, h)
+	}
+	// One error, word for word, every time: said once, whole.
+	none, _ := VerifyHTML("none", func(context.Context, []byte, []byte) (int, error) { return 0, errors.New("nb: Command: no program") }, 30)
+	if strings.Count(none, "nb: Command: no program") != 1 || !strings.Contains(none, "Every failure says why the same way: nb: Command: no program.") ||
+		!strings.Contains(bareCells(none), "<td>known: &#34;&#34; vs &#34;&#34; (0 and 0 bytes)</td>") || strings.Contains(none, "<th style=\"border:1px solid #bbb;padding:2px 8px;text-align:left\">why</th>") {
+		t.Errorf("one error every time: not said once, whole\n%s", none)
 	}
 	ran, left := 0, 0
 	for _, m := range regexp.MustCompile(`<td>(?:[0-9]+ of ([0-9]+) fail)?(?:, )?(?:([0-9]+) not run)?</td>`).FindAllStringSubmatch(bareCells(h), -1) {
