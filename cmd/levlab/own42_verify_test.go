@@ -509,7 +509,7 @@ func TestVerifyProgress(t *testing.T) {
 // again, alone, verifyRetryHangs at most.
 func TestVerifyToGo(t *testing.T) {
 	mk := func(family string, n int) verifyRun {
-		return verifyRun{c: &levtest.Case{A: make([]byte, n), B: make([]byte, n), Family: family}, family: family, workers: 1}
+		return verifyRun{c: &levtest.Case{A: make([]byte, n), B: make([]byte, n), Family: family}, workers: 1}
 	}
 	s := &verifySession{v: &verifier{cmd: progrun.Command{Reading: progrun.Reading{Timeout: 10 * time.Second}}},
 		famFails: map[string]int{}, famAgree: map[string]int{}, traitRuns: map[traitKey]traitRecord{}}

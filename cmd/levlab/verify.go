@@ -307,7 +307,7 @@ func runVerify(args []string, stdout, stderr io.Writer) error {
 		traits := traitsOf(&cases[i])
 		for _, w := range workers {
 			long := max(v.length(cases[i].A, cases[i].Runes), v.length(cases[i].B, cases[i].Runes))
-			runs = append(runs, verifyRun{c: &cases[i], family: cases[i].Family, workers: w, traits: traits, long: long})
+			runs = append(runs, verifyRun{c: &cases[i], workers: w, traits: traits, long: long})
 		}
 	}
 
@@ -409,7 +409,6 @@ func (v *verifier) length(s []byte, runes bool) int {
 // verifyRun is one case at one count of workers, and what came of it.
 type verifyRun struct {
 	c       *levtest.Case
-	family  string
 	workers int
 
 	done     bool
@@ -445,7 +444,7 @@ func (t traitRecord) throughout() bool { return t.ran > 0 && t.failed == t.ran }
 
 // familyAt is the run's family at its count of workers: a family that
 // fails throughout at one count stops there alone.
-func (r *verifyRun) familyAt() string { return r.family + "\x00" + strconv.Itoa(r.workers) }
+func (r *verifyRun) familyAt() string { return r.c.Family + "\x00" + strconv.Itoa(r.workers) }
 
 // caseOf is the case of a run, for the program.
 func (v *verifier) caseOf(r *verifyRun) progrun.Case {
@@ -1197,9 +1196,9 @@ func (s *verifySession) reportFamilies(w io.Writer) {
 	var order []string
 	seen := map[string]bool{}
 	for _, r := range s.runs {
-		if !seen[r.family] {
-			seen[r.family] = true
-			order = append(order, r.family)
+		if !seen[r.c.Family] {
+			seen[r.c.Family] = true
+			order = append(order, r.c.Family)
 		}
 	}
 	slices.SortStableFunc(order, func(x, y string) int { return cmp.Compare(levtest.FamilyRank(x), levtest.FamilyRank(y)) })
@@ -1208,7 +1207,7 @@ func (s *verifySession) reportFamilies(w io.Writer) {
 		var first *verifyRun
 		for i := range s.runs {
 			r := &s.runs[i]
-			if r.family != f {
+			if r.c.Family != f {
 				continue
 			}
 			total++

@@ -38,6 +38,10 @@ const (
 	FamilyRandom     = "random over "
 )
 
+// randomAlphabets names the alphabets of the random pairs but the last,
+// the byte values the options keep (caseBuilder.allSymbols).
+var randomAlphabets = []string{"a, b", "ACGT", "a–z"}
+
 // FamilyRank orders families as Cases makes them, random pairs by the
 // size of their alphabet.
 func FamilyRank(family string) int {
@@ -49,7 +53,7 @@ func FamilyRank(family string) int {
 	case FamilyLong:
 		return 2
 	}
-	for i, over := range []string{"a, b", "ACGT", "a–z"} {
+	for i, over := range randomAlphabets {
 		if family == FamilyRandom+over {
 			return 3 + i
 		}
@@ -515,7 +519,7 @@ func (b *caseBuilder) random(rng *rand.Rand) {
 		lb = la
 	}
 	_, all := b.allSymbols()
-	names := []string{"a, b", "ACGT", "a–z", all}
+	names := append(slices.Clone(randomAlphabets), all)
 	b.family = FamilyRandom + names[i]
 	b.add(fmt.Sprintf("random %d vs %d over %s", la, lb, names[i]), b.randomText(rng, la, i), b.randomText(rng, lb, i), -1)
 }
