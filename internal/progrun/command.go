@@ -37,6 +37,8 @@ type Command struct {
 	// program named by a relative path with a slash is taken from its Dir
 	// where that is set.
 	Reading
+	// Also are more readings of each run's output, as Options' are.
+	Also []Reading
 }
 
 // Case is one pair of strings to run a Command on, and the point's
@@ -163,11 +165,21 @@ func (c *Command) RunOn(ctx context.Context, files *Files, cs Case, cores []int)
 			return Result{}, &Error{Kind: Start, Msg: err.Error(), Err: err}
 		}
 	}
-	res, err := Run(ctx, args, Options{Reading: reading, Env: env, Stdin: stdin, Cores: cores, Echo: [][]byte{cs.A, cs.B}})
-	if err == nil && cs.Want != nil && res.Distance != *cs.Want {
-		err = &Error{Kind: WrongDistance, Msg: fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, *cs.Want, QuoteNumber(res.Line, res.Distance))}
+	res, err := Run(ctx, args, Options{Reading: reading, Env: env, Stdin: stdin, Cores: cores, Echo: [][]byte{cs.A, cs.B}, Also: c.Also})
+	err = cs.check(res, err)
+	for i := range res.Also {
+		res.Also[i].Err = cs.check(res.Also[i].Result, res.Also[i].Err)
 	}
 	return res, err
+}
+
+// check returns err, or where the run read a distance other than the one
+// the case wants, an *Error of Kind WrongDistance saying so.
+func (cs Case) check(res Result, err error) error {
+	if err == nil && cs.Want != nil && res.Distance != *cs.Want {
+		return &Error{Kind: WrongDistance, Msg: fmt.Sprintf("printed %d, want %d (the line %s)", res.Distance, *cs.Want, QuoteNumber(res.Line, res.Distance))}
+	}
+	return err
 }
 
 // inputName is the name of the file written from Input for cs.

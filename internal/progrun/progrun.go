@@ -182,6 +182,11 @@ type Options struct {
 	// back ("distance from A to B: 3"): where one could be misread, the
 	// answer is read with it blanked (blankEchoes).
 	Echo [][]byte
+	// Also are more readings of the same run's output, of which only
+	// Distance, Time and TimeUnit count: a program that prints the
+	// answers of several implementations runs once for all of them.
+	// Result.Also holds what each read, in order.
+	Also []Reading
 }
 
 // Reading is how a run is bounded and its output read, the same for a
@@ -226,6 +231,16 @@ type Result struct {
 	// for took, user and system, in seconds: CPU/Wall is about how many
 	// cores it kept busy.
 	CPU float64
+	// Also is what each of Options.Also read from this run, in order:
+	// the same run, so the same Wall, CPU, PeakRSS and Note.
+	Also []Reread
+}
+
+// Reread is one more reading of a run's output (Options.Also): what it
+// read, and nil or why it read no answer, as Run returns them.
+type Reread struct {
+	Result
+	Err error
 }
 
 const (
@@ -260,8 +275,10 @@ func Run(ctx context.Context, args []string, o Options) (Result, error) {
 	if len(args) == 0 {
 		return Result{}, &Error{Kind: Start, Msg: "no program"}
 	}
-	if _, ok := unitSeconds(o.TimeUnit); !ok {
-		return Result{}, &Error{Kind: Start, Msg: fmt.Sprintf("time unit %q: want one of %s", o.TimeUnit, strings.Join(TimeUnits, ", "))}
+	for _, rd := range append([]Reading{o.Reading}, o.Also...) {
+		if _, ok := unitSeconds(rd.TimeUnit); !ok {
+			return Result{}, &Error{Kind: Start, Msg: fmt.Sprintf("time unit %q: want one of %s", rd.TimeUnit, strings.Join(TimeUnits, ", "))}
+		}
 	}
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, o.Timeout)
@@ -393,17 +410,35 @@ func Run(ctx context.Context, args []string, o Options) (Result, error) {
 	case ex.err != nil:
 		fail = &Error{Kind: Exit, Msg: ex.err.Error(), Err: ex.err}
 	}
+	res, err := r.read(out.Bytes(), errOut.Bytes(), fail, o)
+	for _, rd := range o.Also {
+		ao := o
+		ao.Distance, ao.Time, ao.TimeUnit = rd.Distance, rd.Time, rd.TimeUnit
+		ar, aerr := r.read(out.Bytes(), errOut.Bytes(), fail, ao)
+		res.Also = append(res.Also, Reread{ar, aerr})
+	}
+	return res, err
+}
+
+// read returns the run r's answer read from its stdout out as o says,
+// or why it has none: the run's own failure runFail where it failed (nil
+// where it exited 0), else why out holds no answer.
+func (r Result) read(out, errOut []byte, runFail *Error, o Options) (Result, error) {
+	fail := runFail
 	if fail == nil {
-		fail = r.answer(out.Bytes(), o)
+		fail = r.answer(out, o)
 		if fail != nil && fail.Kind == NoDistance {
-			fail.Msg += onStderr(errOut.Bytes(), o)
+			fail.Msg += onStderr(errOut, o)
 		}
+	} else {
+		f := *runFail // each reading says it on its own
+		fail = &f
 	}
 	if fail == nil {
 		return r, nil
 	}
 	r.Distance, r.Kernel = 0, 0
-	fail.Msg = join(fail.Msg, note)
+	fail.Msg = join(fail.Msg, r.Note)
 	return r, fail
 }
 

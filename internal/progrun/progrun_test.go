@@ -193,3 +193,41 @@ func TestMkdirTempMissingTMPDIR(t *testing.T) {
 	}
 	os.RemoveAll(dir)
 }
+
+// TestRunAlso: one run read three more ways, each with its own distance,
+// time and unit, and its own failure where its reading finds no answer; a
+// run that fails fails every reading, each saying so.
+func TestRunAlso(t *testing.T) {
+	re := regexp.MustCompile
+	prog := []string{"sh", "-c", "echo 'i: 3 in 0.000001 s'; echo 'p: 4 in 2 us'; exit $0", "0"}
+	o := Options{Reading: Reading{Timeout: 5 * time.Second, Distance: re(`i: (\d+)`), Time: re(`i: \d+ in (\S+) s`)},
+		Also: []Reading{
+			{Distance: re(`p: (\d+)`), Time: re(`p: \d+ in (\S+) us`), TimeUnit: "us"},
+			{Distance: re(`q: (\d+)`)},
+			{Distance: re(`p: (\d+)`), TimeUnit: "weeks"},
+		}}
+	if _, err := Run(context.Background(), prog, o); err == nil || !strings.Contains(err.Error(), `time unit "weeks"`) {
+		t.Fatalf("a reading of an unknown time unit: %v, want it refused", err)
+	}
+	o.Also = o.Also[:2]
+	r, err := Run(context.Background(), prog, o)
+	if err != nil || r.Distance != 3 || r.Kernel != 1e-6 || len(r.Also) != 2 {
+		t.Fatalf("%+v, %v; want 3 in 1 µs and two more readings", r, err)
+	}
+	if a := r.Also[0]; a.Err != nil || a.Distance != 4 || a.Kernel != 2e-6 || a.Wall != r.Wall || a.CPU != r.CPU || a.Line != "p: 4 in 2 us" {
+		t.Errorf("the second reading: %+v, %v; want 4 in 2 µs, on the line it was read from, of the same run", a.Result, a.Err)
+	}
+	if a := r.Also[1]; KindOf(a.Err) != NoDistance || !strings.Contains(a.Err.Error(), `no match of "q: (`) {
+		t.Errorf("the third reading: %v, want no distance, naming its regexp", a.Err)
+	}
+	prog[3] = "3"
+	r, err = Run(context.Background(), prog, o)
+	for i, e := range []error{err, r.Also[0].Err, r.Also[1].Err} {
+		if KindOf(e) != Exit || !strings.Contains(e.Error(), "status 3") {
+			t.Errorf("reading %d of a run that exited 3: %v", i, e)
+		}
+	}
+	if r.Also[0].Distance != 0 || r.Also[0].Kernel != 0 {
+		t.Errorf("a failed run's reading kept %+v", r.Also[0].Result)
+	}
+}
