@@ -49,10 +49,33 @@ type Own struct {
 	impls map[string]ownImpl
 	dir   string // the inputs' files, made on first use
 
+	// shares holds, for each command impl, the group of spec.SharedRuns
+	// it is in: each run of one is read for all, so the program runs once
+	// for all of them.
+	shares map[string][]string
+
 	mu     sync.Mutex
 	files  map[[2]int][2]string // (n, m) → the files of a and b
 	want   map[[2]int]int       // (n, m) → the exact distance
 	failed map[failKey]failure  // the smallest failure of an implementation at its workers and tile
+	runs   map[runKey][]sharedRun
+	taken  map[failKey]map[[2]int]int // how many of runs an impl has taken at (n, m)
+}
+
+// runKey is a point of the impls that share their runs: the first of
+// them names them.
+type runKey struct {
+	first         string
+	n, m          int
+	workers, tile int
+}
+
+// sharedRun is one run of a shared command, as each impl reads it.
+type sharedRun map[string]sharedRead
+
+type sharedRead struct {
+	res progrun.Result
+	err error
 }
 
 // failKey is what a failure at one size says of the larger ones: the
@@ -101,7 +124,8 @@ func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
 	if slices.ContainsFunc(All(), func(e Experiment) bool { return e.Name == s.Name }) {
 		return nil, fmt.Errorf("experiments: name %q is one of the reports' experiments: choose another", s.Name)
 	}
-	o := &Own{Spec: s, impls: map[string]ownImpl{}, files: map[[2]int][2]string{}, want: map[[2]int]int{}, failed: map[failKey]failure{}}
+	o := &Own{Spec: s, impls: map[string]ownImpl{}, files: map[[2]int][2]string{}, want: map[[2]int]int{}, failed: map[failKey]failure{},
+		shares: map[string][]string{}, runs: map[runKey][]sharedRun{}, taken: map[failKey]map[[2]int]int{}}
 	if err := fitsInputs(s); err != nil {
 		return nil, err
 	}
@@ -139,6 +163,11 @@ func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
 		}
 		o.impls[name] = ownImpl{impl: spec.Impl{Name: name}, fn: funcs[name]}
 	}
+	for _, g := range s.SharedRuns() {
+		for _, name := range g {
+			o.shares[name] = g
+		}
+	}
 	names := append(s.ImplNames(), slices.Sorted(maps.Keys(funcs))...)
 	title := s.Title
 	if title == "" {
@@ -167,6 +196,10 @@ func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
 	}
 	return o, nil
 }
+
+// Shared returns the groups of the spec's impls that share their runs
+// (spec.SharedRuns): each run of the program is read for all of a group.
+func (o *Own) Shared() [][]string { return o.Spec.SharedRuns() }
 
 // MaxOwnCells bounds n·m of a spec's length pair: levlab computes each
 // pair's exact distance to check the answers (at some tens of billions of
@@ -352,6 +385,54 @@ func (o *Own) exact(ctx context.Context, p Point, a, b []byte) (int, error) {
 	return d, nil
 }
 
+// run runs cmd, p's implementation's command, on c; or, where other
+// impls share its runs (spec.SharedRuns) and one of them ran the program at
+// p's point more times than p's impl has taken so far, reads the next of
+// those runs as p's impl reads its output, which is a run of its own
+// program on the same strings and parameters.
+func (o *Own) run(ctx context.Context, p Point, cmd *progrun.Command, c progrun.Case) (progrun.Result, error) {
+	group := o.shares[p.Algorithm]
+	files := &progrun.Files{Dir: filepath.Dir(c.FileA)}
+	if len(group) == 0 {
+		return cmd.Run(ctx, files, c)
+	}
+	k := runKey{group[0], p.LenA, p.LenB, p.Workers, p.Tile}
+	tk, nm := failKey{p.Algorithm, p.Workers, p.Tile}, [2]int{p.LenA, p.LenB}
+	o.mu.Lock()
+	if o.taken[tk] == nil {
+		o.taken[tk] = map[[2]int]int{}
+	}
+	i := o.taken[tk][nm]
+	if i < len(o.runs[k]) {
+		o.taken[tk][nm]++
+		r := o.runs[k][i][p.Algorithm]
+		o.mu.Unlock()
+		return r.res, r.err
+	}
+	o.mu.Unlock()
+	var others []string
+	for _, name := range group {
+		if name != p.Algorithm {
+			others = append(others, name)
+			oc := o.impls[name].command(o.Spec)
+			cmd.Also = append(cmd.Also, oc.Reading)
+		}
+	}
+	res, err := cmd.Run(ctx, files, c)
+	if kind := progrun.KindOf(err); kind == progrun.Inputs || kind == progrun.Canceled || ctx.Err() != nil {
+		return res, err // not a run of the program to read again
+	}
+	run := sharedRun{p.Algorithm: {res, err}}
+	for j, name := range others {
+		run[name] = sharedRead{res.Also[j].Result, res.Also[j].Err}
+	}
+	o.mu.Lock()
+	o.runs[k] = append(o.runs[k], run)
+	o.taken[tk][nm] = len(o.runs[k])
+	o.mu.Unlock()
+	return res, err
+}
+
 func (o *Own) needFiles() bool {
 	for _, im := range o.impls {
 		if len(im.impl.Command) > 0 {
@@ -384,7 +465,7 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 		c := progrun.Case{A: a, B: b, N: p.LenA, M: p.LenB, Workers: p.Workers, Tile: p.Tile, FileA: files[0], FileB: files[1],
 			InputName: fmt.Sprintf("input-%s-%d-%d-%d-%d", p.Algorithm, p.LenA, p.LenB, p.Workers, p.Tile)}
 		cmd := im.command(o.Spec)
-		res, err := cmd.Run(ctx, &progrun.Files{Dir: filepath.Dir(files[0])}, c)
+		res, err := o.run(ctx, p, cmd, c)
 		if progrun.KindOf(err) == progrun.Inputs {
 			return m, fmt.Errorf("experiments: %s: writing its input file: %w", p.Algorithm, err)
 		}

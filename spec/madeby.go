@@ -34,3 +34,33 @@ func (s *Spec) MadeBy(im Impl) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])
 }
+
+// SharedRuns returns the groups of s's impls, two or more each, whose
+// commands are the same but for how their output is read — the name,
+// distance_regexp, time_regexp and time_unit — in the spec's order: a
+// program that prints the answers of several implementations. One run of
+// it serves every impl of its group, each reading its own distance and
+// time from that run's output.
+func (s *Spec) SharedRuns() [][]string {
+	groups := map[string][]string{}
+	var order []string
+	for _, im := range s.Impl {
+		if len(im.Command) == 0 {
+			continue
+		}
+		run := im
+		run.Name, run.DistanceRegexp, run.TimeRegexp, run.TimeUnit = "", "", "", ""
+		k := s.MadeBy(run)
+		if groups[k] == nil {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], im.Name)
+	}
+	var out [][]string
+	for _, k := range order {
+		if len(groups[k]) > 1 {
+			out = append(out, groups[k])
+		}
+	}
+	return out
+}

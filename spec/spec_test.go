@@ -216,3 +216,46 @@ func TestParseTitle(t *testing.T) {
 		t.Errorf("a title that is not UTF-8: %v", err)
 	}
 }
+
+// TestSharedRuns: impls whose commands differ only in how their output is
+// read are grouped in the spec's order; another word, variable or stdin,
+// or an algorithm, is a run of its own.
+func TestSharedRuns(t *testing.T) {
+	s, err := Parse("shared.toml", []byte(`name = "shared"
+[inputs]
+n = [100]
+[[impl]]
+name = "i"
+command = ["./all", "{a}", "{b}"]
+distance_regexp = 'i:(\d+)'
+[[impl]]
+name = "lev"
+algo = "myers"
+[[impl]]
+name = "env"
+command = ["./all", "{a}", "{b}"]
+env = { OMP_NUM_THREADS = "1" }
+[[impl]]
+name = "pt"
+command = ["./all", "{a}", "{b}"]
+distance_regexp = 'pt:(\d+)'
+time_regexp = 'pt-([0-9.]+)'
+time_unit = "ms"
+[[impl]]
+name = "menu"
+command = ["./all", "{a}", "{b}"]
+stdin = "1\n"
+[[impl]]
+name = "pd"
+command = ["./all", "{a}", "{b}"]
+[[impl]]
+name = "other"
+command = ["./all", "{b}", "{a}"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := s.SharedRuns(); len(got) != 1 || !slices.Equal(got[0], []string{"i", "pt", "pd"}) {
+		t.Errorf("SharedRuns() = %q, want [[i pt pd]]", got)
+	}
+}

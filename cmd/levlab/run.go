@@ -192,6 +192,13 @@ func runSpec(file, scaleName string, reps int, repsGiven bool, out, name string,
 	if keepGoing {
 		resume = append(resume, "--keep-going")
 	}
+	for _, g := range own.Shared() {
+		names, all := strings.Join(g[:len(g)-1], ", ")+" and "+g[len(g)-1], fmt.Sprintf("all %d", len(g))
+		if len(g) == 2 {
+			all = "both"
+		}
+		fmt.Fprintf(stderr, "levlab: %s run the same command and differ only in how they read its output: each run of the program serves %s\n", names, all)
+	}
 	runner := experiments.Runner{Scale: scale, Reps: reps, Dir: dir, Fresh: fresh}
 	// A point that failed in an earlier run is not measured again; its
 	// failure still skips the larger sizes after it.

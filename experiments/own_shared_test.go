@@ -1,0 +1,97 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/levlab/levlab/records"
+	"github.com/levlab/levlab/spec"
+)
+
+// TestOwnSharedRuns: impls whose commands differ only in how their output
+// is read (one program printing three implementations' answers) run the
+// program once a repetition for all three, each reading its own distance
+// and time from that run; an impl of another command runs on its own.
+func TestOwnSharedRuns(t *testing.T) {
+	dir := t.TempDir()
+	shared, alone := filepath.Join(dir, "shared-runs"), filepath.Join(dir, "alone-runs")
+	prog := fmt.Sprintf("echo run >> %s; echo 'one: 0 t=0.000001'; echo 'two: 0 t=0.000002'; echo 'bad: 7'", shared)
+	text := fmt.Sprintf(`name = "shared"
+reps = 3
+[inputs]
+case = "identical"
+n = [50, 150]
+[[impl]]
+name = "one"
+command = ["sh", "-c", %[1]q]
+distance_regexp = 'one: (\d+)'
+time_regexp = 'one: \d+ t=([0-9.]+)'
+[[impl]]
+name = "two"
+command = ["sh", "-c", %[1]q]
+distance_regexp = 'two: (\d+)'
+time_regexp = 'two: \d+ t=([0-9.]+)'
+time_unit = "s"
+[[impl]]
+name = "bad"
+command = ["sh", "-c", %[1]q]
+distance_regexp = 'bad: (\d+)'
+[[impl]]
+name = "alone"
+command = ["sh", "-c", %[2]q]
+`, prog, fmt.Sprintf("echo run >> %s; echo 0", alone))
+	s, err := spec.Parse("shared.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := FromSpec(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	if got := own.Shared(); len(got) != 1 || !slices.Equal(got[0], []string{"one", "two", "bad"}) {
+		t.Fatalf("Shared() = %q, want [[one two bad]]", got)
+	}
+	out := t.TempDir()
+	sum, err := (&Runner{Dir: out, Reps: s.RepsOr()}).Run(context.Background(), []Experiment{own.Experiment})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A warm-up and 3 reps at each of 2 lengths: 8 runs, for the three
+	// impls together, and 8 for alone.
+	for _, f := range []string{shared, alone} {
+		b, err := os.ReadFile(f)
+		if n := strings.Count(string(b), "run\n"); err != nil || n != 8 {
+			t.Errorf("%s: %d runs (%v), want 8", filepath.Base(f), n, err)
+		}
+	}
+	if len(sum.Failed) != 1 || !strings.Contains(sum.Failed[0], "bad") || !strings.Contains(sum.Failed[0], "answered 7") {
+		t.Errorf("failed %q, want bad's answer of 7 at n = 50", sum.Failed)
+	}
+	recs, err := records.ReadRecords(filepath.Join(out, "shared.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := map[string]int{}
+	for _, r := range recs {
+		if r.Status != records.StatusOK {
+			continue
+		}
+		ok[r.Algorithm]++
+		want := map[string]float64{"one": 1e-6, "two": 2e-6}[r.Algorithm]
+		if want != 0 && r.Seconds != want {
+			t.Errorf("%s at n = %d rep %d: %g s, want its own clock's %g", r.Algorithm, r.LenA, r.Rep, r.Seconds, want)
+		}
+		if r.CPUSeconds <= 0 {
+			t.Errorf("%s at n = %d rep %d: no CPU time from the shared run", r.Algorithm, r.LenA, r.Rep)
+		}
+	}
+	if ok["one"] != 6 || ok["two"] != 6 || ok["alone"] != 6 || ok["bad"] != 0 {
+		t.Errorf("ok rows %v, want 6 of one, two and alone, none of bad", ok)
+	}
+}
