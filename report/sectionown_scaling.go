@@ -243,7 +243,19 @@ func ownClocks(r *runs.Set, v *ownView) string {
 	if len(call) > 0 {
 		parts = append(parts, "the wall clock around the call inside levlab: "+strings.Join(call, ", "))
 	}
-	return "Clocks: " + strings.Join(parts, "; ") + "."
+	out := "Clocks: " + strings.Join(parts, "; ") + "."
+	for _, g := range v.sp.SharedRuns() {
+		var drawn []string
+		for _, name := range g {
+			if slices.Contains(names, name) {
+				drawn = append(drawn, name)
+			}
+		}
+		if len(drawn) > 1 {
+			out += " " + document.JoinAnd(drawn) + " are read from the same runs of one program, each taking its own numbers from the output."
+		}
+	}
+	return out
 }
 
 // coresText says how many cores a point kept busy: "1.92 cores", "≤ 1.13

@@ -707,3 +707,33 @@ func TestOwnFindingsFailedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnClocksSharedRuns: two impls of one command that read its output
+// differently are said to come from the same runs; impls of commands of
+// their own are not.
+func TestOwnClocksSharedRuns(t *testing.T) {
+	spec := scalingSpec("1, 2") + `[[impl]]
+name = "kern2"
+command = ["kern", "{a}", "{b}"]
+env = { OMP_NUM_THREADS = "{workers}" }
+time_regexp = 'second ([0-9.]+) s'
+`
+	var pts []sp
+	for _, w := range []int{1, 2} {
+		for _, impl := range []string{"amd", "lazy", "kern", "kern2"} {
+			pts = append(pts, sp{impl: impl, n: 1000, workers: w, sec: around(1 / float64(w))})
+		}
+	}
+	r, _ := scalingRep(t, spec, scaleRecords(pts...))
+	paras, _, _ := sectionText(sectionOwn(r, "mine", said{}))
+	if w := "kern and kern2 are read from the same runs of one program"; !strings.Contains(paras, w) {
+		t.Errorf("the section does not say %q:\n%s", w, paras)
+	}
+	if strings.Contains(paras, "lazy and") || strings.Count(paras, "same runs") != 1 {
+		t.Errorf("the section says other impls share runs:\n%s", paras)
+	}
+	r, _ = scalingRep(t, scalingSpec("1, 2"), scaleRecords(pts...))
+	if paras, _, _ := sectionText(sectionOwn(r, "mine", said{})); strings.Contains(paras, "same runs") {
+		t.Errorf("impls of commands of their own are said to share runs:\n%s", paras)
+	}
+}
