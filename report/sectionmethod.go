@@ -82,7 +82,11 @@ func sectionMethod(r *runs.Set) document.Section {
 		says += "; " + document.JoinAnd(undescribed) + keep + those + ", only what the records carry"
 	}
 	s.P("%s. A VM's clock and cores are what its hypervisor shows.", says)
-	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s. The benchmarks (make bench-results, results/<machine>/bench/; quoted in the text) give the median of %s, each go test's mean over its -benchtime iterations. A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own program's: as its Clocks say); the memory the call allocates is inside the time (report 002's table without it subtracts the matrix's, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), benchCounts(r))
+	bench := ""
+	if counts := benchCounts(r); counts != "" {
+		bench = " The benchmarks (make bench-results, results/<machine>/bench/; quoted in the text) give the median of " + counts + ", each go test's mean over its -benchtime iterations."
+	}
+	s.P("Timing: each point's inputs are made outside the clock, then the point is called once untimed (the warm-up: code paged in, a GPU kernel compiled and loaded), and then timed %s.%s A repetition's time is the wall time of the one call (time.Now around it), with the heap collected before it (an own program's: as its Clocks say); the memory the call allocates is inside the time (report 002's table without it subtracts the matrix's, which fullmatrix measures apart). A GPU point's time is the whole call: device allocation, the copies both ways, the kernels and the frees.", strings.Join(reps, "; "), bench)
 	s.P("Statistics: tables and charts give the median and the repetitions' minimum and maximum (below it; as whiskers), each of our numbers to three significant digits (E, e, f to two decimals; a bound near 1 to as many as tell it from 1). Every ratio, efficiency and serial fraction is of unrounded medians, and a rate is the median of the repetitions' rates, not the rate of the median time: either may differ in its last digit from one worked from the printed values. A speedup divides the baseline's median by the point's; its interval is a 95%% percentile bootstrap of that ratio (%d resamples of both points' repetitions, a fixed seed), where both points have %d repetitions or more, else the range their minimum and maximum give; with 5 or 6 repetitions (the fewest here) it is too narrow, reaching no further than the values do: read it as rough. Where the two did not compute the same cells (the many pairs' benchmark, edlib timed on the first 40 strings against all), the ratio is of their median rates instead. A ratio over a published number (one value) takes the distribution-free interval of our median alone (order statistics, by golang.org/x/perf/benchmath), where there are %d repetitions or more: with n repetitions even their whole range holds the median only with probability 1 − 2/2ⁿ (93.75%% for n = 5), so from fewer none is given. It is called significant only where the Mann–Whitney U test rejects the hypothesis of no difference at the 0.05 level and the interval leaves out 1×. How much a speedup changes from one point to another (report 001's length ratios) is the quotient of the two speedups, its interval a bootstrap over all four points' repetitions (for the highest of k points, chosen after looking, Bonferroni's: the 1 − 0.05/k interval), and it is called significant where that interval leaves out 1×. The tests are not corrected for multiple comparisons: at the 0.05 level about one in twenty may pass by chance. Published numbers are the reports' own (means of their runs, where they say), to four significant digits as printed, three where they printed more; a value we read or derive is marked so.", runs.BootRounds, runs.BootMin, orderStatMin())
 	if says := spreadBetweenRuns(r); says != "" {
 		s.P("%s", says)
@@ -321,7 +325,8 @@ func outlierKinds(ix *runs.Index, n int, big, short, other []runs.Key, shortSaid
 }
 
 // benchCounts says how many runs of each benchmark the files hold (go
-// test -count): "3 runs of each benchmark", or "2 to 5 runs …".
+// test -count): "3 runs of each benchmark", or "2 to 5 runs …"; "" where
+// no benchmark file was read.
 func benchCounts(r *runs.Set) string {
 	var all []records.BenchFile
 	for _, files := range r.Bench {
@@ -330,7 +335,7 @@ func benchCounts(r *runs.Set) string {
 	least, most := benchRuns(all)
 	switch {
 	case most == 0:
-		return "no benchmark file"
+		return "" // none read: the sentence is left out
 	case least == most:
 		return fmt.Sprintf("%d run%s of each benchmark (go test -count)", most, plural(most))
 	}

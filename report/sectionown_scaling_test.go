@@ -737,3 +737,13 @@ time_regexp = 'second ([0-9.]+) s'
 		t.Errorf("impls of commands of their own are said to share runs:\n%s", paras)
 	}
 }
+
+// TestMethodWithoutBenchmarks: records of one's own, with no benchmark
+// file beside them, get no sentence on the benchmarks' runs.
+func TestMethodWithoutBenchmarks(t *testing.T) {
+	r, _ := scalingRep(t, scalingSpec("1"), scaleRecords(sp{impl: "lazy", n: 1000, workers: 1, sec: around(1)}))
+	paras, _, _ := sectionText(sectionMethod(r))
+	if !strings.Contains(paras, "Timing: each point's inputs") || strings.Contains(paras, "The benchmarks (make bench-results") {
+		t.Errorf("Method says of benchmarks where none was read:\n%s", paras)
+	}
+}
