@@ -252,7 +252,7 @@ func ownClocks(r *runs.Set, v *ownView) string {
 			}
 		}
 		if len(drawn) > 1 {
-			out += " " + document.JoinAnd(drawn) + " are read from the same runs of one program, each taking its own numbers from the output."
+			out += " The same runs of one program gave " + document.JoinAnd(drawn) + ", each taking its own numbers from the output."
 		}
 	}
 	return out

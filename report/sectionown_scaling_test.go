@@ -726,7 +726,7 @@ time_regexp = 'second ([0-9.]+) s'
 	}
 	r, _ := scalingRep(t, spec, scaleRecords(pts...))
 	paras, _, _ := sectionText(sectionOwn(r, "mine", said{}))
-	if w := "kern and kern2 are read from the same runs of one program"; !strings.Contains(paras, w) {
+	if w := "The same runs of one program gave kern and kern2, each taking its own numbers"; !strings.Contains(paras, w) {
 		t.Errorf("the section does not say %q:\n%s", w, paras)
 	}
 	if strings.Contains(paras, "lazy and") || strings.Count(paras, "same runs") != 1 {
