@@ -124,6 +124,10 @@ type Measurement struct {
 	CPUSeconds   float64 // processor time, user and system: a command's and its waited children's, a call's the process's; 0: not measured
 	Ran          string
 	RanWorkers   int
+	// ReadFrom is, for an implementation of one's own that shares its
+	// runs with others (spec.SharedRuns), the one whose run of the program
+	// this repetition was read from; "" where it ran the program itself.
+	ReadFrom string
 }
 
 // Experiment is one table or figure of a report, as data.

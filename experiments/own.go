@@ -76,6 +76,7 @@ type sharedRun map[string]sharedRead
 type sharedRead struct {
 	res progrun.Result
 	err error
+	by  string // the impl that ran it, where it is another's
 }
 
 // failKey is what a failure at one size says of the larger ones: the
@@ -389,12 +390,14 @@ func (o *Own) exact(ctx context.Context, p Point, a, b []byte) (int, error) {
 // impls share its runs (spec.SharedRuns) and one of them ran the program at
 // p's point more times than p's impl has taken so far, reads the next of
 // those runs as p's impl reads its output, which is a run of its own
-// program on the same strings and parameters.
-func (o *Own) run(ctx context.Context, p Point, cmd *progrun.Command, c progrun.Case) (progrun.Result, error) {
+// program on the same strings and parameters, and names the impl that ran
+// it.
+func (o *Own) run(ctx context.Context, p Point, cmd *progrun.Command, c progrun.Case) (progrun.Result, string, error) {
 	group := o.shares[p.Algorithm]
 	files := &progrun.Files{Dir: filepath.Dir(c.FileA)}
 	if len(group) == 0 {
-		return cmd.Run(ctx, files, c)
+		res, err := cmd.Run(ctx, files, c)
+		return res, "", err
 	}
 	k := runKey{group[0], p.LenA, p.LenB, p.Workers, p.Tile}
 	tk, nm := failKey{p.Algorithm, p.Workers, p.Tile}, [2]int{p.LenA, p.LenB}
@@ -407,7 +410,7 @@ func (o *Own) run(ctx context.Context, p Point, cmd *progrun.Command, c progrun.
 		o.taken[tk][nm]++
 		r := o.runs[k][i][p.Algorithm]
 		o.mu.Unlock()
-		return r.res, r.err
+		return r.res, r.by, r.err
 	}
 	o.mu.Unlock()
 	var others []string
@@ -420,17 +423,17 @@ func (o *Own) run(ctx context.Context, p Point, cmd *progrun.Command, c progrun.
 	}
 	res, err := cmd.Run(ctx, files, c)
 	if kind := progrun.KindOf(err); kind == progrun.Inputs || kind == progrun.Canceled || ctx.Err() != nil {
-		return res, err // not a run of the program to read again
+		return res, "", err // not a run of the program to read again
 	}
-	run := sharedRun{p.Algorithm: {res, err}}
+	run := sharedRun{p.Algorithm: {res: res, err: err}}
 	for j, name := range others {
-		run[name] = sharedRead{res.Also[j].Result, res.Also[j].Err}
+		run[name] = sharedRead{res: res.Also[j].Result, err: res.Also[j].Err, by: p.Algorithm}
 	}
 	o.mu.Lock()
 	o.runs[k] = append(o.runs[k], run)
 	o.taken[tk][nm] = len(o.runs[k])
 	o.mu.Unlock()
-	return res, err
+	return res, "", err
 }
 
 func (o *Own) needFiles() bool {
@@ -465,7 +468,7 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 		c := progrun.Case{A: a, B: b, N: p.LenA, M: p.LenB, Workers: p.Workers, Tile: p.Tile, FileA: files[0], FileB: files[1],
 			InputName: fmt.Sprintf("input-%s-%d-%d-%d-%d", p.Algorithm, p.LenA, p.LenB, p.Workers, p.Tile)}
 		cmd := im.command(o.Spec)
-		res, err := o.run(ctx, p, cmd, c)
+		res, from, err := o.run(ctx, p, cmd, c)
 		if progrun.KindOf(err) == progrun.Inputs {
 			return m, fmt.Errorf("experiments: %s: writing its input file: %w", p.Algorithm, err)
 		}
@@ -484,7 +487,7 @@ func (o *Own) measure(ctx context.Context, p Point, a, b []byte) (Measurement, e
 			o.NoteFailed(p, why)
 			return Measurement{}, fmt.Errorf("%w: %s", ErrFailed, why)
 		}
-		m = Measurement{Seconds: res.Wall, Distance: res.Distance, AllocBytes: res.PeakRSS, CPUSeconds: res.CPU, Ran: filepath.Base(im.impl.Command[0]), RanWorkers: p.Workers}
+		m = Measurement{Seconds: res.Wall, Distance: res.Distance, AllocBytes: res.PeakRSS, CPUSeconds: res.CPU, Ran: filepath.Base(im.impl.Command[0]), RanWorkers: p.Workers, ReadFrom: from}
 		if im.timeRE != nil {
 			m.Seconds = res.Kernel
 		}

@@ -58,7 +58,13 @@ command = ["sh", "-c", %[2]q]
 		t.Fatalf("Shared() = %q, want [[one two bad]]", got)
 	}
 	out := t.TempDir()
-	sum, err := (&Runner{Dir: out, Reps: s.RepsOr()}).Run(context.Background(), []Experiment{own.Experiment})
+	readFrom := map[string][]string{}
+	progress := func(pr Progress) {
+		if pr.Rep == s.RepsOr() {
+			readFrom[pr.Point.Algorithm] = append(readFrom[pr.Point.Algorithm], pr.ReadFrom)
+		}
+	}
+	sum, err := (&Runner{Dir: out, Reps: s.RepsOr(), Progress: progress}).Run(context.Background(), []Experiment{own.Experiment})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,6 +74,11 @@ command = ["sh", "-c", %[2]q]
 		b, err := os.ReadFile(f)
 		if n := strings.Count(string(b), "run\n"); err != nil || n != 8 {
 			t.Errorf("%s: %d runs (%v), want 8", filepath.Base(f), n, err)
+		}
+	}
+	for impl, want := range map[string][]string{"one": {"", ""}, "two": {"one", "one"}, "alone": {"", ""}} {
+		if !slices.Equal(readFrom[impl], want) {
+			t.Errorf("%s's finished points read from %q, want %q", impl, readFrom[impl], want)
 		}
 	}
 	if len(sum.Failed) != 1 || !strings.Contains(sum.Failed[0], "bad") || !strings.Contains(sum.Failed[0], "answered 7") {

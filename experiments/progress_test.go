@@ -76,6 +76,19 @@ func TestResumedOneLine(t *testing.T) {
 	}
 }
 
+// TestReadFromLine: a point whose repetitions were read from another
+// implementation's runs says so, not the time it took to read them.
+func TestReadFromLine(t *testing.T) {
+	var out strings.Builder
+	d := newDisplay(&out, 0)
+	p := Point{Algorithm: "p_t", LenA: 10, LenB: 10}
+	d.begin("e", p)
+	d.done(Progress{Experiment: "e", Point: p, DonePoints: 2, TotalPoints: 4, Rep: 6, Reps: 6, ReadFrom: "p_d"}, 0)
+	if got, want := strings.TrimSpace(out.String()), "[2/4] e p_t 10x10: 6 reps, read from p_d's runs"; got != want {
+		t.Errorf("line %q, want %q", got, want)
+	}
+}
+
 // TestBarLine: the bar's line fits the terminal, one column to spare, at
 // every width; it says the count, and a wide terminal gets a bar that
 // fills it, as full as the count.

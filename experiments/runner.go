@@ -528,9 +528,12 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		return fmt.Errorf("experiments: %s, point %s: making the inputs: %w", e.Name, p.Key(), err)
 	}
 	timed := 0 // of missing
+	readFrom := ""
 	if err == nil {
 		// The warm-up is not recorded.
-		_, err = measure(s.ctx, p, a, b)
+		var m Measurement
+		m, err = measure(s.ctx, p, a, b)
+		readFrom = m.ReadFrom
 	}
 	for _, rep := range missing {
 		if err != nil {
@@ -545,6 +548,9 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		var m Measurement
 		if m, err = measure(s.ctx, p, a, b); err != nil {
 			break
+		}
+		if m.ReadFrom != readFrom {
+			readFrom = "" // some of it ran here
 		}
 		rec := base
 		rec.Rep, rec.Status = rep, StatusOK
@@ -570,6 +576,9 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		timed++
 		s.disp.rep()
 		pr.Rep = rep
+		if timed == len(missing) {
+			pr.ReadFrom = readFrom
+		}
 		s.report(pr, timed == len(missing), 0)
 	}
 	switch {
