@@ -6,15 +6,6 @@ import (
 	"github.com/levlab/levlab/records"
 )
 
-// The reports the experiments come from, as named in ../shared/seeds.
-const (
-	report000 = "000_f95d38889c436586.txt" // Ceccherelli: OpenMP tiles, CUDA diagonal
-	report001 = "001_8b686fade13c5d8b.txt" // Carkaxhija: diagonal and tiles, OpenMP and C++ threads
-	report002 = "002_3ec02276a69ac2d5.txt" // Yang: full matrix on the GPU, three cases
-	report003 = "003_422d252da101b2d8.txt" // Benbaki & Mammadov: approximate pattern matching, MPI + OpenMP + CUDA
-	report004 = "004_d35d496d9e84808f.txt" // blog: two rows instead of the matrix
-)
-
 // All returns every experiment, in the order of the reports.
 //
 // Every grid is size-major (all settings at the smallest size first), so
@@ -28,116 +19,116 @@ func All() []Experiment {
 	return []Experiment{
 		{
 			Name:   records.ExpS000Table1,
-			Source: report000 + " Table 1",
+			Source: records.Seed000 + " Table 1",
 			Title: "Sequential full matrix (Listing 2; at 50k 4.7 GiB of uint16 cells) and two rows vs tiled with 4 and 8 workers; " +
 				"random strings over {a,b,c,d}",
 			Points: s000Table1,
 		},
 		{
 			Name:   records.ExpS000Fig3,
-			Source: report000 + " Figure 3",
+			Source: records.Seed000 + " Figure 3",
 			Title: "Speedup of tiled with 4 and 8 workers over the sequential full matrix and two rows, at the sizes between and below Table 1's; " +
 				"Figure 3's curve is these points with s000-table1's",
 			Points: s000Fig3,
 		},
 		{
 			Name:   records.ExpS000Table2,
-			Source: report000 + " Table 2",
+			Source: records.Seed000 + " Table 2",
 			Title:  "CUDA, one thread per antidiagonal cell and one launch per antidiagonal, by string size and threads per block (GPU only)",
 			Points: s000Table2,
 		},
 		{
 			Name:   records.ExpS000Fig4,
-			Source: report000 + " Figure 4",
+			Source: records.Seed000 + " Figure 4",
 			Title: "Sequential baseline (two rows; the full matrix would need 37–84 GiB) at the Table 2 sizes Table 1 lacks; " +
 				"Figure 4's speedup divides s000-table1's and these times by s000-table2's",
 			Points: s000Fig4,
 		},
 		{
 			Name:   records.ExpS001Length,
-			Source: report001 + " Figures 4-5",
+			Source: records.Seed001 + " Figures 4-5",
 			Title:  "Time and speedup vs string length: sequential (full matrix, two rows) vs tiled and tiled-barrier on every core",
 			Points: s001Length,
 		},
 		{
 			Name:   records.ExpS001Tile,
-			Source: report001 + " Figure 6",
+			Source: records.Seed001 + " Figure 6",
 			Title:  "Speedup vs tile side, 16 to 2048 cells, of tiled and tiled-barrier on every core",
 			Points: s001Tile,
 		},
 		{
 			Name:   records.ExpS001Threads,
-			Source: report001 + " Figure 7",
+			Source: records.Seed001 + " Figure 7",
 			Title:  "Speedup vs workers, 1 to twice the cores, of tiled and tiled-barrier",
 			Points: s001Threads,
 		},
 		{
 			Name:   records.ExpS001Ratio,
-			Source: report001 + " Section 4 (strings of different lengths)",
+			Source: records.Seed001 + " Section 4 (strings of different lengths)",
 			Title:  "Strings of different lengths: the longer fixed, the shorter 1 to 128 times shorter; diagonal vs tiled vs two rows",
 			Points: s001Ratio,
 		},
 		{
 			Name:   records.ExpS001Diagonal,
-			Source: report001 + " Sections 3-4 (diagonal approach)",
+			Source: records.Seed001 + " Sections 3-4 (diagonal approach)",
 			Title:  "Diagonal (equal slices, a barrier per antidiagonal) vs tiled and tiled-barrier, by length and workers",
 			Points: s001Diagonal,
 		},
 		{
 			Name:   records.ExpS002Cases,
-			Source: report002 + " slides: identical, partially and completely different strings; CPU vs GPU",
+			Source: records.Seed002 + " slides: identical, partially and completely different strings; CPU vs GPU",
 			Title: "Identical, partially (2% substituted) and completely different strings: CPU (full matrix, two rows, Myers) vs GPU; " +
 				"alloc_seconds is the full matrix's allocation, so times with and without it are both in the records",
 			Points: s002Cases,
 		},
 		{
 			Name:   records.ExpS003Ratio,
-			Source: report003 + " Figures 2-3",
+			Source: records.Seed003 + " Figures 2-3",
 			Title: "Runtime vs the CUDA workload ratio, 0 to 1 by 0.1: the share of the window positions sent to the GPU, the rest to " +
 				"the goroutines; one 22-byte pattern, k = 2, one process (GPU points only where a GPU is usable)",
 			Points: s003Ratio,
 		},
 		{
 			Name:   records.ExpS003Ranks,
-			Source: report003 + " Figures 4-7",
+			Source: records.Seed003 + " Figures 4-7",
 			Title: "Runtime and speedup vs ranks (1, 2, 4, 8; one worker each) on small, medium, large and very large texts, " +
 				"ranks simulated in-process (parts with shadow bytes, copied and counted at once), beside one process on 1 and on every core",
 			Points: s003Ranks,
 		},
 		{
 			Name:   records.ExpS004Memory,
-			Source: report004 + " two rows instead of the whole matrix",
+			Source: records.Seed004 + " two rows instead of the whole matrix",
 			Title:  "Time and heap allocated: full matrix vs two rows vs Myers, up to 50k (full matrix: 4.7 GiB)",
 			Points: s004Memory,
 		},
 		{
 			Name:   records.ExpGPUFast,
-			Source: report000 + " Table 2 sizes and 1M, with levlab's cuda-fast beyond the reports",
+			Source: records.Seed000 + " Table 2 sizes and 1M, with levlab's cuda-fast beyond the reports",
 			Title:  "cuda-fast (persistent, bit-parallel) beside report 000's cuda-diagonal and the best CPU run, myers-parallel on every core, on random DNA",
 			Points: gpuFast,
 		},
 		{
 			Name:   records.ExpManyPairs,
-			Source: report004 + " (one pair at a time) beside levlab's many pairs (lev.All), beyond the reports",
+			Source: records.Seed004 + " (one pair at a time) beside levlab's many pairs (lev.All), beyond the reports",
 			Title:  "Every pair of N random DNA strings of 500 to 1000 bp (quick: 250 to 500): lev's block kernel a pair a vector lane, on one core and every core, beside edlib a pair at a time and cuda-fast's many-pairs job on the GPU",
 			Points: manyPairs,
 		},
 		{
 			Name:   records.ExpSuggest,
-			Source: report004 + " (one pair at a time) beside levlab's many pairs with a cap (lev.CrossStrings, WithMax), beyond the reports",
+			Source: records.Seed004 + " (one pair at a time) beside levlab's many pairs with a cap (lev.CrossStrings, WithMax), beyond the reports",
 			Title:  "Spelling suggestions: typos against Debian's word list (wamerican), the words within 1 edit, beside the obvious loop over lev.DistanceString",
 			Points: suggest,
 		},
 		{
 			Name:   records.ExpAlign,
-			Source: report004 + " (the distance alone) beside levlab's alignment (lev.Align), beyond the reports",
+			Source: records.Seed004 + " (the distance alone) beside levlab's alignment (lev.Align), beyond the reports",
 			Title: "Which edits, not only how many: lev.Align (Hirschberg's splits over the bit-parallel pass, linear memory) beside the distance alone (auto), " +
 				"time and heap allocated, on DNA 1% diverged (a read against its reference) and on random DNA",
 			Points: alignGrid,
 		},
 		{
 			Name:   records.ExpPeers,
-			Source: report004 + " and the other reports' algorithms, beside libraries no report tried",
+			Source: records.Seed004 + " and the other reports' algorithms, beside libraries no report tried",
 			Title:  "Every CPU algorithm of lev beside agnivade, ka-weihe and edlib on random DNA",
 			Points: peersGrid,
 		},

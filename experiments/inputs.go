@@ -8,42 +8,44 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/levlab/levlab/records"
 )
 
-// The cases a Point's inputs can be made by. Every case draws its symbols
+// The cases a Point's inputs can be made by, as records names them. Every case draws its symbols
 // uniformly and independently from a 4-letter alphabet: the reports' random
 // strings (report 000's Listing 1 draws from {a, b, c, d}).
 const (
 	// CaseRandom: a and b drawn independently from "abcd", any lengths.
 	// The distance of two such strings of length n is about 0.52n.
-	CaseRandom = "random"
+	CaseRandom = records.CaseRandom
 	// CaseDNA: a and b drawn independently from "ACGT", any lengths. The
 	// same statistics as CaseRandom under another name for the symbols;
 	// the peers experiment uses it because edlib, like most edit-distance
 	// libraries timed in the literature, is benchmarked on DNA.
-	CaseDNA = "dna"
+	CaseDNA = records.CaseDNA
 	// CaseIdentical: b is a copy of a random a (report 002's "two
 	// identical strings"); LenA must equal LenB. The distance is 0.
-	CaseIdentical = "identical"
+	CaseIdentical = records.CaseIdentical
 	// CasePartial: b is a random a with PartialPercent percent of its
 	// positions (at least one) substituted by another symbol (report 002's
 	// "partially different", a small score relative to the length); LenA
 	// must equal LenB. The distance is at most that many.
-	CasePartial = "partial"
+	CasePartial = records.CasePartial
 	// CaseDifferent: a drawn from "abcd", b from "wxyz", so that no symbol
 	// is in common (report 002's "completely different"); any lengths. The
 	// distance is max(LenA, LenB).
-	CaseDifferent = "different"
+	CaseDifferent = records.CaseDifferent
 	// CaseDiverged: b is a random DNA a (ACGT) with DivergedPercent
 	// percent of its positions (at least one) edited, as a sequencing read
 	// differs from its reference: a third of them substituted, a third
 	// with a symbol inserted after, a third deleted (the remainder
 	// substituted), so that b is as long as a; LenA must equal LenB. The
 	// distance is at most that many edits.
-	CaseDiverged = "diverged"
+	CaseDiverged = records.CaseDiverged
 	// CaseWords: the word list at WordsPath, and LenA typos made from its
 	// words (one random edit each), for the suggest kinds; LenB is 0.
-	CaseWords = "words"
+	CaseWords = records.CaseWords
 )
 
 // WordsPath is the word list of CaseWords: Debian's wamerican (about

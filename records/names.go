@@ -59,3 +59,32 @@ func Experiments() []string {
 func Algorithms() []string {
 	return []string{AlgAgnivade, AlgAlign, AlgAPM, AlgAPMFast, AlgAPMNaive, AlgAuto, AlgCUDADiagonal, AlgCUDAFast, AlgCUDAMatrix, AlgDiagonal, AlgEdlib, AlgFullMatrix, AlgKaWeihe, AlgMyers, AlgMyersParallel, AlgTiled, AlgTiledBarrier, AlgTwoRow}
 }
+
+// The cases a point's inputs are made by (column case): how its two
+// strings are drawn (package experiments says each in full). A spec's
+// [inputs] case takes the first six.
+const (
+	CaseRandom    = "random"
+	CaseDNA       = "dna"
+	CaseIdentical = "identical"
+	CasePartial   = "partial"
+	CaseDiverged  = "diverged"
+	CaseDifferent = "different"
+	CaseWords     = "words"
+)
+
+// Cases lists the cases of two strings drawn by levlab, in the order a
+// spec's error names them: every case but CaseWords (suggest's typos).
+func Cases() []string {
+	return []string{CaseRandom, CaseDNA, CaseIdentical, CasePartial, CaseDiverged, CaseDifferent}
+}
+
+// The course reports' files in seeds/ (column source begins with one):
+// the published numbers quote them, and the report's sections are theirs.
+const (
+	Seed000 = "000_f95d38889c436586.txt" // Ceccherelli: OpenMP tiles, CUDA diagonal
+	Seed001 = "001_8b686fade13c5d8b.txt" // Carkaxhija: diagonal and tiles, OpenMP and C++ threads
+	Seed002 = "002_3ec02276a69ac2d5.txt" // Yang: full matrix on the GPU, three cases
+	Seed003 = "003_422d252da101b2d8.txt" // Benbaki & Mammadov: approximate pattern matching, MPI + OpenMP + CUDA
+	Seed004 = "004_d35d496d9e84808f.txt" // blog: two rows instead of the matrix
+)

@@ -40,7 +40,7 @@ func MarkdownText(s string) string { return document.MdText(s) }
 // report piece by piece (the notebooks show each course report's section
 // beside its experiments).
 type Section struct {
-	ID    string // "summary", "notrun", "read", "r000" … "r004", "beyond", "gpu", "benchmarks", "method"
+	ID    string // SectionSummary … SectionMethod: "summary", "r000" … "r004", "beyond", "gpu", "method", …
 	Title string
 	// HTML is the section's <section> element: its paragraphs, tables and
 	// charts. The charts' scripts call the global echarts, which the page

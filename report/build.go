@@ -17,13 +17,26 @@ import (
 
 func sortFloats(xs []float64) { sort.Float64s(xs) }
 
-// Report files of the published numbers.
+// The sections' ids, in the order build lists them: the anchors of the
+// HTML, and what a notebook looks a section up by (Section.ID). An
+// experiment of one's own is SectionOwnPrefix and its name; the terms and
+// references, which the document's styles know, are document.RefsID.
 const (
-	src000 = "000_f95d38889c436586.txt"
-	src001 = "001_8b686fade13c5d8b.txt"
-	src002 = "002_3ec02276a69ac2d5.txt"
-	src003 = "003_422d252da101b2d8.txt"
-	src004 = "004_d35d496d9e84808f.txt"
+	SectionSummary    = "summary"
+	SectionNotRun     = "notrun"
+	SectionRead       = "read"
+	SectionR000       = "r000"
+	SectionR001       = "r001"
+	SectionR002       = "r002"
+	SectionR003       = "r003"
+	SectionR004       = "r004"
+	SectionBeyond     = "beyond"
+	SectionPairs      = "pairs"
+	SectionAlign      = "align"
+	SectionGPU        = "gpu"
+	SectionBenchmarks = "benchmarks"
+	SectionOwnPrefix  = "own-"
+	SectionMethod     = "method"
 )
 
 // said holds the paragraphs the report has said once (once), by their

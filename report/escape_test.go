@@ -71,9 +71,9 @@ func hostileResults(t *testing.T, payloads ...string) string {
 	var pub []records.Published
 	for _, p := range payloads {
 		pub = append(pub,
-			records.Published{Source: src000, Table: "Table 1", Experiment: "s000-table1", Algorithm: p, Workers: 1,
+			records.Published{Source: records.Seed000, Table: "Table 1", Experiment: "s000-table1", Algorithm: p, Workers: 1,
 				Case: p, LenA: 10000, LenB: 10000, Metric: "seconds", Value: 1, Machine: p, Note: p},
-			records.Published{Source: src003, Table: p, Experiment: p, Algorithm: p, Case: p, Metric: p, Value: 2, Machine: p, Note: p},
+			records.Published{Source: records.Seed003, Table: p, Experiment: p, Algorithm: p, Case: p, Metric: p, Value: 2, Machine: p, Note: p},
 		)
 	}
 	writeCSV(t, filepath.Join(dir, "published", "hostile.csv"), pub)

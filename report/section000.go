@@ -15,7 +15,7 @@ import (
 // Figure 3 (speedup by size), Table 2 and Figure 4 (the CUDA antidiagonal
 // kernel by block size).
 func section000(r *runs.Set) document.Section {
-	s := document.Section{ID: "r000", Title: "Report 000 — OpenMP tiles and a CUDA antidiagonal kernel (Ceccherelli, 2023)", Source: src000}
+	s := document.Section{ID: SectionR000, Title: "Report 000 — OpenMP tiles and a CUDA antidiagonal kernel (Ceccherelli, 2023)", Source: records.Seed000}
 	t1 := readTable1(r)
 	table1(r, &s, t1)
 	figure3(r, &s, t1)
@@ -35,7 +35,7 @@ type table1Pub struct {
 
 // readTable1 reads report 000's Table 1 from the published numbers.
 func readTable1(r *runs.Set) table1Pub {
-	pub := r.Pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 1" })
+	pub := r.Pub(func(p records.Published) bool { return p.Source == records.Seed000 && p.Table == "Table 1" })
 	sizes := uniqInts(pub, func(p records.Published) int { return p.LenA })
 	if len(sizes) == 0 {
 		sizes = []int{10000, 30000, 50000}
@@ -250,7 +250,7 @@ func fig3Base(ix *runs.Index, n int, speedups ...float64) string {
 // table2 is report 000's Table 2 and Figure 4: the CUDA antidiagonal
 // kernel's time by block size, with our CPU's two rows for scale.
 func table2(r *runs.Set, s *document.Section) {
-	pub2 := r.Pub(func(p records.Published) bool { return p.Source == src000 && p.Table == "Table 2" })
+	pub2 := r.Pub(func(p records.Published) bool { return p.Source == records.Seed000 && p.Table == "Table 2" })
 	blocks, lens := uniqInts(pub2, func(p records.Published) int { return p.Block }), uniqInts(pub2, func(p records.Published) int { return p.LenA })
 	if len(pub2) == 0 {
 		s.P("The report's Table 2 is not among the published numbers read.")

@@ -17,10 +17,10 @@ import (
 // section001 is report 001: speedup by length, tile side and threads
 // (Figures 4–7) against its stated bound, and the diagonal approach.
 func section001(r *runs.Set) document.Section {
-	s := document.Section{ID: "r001", Title: "Report 001 — OpenMP and C++ threads over diagonals and tiles (Carkaxhija)", Source: src001}
+	s := document.Section{ID: SectionR001, Title: "Report 001 — OpenMP and C++ threads over diagonals and tiles (Carkaxhija)", Source: records.Seed001}
 	bound := 0.0
 	var pubM string
-	for _, p := range r.Pub(func(p records.Published) bool { return p.Source == src001 && p.Metric == "speedup_min" }) {
+	for _, p := range r.Pub(func(p records.Published) bool { return p.Source == records.Seed001 && p.Metric == "speedup_min" }) {
 		bound, pubM = max(bound, p.Value), p.Machine
 	}
 	// each adds, for every run, the named series of the chart.

@@ -18,9 +18,9 @@ const partialPercent = 2
 // section002 is report 002: the sequential CPU against its CUDA kernel on
 // identical, partly and completely different strings.
 func section002(r *runs.Set) document.Section {
-	s := document.Section{ID: "r002", Title: "Report 002 — CUDA with unified memory on three cases (Yang, 2018)", Source: src002}
-	pub := r.Pub(func(p records.Published) bool { return p.Source == src002 })
-	cases := []string{"identical", "partial", "different"}
+	s := document.Section{ID: SectionR002, Title: "Report 002 — CUDA with unified memory on three cases (Yang, 2018)", Source: records.Seed002}
+	pub := r.Pub(func(p records.Published) bool { return p.Source == records.Seed002 })
+	cases := []string{records.CaseIdentical, records.CasePartial, records.CaseDifferent}
 	pv := func(c, alg, metric string) string {
 		for _, p := range pub {
 			if p.Case == c && p.Algorithm == alg && p.Metric == metric {
@@ -87,7 +87,7 @@ func section002(r *runs.Set) document.Section {
 	t2.Rows = [][]string{{"report", pv("", records.AlgFullMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "seconds_excl_alloc"), pv("", records.AlgCUDAMatrix, "speedup_excl_alloc")}}
 	for _, ix := range r.Runs {
 		for _, k := range ix.Find(records.ExpS002Cases, func(k runs.Key) bool {
-			return k.Algorithm == records.AlgFullMatrix && k.Case == "different" && k.LenA == 10000
+			return k.Algorithm == records.AlgFullMatrix && k.Case == records.CaseDifferent && k.LenA == 10000
 		}) {
 			row := []string{named(r, ix, "ours (different strings; time less allocation)"), document.Dur(ix.Stats[k].Compute), "—", "—"}
 			t2.Rows = append(t2.Rows, row)
@@ -96,13 +96,13 @@ func section002(r *runs.Set) document.Section {
 	s.Add(t2)
 	// The report's CPU said once, each machine's time after it.
 	for _, p := range pub {
-		if p.Case != "different" || p.Algorithm != records.AlgFullMatrix || p.Metric != "seconds" {
+		if p.Case != records.CaseDifferent || p.Algorithm != records.AlgFullMatrix || p.Metric != "seconds" {
 			continue
 		}
 		var ctxs, vals []string
 		for _, ix := range r.Runs {
 			for _, k := range ix.Find(records.ExpS002Cases, func(k runs.Key) bool {
-				return k.Algorithm == records.AlgFullMatrix && k.Case == "different" && k.LenA == 10000
+				return k.Algorithm == records.AlgFullMatrix && k.Case == records.CaseDifferent && k.LenA == 10000
 			}) {
 				v := ix.Stats[k].Med
 				ctxs = append(ctxs, fmt.Sprintf("at n = %s took", document.Size(k.LenA)))
@@ -115,7 +115,7 @@ func section002(r *runs.Set) document.Section {
 				document.PubNum(p.Value), shared(ctxs, vals))
 		}
 	}
-	if says := gpuOverCPU002(r, pv("different", records.AlgCUDAMatrix, "speedup")); says != "" {
+	if says := gpuOverCPU002(r, pv(records.CaseDifferent, records.AlgCUDAMatrix, "speedup")); says != "" {
 		s.P("%s", says)
 	}
 	if !gpuRan {
@@ -131,7 +131,7 @@ func section002(r *runs.Set) document.Section {
 func gpuOverCPU002(r *runs.Set, theirs string) string {
 	var says []string
 	for _, ix := range r.Runs {
-		cpu := ix.Find(records.ExpS002Cases, func(k runs.Key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == "different" })
+		cpu := ix.Find(records.ExpS002Cases, func(k runs.Key) bool { return k.Algorithm == records.AlgFullMatrix && k.Case == records.CaseDifferent })
 		if len(cpu) == 0 {
 			continue
 		}
@@ -140,7 +140,7 @@ func gpuOverCPU002(r *runs.Set, theirs string) string {
 			for i := len(cpu) - 1; i >= 0; i-- {
 				c := cpu[i]
 				gs := ix.Find(records.ExpS002Cases, func(k runs.Key) bool {
-					return k.Algorithm == alg && k.Case == "different" && k.LenA == c.LenA && k.LenB == c.LenB
+					return k.Algorithm == alg && k.Case == records.CaseDifferent && k.LenA == c.LenA && k.LenB == c.LenB
 				})
 				if len(gs) == 0 {
 					continue

@@ -15,8 +15,8 @@ import (
 // section003 is report 003: approximate pattern matching by the share of
 // work sent to the GPU (Figures 2–3) and by MPI ranks (Figures 4–7).
 func section003(r *runs.Set) document.Section {
-	s := document.Section{ID: "r003", Title: "Report 003 — approximate pattern matching over MPI, OpenMP and CUDA (Benbaki and Mammadov, 2021)", Source: src003}
-	pub := r.Pub(func(p records.Published) bool { return p.Source == src003 })
+	s := document.Section{ID: SectionR003, Title: "Report 003 — approximate pattern matching over MPI, OpenMP and CUDA (Benbaki and Mammadov, 2021)", Source: records.Seed003}
+	pub := r.Pub(func(p records.Published) bool { return p.Source == records.Seed003 })
 	t := &document.Table{Caption: "The report's speedups: its sequential time over its parallel time plus transfers", Head: []string{"", "minimum", "maximum"}}
 	byPair := map[string][2]string{}
 	var pairs []string

@@ -9,7 +9,7 @@ import (
 // section004 is report 004, a blog post's claim that two rows of the
 // matrix suffice: time and memory by length.
 func section004(r *runs.Set) document.Section {
-	s := document.Section{ID: "r004", Title: "Report 004 — two rows instead of the whole matrix (a blog post, 2012)", Source: src004}
+	s := document.Section{ID: SectionR004, Title: "Report 004 — two rows instead of the whole matrix (a blog post, 2012)", Source: records.Seed004}
 	algs := []struct{ alg, name string }{{records.AlgFullMatrix, "full matrix"}, {records.AlgTwoRow, "two rows"}, {records.AlgMyers, "Myers (bit-parallel)"}}
 	ct := &document.Figure{ID: "r004time", Title: "Time by string length", XName: "string length (characters)", YName: document.TimeAxis, XLog: true, YLog: true}
 	cm := &document.Figure{ID: "r004mem", Title: "Memory allocated per call, by string length", XName: "string length (characters)", YName: "bytes allocated", XLog: true, YLog: true}

@@ -40,8 +40,8 @@ func alignWith(align func(a, b string) (string, error), what, a, b string) (*doc
 
 // alignCases are the align experiment's cases as the section names them.
 var alignCases = []struct{ c, name string }{
-	{"diverged", "DNA 1% diverged"},
-	{"dna", "Random DNA"},
+	{records.CaseDiverged, "DNA 1% diverged"},
+	{records.CaseDNA, "Random DNA"},
 }
 
 // sectionAlign shows lev.Align: alignments drawn, then the align
@@ -49,7 +49,7 @@ var alignCases = []struct{ c, name string }{
 // command beside edlib-aligner (BenchmarkAlignCommand).
 func sectionAlign(r *runs.Set, align func(a, b string) (string, error)) document.Section {
 	const exp = records.ExpAlign
-	s := document.Section{ID: "align", Title: "Alignment: which edits, not only how many"}
+	s := document.Section{ID: SectionAlign, Title: "Alignment: which edits, not only how many"}
 	s.P("The library's lev.Align answers what the distance leaves open: an optimal alignment, as runs of = (a match), X (a substitution), I (a symbol of A only) and D (a symbol of B only), printed as an extended CIGAR. It is Hirschberg's divide and conquer over the bit-parallel pass: the longer sequence is cut in half, the last column of each half's pass (the second half's reversed) says where the other sequence is cut, and the halves are aligned alone, side by side on the workers, every pass kept to the Ukkonen band of its piece's distance. Memory grows with the lengths, not their product.")
 	if align == nil {
 		s.P("No aligner was given to draw the pairs with; the levlab command gives one.")

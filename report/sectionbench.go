@@ -17,7 +17,7 @@ import (
 // output (records.Benches; make bench-results writes it): the library's
 // own timings, regenerated rather than copied by hand.
 func sectionBenchmarks(r *runs.Set) document.Section {
-	s := document.Section{ID: "benchmarks", Title: "Benchmarks: the library timed by go test"}
+	s := document.Section{ID: SectionBenchmarks, Title: "Benchmarks: the library timed by go test"}
 	shown := false
 	for machine, on := range benchMachines(r) {
 		for _, f := range r.Bench[machine] {

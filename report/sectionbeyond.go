@@ -15,7 +15,7 @@ import (
 // sectionBeyond sets every algorithm and the peers side by side: time,
 // GCUPS and memory by length.
 func sectionBeyond(r *runs.Set) document.Section {
-	s := document.Section{ID: "beyond", Title: "Beyond the reports: every algorithm and the peers"}
+	s := document.Section{ID: SectionBeyond, Title: "Beyond the reports: every algorithm and the peers"}
 	// The rates are drawn in two charts, the full DPs and the bit-parallel
 	// algorithms, so that neither passes the lines a reader can tell apart
 	// (splitCharts then splits a chart by machine). Time needs no chart of

@@ -15,7 +15,7 @@ import (
 // sectionGPU shows the gpu-fast experiment: cuda-fast at report 000's
 // Table 2 sizes and 1M beside cuda-diagonal and the CPU's best run.
 func sectionGPU(r *runs.Set) document.Section {
-	s := document.Section{ID: "gpu", Title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
+	s := document.Section{ID: SectionGPU, Title: "GPU: cuda-fast beside report 000's kernel and the best CPU run"}
 	s.P("Three programs are compared: levlab's kernel cuda-fast, bit-parallel Myers/Hyyrö in one persistent launch, each warp lane holding 32 rows (carries pass between lanes by shuffles, and each band of rows hands its column chunks to the band below through progress counters); cuda-diagonal, our implementation of report 000's design, one launch per antidiagonal; and, on every core of the same machine, myers-parallel, the CPU's best.")
 	c := &document.Figure{ID: "gputime", Title: "Time by string length (cuda-diagonal to 150,000 only, by the experiment's design: a launch per antidiagonal)", XName: "string length (characters)", YName: document.TimeAxis, XLog: true, YLog: true}
 	// The chart, filled below, is their summary: it comes first, what

@@ -131,13 +131,13 @@ func findings(r *runs.Set) []finding {
 // on 8 threads at its largest size.
 func findOpenMPTiles(r *runs.Set) (out []finding) {
 	if pub := r.Pub(func(p records.Published) bool {
-		return p.Source == src000 && p.Table == "Table 1" && p.Algorithm == records.AlgTiled && p.Workers == 8
+		return p.Source == records.Seed000 && p.Table == "Table 1" && p.Algorithm == records.AlgTiled && p.Workers == 8
 	}); len(pub) > 0 {
 		p := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA })
 		out = append(out, finding{
 			claim:  fmt.Sprintf("OpenMP tiles, 8 threads, n = %s (report 000, Table 1%s; its tiles fill the whole matrix, ours keep only their borders)", document.Size(p.LenA), pubCoresText(p.Machine)),
 			theirs: document.PubNum(p.Value) + " s",
-			id:     "r000",
+			id:     SectionR000,
 			exps:   []string{records.ExpS000Table1},
 			ours: func(ix *runs.Index) string {
 				// At the largest size the run has; below the report's
@@ -167,7 +167,7 @@ func findFastest(r *runs.Set) (out []finding) {
 		out = append(out, finding{
 			claim:  fmt.Sprintf("Fastest exact distance at the report's largest n, %s (report 000's best rate, %s; both of random strings over 4 symbols, its a–d of Listing 1, our DNA; its distances not stated, ours about half the length; ours a bit-parallel band against its full DP: algorithmic, not parallel)", matrixRate, base.table),
 			theirs: fmt.Sprintf("%s (our division of its %s² in %s s, %s; every cell computed)", document.Num(base.gcups), document.Size(base.n), document.PubNum(base.sec), base.how),
-			id:     "beyond",
+			id:     SectionBeyond,
 			exps:   []string{records.ExpPeers, records.ExpGPUFast},
 			expsOf: func(ix *runs.Index) []string {
 				if bk, ok := fastestCPU(ix, base.n); ok {
@@ -218,12 +218,12 @@ func findFastest(r *runs.Set) (out []finding) {
 // ours (section002 says why).
 func findFullMatrixCPU(r *runs.Set) (out []finding) {
 	for _, p := range r.Pub(func(p records.Published) bool {
-		return p.Source == src002 && p.Case == "different" && p.Algorithm == records.AlgFullMatrix && p.Metric == "seconds"
+		return p.Source == records.Seed002 && p.Case == records.CaseDifferent && p.Algorithm == records.AlgFullMatrix && p.Metric == "seconds"
 	}) {
 		out = append(out, finding{
 			claim:  `Full matrix on the CPU, "completely different strings" (report 002): the report's at distance 1,621, ours with no symbol in common (distance 10,000), alike in name only`,
 			theirs: document.PubNum(p.Value) + " s (length not stated; 10,000 on a later slide)",
-			id:     "r002",
+			id:     SectionR002,
 			exps:   []string{records.ExpS002Cases},
 			ours: func(ix *runs.Index) string {
 				if st, ok := ix.Get(records.ExpS002Cases, records.AlgFullMatrix, 1, 0, 10000, 10000); ok {
@@ -240,7 +240,7 @@ func findFullMatrixCPU(r *runs.Set) (out []finding) {
 // and cuda-fast.
 func findCUDA(r *runs.Set) (out []finding) {
 	if pub := r.Pub(func(p records.Published) bool {
-		return p.Source == src000 && p.Table == "Table 2" && p.Metric == "seconds"
+		return p.Source == records.Seed000 && p.Table == "Table 2" && p.Metric == "seconds"
 	}); len(pub) > 0 {
 		n := slices.MaxFunc(pub, func(a, b records.Published) int { return a.LenA - b.LenA }).LenA
 		best := slices.MinFunc(slices.DeleteFunc(slices.Clone(pub), func(p records.Published) bool { return p.LenA != n }),
@@ -248,7 +248,7 @@ func findCUDA(r *runs.Set) (out []finding) {
 		out = append(out, finding{
 			claim:  fmt.Sprintf("CUDA, a launch per antidiagonal, n = %s (report 000, Table 2)", document.Size(n)),
 			theirs: fmt.Sprintf("%s s (block %d; GPU not named)", document.PubNum(best.Value), best.Block),
-			id:     "r000",
+			id:     SectionR000,
 			exps:   []string{records.ExpS000Table2},
 			ours: func(ix *runs.Index) string {
 				bk, bs, ok := ix.Quickest(records.ExpS000Table2, func(k runs.Key) bool { return k.LenA == n })
@@ -271,7 +271,7 @@ func findCUDA(r *runs.Set) (out []finding) {
 		out = append(out, finding{
 			claim:  fmt.Sprintf("levlab's cuda-fast, one persistent bit-parallel launch, n = %s and the largest", document.Size(n)),
 			theirs: "—",
-			id:     "gpu",
+			id:     SectionGPU,
 			exps:   []string{records.ExpGPUFast},
 			ours: func(ix *runs.Index) string {
 				gk, ok := ix.GetKey(records.ExpGPUFast, records.AlgCUDAFast, 0, 0, n, n)
@@ -310,7 +310,7 @@ func findTwoRows(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "Two rows instead of the whole matrix, largest n (report 004)",
 		theirs: "no numbers published",
-		id:     "r004",
+		id:     SectionR004,
 		exps:   []string{records.ExpS004Memory},
 		ours: func(ix *runs.Index) string {
 			ks := ix.Find(records.ExpS004Memory, func(k runs.Key) bool { return k.Algorithm == records.AlgTwoRow })
@@ -338,7 +338,7 @@ func findMatching(r *runs.Set) (out []finding) {
 		// which the report's per-window DP computes: said once, here.
 		claim:  "Approximate pattern matching, pattern of 22, MB/s (report 003; the 22 is our reading of a cut-off label, \"22 Chars p\"; k = 2 is ours, the report states none; ours is apm-fast, whose q-gram filter skips most windows of a random text: algorithmic, not parallel)",
 		theirs: "about 3.4 (136,473,378 bytes in about 40 s, 4 OpenMP threads and 6,946,909 CUDA threads, as its label says; read off its Figure 3, whose axis names no unit: seconds are our reading)",
-		id:     "r003",
+		id:     SectionR003,
 		exps:   []string{records.ExpS003Ratio, records.ExpS003Ranks},
 		ours: func(ix *runs.Index) string {
 			// At the report's own text length where the run has it (all
@@ -366,7 +366,7 @@ func findOnePair(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "One pair of random DNA, beside edlib (beyond the reports)",
 		theirs: "—",
-		id:     "beyond",
+		id:     SectionBeyond,
 		exps:   []string{records.ExpPeers},
 		ours: func(ix *runs.Index) string {
 			eds := ix.Find(records.ExpPeers, func(k runs.Key) bool { return k.Algorithm == records.AlgEdlib })
@@ -408,7 +408,7 @@ func findManyPairs(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "Every pair of a set of DNA strings, beside edlib one pair per call (beyond the reports)",
 		theirs: "—",
-		id:     "pairs",
+		id:     SectionPairs,
 		exps:   []string{records.ExpManyPairs},
 		ours: func(ix *runs.Index) string {
 			eds := ix.Find(records.ExpManyPairs, func(k runs.Key) bool { return k.Algorithm == records.AlgEdlib })
@@ -450,7 +450,7 @@ func findGPUPairs(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "Every pair of a set of DNA strings on the GPU, beside every core of its machine (beyond the reports; StringZilla publishes " + document.Num(stringZillaRate) + " " + matrixRate + " on an NVIDIA H100 at about 1,000 bytes, a DP cell by cell over bytes: not like for like)",
 		theirs: "—",
-		id:     "pairs",
+		id:     SectionPairs,
 		exps:   []string{records.ExpManyPairs},
 		ours: func(ix *runs.Index) string {
 			gk, ck, ok := gpuPairsKeys(ix)
@@ -471,7 +471,7 @@ func findAlignment(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "Alignment (CIGAR), the whole command, beside edlib-aligner (beyond the reports)",
 		theirs: "—",
-		id:     "align",
+		id:     SectionAlign,
 		exps:   []string{"bench/align.txt"},
 		ours: func(ix *runs.Index) string {
 			for _, f := range r.Bench[ix.Run.Machine] {
@@ -513,7 +513,7 @@ func findSuggest(r *runs.Set) (out []finding) {
 	out = append(out, finding{
 		claim:  "Spelling suggestions within 1 edit, beside the obvious loop (beyond the reports; max 1 stops each pair once past 1 edit: algorithmic, not parallel)",
 		theirs: "—",
-		id:     "pairs",
+		id:     SectionPairs,
 		exps:   []string{records.ExpSuggest},
 		ours: func(ix *runs.Index) string {
 			var loop, best, one runs.Stat

@@ -214,7 +214,7 @@ func samePairElsewhere(r *runs.Set, machine string, cmd float64) string {
 			return k.Algorithm == records.AlgMyersParallel && k.LenA == 1000000 && k.LenB == 1000000
 		}) {
 			strs := "random DNA too"
-			if k.Case != "dna" {
+			if k.Case != records.CaseDNA {
 				strs = "strings of case " + k.Case + ", not DNA"
 			}
 			secs = append(secs, ix.Stats[k].Med)

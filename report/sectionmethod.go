@@ -20,7 +20,7 @@ import (
 // times, the warm-up, the statistics, and where they are weakest (the
 // same point measured in several experiments, outliers).
 func sectionMethod(r *runs.Set) document.Section {
-	s := document.Section{ID: "method", Title: "Machines and method"}
+	s := document.Section{ID: SectionMethod, Title: "Machines and method"}
 	if len(r.Runs) == 0 {
 		s.P("No run was read, so no machine is known.")
 		return s

@@ -201,7 +201,7 @@ func sectionOwn(r *runs.Set, name string, told said) document.Section {
 	if title == "" {
 		title = name
 	}
-	s := document.Section{ID: "own-" + name, Title: "Own experiment " + name + " — " + title}
+	s := document.Section{ID: SectionOwnPrefix + name, Title: "Own experiment " + name + " — " + title}
 	base := specBaseline(sp)
 	for _, ix := range r.Runs {
 		for _, n := range ix.SpecNotes[name] {
@@ -400,37 +400,37 @@ func ownFindings(ix *runs.Index, v *ownView, base string, ks []runs.Key) string 
 }
 
 // dim is one of the grid's dimensions: a parameter, or the implementation.
-func dimOf(k runs.Key, d string) float64 {
+func dimOf(k runs.Key, d spec.Dim) float64 {
 	switch d {
-	case "workers":
+	case spec.DimWorkers:
 		return float64(k.Workers)
-	case "tile":
+	case spec.DimTile:
 		return float64(k.Tile)
-	case "n":
+	case spec.DimN:
 		return float64(k.LenA)
-	case "m":
+	case spec.DimM:
 		return float64(k.LenB)
 	}
 	return 0
 }
 
-func dimLabel(d string, v float64) string {
+func dimLabel(d spec.Dim, v float64) string {
 	switch d {
-	case "workers":
+	case spec.DimWorkers:
 		return fmt.Sprintf("%s %s", document.Xnum(v), "worker"+plural(int(v)))
-	case "tile":
+	case spec.DimTile:
 		return "tile " + document.Xnum(v)
 	}
-	return d + " = " + document.Xnum(v)
+	return string(d) + " = " + document.Xnum(v)
 }
 
-var ownXNames = map[string]string{
-	"workers": "workers", "tile": "tile side", "n": "length n (symbols)", "m": "length m (symbols)",
+var ownXNames = map[spec.Dim]string{
+	spec.DimWorkers: "workers", spec.DimTile: "tile side", spec.DimN: "length n (symbols)", spec.DimM: "length m (symbols)",
 }
 
-var ownYNames = map[string]string{
-	"time": document.TimeAxis, "speedup": "speedup (×)", "efficiency": "parallel efficiency",
-	"gcups": matrixRateAxis, "memory": "memory (bytes): a command's peak RSS, a Go call's heap",
+var ownYNames = map[spec.Quantity]string{
+	spec.YTime: document.TimeAxis, spec.YSpeedup: "speedup (×)", spec.YEfficiency: "parallel efficiency",
+	spec.YGCUPS: matrixRateAxis, spec.YMemory: "memory (bytes): a command's peak RSS, a Go call's heap",
 }
 
 // ownCharts draws one figure of a spec over every run (ownChart), as one
@@ -446,9 +446,9 @@ func ownCharts(r *runs.Set, v *ownView, f spec.Figure, i int) []*document.Figure
 	if len(c.Series) <= maxSeries {
 		return []*document.Figure{c}
 	}
-	var d string
+	var d spec.Dim
 	for _, s := range f.Series {
-		if s != "impl" && slices.Contains([]string{"workers", "tile", "n", "m"}, s) {
+		if s != spec.DimImpl && slices.Contains(spec.XValues, s) {
 			d = s
 		}
 	}
@@ -479,16 +479,16 @@ func ownCharts(r *runs.Set, v *ownView, f spec.Figure, i int) []*document.Figure
 // vertical line at its x, named. A series dimension named by hold draws
 // only its values holdAt, and one alone is held as a dimension that is no
 // series is (ownCharts).
-func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt []float64) *document.Figure {
+func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold spec.Dim, holdAt []float64) *document.Figure {
 	sp := v.sp
 	if len(holdAt) == 1 {
-		f.Series = slices.DeleteFunc(slices.Clone(f.Series), func(s string) bool { return s == hold })
+		f.Series = slices.DeleteFunc(slices.Clone(f.Series), func(s spec.Dim) bool { return s == hold })
 	}
 	c := ownAxes(sp, f)
 	c.ID = fmt.Sprintf("own_%s_%d", chartSafe(sp.Name), i+1)
 	dims := slices.Clone(f.Series)
-	if !slices.Contains(dims, "impl") {
-		dims = append([]string{"impl"}, dims...)
+	if !slices.Contains(dims, spec.DimImpl) {
+		dims = append([]spec.Dim{spec.DimImpl}, dims...)
 	}
 	fixed := ownHeld(r, v, f, dims, hold, holdAt)
 	keep := func(k runs.Key) bool {
@@ -563,14 +563,14 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 	for _, x := range slices.Sorted(maps.Keys(marks)) {
 		c.Failed = append(c.Failed, document.FigureMark{X: x, Name: "failed: " + strings.Join(marks[x], "; ")})
 	}
-	if f.Y == "time" && f.LogY == nil && spansTenfold(c.Series, func(p document.FigurePoint) float64 { return p.Y }) {
+	if f.Y == spec.YTime && f.LogY == nil && spansTenfold(c.Series, func(p document.FigurePoint) float64 { return p.Y }) {
 		// Times more than 10× apart on a log axis, so that the slower
 		// lines do not pin the faster to zero (the spec's log_y wins).
 		c.YLog = true
 	}
-	if f.Y == "speedup" || f.Y == "efficiency" {
+	if f.Y == spec.YSpeedup || f.Y == spec.YEfficiency {
 		c.MarkY, c.MarkName = 1, "1×: as fast as the baseline"
-		if f.Y == "efficiency" {
+		if f.Y == spec.YEfficiency {
 			c.MarkName = "1: perfect scaling"
 		}
 	}
@@ -583,10 +583,10 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold string, holdAt
 // span more than 10×); the spec's log_x and log_y win.
 func ownAxes(sp *spec.Spec, f spec.Figure) *document.Figure {
 	c := &document.Figure{XName: ownXNames[f.X], YName: ownYNames[f.Y]}
-	c.XLog = f.X == "n" || f.X == "m"
-	c.XFit, c.XWhole = true, f.X == "workers" || f.X == "tile"
-	c.YLog = f.Y == "time" && c.XLog
-	if f.X == "workers" {
+	c.XLog = f.X == spec.DimN || f.X == spec.DimM
+	c.XFit, c.XWhole = true, f.X == spec.DimWorkers || f.X == spec.DimTile
+	c.YLog = f.Y == spec.YTime && c.XLog
+	if f.X == spec.DimWorkers {
 		// Workers that double (1, 2, 4 …) on a base-2 axis, ticked at
 		// their own counts; a linear one would tick 3, where nothing ran.
 		ws := sp.WorkersOr()
@@ -608,22 +608,22 @@ func ownAxes(sp *spec.Spec, f spec.Figure) *document.Figure {
 // its largest value over the runs where a point was measured (and, for a
 // ratio to the baseline, the baseline too), so that a size at which
 // everything failed draws nothing.
-func ownHeld(r *runs.Set, v *ownView, f spec.Figure, dims []string, hold string, holdAt []float64) map[string]float64 {
+func ownHeld(r *runs.Set, v *ownView, f spec.Figure, dims []spec.Dim, hold spec.Dim, holdAt []float64) map[spec.Dim]float64 {
 	measured := func(ix *runs.Index, k runs.Key) bool {
 		if _, ok := ix.Stats[k]; !ok {
 			return false
 		}
-		return (f.Y != "speedup" && f.Y != "efficiency") || k.Algorithm == f.Baseline
+		return (f.Y != spec.YSpeedup && f.Y != spec.YEfficiency) || k.Algorithm == f.Baseline
 	}
-	fixed := map[string]float64{}
+	fixed := map[spec.Dim]float64{}
 	if len(holdAt) == 1 {
 		fixed[hold] = holdAt[0]
 	}
-	for _, d := range []string{"workers", "tile", "n", "m"} {
-		if d == hold || d == f.X || slices.Contains(dims, d) || (d == "m" && f.X == "n") || (d == "n" && f.X == "m") {
+	for _, d := range spec.XValues {
+		if d == hold || d == f.X || slices.Contains(dims, d) || (d == spec.DimM && f.X == spec.DimN) || (d == spec.DimN && f.X == spec.DimM) {
 			continue
 		}
-		if d == "m" && len(v.sp.Inputs.M) == 0 {
+		if d == spec.DimM && len(v.sp.Inputs.M) == 0 {
 			continue // m = n
 		}
 		vals, all := map[float64]bool{}, map[float64]bool{}
@@ -653,16 +653,16 @@ func ownHeld(r *runs.Set, v *ownView, f spec.Figure, dims []string, hold string,
 // with the values it holds (fixed; hold's several, holdAt) after it; a
 // speedup's baseline is named with its w0 workers, which every series
 // divides.
-func ownTitle(f spec.Figure, w0 int, fixed map[string]float64, hold string, holdAt []float64) string {
+func ownTitle(f spec.Figure, w0 int, fixed map[spec.Dim]float64, hold spec.Dim, holdAt []float64) string {
 	title := f.Title
 	if title == "" {
 		base := fmt.Sprintf("%s on %d worker%s", f.Baseline, w0, plural(w0))
-		what := map[string]string{"time": "Time", "speedup": "Speedup over " + base, "efficiency": "Parallel efficiency over " + base,
-			"gcups": "Cells of the matrix a second", "memory": "Memory"}[f.Y]
+		what := map[spec.Quantity]string{spec.YTime: "Time", spec.YSpeedup: "Speedup over " + base, spec.YEfficiency: "Parallel efficiency over " + base,
+			spec.YGCUPS: "Cells of the matrix a second", spec.YMemory: "Memory"}[f.Y]
 		title = what + " by " + ownXNames[f.X]
 	}
 	var held []string
-	for _, d := range []string{"workers", "tile", "n", "m"} {
+	for _, d := range spec.XValues {
 		if v, ok := fixed[d]; ok {
 			held = append(held, dimLabel(d, v))
 		}
@@ -692,16 +692,16 @@ func ownTitle(f spec.Figure, w0 int, fixed map[string]float64, hold string, hold
 func ownChartPoint(ix *runs.Index, v *ownView, f spec.Figure, k runs.Key, st runs.Stat, yLog bool) (document.FigurePoint, bool) {
 	var p document.FigurePoint
 	switch f.Y {
-	case "time":
+	case spec.YTime:
 		p.Y, p.Lo, p.Hi = st.Med, st.Min, st.Max
-	case "gcups":
+	case spec.YGCUPS:
 		p.Y, p.Lo, p.Hi = st.GCUPS, st.GCUPS, st.GCUPS
-	case "memory":
+	case spec.YMemory:
 		if st.Alloc <= 0 && yLog {
 			return p, false
 		}
 		p.Y, p.Lo, p.Hi = st.Alloc, st.Alloc, st.Alloc
-	case "speedup", "efficiency":
+	case spec.YSpeedup, spec.YEfficiency:
 		b0, ok := baselineOf(ix, v, f.Baseline, k)
 		if !ok {
 			return p, false
@@ -714,7 +714,7 @@ func ownChartPoint(ix *runs.Index, v *ownView, f spec.Figure, k runs.Key, st run
 		if q.CIKnown {
 			p.Lo, p.Hi = q.Lo, q.Hi
 		}
-		if f.Y == "efficiency" && k.Workers > 0 {
+		if f.Y == spec.YEfficiency && k.Workers > 0 {
 			w := float64(k.Workers) / float64(max(1, b0.Workers))
 			p.Y, p.Lo, p.Hi = p.Y/w, p.Lo/w, p.Hi/w
 		}

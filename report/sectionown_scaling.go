@@ -739,7 +739,7 @@ func cmpFloat(a, b float64) int {
 // nil where there is nothing to draw, or the lines are of two worker
 // counts alone.
 func ownScalingChart(r *runs.Set, v *ownView) *document.Figure {
-	c := &document.Figure{ID: "own_" + chartSafe(v.sp.Name) + "_scaling", XName: ownXNames["workers"], YName: ownYNames["speedup"],
+	c := &document.Figure{ID: "own_" + chartSafe(v.sp.Name) + "_scaling", XName: ownXNames[spec.DimWorkers], YName: ownYNames[spec.YSpeedup],
 		XFit: true, XWhole: true, MarkY: 1, MarkName: "1×: as fast as on one worker"}
 	ran := 0
 	for _, ix := range r.Runs {

@@ -17,7 +17,7 @@ import (
 // every core, beside edlib a pair at a time.
 func sectionPairs(r *runs.Set) document.Section {
 	const exp = records.ExpManyPairs
-	s := document.Section{ID: "pairs", Title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
+	s := document.Section{ID: SectionPairs, Title: "Many pairs: every pair of a set beside edlib, spelling suggestions beside the obvious loop"}
 	s.P("The library's lev.All computes every pair i < j of a set: each string's match table (a bit mask a symbol of where it occurs) is built once, and the pairs run four or eight at a time in the lanes of a vector register (AVX2, AVX-512), spread over the workers; edlib computes one pair a call, on one thread. The rate counts, for every pair, the product of its two lengths (its matrix's cells), 10⁹ a second: " + matrixRate + ".")
 	c := &document.Figure{ID: "pairsgcups", Title: "Cells of the pairs' matrices a second, by number of strings", XName: "strings (every pair)", YName: matrixRateAxis, XLog: true, YLog: true}
 	tables := 0

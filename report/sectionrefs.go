@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
+
+	"github.com/levlab/levlab/records"
 )
 
 // term is a word of the report's jargon and what it means; ref, a tool or
@@ -58,11 +60,11 @@ var terms = []term{
 }
 
 var refs = []term{
-	{[]string{src000, "Report 000"}, "Report 000", "C. Ceccherelli, PC-2022/23 final: Parallel edit distance, course report (2023, our reading of its course year); file " + src000},
-	{[]string{src001, "Report 001"}, "Report 001", "N. Carkaxhija, Levenshtein distance: parallel implementation in OpenMP and C++ threads, University of Florence (year not stated); file " + src001},
-	{[]string{src002, "Report 002"}, "Report 002", "Z. Yang, Accelerating Levenshtein Edit Distance Using GPUs, Rochester Institute of Technology, slides, 04/26/2018; file " + src002},
-	{[]string{src003, "Report 003"}, "Report 003", "R. Benbaki and A. Mammadov, INF560 Project: Approximate Pattern Matching, January–March 2021; file " + src003},
-	{[]string{src004, "Report 004"}, "Report 004", "A GPU Exercise - part 2, a blog post, 2012 (author not stated): the edit distance in two rows of the matrix; file " + src004},
+	{[]string{records.Seed000, "Report 000"}, "Report 000", "C. Ceccherelli, PC-2022/23 final: Parallel edit distance, course report (2023, our reading of its course year); file " + records.Seed000},
+	{[]string{records.Seed001, "Report 001"}, "Report 001", "N. Carkaxhija, Levenshtein distance: parallel implementation in OpenMP and C++ threads, University of Florence (year not stated); file " + records.Seed001},
+	{[]string{records.Seed002, "Report 002"}, "Report 002", "Z. Yang, Accelerating Levenshtein Edit Distance Using GPUs, Rochester Institute of Technology, slides, 04/26/2018; file " + records.Seed002},
+	{[]string{records.Seed003, "Report 003"}, "Report 003", "R. Benbaki and A. Mammadov, INF560 Project: Approximate Pattern Matching, January–March 2021; file " + records.Seed003},
+	{[]string{records.Seed004, "Report 004"}, "Report 004", "A GPU Exercise - part 2, a blog post, 2012 (author not stated): the edit distance in two rows of the matrix; file " + records.Seed004},
 	{[]string{"edlib"}, "edlib", "M. Šošić and M. Šikić, Edlib: a C/C++ library for fast, exact sequence alignment using edit (Levenshtein) distance, Bioinformatics 33(9), 2017, doi:10.1093/bioinformatics/btw753; edlib-aligner is its command-line program"},
 	{[]string{"as in SAM"}, "SAM", "H. Li et al., The Sequence Alignment/Map format and SAMtools, Bioinformatics 25(16), 2009 (samtools.github.io/hts-specs)"},
 	{[]string{"wamerican"}, "wamerican", "Debian's American English word list (/usr/share/dict/american-english), from SCOWL"},
@@ -91,7 +93,7 @@ var refs = []term{
 // sectionRefs returns the last section: the terms the report uses, and the
 // tools and papers it names, each only where the rest of d names it.
 func sectionRefs(d *document.Doc) document.Section {
-	s := document.Section{ID: "refs", Title: "Terms and references"}
+	s := document.Section{ID: document.RefsID, Title: "Terms and references"}
 	shown, text := docText(d, false), docText(d, true)
 	in := func(text string, t term) bool {
 		for _, k := range t.keys {

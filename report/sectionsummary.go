@@ -20,7 +20,7 @@ import (
 // finding with the reports' number beside ours), what did not run and
 // why, said once, and what was read.
 func sectionSummary(r *runs.Set) []document.Section {
-	s := document.Section{ID: "summary", Title: "Key results"}
+	s := document.Section{ID: SectionSummary, Title: "Key results"}
 	if len(r.Runs) == 0 {
 		s.P("Measured: none. No <machine>/<scale>/ folder of results was found, so only the reports' own numbers are shown; run levlab reproduce (about a minute) or levlab run first.")
 	} else {
@@ -113,7 +113,7 @@ type bestRate struct {
 func publishedBestGCUPS(r *runs.Set) (bestRate, bool) {
 	var b bestRate
 	for _, p := range r.Pub(func(p records.Published) bool {
-		return p.Source == src000 && (p.Table == "Table 1" || p.Table == "Table 2") && p.Metric == "seconds" && p.Value > 0
+		return p.Source == records.Seed000 && (p.Table == "Table 1" || p.Table == "Table 2") && p.Metric == "seconds" && p.Value > 0
 	}) {
 		if g := float64(p.LenA) * float64(p.LenB) / p.Value / 1e9; g > b.gcups {
 			how := fmt.Sprintf("%d threads", p.Workers)
@@ -133,7 +133,7 @@ func publishedBestGCUPS(r *runs.Set) (bestRate, bool) {
 // for every machine that gave it — then one line per experiment with how
 // many, and the points themselves folded.
 func notRunSection(r *runs.Set) document.Section {
-	s := document.Section{ID: "notrun", Title: "What did not run"}
+	s := document.Section{ID: SectionNotRun, Title: "What did not run"}
 	// A reason is said once, with each of its details and the machines
 	// that gave them: every GPU point of a machine without CUDA is one
 	// reason, "no GPU", whatever layer passed it up.
@@ -331,7 +331,7 @@ func skipRows(sk []runs.Skip) [][]string {
 
 // readSection says what was read, what was left out and why.
 func readSection(r *runs.Set) document.Section {
-	s := document.Section{ID: "read", Title: "What was read"}
+	s := document.Section{ID: SectionRead, Title: "What was read"}
 	var notes []string
 	for _, ix := range r.Runs {
 		if out := ix.Rows - ix.Tally.Used; out > 0 {

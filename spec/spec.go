@@ -73,6 +73,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/levlab/levlab/internal/progrun"
+	"github.com/levlab/levlab/records"
 )
 
 // Spec is one experiment of one's own, as its TOML file gives it.
@@ -143,20 +144,45 @@ func (im Impl) UsesText() (anywhere, inArgs bool) {
 // Figure is one figure the report draws of the experiment.
 type Figure struct {
 	Title    string   `toml:"title,omitempty"`
-	X        string   `toml:"x"`
-	Y        string   `toml:"y"`
+	X        Dim      `toml:"x"`
+	Y        Quantity `toml:"y"`
 	Baseline string   `toml:"baseline,omitempty"`
-	Series   []string `toml:"series,omitempty"`
+	Series   []Dim    `toml:"series,omitempty"`
 	LogX     *bool    `toml:"log_x,omitempty"`
 	LogY     *bool    `toml:"log_y,omitempty"`
 }
 
-// What a figure's x and y and its series may name.
+// Dim is a dimension of the grid, which a figure's x or series names.
+type Dim string
+
+// The grid's dimensions.
+const (
+	DimWorkers Dim = "workers"
+	DimTile    Dim = "tile"
+	DimN       Dim = "n"
+	DimM       Dim = "m"
+	// DimImpl, a series only, tells the implementations apart.
+	DimImpl Dim = "impl"
+)
+
+// Quantity is what a figure's y draws.
+type Quantity string
+
+// What a figure's y may draw.
+const (
+	YTime       Quantity = "time"
+	YSpeedup    Quantity = "speedup"    // over the baseline at the fewest workers
+	YEfficiency Quantity = "efficiency" // speedup over workers
+	YGCUPS      Quantity = "gcups"      // m·n cells a nanosecond
+	YMemory     Quantity = "memory"     // a command's peak RSS, an algorithm's heap
+)
+
+// What a figure's x and y and its series may name, and [inputs] case.
 var (
-	XValues      = []string{"workers", "tile", "n", "m"}
-	YValues      = []string{"time", "speedup", "efficiency", "gcups", "memory"}
-	SeriesValues = []string{"impl", "workers", "tile", "n", "m"}
-	Cases        = []string{"random", "dna", "identical", "partial", "diverged", "different"}
+	XValues      = []Dim{DimWorkers, DimTile, DimN, DimM}
+	YValues      = []Quantity{YTime, YSpeedup, YEfficiency, YGCUPS, YMemory}
+	SeriesValues = []Dim{DimImpl, DimWorkers, DimTile, DimN, DimM}
+	Cases        = records.Cases()
 )
 
 // DefaultReps and DefaultTimeout apply where the spec leaves them out
@@ -397,7 +423,7 @@ func (s *Spec) checkInputs(l *lines) error {
 	if in.Case != "" && !slices.Contains(Cases, in.Case) {
 		return l.errorf("inputs", 0, "case", "case = %q: want one of %s", in.Case, strings.Join(Cases, ", "))
 	}
-	if in.Alphabet != "" && in.Case != "" && in.Case != "random" {
+	if in.Alphabet != "" && in.Case != "" && in.Case != records.CaseRandom {
 		return l.errorf("inputs", 0, "alphabet", "alphabet is for case = \"random\" alone; case %q draws its own symbols", in.Case)
 	}
 	if len(in.N) == 0 {
@@ -417,7 +443,7 @@ func (s *Spec) checkInputs(l *lines) error {
 			}
 		}
 	}
-	if in.Case == "identical" || in.Case == "partial" || in.Case == "diverged" {
+	if in.Case == records.CaseIdentical || in.Case == records.CasePartial || in.Case == records.CaseDiverged {
 		for i := range in.M {
 			if in.M[i] != in.N[i] {
 				return l.errorf("inputs", 0, "m", "case %q needs m = n, not %d and %d", in.Case, in.N[i], in.M[i])
@@ -560,10 +586,10 @@ func (s *Spec) checkFigures(l *lines) error {
 		}
 		switch {
 		case !slices.Contains(XValues, f.X):
-			return l.errorf("figure", i, "x", "figure %d: x = %q: want one of %s", i+1, f.X, strings.Join(XValues, ", "))
+			return l.errorf("figure", i, "x", "figure %d: x = %q: want one of %s", i+1, f.X, joinNames(XValues))
 		case !slices.Contains(YValues, f.Y):
-			return l.errorf("figure", i, "y", "figure %d: y = %q: want one of %s", i+1, f.Y, strings.Join(YValues, ", "))
-		case (f.Y == "speedup" || f.Y == "efficiency") && f.Baseline == "":
+			return l.errorf("figure", i, "y", "figure %d: y = %q: want one of %s", i+1, f.Y, joinNames(YValues))
+		case (f.Y == YSpeedup || f.Y == YEfficiency) && f.Baseline == "":
 			return l.errorf("figure", i, "y", "figure %d: y = %q needs baseline = the implementation it is over; without a [[figure]], the report gives each implementation's speedup and efficiency over its own one worker", i+1, f.Y)
 		case f.Baseline != "" && !names[f.Baseline]:
 			return l.errorf("figure", i, "baseline", "figure %d: baseline %q is no implementation; valid: %s", i+1, f.Baseline, strings.Join(s.ImplNames(), ", "))
@@ -572,7 +598,7 @@ func (s *Spec) checkFigures(l *lines) error {
 		}
 		for _, se := range f.Series {
 			if !slices.Contains(SeriesValues, se) {
-				return l.errorf("figure", i, "series", "figure %d: series %q: want among %s", i+1, se, strings.Join(SeriesValues, ", "))
+				return l.errorf("figure", i, "series", "figure %d: series %q: want among %s", i+1, se, joinNames(SeriesValues))
 			}
 		}
 	}
@@ -662,7 +688,7 @@ func (s *Spec) TilesOr() []int   { return cmpOr(s.Params.Tile, []int{0}) }
 // CaseOr returns the inputs' case, or "random".
 func (s *Spec) CaseOr() string {
 	if s.Inputs.Case == "" {
-		return "random"
+		return records.CaseRandom
 	}
 	return s.Inputs.Case
 }
@@ -694,21 +720,30 @@ func (s *Spec) Figures() []Figure {
 		return s.Figure
 	}
 	workers := len(s.WorkersOr())
-	x := "n"
+	x := DimN
 	if workers > 1 && workers >= len(s.Inputs.N) {
-		x = "workers"
+		x = DimWorkers
 	}
-	f := Figure{X: x, Y: "time", Series: []string{"impl"}}
+	f := Figure{X: x, Y: YTime, Series: []Dim{DimImpl}}
 	switch {
-	case x == "workers" && len(s.Inputs.N) > 1:
-		f.Series = append(f.Series, "n")
-	case x == "n" && workers > 1:
-		f.Series = append(f.Series, "workers")
+	case x == DimWorkers && len(s.Inputs.N) > 1:
+		f.Series = append(f.Series, DimN)
+	case x == DimN && workers > 1:
+		f.Series = append(f.Series, DimWorkers)
 	}
 	if len(s.TilesOr()) > 1 {
-		f.Series = append(f.Series, "tile")
+		f.Series = append(f.Series, DimTile)
 	}
 	return []Figure{f}
+}
+
+// joinNames lists names as an error gives the allowed ones: "a, b, c".
+func joinNames[T ~string](names []T) string {
+	s := make([]string, len(names))
+	for i, n := range names {
+		s[i] = string(n)
+	}
+	return strings.Join(s, ", ")
 }
 
 // Marshal returns the spec as TOML (Dir left out), to keep beside its

@@ -167,17 +167,17 @@ func TestReadFile(t *testing.T) {
 func TestDefaultFigures(t *testing.T) {
 	s := &Spec{Name: "x", Inputs: Inputs{N: []int{1, 2}}, Params: Params{Workers: []int{1, 2}}, Impl: []Impl{{Name: "a", Algo: "myers"}}}
 	f := s.Figures()
-	if len(f) != 1 || f[0].X != "workers" || f[0].Y != "time" || !slices.Equal(f[0].Series, []string{"impl", "n"}) {
+	if len(f) != 1 || f[0].X != "workers" || f[0].Y != "time" || !slices.Equal(f[0].Series, []Dim{DimImpl, DimN}) {
 		t.Errorf("figures %+v", f)
 	}
 	s.Params.Workers = nil
-	if f := s.Figures(); f[0].X != "n" || !slices.Equal(f[0].Series, []string{"impl"}) {
+	if f := s.Figures(); f[0].X != "n" || !slices.Equal(f[0].Series, []Dim{DimImpl}) {
 		t.Errorf("one worker: figures %+v, want x = n", f)
 	}
 	// Three lengths and two counts of workers: time by n, a line each
 	// implementation and count, not lines of two points.
 	s.Inputs.N, s.Params.Workers = []int{1, 2, 3}, []int{1, 2}
-	if f := s.Figures(); f[0].X != "n" || !slices.Equal(f[0].Series, []string{"impl", "workers"}) {
+	if f := s.Figures(); f[0].X != "n" || !slices.Equal(f[0].Series, []Dim{DimImpl, DimWorkers}) {
 		t.Errorf("3 lengths, 2 worker counts: figures %+v, want x = n, series impl and workers", f)
 	}
 }

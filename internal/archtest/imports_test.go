@@ -33,7 +33,7 @@ var mayUse = map[string][]string{
 	"internal/shard":       {},
 	"internal/sysmem":      {},
 	"records":              {},
-	"spec":                 {"internal/progrun"},
+	"spec":                 {"internal/progrun", "records"},
 	"internal/progrun":     {},
 	"report":               {"records", "spec", "internal/progrun", "report/internal/document", "report/internal/runs", "internal/alignview", "internal/atomicfile", "internal/chromium", "internal/buildinfo"},
 	// The report's document — its model, renderers and export — knows

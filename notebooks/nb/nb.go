@@ -195,8 +195,9 @@ func (e Env) CommittedSections() ([]report.Section, error) {
 	return report.Sections(report.Options{Results: e.Results, Scale: records.ScalePaper, Align: AlignCIGAR})
 }
 
-// Section returns the section with the given id ("r000" … "r004",
-// "beyond", "gpu", "benchmarks", "method", "summary") of secs.
+// Section returns the section with the given id (report.SectionR000 …:
+// "r000" … "r004", "beyond", "gpu", "benchmarks", "method", "summary") of
+// secs.
 func Section(secs []report.Section, id string) (report.Section, error) {
 	ids := make([]string, len(secs))
 	for i, s := range secs {

@@ -14,9 +14,9 @@ type Doc struct {
 	Sections []Section
 }
 
-// refsID is the ID of the section of terms and references, whose table
+// RefsID is the ID of the section of terms and references, whose table
 // is a list, not numbered (report.css styles it by this ID on paper).
-const refsID = "refs"
+const RefsID = "refs"
 
 type Section struct {
 	ID, Title string
@@ -217,7 +217,7 @@ func Numbers(d *Doc) map[any]string {
 					nums[b] = fmt.Sprintf("Figure %d", figs)
 				}
 			case *Table:
-				if b.Caption != "" && !b.Folded && s.ID != refsID {
+				if b.Caption != "" && !b.Folded && s.ID != RefsID {
 					tabs++
 					nums[b] = fmt.Sprintf("Table %d", tabs)
 				}
