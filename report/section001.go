@@ -424,19 +424,6 @@ func slowBaseline(ix *runs.Index, b runs.Key) string {
 	return baseElsewhere(ix, b) + ", " + document.Times(ix.Stats[b].Med/lo) + " the fastest of them"
 }
 
-// medsElsewhere is the least and the most median of point b (algorithm,
-// workers, tile, lengths) in ix's experiments other than b's, and how many
-// measured it.
-func medsElsewhere(ix *runs.Index, b runs.Key) (lo, hi float64, others int) {
-	lo = math.Inf(1)
-	for k, st := range ix.Stats {
-		if k.Experiment != b.Experiment && k.Algorithm == b.Algorithm && k.Workers == b.Workers && k.Tile == b.Tile && k.LenA == b.LenA && k.LenB == b.LenB {
-			lo, hi, others = min(lo, st.Med), max(hi, st.Med), others+1
-		}
-	}
-	return lo, hi, others
-}
-
 // fig6Same is how Figure 6's experiment (s001-tile) measured best, a
 // point of s001-length at the default tile on every core, where it
 // measured that length too: "; Figure 6's run of this point: 3.22× (95%
@@ -470,14 +457,6 @@ func ptTimes(p document.FigurePoint) string {
 		s += " (" + what + lo + "–" + hi + ")"
 	}
 	return s
-}
-
-// onName returns " on <machine>" when the report reads several runs.
-func onName(r *runs.Set, ix *runs.Index) string {
-	if len(r.Runs) < 2 {
-		return ""
-	}
-	return " on " + ix.Name
 }
 
 // ratioNum writes a length ratio: whole ratios as counts ("32", not

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"iter"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -42,28 +41,6 @@ func sectionBenchmarks(r *runs.Set) document.Section {
 		s.P("None of the machines read has benchmark output: make bench-results writes it, to results/<machine>/bench/.")
 	}
 	return s
-}
-
-// benchMachines yields each machine read once, with its name as a table
-// caption's " on …": a machine folder's benchmarks are its own, not one
-// run's, so they are named without a scale (and shown with their commit).
-func benchMachines(r *runs.Set) iter.Seq2[string, string] {
-	return func(yield func(machine, on string) bool) {
-		var seen []string
-		for _, ix := range r.Runs {
-			if slices.Contains(seen, ix.Run.Machine) {
-				continue
-			}
-			seen = append(seen, ix.Run.Machine)
-			on := onName(r, ix)
-			if ix.ScaleNamed {
-				on = strings.TrimSuffix(on, ", "+ix.Run.Scale)
-			}
-			if !yield(ix.Run.Machine, on) {
-				return
-			}
-		}
-	}
 }
 
 // benchTable pivots a file's results: a row per setting (the name's k=v
@@ -166,11 +143,6 @@ func metric(u string, v float64) string {
 	}
 	return document.Num(v) + " " + benchMetricName(u)
 }
-
-// residentText writes a benchmark's "MB" metric, a command's peak
-// resident memory: getrusage's KiB over 1024, so MiB, whatever go test's
-// unit name says ("15.7 MiB").
-func residentText(v float64) string { return document.Num(v) + " MiB" }
 
 // benchSetting splits a benchmark name, "Distance/alg=myers/n=10000/workers=1",
 // into the benchmark ("Distance"), its setting ("myers, workers 1"), its

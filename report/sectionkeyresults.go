@@ -616,22 +616,6 @@ func ourElsewhere(ix *runs.Index, k runs.Key) string {
 	return fmt.Sprintf("; its %s here, %s–%s over the %d experiments that measured it: between runs, Method", document.Dur(here), document.Dur(lo), document.Dur(hi), others+1)
 }
 
-// ciOf is the 95% bootstrap interval of the ratio of base's median time
-// over that's, as Key results writes it after the ratio (", 95% CI
-// 24.1–27.3", with "not significant" where the test cannot tell the two
-// apart); "" where the points hold too few repetitions for one.
-func ciOf(ix *runs.Index, base, that runs.Key) string {
-	q, ok := ix.SpeedupOf(base, that)
-	if !ok || !q.CIKnown {
-		return ""
-	}
-	s := fmt.Sprintf(", 95%% CI %s", document.CI(q.Lo, q.Hi))
-	if !q.Significant {
-		s += ", not significant"
-	}
-	return s + acrossRuns(ix, base, that)
-}
-
 // acrossRuns is the range of the ratio of base's median over that's in
 // every experiment of the run that measured both points, each ratio taken
 // within one experiment, as Key results writes it after the interval

@@ -111,59 +111,6 @@ func benchCPU(r *runs.Set, ix *runs.Index) string {
 	return strings.Join(cpus, "; ")
 }
 
-// betweenRuns finds, among the points run ix measured in more than one
-// experiment (betweenGroups), how many there are and the pair of
-// experiments whose medians lie furthest apart: its fastest and slowest
-// keys and their ratio.
-func betweenRuns(ix *runs.Index) (n int, worst float64, lo, hi runs.Key) {
-	for _, ks := range betweenGroups(ix) {
-		slices.SortFunc(ks, func(a, b runs.Key) int { return strings.Compare(a.Experiment, b.Experiment) })
-		found := false
-		for _, l := range ks {
-			for _, h := range ks {
-				if l.Experiment == h.Experiment || ix.Stats[l].Med <= 0 {
-					continue
-				}
-				found = true
-				if x := ix.Stats[h].Med / ix.Stats[l].Med; x > worst || (x == worst && runs.Less(h, hi)) {
-					worst, lo, hi = x, l, h
-				}
-			}
-		}
-		if found {
-			n++
-		}
-	}
-	return n, worst, lo, hi
-}
-
-// betweenGroups is ix's points grouped as one point measured again: the
-// same in all but experiment (ix.SamePoints), and for a GPU kernel also
-// on strings of another case: its threads compute every cell, the same
-// cells whatever the strings, without a branch on them (cuda-diagonal at
-// 150,000 on report 000's strings and on ours). A CPU loop's branches and
-// a banded algorithm's work are the strings' own. Only groups that span
-// two experiments are kept.
-func betweenGroups(ix *runs.Index) [][]runs.Key {
-	groups := map[runs.Key][]runs.Key{}
-	for g, ks := range ix.SamePoints() {
-		if strings.HasPrefix(g.Algorithm, "cuda-") && !slices.Contains(bandedAlgos, g.Algorithm) {
-			g.Case = ""
-		}
-		groups[g] = append(groups[g], ks...)
-	}
-	var out [][]runs.Key
-	for _, ks := range groups {
-		for _, k := range ks[1:] {
-			if k.Experiment != ks[0].Experiment {
-				out = append(out, ks)
-				break
-			}
-		}
-	}
-	return out
-}
-
 // spreadBetweenRuns says how far apart the medians of one point measured
 // in several experiments of one run are (betweenRuns). "" where no point
 // was measured twice.

@@ -257,12 +257,3 @@ func beyondCores(ix *runs.Index, exp string, line setting, n, l int) string {
 	}
 	return t + fmt.Sprintf(", above %d× in the median, with no interval to tell it from %d× (too few repetitions).", line.workers, line.workers)
 }
-
-func workersN(n int) string { return document.Count(n) + " worker" + plural(n) }
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}

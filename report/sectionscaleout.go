@@ -2,14 +2,10 @@ package report
 
 import (
 	"fmt"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/levlab/levlab/report/internal/document"
 	"github.com/levlab/levlab/report/internal/runs"
-
-	"github.com/levlab/levlab/records"
 )
 
 // scaleOutFiles are the benchmark files of what levlab costs beyond one
@@ -39,38 +35,6 @@ const (
 	rangeMax = " (most)"
 	runsOf   = " (runs)"
 )
-
-// benchMedians returns the medians of the results of files whose base
-// names are in names, by benchmark name and unit, and with each unit
-// followed by rangeMin and rangeMax its runs' least and most, by runsOf
-// their count.
-func benchMedians(files []records.BenchFile, names []string) map[string]map[string]float64 {
-	med := map[string]map[string]float64{}
-	for _, f := range files {
-		if !slices.Contains(names, filepath.Base(f.Path)) {
-			continue
-		}
-		vals := map[string]map[string][]float64{}
-		for _, res := range f.Results {
-			if vals[res.Name] == nil {
-				vals[res.Name] = map[string][]float64{}
-			}
-			for u, v := range res.Values {
-				vals[res.Name][u] = append(vals[res.Name][u], v)
-			}
-		}
-		for name, us := range vals {
-			med[name] = map[string]float64{}
-			for u, vs := range us {
-				med[name][u] = runs.Median(vs)
-				// The runs' range beside the median, for a ratio's.
-				med[name][u+rangeMin], med[name][u+rangeMax] = slices.Min(vs), slices.Max(vs)
-				med[name][u+runsOf] = float64(len(vs))
-			}
-		}
-	}
-	return med
-}
 
 // scaleOutText says what the medians med, by benchmark name and unit,
 // measured, each run beside one process; "" without any. other, where
@@ -133,24 +97,6 @@ func timeRuns(m map[string]float64, u string, scale float64) string {
 	return t
 }
 
-// runsRange is the range of the ratio of a's unit ua over b's unit ub
-// over their runs, the least of one over the most of the other and back,
-// as a text writes it after the ratio: "; 1.8–2.2× over the runs", with
-// ", indistinguishable from 1×" where it holds 1. "" where a run's range is
-// not known (one run, or a map without ranges).
-func runsRange(a map[string]float64, ua string, b map[string]float64, ub string) string {
-	a0, a1, b0, b1 := a[ua+rangeMin], a[ua+rangeMax], b[ub+rangeMin], b[ub+rangeMax]
-	if a0 <= 0 || b0 <= 0 || (a0 == a1 && b0 == b1) {
-		return ""
-	}
-	lo, hi := a0/b1, a1/b0
-	s := fmt.Sprintf("; %s–%s× over the runs", document.Num(lo), document.Num(hi))
-	if lo <= 1 && hi >= 1 {
-		s += ", indistinguishable from 1×"
-	}
-	return s
-}
-
 // overRuns says how a benchmark's one-process time (one-process-s) over
 // its own (ns/op), how many times as fast it is, ranges over its runs,
 // the fastest of one over the slowest of the other and back: "; 0.812–1.03×
@@ -160,15 +106,4 @@ func overRuns(m map[string]float64) string {
 	// ns/op in seconds, as one-process-s.
 	sec := map[string]float64{rangeMin: m["ns/op"+rangeMin] / 1e9, rangeMax: m["ns/op"+rangeMax] / 1e9}
 	return runsRange(m, "one-process-s", sec, "")
-}
-
-// benchFilesNamed is the files of files whose base names are in names.
-func benchFilesNamed(files []records.BenchFile, names []string) []records.BenchFile {
-	var out []records.BenchFile
-	for _, f := range files {
-		if slices.Contains(names, filepath.Base(f.Path)) {
-			out = append(out, f)
-		}
-	}
-	return out
 }

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/levlab/levlab/report/internal/document"
 	"github.com/levlab/levlab/report/internal/runs"
@@ -70,33 +68,6 @@ func sectionSummary(r *runs.Set) []document.Section {
 		out = append(out, rd)
 	}
 	return out
-}
-
-// shared joins a finding's values, one a machine (each ending "on <machine>"
-// where there are several), after their contexts: said once where every
-// machine's is the same, else before each value.
-func shared(ctxs, vals []string) string {
-	if len(vals) == 0 {
-		return ""
-	}
-	if allSame(ctxs) {
-		return strings.TrimSpace(ctxs[0] + " " + strings.Join(vals, ", "))
-	}
-	out := make([]string, len(vals))
-	for i := range vals {
-		out[i] = strings.TrimSpace(ctxs[i] + " " + vals[i])
-	}
-	return strings.Join(out, "; ")
-}
-
-// allSame reports whether every string of ss is the first.
-func allSame(ss []string) bool {
-	for _, s := range ss {
-		if s != ss[0] {
-			return false
-		}
-	}
-	return true
 }
 
 // bestRate is the report's best DP rate: n² cells in sec seconds, with
@@ -397,15 +368,6 @@ func readSection(r *runs.Set) document.Section {
 		s.Add(old)
 	}
 	return s
-}
-
-// upperFirst returns s with its first letter in upper case.
-func upperFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if n == 0 {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // oldSummary says, machine by machine, which experiments have records
