@@ -221,13 +221,6 @@ func knownFormat(f string) bool {
 	return false
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
 // alignMemory is about the most an alignment of inputs of la and lb
 // bytes takes: the columns of its levels and, for inputs that differ
 // everywhere, an edit and a CIGAR run a few symbols. (Measured: 39 bytes a
