@@ -427,7 +427,12 @@ func (o *Own) run(ctx context.Context, p Point, cmd *progrun.Command, c progrun.
 	}
 	run := sharedRun{p.Algorithm: {res: res, err: err}}
 	for j, name := range others {
-		run[name] = sharedRead{res: res.Also[j].Result, err: res.Also[j].Err, by: p.Algorithm}
+		r := sharedRead{res: res, err: err, by: p.Algorithm} // a run that did not start read nothing
+		r.res.Also = nil
+		if j < len(res.Also) {
+			r.res, r.err = res.Also[j].Result, res.Also[j].Err
+		}
+		run[name] = r
 	}
 	o.mu.Lock()
 	o.runs[k] = append(o.runs[k], run)

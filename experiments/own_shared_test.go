@@ -106,3 +106,51 @@ command = ["sh", "-c", %[2]q]
 		t.Errorf("ok rows %v, want 6 of one, two and alone, none of bad", ok)
 	}
 }
+
+// TestOwnSharedRunsNotStarted: a program of a group gone after the spec
+// was read fails the first impl's point, and each other's, saying so,
+// with no panic for readings the run never made.
+func TestOwnSharedRunsNotStarted(t *testing.T) {
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "both")
+	if err := os.WriteFile(prog, []byte("#!/bin/sh\necho 'one: 0'; echo 'two: 0'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s, err := spec.Parse("gone.toml", []byte(fmt.Sprintf(`name = "gone"
+reps = 2
+[inputs]
+case = "identical"
+n = [10]
+[[impl]]
+name = "one"
+command = [%[1]q]
+distance_regexp = 'one: (\d+)'
+[[impl]]
+name = "two"
+command = [%[1]q]
+distance_regexp = 'two: (\d+)'
+`, prog)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := FromSpec(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	if err := os.Remove(prog); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := (&Runner{Dir: t.TempDir(), Reps: s.RepsOr()}).Run(context.Background(), []Experiment{own.Experiment})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Failed) != 2 || !strings.Contains(sum.Failed[0], "one") || !strings.Contains(sum.Failed[1], "two") {
+		t.Fatalf("failed %q, want one and two", sum.Failed)
+	}
+	for _, f := range sum.Failed {
+		if !strings.Contains(f, "cannot start it") {
+			t.Errorf("failure %q does not say the program did not start", f)
+		}
+	}
+}
