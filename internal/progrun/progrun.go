@@ -232,7 +232,9 @@ type Result struct {
 	// cores it kept busy.
 	CPU float64
 	// Also is what each of Options.Also read from this run, in order:
-	// the same run, so the same Wall, CPU, PeakRSS and Note.
+	// the same run, so the same Wall, CPU, PeakRSS and Note. It is empty
+	// where the program did not start (an *Error of Kind Start, or from
+	// Command, Inputs).
 	Also []Reread
 }
 
