@@ -1,5 +1,7 @@
 package records
 
+import "strings"
+
 // The names levlab writes into records: its experiments' (column
 // experiment) and every algorithm's a point may name (column algorithm),
 // for readers that look records up by name — the report — so that the
@@ -88,3 +90,19 @@ const (
 	Seed003 = "003_422d252da101b2d8.txt" // Benbaki & Mammadov: approximate pattern matching, MPI + OpenMP + CUDA
 	Seed004 = "004_d35d496d9e84808f.txt" // blog: two rows instead of the matrix
 )
+
+// ReadFromNote is the note of an ok row of an implementation of one's own
+// that was read from a run another implementation made of the same
+// program (impls that share their runs: spec.SharedRuns): "read from
+// NAME's run".
+func ReadFromNote(name string) string { return "read from " + name + "'s run" }
+
+// ReadFrom returns the implementation an ok row's note says it was read
+// from (ReadFromNote), and whether it says so.
+func ReadFrom(note string) (string, bool) {
+	rest, ok := strings.CutPrefix(note, "read from ")
+	if !ok {
+		return "", false
+	}
+	return strings.CutSuffix(rest, "'s run")
+}

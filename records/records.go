@@ -26,7 +26,7 @@ type Record struct {
 	LenB         int     `csv:"len_b"`
 	Rep          int     `csv:"rep"`    // 1..N; 0 on a skipped row
 	Status       string  `csv:"status"` // "ok", "skipped" or "failed"
-	Note         string  `csv:"note"`   // why skipped or failed
+	Note         string  `csv:"note"`   // why skipped or failed; on an ok row, ReadFromNote where it was read from another's run
 	Seconds      float64 `csv:"seconds"`
 	AllocSeconds float64 `csv:"alloc_seconds"`
 	Cells        int64   `csv:"cells"`          // of the matrix: len_a*len_b (many pairs: their sum)
