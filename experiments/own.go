@@ -70,7 +70,8 @@ type runKey struct {
 	workers, tile int
 }
 
-// sharedRun is one run of a shared command, as each impl reads it.
+// sharedRun is one run of a shared command, as each impl that has not
+// yet taken it reads it.
 type sharedRun map[string]sharedRead
 
 type sharedRead struct {
@@ -177,6 +178,12 @@ func FromSpec(s *spec.Spec, funcs map[string]Func) (*Own, error) {
 	o.Experiment = Experiment{
 		Name: s.Name, Source: records.SourceOwn, Title: title,
 		Points: func(Scale) []Point {
+			// A run starts by asking for its points: the runs an earlier
+			// run of o made for impls to share are not this run's.
+			o.mu.Lock()
+			clear(o.runs)
+			clear(o.taken)
+			o.mu.Unlock()
 			var pts []Point
 			for _, name := range names {
 				for _, nm := range s.Lengths() {
@@ -409,6 +416,7 @@ func (o *Own) run(ctx context.Context, p Point, cmd *progrun.Command, c progrun.
 	if i < len(o.runs[k]) {
 		o.taken[tk][nm]++
 		r := o.runs[k][i][p.Algorithm]
+		delete(o.runs[k][i], p.Algorithm) // each reading is taken once
 		o.mu.Unlock()
 		return r.res, r.by, r.err
 	}
@@ -425,7 +433,7 @@ func (o *Own) run(ctx context.Context, p Point, cmd *progrun.Command, c progrun.
 	if kind := progrun.KindOf(err); kind == progrun.Inputs || kind == progrun.Canceled || ctx.Err() != nil {
 		return res, "", err // not a run of the program to read again
 	}
-	run := sharedRun{p.Algorithm: {res: res, err: err}}
+	run := sharedRun{} // the others' readings: this impl's is returned
 	for j, name := range others {
 		r := sharedRead{res: res, err: err, by: p.Algorithm} // a run that did not start read nothing
 		r.res.Also = nil

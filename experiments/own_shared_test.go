@@ -61,7 +61,7 @@ command = ["sh", "-c", %[2]q]
 	readFrom := map[string][]string{}
 	progress := func(pr Progress) {
 		if pr.Rep == s.RepsOr() {
-			readFrom[pr.Point.Algorithm] = append(readFrom[pr.Point.Algorithm], pr.ReadFrom)
+			readFrom[pr.Point.Algorithm] = append(readFrom[pr.Point.Algorithm], strings.Join(pr.ReadFrom, "+"))
 		}
 	}
 	sum, err := (&Runner{Dir: out, Reps: s.RepsOr(), Progress: progress}).Run(context.Background(), []Experiment{own.Experiment})
@@ -101,6 +101,9 @@ command = ["sh", "-c", %[2]q]
 		if r.CPUSeconds <= 0 {
 			t.Errorf("%s at n = %d rep %d: no CPU time from the shared run", r.Algorithm, r.LenA, r.Rep)
 		}
+		if wantNote := map[string]string{"two": records.ReadFromNote("one")}[r.Algorithm]; r.Note != wantNote {
+			t.Errorf("%s at n = %d rep %d: note %q, want %q", r.Algorithm, r.LenA, r.Rep, r.Note, wantNote)
+		}
 	}
 	if ok["one"] != 6 || ok["two"] != 6 || ok["alone"] != 6 || ok["bad"] != 0 {
 		t.Errorf("ok rows %v, want 6 of one, two and alone, none of bad", ok)
@@ -116,28 +119,7 @@ func TestOwnSharedRunsNotStarted(t *testing.T) {
 	if err := os.WriteFile(prog, []byte("#!/bin/sh\necho 'one: 0'; echo 'two: 0'\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	s, err := spec.Parse("gone.toml", []byte(fmt.Sprintf(`name = "gone"
-reps = 2
-[inputs]
-case = "identical"
-n = [10]
-[[impl]]
-name = "one"
-command = [%[1]q]
-distance_regexp = 'one: (\d+)'
-[[impl]]
-name = "two"
-command = [%[1]q]
-distance_regexp = 'two: (\d+)'
-`, prog)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	own, err := FromSpec(s, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer own.Close()
+	s, own := oneTwo(t, "gone", 2, []string{prog})
 	if err := os.Remove(prog); err != nil {
 		t.Fatal(err)
 	}
@@ -153,4 +135,99 @@ distance_regexp = 'two: (\d+)'
 			t.Errorf("failure %q does not say the program did not start", f)
 		}
 	}
+}
+
+// TestOwnSharedRunsAfterAFailure: where the impl that ran the program
+// fails, the next reads the runs there are and runs the program itself
+// for the rest, and says so in its records and its progress; a second run
+// of the same Own reads nothing of the runs the first left unread.
+func TestOwnSharedRunsAfterAFailure(t *testing.T) {
+	dir := t.TempDir()
+	count := filepath.Join(dir, "runs")
+	// one answers right on the first four runs, then 9; two answers 7 on
+	// the first run, then right.
+	prog := fmt.Sprintf("echo run >> %[1]s; n=$(wc -l < %[1]s); "+
+		"if [ $n -le 4 ]; then echo 'one: 0'; else echo 'one: 9'; fi; "+
+		"if [ $n -eq 1 ]; then echo 'two: 7'; else echo 'two: 0'; fi", count)
+	s, own := oneTwo(t, "after", 3, []string{"sh", "-c", prog})
+	runs := func() int {
+		b, _ := os.ReadFile(count)
+		return strings.Count(string(b), "run\n")
+	}
+	var said []string
+	progress := func(pr Progress) {
+		if pr.Point.Algorithm == "two" && pr.Rep == s.RepsOr() {
+			said = append(said, strings.Join(pr.ReadFrom, "+"))
+		}
+	}
+	run := func() (Summary, []records.Record) {
+		t.Helper()
+		out := t.TempDir()
+		sum, err := (&Runner{Dir: out, Reps: s.RepsOr(), Progress: progress}).Run(context.Background(), []Experiment{own.Experiment})
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := records.ReadRecords(filepath.Join(out, "after.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum, recs
+	}
+	// The first run: one runs the program 4 times (a warm-up and 3
+	// reps); two fails on the first of them and reads no more.
+	sum, _ := run()
+	if n := runs(); n != 4 || len(sum.Failed) != 1 || !strings.Contains(sum.Failed[0], "two") {
+		t.Fatalf("first run: %d runs, failed %q; want 4 runs and two failed", n, sum.Failed)
+	}
+	// The second, afresh: one fails on its warm-up (9); two reads that
+	// run, then runs the program itself for its 3 reps, none of them
+	// from the three runs the first run left unread.
+	said = nil
+	sum, recs := run()
+	if n := runs(); n != 4+1+3 || len(sum.Failed) != 1 || !strings.Contains(sum.Failed[0], "one") {
+		t.Errorf("second run: %d runs in all, failed %q; want 8 and one failed", n, sum.Failed)
+	}
+	if !slices.Equal(said, []string{""}) {
+		t.Errorf("two's progress said it read from %q, want it ran the program itself", said)
+	}
+	for _, r := range recs {
+		if r.Algorithm == "two" && r.Status == records.StatusOK && r.Note != "" {
+			t.Errorf("two's rep %d noted %q, want none: it ran the program itself", r.Rep, r.Note)
+		}
+	}
+}
+
+// oneTwo is a spec of two impls, one and two, of one command that prints
+// "one: N" and "two: M", each reading its own line; and the experiment it
+// declares, closed at the end of t.
+func oneTwo(t *testing.T, name string, reps int, command []string) (*spec.Spec, *Own) {
+	t.Helper()
+	quoted := make([]string, len(command))
+	for i, w := range command {
+		quoted[i] = fmt.Sprintf("%q", w)
+	}
+	cmd := "[" + strings.Join(quoted, ", ") + "]"
+	s, err := spec.Parse(name+".toml", []byte(fmt.Sprintf(`name = %q
+reps = %d
+[inputs]
+case = "identical"
+n = [10]
+[[impl]]
+name = "one"
+command = %s
+distance_regexp = 'one: (\d+)'
+[[impl]]
+name = "two"
+command = %s
+distance_regexp = 'two: (\d+)'
+`, name, reps, cmd, cmd)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	own, err := FromSpec(s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { own.Close() })
+	return s, own
 }

@@ -31,9 +31,9 @@ type Progress struct {
 	// Note says why a point was skipped or failed, or "recorded earlier".
 	Note string
 	// ReadFrom, on the report that finishes a point, names the
-	// implementation whose runs every repetition of it was read from
-	// (Measurement.ReadFrom); "" where it ran its program itself.
-	ReadFrom string
+	// implementations whose runs its repetitions were read from
+	// (Measurement.ReadFrom), where none ran here; empty where one did.
+	ReadFrom []string
 }
 
 // noteRecorded is the Note of a point that an earlier run completed.
@@ -125,8 +125,8 @@ func (d *display) done(pr Progress, untimed int) {
 		}
 		d.resumed, d.total = d.resumed+1, pr.TotalPoints
 		return
-	case pr.ReadFrom != "":
-		what = fmt.Sprintf("%d reps, read from %s's runs", pr.Reps, pr.ReadFrom)
+	case len(pr.ReadFrom) > 0:
+		what = fmt.Sprintf("%d reps, read from %s's runs", pr.Reps, strings.Join(pr.ReadFrom, "'s and "))
 	default:
 		what = fmt.Sprintf("%d reps in %s", pr.Reps, time.Since(d.start).Round(time.Millisecond))
 	}

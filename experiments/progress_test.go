@@ -83,7 +83,7 @@ func TestReadFromLine(t *testing.T) {
 	d := newDisplay(&out, 0)
 	p := Point{Algorithm: "p_t", LenA: 10, LenB: 10}
 	d.begin("e", p)
-	d.done(Progress{Experiment: "e", Point: p, DonePoints: 2, TotalPoints: 4, Rep: 6, Reps: 6, ReadFrom: "p_d"}, 0)
+	d.done(Progress{Experiment: "e", Point: p, DonePoints: 2, TotalPoints: 4, Rep: 6, Reps: 6, ReadFrom: []string{"p_d"}}, 0)
 	if got, want := strings.TrimSpace(out.String()), "[2/4] e p_t 10x10: 6 reps, read from p_d's runs"; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}

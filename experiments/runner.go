@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -528,12 +529,25 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		return fmt.Errorf("experiments: %s, point %s: making the inputs: %w", e.Name, p.Key(), err)
 	}
 	timed := 0 // of missing
-	readFrom := ""
+	// readFrom are the implementations whose runs this point's
+	// repetitions were read from; ranHere, whether one of them ran here.
+	var (
+		readFrom []string
+		ranHere  bool
+	)
+	sourced := func(m Measurement) {
+		switch {
+		case m.ReadFrom == "":
+			ranHere = true
+		case !slices.Contains(readFrom, m.ReadFrom):
+			readFrom = append(readFrom, m.ReadFrom)
+		}
+	}
 	if err == nil {
 		// The warm-up is not recorded.
 		var m Measurement
 		m, err = measure(s.ctx, p, a, b)
-		readFrom = m.ReadFrom
+		sourced(m)
 	}
 	for _, rep := range missing {
 		if err != nil {
@@ -549,11 +563,12 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		if m, err = measure(s.ctx, p, a, b); err != nil {
 			break
 		}
-		if m.ReadFrom != readFrom {
-			readFrom = "" // some of it ran here
-		}
+		sourced(m)
 		rec := base
 		rec.Rep, rec.Status = rep, StatusOK
+		if m.ReadFrom != "" {
+			rec.Note = records.ReadFromNote(m.ReadFrom)
+		}
 		rec.Ran, rec.RanWorkers = m.Ran, m.RanWorkers
 		if rec.Ran == "" {
 			rec.Ran = p.Algorithm
@@ -576,7 +591,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		timed++
 		s.disp.rep()
 		pr.Rep = rep
-		if timed == len(missing) {
+		if timed == len(missing) && !ranHere {
 			pr.ReadFrom = readFrom
 		}
 		s.report(pr, timed == len(missing), 0)

@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -36,13 +37,16 @@ func (s *Spec) MadeBy(im Impl) string {
 }
 
 // SharedRuns returns the groups of s's impls, two or more each, whose
-// commands are the same but for how their output is read — the name,
-// distance_regexp, time_regexp and time_unit — in the spec's order: a
-// program that prints the answers of several implementations. One run of
-// it serves every impl of its group, each reading its own distance and
-// time from that run's output.
+// commands are the same but for how their output is read —
+// distance_regexp, time_regexp and time_unit, each impl of a group reading
+// it its own way — in the spec's order: a program that prints the answers
+// of several implementations. One run of it serves every impl of its
+// group, each reading its own distance and time from that run's output.
+// Impls that read one command the same way (a program timed twice) are in
+// no group: each runs it itself.
 func (s *Spec) SharedRuns() [][]string {
-	groups := map[string][]string{}
+	type member struct{ name, reading string }
+	groups := map[string][]member{}
 	var order []string
 	for _, im := range s.Impl {
 		if len(im.Command) == 0 {
@@ -54,12 +58,23 @@ func (s *Spec) SharedRuns() [][]string {
 		if groups[k] == nil {
 			order = append(order, k)
 		}
-		groups[k] = append(groups[k], im.Name)
+		reading := im.DistanceRegexp + "\x00" + im.TimeRegexp + "\x00" + cmp.Or(im.TimeUnit, "s")
+		groups[k] = append(groups[k], member{im.Name, reading})
 	}
 	var out [][]string
 	for _, k := range order {
-		if len(groups[k]) > 1 {
-			out = append(out, groups[k])
+		readers := map[string]int{}
+		for _, m := range groups[k] {
+			readers[m.reading]++
+		}
+		var g []string
+		for _, m := range groups[k] {
+			if readers[m.reading] == 1 {
+				g = append(g, m.name)
+			}
+		}
+		if len(g) > 1 {
+			out = append(out, g)
 		}
 	}
 	return out

@@ -49,9 +49,9 @@
 // A command's path, when it holds a slash, is taken from the spec's folder,
 // and the command runs there; with input_name, in the folder of the
 // point's input file. Impls whose commands differ only in
-// distance_regexp, time_regexp and time_unit share their runs
-// (SharedRuns): one program that prints several implementations' answers
-// runs once a repetition for all of them.
+// distance_regexp, time_regexp and time_unit, each read its own way,
+// share their runs (SharedRuns): one program that prints several
+// implementations' answers runs once a repetition for all of them.
 package spec
 
 import (

@@ -219,7 +219,8 @@ func TestParseTitle(t *testing.T) {
 
 // TestSharedRuns: impls whose commands differ only in how their output is
 // read are grouped in the spec's order; another word, variable or stdin,
-// or an algorithm, is a run of its own.
+// or an algorithm, is a run of its own, and so are impls that read one
+// command the same way.
 func TestSharedRuns(t *testing.T) {
 	s, err := Parse("shared.toml", []byte(`name = "shared"
 [inputs]
@@ -257,5 +258,11 @@ command = ["./all", "{b}", "{a}"]
 	}
 	if got := s.SharedRuns(); len(got) != 1 || !slices.Equal(got[0], []string{"i", "pt", "pd"}) {
 		t.Errorf("SharedRuns() = %q, want [[i pt pd]]", got)
+	}
+	// The same program timed twice, read the same way (time_unit "s" is
+	// the default's): each runs it itself; the others still share.
+	s.Impl = append(s.Impl, Impl{Name: "twice", Command: []string{"./all", "{a}", "{b}"}, TimeUnit: "s"})
+	if got := s.SharedRuns(); len(got) != 1 || !slices.Equal(got[0], []string{"i", "pt"}) {
+		t.Errorf("with pd read twice: SharedRuns() = %q, want [[i pt]]", got)
 	}
 }
