@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -243,19 +244,52 @@ func ownClocks(r *runs.Set, v *ownView) string {
 	if len(call) > 0 {
 		parts = append(parts, "the wall clock around the call inside levlab: "+strings.Join(call, ", "))
 	}
-	out := "Clocks: " + strings.Join(parts, "; ") + "."
-	for _, g := range v.sp.SharedRuns() {
-		var drawn []string
-		for _, name := range g {
-			if slices.Contains(names, name) {
-				drawn = append(drawn, name)
+	return "Clocks: " + strings.Join(parts, "; ") + "." + sharedRunsText(r, v.sp.Name, names)
+}
+
+// sharedRunsText says which of names had their repetitions read from
+// another implementation's runs of the same program, as their records'
+// notes say (records.ReadFromNote), and how many: " Shared runs: b's 12
+// repetitions were read from a's runs of the same program, …"; "" where
+// none was.
+func sharedRunsText(r *runs.Set, exp string, names []string) string {
+	var says []string
+	for _, name := range names {
+		from, ok := map[string]int{}, 0
+		for _, ix := range r.Runs {
+			ei := [2]string{exp, name}
+			ok += ix.Tally.OwnOK[ei]
+			for f, n := range ix.Tally.ReadFrom[ei] {
+				from[f] += n
 			}
 		}
-		if len(drawn) > 1 {
-			out += " The same runs of one program gave " + document.JoinAnd(drawn) + ", each taking its own numbers from the output."
+		if len(from) == 0 {
+			continue
 		}
+		var by []string
+		read := 0
+		for _, f := range slices.Sorted(maps.Keys(from)) {
+			by = append(by, f+"'s")
+			read += from[f]
+		}
+		were := " were"
+		if read == 1 {
+			were = " was"
+		}
+		say := fmt.Sprintf("%s's %s%s", name, document.Count(read)+" repetition"+plural(read), were)
+		if ok > read {
+			say = fmt.Sprintf("%s of %s's %s repetitions%s", document.Count(read), name, document.Count(ok), were)
+		}
+		say += " read from " + document.JoinAnd(by) + " runs of the same program"
+		if ok > read {
+			say += ", the others from its own"
+		}
+		says = append(says, say)
 	}
-	return out
+	if len(says) == 0 {
+		return ""
+	}
+	return " Shared runs: " + strings.Join(says, "; ") + ", each taking its own numbers from the output."
 }
 
 // coresText says how many cores a point kept busy: "1.92 cores", "≤ 1.13

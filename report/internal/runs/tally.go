@@ -27,7 +27,12 @@ type Tally struct {
 	commits  map[string]bool
 	made     map[[2]string]map[string]bool // experiment and algorithm: the commits its ok records were made at
 	MadeBy   map[[2]string]map[string]bool // experiment of one's own and implementation: its records' made_by
-	First    string                        // the earliest and latest record's date (YYYY-MM-DD), "" for none
+	// OwnOK counts an experiment of one's own's ok records by
+	// implementation; ReadFrom, those read from another implementation's
+	// runs of the same program (records.ReadFromNote), by that one.
+	OwnOK    map[[2]string]int
+	ReadFrom map[[2]string]map[string]int
+	First    string // the earliest and latest record's date (YYYY-MM-DD), "" for none
 	Last     string
 	cores    int // the most
 	reps     int // the most repetitions of a point
@@ -48,6 +53,7 @@ func newTally() *Tally {
 		Failed: map[Key]string{}, Own: map[string]bool{},
 		cpus: map[string]bool{}, gpus: map[string]bool{}, gos: map[string]bool{}, commits: map[string]bool{},
 		made: map[[2]string]map[string]bool{}, MadeBy: map[[2]string]map[string]bool{},
+		OwnOK: map[[2]string]int{}, ReadFrom: map[[2]string]map[string]int{},
 	}
 }
 
@@ -78,6 +84,16 @@ func (t *Tally) add(r records.Record, note func(string) string) {
 		return
 	}
 	addTo(t.made, [2]string{r.Experiment, r.Algorithm}, r.Commit)
+	if r.Source == records.SourceOwn {
+		ei := [2]string{r.Experiment, r.Algorithm}
+		t.OwnOK[ei]++
+		if from, ok := records.ReadFrom(r.Note); ok {
+			if t.ReadFrom[ei] == nil {
+				t.ReadFrom[ei] = map[string]int{}
+			}
+			t.ReadFrom[ei][from]++
+		}
+	}
 	m := t.points[k]
 	if m == nil {
 		m = &measured{}
@@ -167,6 +183,17 @@ func (t *Tally) merge(o *Tally) {
 			for v := range vs {
 				addTo(m[0], ea, v)
 			}
+		}
+	}
+	for ei, n := range o.OwnOK {
+		t.OwnOK[ei] += n
+	}
+	for ei, from := range o.ReadFrom {
+		if t.ReadFrom[ei] == nil {
+			t.ReadFrom[ei] = map[string]int{}
+		}
+		for f, n := range from {
+			t.ReadFrom[ei][f] += n
 		}
 	}
 	t.cores, t.reps = max(t.cores, o.cores), max(t.reps, o.reps)
