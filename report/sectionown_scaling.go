@@ -249,11 +249,12 @@ func ownClocks(r *runs.Set, v *ownView) string {
 
 // sharedRunsText says which of names had their repetitions read from
 // another implementation's runs of the same program, as their records'
-// notes say (records.ReadFromNote), and how many: " Shared runs: b's 12
-// repetitions were read from a's runs of the same program, …"; "" where
-// none was.
+// notes say (records.ReadFromNote), and how many: " Shared runs: the
+// repetitions of b (12) and c (10 of 12, the others from its own runs)
+// were read from a's runs of the same program, …"; "" where none was.
 func sharedRunsText(r *runs.Set, exp string, names []string) string {
-	var says []string
+	byFrom := map[string][]string{} // the impls read from, joined: each reader and its count
+	var order []string
 	for _, name := range names {
 		from, ok := map[string]int{}, 0
 		for _, ix := range r.Runs {
@@ -272,19 +273,19 @@ func sharedRunsText(r *runs.Set, exp string, names []string) string {
 			by = append(by, f+"'s")
 			read += from[f]
 		}
-		were := " were"
-		if read == 1 {
-			were = " was"
-		}
-		say := fmt.Sprintf("%s's %s%s", name, document.Count(read)+" repetition"+plural(read), were)
+		count := document.Count(read)
 		if ok > read {
-			say = fmt.Sprintf("%s of %s's %s repetitions%s", document.Count(read), name, document.Count(ok), were)
+			count = fmt.Sprintf("%s of %s, the others from its own runs", document.Count(read), document.Count(ok))
 		}
-		say += " read from " + document.JoinAnd(by) + " runs of the same program"
-		if ok > read {
-			say += ", the others from its own"
+		k := document.JoinAnd(by)
+		if byFrom[k] == nil {
+			order = append(order, k)
 		}
-		says = append(says, say)
+		byFrom[k] = append(byFrom[k], fmt.Sprintf("%s (%s)", name, count))
+	}
+	var says []string
+	for _, k := range order {
+		says = append(says, "the repetitions of "+document.JoinAnd(byFrom[k])+" were read from "+k+" runs of the same program")
 	}
 	if len(says) == 0 {
 		return ""

@@ -741,8 +741,8 @@ time_regexp = 'second ([0-9.]+) s'
 		recs []records.Record
 		want string
 	}{
-		{noted(0), "Shared runs: kern2's 14 repetitions were read from kern's runs of the same program, each taking its own numbers from the output."},
-		{noted(3), "Shared runs: 13 of kern2's 14 repetitions were read from kern's runs of the same program, the others from its own, each taking"},
+		{noted(0), "Shared runs: the repetitions of kern2 (14) were read from kern's runs of the same program, each taking its own numbers from the output."},
+		{noted(3), "Shared runs: the repetitions of kern2 (13 of 14, the others from its own runs) were read from kern's runs of the same program, each taking"},
 	} {
 		r, _ := scalingRep(t, spec, c.recs)
 		paras, _, _ := sectionText(sectionOwn(r, "mine", said{}))
