@@ -479,6 +479,32 @@ func (s *session) report(pr Progress, finished bool, untimed int) {
 	}
 }
 
+// sources are where a point's repetitions came from: the implementations
+// whose runs they were read from (Measurement.ReadFrom), and whether one
+// ran here.
+type sources struct {
+	readFrom []string
+	ranHere  bool
+}
+
+func (s *sources) add(m Measurement) {
+	switch {
+	case m.ReadFrom == "":
+		s.ranHere = true
+	case !slices.Contains(s.readFrom, m.ReadFrom):
+		s.readFrom = append(s.readFrom, m.ReadFrom)
+	}
+}
+
+// only is the implementations every repetition was read from, where none
+// ran here; else nil.
+func (s *sources) only() []string {
+	if s.ranHere {
+		return nil
+	}
+	return s.readFrom
+}
+
 // point runs the missing repetitions of one point.
 func (s *session) point(pl expPlan, pp pointPlan) error {
 	e, p := pl.exp, pp.p
@@ -529,25 +555,12 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		return fmt.Errorf("experiments: %s, point %s: making the inputs: %w", e.Name, p.Key(), err)
 	}
 	timed := 0 // of missing
-	// readFrom are the implementations whose runs this point's
-	// repetitions were read from; ranHere, whether one of them ran here.
-	var (
-		readFrom []string
-		ranHere  bool
-	)
-	sourced := func(m Measurement) {
-		switch {
-		case m.ReadFrom == "":
-			ranHere = true
-		case !slices.Contains(readFrom, m.ReadFrom):
-			readFrom = append(readFrom, m.ReadFrom)
-		}
-	}
+	var src sources
 	if err == nil {
 		// The warm-up is not recorded.
 		var m Measurement
 		m, err = measure(s.ctx, p, a, b)
-		sourced(m)
+		src.add(m)
 	}
 	for _, rep := range missing {
 		if err != nil {
@@ -563,7 +576,7 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		if m, err = measure(s.ctx, p, a, b); err != nil {
 			break
 		}
-		sourced(m)
+		src.add(m)
 		rec := base
 		rec.Rep, rec.Status = rep, StatusOK
 		if m.ReadFrom != "" {
@@ -591,8 +604,8 @@ func (s *session) point(pl expPlan, pp pointPlan) error {
 		timed++
 		s.disp.rep()
 		pr.Rep = rep
-		if timed == len(missing) && !ranHere {
-			pr.ReadFrom = readFrom
+		if timed == len(missing) {
+			pr.ReadFrom = src.only()
 		}
 		s.report(pr, timed == len(missing), 0)
 	}
