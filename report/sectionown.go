@@ -512,18 +512,24 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold spec.Dim, hold
 	for _, ix := range r.Runs {
 		bySeries := map[string]*document.FigureSeries{}
 		var order []string
+		// With series by implementation and more (workers, say), an
+		// implementation keeps one hue and each of the rest its shade,
+		// line and symbol, in the order first drawn: "ed_omp, 1 worker"
+		// and "ed_omp, 2 workers" read as one program. With several
+		// machines the machine takes that place (groupSeries).
+		variants := map[string]int{}
 		for _, k := range v.keys(ix) {
 			if !keep(k) {
 				continue
 			}
-			parts := []string{k.Algorithm}
+			var rest []string
 			for _, d := range dims[1:] {
-				parts = append(parts, dimLabel(d, dimOf(k, d)))
+				rest = append(rest, dimLabel(d, dimOf(k, d)))
 			}
 			for _, d := range v.vary {
-				parts = append(parts, d+" "+ownExtra(k, d))
+				rest = append(rest, d+" "+ownExtra(k, d))
 			}
-			name := strings.Join(parts, ", ")
+			name := strings.Join(append([]string{k.Algorithm}, rest...), ", ")
 			if ran > 1 {
 				name = ix.Name + ": " + name
 			}
@@ -546,6 +552,13 @@ func ownChart(r *runs.Set, v *ownView, f spec.Figure, i int, hold spec.Dim, hold
 			se := bySeries[name]
 			if se == nil {
 				se = &document.FigureSeries{Name: name}
+				if ran <= 1 && len(rest) > 0 {
+					of := strings.Join(rest, ", ")
+					if _, ok := variants[of]; !ok {
+						variants[of] = len(variants)
+					}
+					se.Group, se.Machine = k.Algorithm, variants[of]
+				}
 				bySeries[name] = se
 				order = append(order, name)
 			}

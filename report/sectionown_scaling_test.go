@@ -1,6 +1,7 @@
 package report
 
 import (
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -763,5 +764,36 @@ func TestMethodWithoutBenchmarks(t *testing.T) {
 	paras, _, _ := sectionText(sectionMethod(r))
 	if !strings.Contains(paras, "Timing: each point's inputs") || strings.Contains(paras, "The benchmarks (make bench-results") {
 		t.Errorf("Method says of benchmarks where none was read:\n%s", paras)
+	}
+}
+
+// A figure of series by implementation and workers draws each
+// implementation in one hue (one Group) and its worker counts as that
+// hue's variants, in the order first drawn; by implementation alone, no
+// series is grouped.
+func TestOwnSeriesKeepTheirImplementationsHue(t *testing.T) {
+	recs := scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(0.001)}, sp{impl: "amd", n: 1000, workers: 2, sec: around(0.0008)},
+		sp{impl: "lazy", n: 1000, workers: 1, sec: around(0.002)}, sp{impl: "lazy", n: 1000, workers: 2, sec: around(0.002)})
+	byWorkers := scalingSpec("1, 2") + "[[figure]]\nx = \"n\"\ny = \"time\"\nseries = [\"impl\", \"workers\"]\n"
+	r, v := scalingRep(t, byWorkers, recs)
+	c := ownChart(r, v, v.sp.Figures()[0], 0, "", nil)
+	got := map[string][2]any{}
+	for _, s := range c.Series {
+		got[s.Name] = [2]any{s.Group, s.Machine}
+	}
+	want := map[string][2]any{
+		"amd, 1 worker": {"amd", 0}, "amd, 2 workers": {"amd", 1},
+		"lazy, 1 worker": {"lazy", 0}, "lazy, 2 workers": {"lazy", 1},
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("series by implementation and workers: %v, want %v", got, want)
+	}
+
+	byImpl := scalingSpec("1") + "[[figure]]\nx = \"n\"\ny = \"time\"\nseries = [\"impl\"]\n"
+	r, v = scalingRep(t, byImpl, scaleRecords(sp{impl: "amd", n: 1000, workers: 1, sec: around(0.001)}, sp{impl: "lazy", n: 1000, workers: 1, sec: around(0.002)}))
+	for _, s := range ownChart(r, v, v.sp.Figures()[0], 0, "", nil).Series {
+		if s.Group != "" || s.Machine != 0 {
+			t.Errorf("series %q by implementation alone: group %q, variant %d; want none", s.Name, s.Group, s.Machine)
+		}
 	}
 }

@@ -98,7 +98,9 @@ type FigureSeries struct {
 	// Group and Machine, set where the report reads several machines:
 	// Name without its machine (the series of a group share a colour), and
 	// the machine's index among those read (its line and symbol; one below
-	// zero draws as zero).
+	// zero draws as zero). An own experiment's figure of series by
+	// implementation and more sets them on one machine too: the
+	// implementation, and the index of the rest (1 worker, 2 workers …).
 	Group   string
 	Machine int
 }
