@@ -217,7 +217,7 @@ func QuoteNumber(line string, n int) string {
 	const before = quoteMax / 2
 	start := max(0, at-before)
 	end := min(len(b), start+quoteMax-6)
-	cut := string(b[start:end])
+	cut := string(runeCut(b, start, end))
 	if start > 0 {
 		cut = "..." + cut
 	}
@@ -240,12 +240,7 @@ func LastLine(b []byte) string {
 }
 
 // quoteLine quotes a line of output for a message, cut at 120 bytes.
-func quoteLine(line []byte) string {
-	if len(line) > 120 {
-		line = append(line[:117:117], "..."...)
-	}
-	return fmt.Sprintf("%q", line)
-}
+func quoteLine(line []byte) string { return fmt.Sprintf("%q", clip(line, 120)) }
 
 // echoMin is the shortest string of a case that blankEchoes blanks: a
 // shorter one printed is as likely the program's own words or number

@@ -1,6 +1,7 @@
 package progrun
 
 import (
+	"bytes"
 	"context"
 	"regexp"
 	"strings"
@@ -226,5 +227,42 @@ func TestSaidTraceback(t *testing.T) {
 	}
 	if got := said([]byte("segfault here\nmore\n"), nil); !strings.Contains(got, "segfault here") {
 		t.Errorf("said(other stderr) = %s; want its first line", got)
+	}
+}
+
+// A Rust panic and an uncaught C++ exception say what went wrong on the
+// line after the first; a sanitizer's rule of "=" says nothing at all.
+func TestSaidHeadingLines(t *testing.T) {
+	for _, c := range []struct{ stderr, want string }{
+		{"thread 'main' (4242) panicked at src/main.rs:9:5:\ncalled `Option::unwrap()` on a `None` value\nnote: run with `RUST_BACKTRACE=1`\n",
+			": \"called `Option::unwrap()` on a `None` value\" (after \"thread 'main' (4242) panicked at src/main.rs:9:5:\")"},
+		{"terminate called after throwing an instance of 'std::out_of_range'\n  what():  vector::_M_range_check: __n (which is 5) >= this->size() (which is 5)\n",
+			": \"what():  vector::_M_range_check: __n (which is 5) >= this->size() (which is 5)\" (after \"terminate called after throwing an instance of 'std::out_of_range'\")"},
+		{"=================================================================\n==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602\n",
+			": \"==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602\""},
+		{"Segmentation fault here\nmore\n", ": \"Segmentation fault here\""},
+		{"only: one line ending so:\n", ": \"only: one line ending so:\""},
+	} {
+		if got := said([]byte(c.stderr), nil); got != c.want {
+			t.Errorf("said(%q)\n = %s\nwant %s", c.stderr, got, c.want)
+		}
+	}
+}
+
+// A quote cut short is cut between two UTF-8 symbols, never inside one.
+func TestQuotesCutBetweenRunes(t *testing.T) {
+	line := strings.Repeat("丼", 60) // 3 bytes each
+	for name, got := range map[string]string{
+		"quoteLine":   quoteLine([]byte(line)),
+		"Quote":       Quote(line),
+		"QuoteNumber": QuoteNumber(line+": 7", 7),
+	} {
+		if strings.Contains(got, `\x`) || !strings.Contains(got, "...") {
+			t.Errorf("%s of a long line of 丼 = %s; want whole symbols and \"...\"", name, got)
+		}
+	}
+	// Bytes that are no text are cut where the length falls.
+	if got := clip(bytes.Repeat([]byte{0xff}, 200), 120); len(got) != 120 {
+		t.Errorf("clip of 200 bytes 0xff to 120: %d bytes", len(got))
 	}
 }

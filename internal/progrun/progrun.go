@@ -30,6 +30,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // MaxOutput is how much of a program's stdout is read: past it the program
@@ -543,11 +545,46 @@ func kernelTime(s []byte, wall float64, unit string) (float64, string) {
 }
 
 // short returns b as a string of at most 64 bytes, "..." ending one cut.
-func short(b []byte) string {
-	if len(b) > quoteMax {
-		return string(b[:quoteMax-3]) + "..."
+func short(b []byte) string { return string(clip(b, quoteMax)) }
+
+// clip returns b, or where it is longer than n bytes its start and "...",
+// n bytes or a few less: the cut falls between two UTF-8 symbols, not
+// inside one, which a quote would show as escaped bytes ("\xe4\xb8").
+func clip(b []byte, n int) []byte {
+	if len(b) <= n {
+		return b
 	}
-	return string(b)
+	cut := runeCut(b, 0, n-3)
+	return append(cut[:len(cut):len(cut)], "..."...)
+}
+
+// runeCut returns b[start:end], each end moved inward by at most three
+// bytes to the nearest start of a UTF-8 symbol where it falls inside one.
+func runeCut(b []byte, start, end int) []byte {
+	for i := 0; i < utf8.UTFMax-1 && start > 0 && start < end && !utf8.RuneStart(b[start]); i++ {
+		start++
+	}
+	for i := 0; i < utf8.UTFMax-1 && end < len(b) && end > start && !utf8.RuneStart(b[end]); i++ {
+		end--
+	}
+	return b[start:end]
+}
+
+// firstTwo returns the first two lines of b that hold a letter or a
+// digit, trimmed (not a rule of "=" such as AddressSanitizer draws above
+// its report); next is nil where there is one or none.
+func firstTwo(b []byte) (first, next []byte) {
+	for line := range bytes.Lines(b) {
+		if line = bytes.TrimSpace(line); !bytes.ContainsFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			continue
+		}
+		if first == nil {
+			first = line
+			continue
+		}
+		return first, line
+	}
+	return first, nil
 }
 
 // quoteMax is the most bytes of program output a message quotes.
@@ -612,8 +649,15 @@ func said(stderr, stdout []byte) string {
 			return l + " (a Python traceback's last line)"
 		}
 	}
-	if l := FirstLine(stderr); l != "" {
-		return l
+	// A Rust panic ("thread 'main' panicked at src/main.rs:9:5:") and a
+	// C++ exception no one caught ("terminate called after throwing an
+	// instance of 'std::out_of_range'") say what on the line after.
+	first, next := firstTwo(stderr)
+	if next != nil && (bytes.HasSuffix(first, []byte(":")) || bytes.HasPrefix(first, []byte("terminate called after throwing"))) {
+		return fmt.Sprintf(": %s (after %s)", quoteLine(next), quoteLine(first))
+	}
+	if first != nil {
+		return ": " + quoteLine(first)
 	}
 	if l := LastLine(stdout); l != "" {
 		return l + " (on stdout; stderr was empty)"
@@ -648,20 +692,6 @@ func stdinFile(b []byte) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
-}
-
-// FirstLine is ": LINE", the first non-empty line of b, short, for a
-// message; "" when there is none.
-func FirstLine(b []byte) string {
-	for line := range bytes.Lines(b) {
-		if line = bytes.TrimSpace(line); len(line) > 0 {
-			if len(line) > 120 {
-				line = append(line[:117:117], "..."...)
-			}
-			return fmt.Sprintf(": %q", line)
-		}
-	}
-	return ""
 }
 
 // cappedBuffer keeps what is written up to max bytes. Past it a write
