@@ -2,10 +2,12 @@ package main
 
 import (
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -85,24 +87,25 @@ func examples(t *testing.T) string {
 const dp = `#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-static long dist(const unsigned char *a, long n, const unsigned char *b, long m) {
-	long *row = malloc((m + 1) * sizeof *row);
-	for (long j = 0; j <= m; j++) row[j] = j;
-	for (long i = 1; i <= n; i++) {
-		long diag = row[0];
-		row[0] = i;
-		for (long j = 1; j <= m; j++) {
-			long up = row[j], best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best) best = up + 1;
-			if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	long d = row[m];
-	free(row);
-	return d;
+#define DIST(name, T) static long name(const T *a, long n, const T *b, long m) { \
+	long *row = malloc((m + 1) * sizeof *row); \
+	for (long j = 0; j <= m; j++) row[j] = j; \
+	for (long i = 1; i <= n; i++) { \
+		long diag = row[0]; \
+		row[0] = i; \
+		for (long j = 1; j <= m; j++) { \
+			long up = row[j], best = diag + (a[i - 1] != b[j - 1]); \
+			if (up + 1 < best) best = up + 1; \
+			if (row[j - 1] + 1 < best) best = row[j - 1] + 1; \
+			row[j] = best; \
+			diag = up; \
+		} \
+	} \
+	long d = row[m]; \
+	free(row); \
+	return d; \
 }
+DIST(dist, unsigned char)
 static unsigned char *slurp(const char *path, long *len) {
 	FILE *f = fopen(path, "rb");
 	if (!f) { perror(path); exit(1); }
@@ -308,6 +311,49 @@ func TestVerifyTraits(t *testing.T) {
 				t.Errorf("with %s: exit %d\n%s%s", c.flag, code, stdout, stderr)
 			}
 		})
+	}
+}
+
+// utf16Prog counts UTF-16 code units, as a JavaScript or Java program
+// does: a symbol past U+FFFF is two.
+const utf16Prog = dp + `DIST(dist16, unsigned short)
+static unsigned short *units(const char *path, long *k) {
+	long n;
+	unsigned char *s = slurp(path, &n);
+	unsigned short *u = malloc((2 * n + 1) * sizeof *u);
+	*k = 0;
+	for (long i = 0; i < n;) {
+		unsigned c = s[i], more = c < 0x80 ? 0 : c < 0xE0 ? 1 : c < 0xF0 ? 2 : 3;
+		unsigned r = more == 0 ? c : c & (0x3F >> more);
+		for (unsigned j = 1; j <= more; j++) r = r << 6 | (s[i + j] & 0x3F);
+		i += more + 1;
+		if (r > 0xFFFF) { r -= 0x10000; u[(*k)++] = 0xD800 | r >> 10; u[(*k)++] = 0xDC00 | (r & 0x3FF); }
+		else u[(*k)++] = r;
+	}
+	return u;
+}
+int main(int argc, char **argv) {
+	long n, m;
+	unsigned short *a = units(argv[1], &n), *b = units(argv[2], &m);
+	printf("%ld\n", dist16(a, n, b, m));
+	return 0;
+}
+`
+
+// Under --runes, a program that counts UTF-16 code units fails on the
+// cases with a symbol past U+FFFF, and verify names them and the cause.
+func TestVerifyTraitPastBMP(t *testing.T) {
+	prog := cc(t, t.TempDir(), "utf16", utf16Prog)
+	stdout, stderr, code := verifyOut(t, "--runes", "--cases", "1000", "--max-len", "2100", "--", prog, "{a}", "{b}")
+	if code != exitFailure || !regexp.MustCompile(`(?m)^all \d+ failures hold a symbol past U\+FFFF \(an emoji, say\) \(as do \d+ of the \d+ runs\): a program that counts UTF-16 code units`).MatchString(stdout) {
+		t.Errorf("exit %d, want 1 and the failures' trait named\n%s%s", code, stdout, stderr)
+	}
+	// Bytes are not symbols: the trait is no case's without --runes.
+	past := slices.IndexFunc(verifyTraits, func(v verifyTrait) bool { return v.name == "past U+FFFF" })
+	for _, c := range levtest.Cases(rand.New(rand.NewPCG(1, 2)), levtest.CaseOptions{N: 1000, MaxLen: 2100}) {
+		if traitsOf(&c)&(1<<past) != 0 {
+			t.Fatalf("case %s of bytes has the trait past U+FFFF", c.Name)
+		}
 	}
 }
 

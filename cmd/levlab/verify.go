@@ -91,7 +91,8 @@ the failures by family of case (known answers, length boundaries, long,
 random over each alphabet) with the smallest of each; what the failures
 share where they share a trait (a NUL byte, a trailing line end, white
 space, an empty string, unequal lengths: --text and --equal-lengths
-leave such cases out; a length past which the program prints no
+leave such cases out; under --runes a symbol past U+FFFF, which UTF-16
+counts twice; a length past which the program prints no
 distance: --max-len keeps to it); the smallest failures; and keeps the
 smallest failure's inputs in a folder it names. A family stops after 10
 failures; a trait whose 10 runs failed, none agreeing, is left out from
@@ -1479,6 +1480,12 @@ var verifyTraits = []verifyTrait{
 		hint: "a program that decodes its input as UTF-8 text (Python's open().read(), a Java Reader) fails on them; if yours need not take raw bytes, --text keeps to printable symbols, and --runes to UTF-8 text",
 	},
 	{
+		name: "past U+FFFF",
+		what: "hold a symbol past U+FFFF (an emoji, say)",
+		has:  func(c *levtest.Case) bool { return c.Runes && (pastBMP(c.A) || pastBMP(c.B)) },
+		hint: "a program that counts UTF-16 code units (a JavaScript string's length and indices, Java's String.length() and charAt) takes each such symbol as two; count code points (Array.from(s) in JavaScript, s.codePoints() in Java)",
+	},
+	{
 		name: "white space",
 		what: "hold white space (a blank, tab or line end)",
 		has: func(c *levtest.Case) bool {
@@ -1503,6 +1510,17 @@ var verifyTraits = []verifyTrait{
 		},
 		hint: "if yours takes strings of one length only, --equal-lengths keeps to them",
 	},
+}
+
+// pastBMP reports whether UTF-8 text b holds a symbol past U+FFFF, one
+// that UTF-16 writes as two code units.
+func pastBMP(b []byte) bool {
+	for _, r := range string(b) {
+		if r > 0xFFFF {
+			return true
+		}
+	}
+	return false
 }
 
 // traitsOf returns c's traits, a bit each in verifyTraits' order.
