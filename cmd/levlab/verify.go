@@ -92,8 +92,8 @@ random over each alphabet) with the smallest of each; what the failures
 share where they share a trait (a NUL byte, a trailing line end, white
 space, an empty string, unequal lengths: --text and --equal-lengths
 leave such cases out; under --runes a symbol past U+FFFF, which UTF-16
-counts twice; a length past which the program prints no
-distance: --max-len keeps to it); the smallest failures; and keeps the
+counts twice; a length past which the program prints no distance:
+--max-len keeps to it); the smallest failures; and keeps the
 smallest failure's inputs in a folder it names. A family stops after 10
 failures; a trait whose 10 runs failed, none agreeing, is left out from
 then on (its failures stop no family where others agree), and so are the
