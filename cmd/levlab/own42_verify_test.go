@@ -583,6 +583,15 @@ func TestVerifyToGo(t *testing.T) {
 	if got := s.toGo(time.Minute, paceRuns, 2); got != ", about 1s to go" {
 		t.Errorf("toGo, the long family stopped, 2 at a time: %q, want about 1 s", got)
 	}
+	// A long one in flight will time out and be run again, alone: the
+	// two short ones, its 10 s, and 10 s again.
+	all := s.runs
+	s.famFails, s.runs = map[string]int{}, all[:2]
+	s.flying = map[*verifyRun]bool{new(mk("long", 10000)): true}
+	if got := s.toGo(time.Minute, paceRuns, 1); got != ", about 22s to go" {
+		t.Errorf("toGo, a long run in flight: %q, want about 22 s (2.02 + 10, and 10 again)", got)
+	}
+	s.flying, s.runs = nil, all
 	// Fitted to runs of at most 100 cells, nothing is said of a million:
 	// the pace of the runs so far, at least.
 	var small pace

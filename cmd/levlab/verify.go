@@ -939,9 +939,17 @@ func (s *verifySession) toGo(took time.Duration, n, jobs int) string {
 	ok = ok && s.pace.maxX*paceReach >= float64(largest)
 	left, alone := 0.0, 0.0
 	if ok && !s.unreadStop() {
+		fails := map[string]int{} // time-outs foreseen, by family at a count of workers
+		foreseen := 0
 		// Those in flight are counted whole: a tick sees no run's start.
+		// One fitted past --timeout will be run again, alone, as well.
 		for r := range s.flying {
-			left += at(r)
+			t := at(r)
+			left += t
+			if limit > 0 && t >= limit && !r.timedOut {
+				fails[r.familyAt()]++
+				foreseen++
+			}
 		}
 		timeOuts := 0
 		for i := range s.runs {
@@ -949,8 +957,6 @@ func (s *verifySession) toGo(took time.Duration, n, jobs int) string {
 				timeOuts++
 			}
 		}
-		fails := map[string]int{} // time-outs foreseen, by family at a count of workers
-		foreseen := 0
 		for i := s.next; i < len(s.runs) && s.failures+foreseen < verifyMaxFailures; i++ {
 			r := &s.runs[i]
 			key := r.familyAt()
