@@ -242,6 +242,8 @@ func TestSaidHeadingLines(t *testing.T) {
 			": \"==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602\""},
 		{"Segmentation fault here\nmore\n", ": \"Segmentation fault here\""},
 		{"only: one line ending so:\n", ": \"only: one line ending so:\""},
+		// Nothing but a rule is still what stderr said: not "stderr was empty".
+		{"\n=====\n", ": \"=====\""},
 	} {
 		if got := said([]byte(c.stderr), nil); got != c.want {
 			t.Errorf("said(%q)\n = %s\nwant %s", c.stderr, got, c.want)

@@ -572,10 +572,16 @@ func runeCut(b []byte, start, end int) []byte {
 
 // firstTwo returns the first two lines of b that hold a letter or a
 // digit, trimmed (not a rule of "=" such as AddressSanitizer draws above
-// its report); next is nil where there is one or none.
+// its report); next is nil where there is one or none. Where no line
+// holds one, first is the first line that is not blank: stderr said
+// something, if nothing of use.
 func firstTwo(b []byte) (first, next []byte) {
+	var blankless []byte
 	for line := range bytes.Lines(b) {
-		if line = bytes.TrimSpace(line); !bytes.ContainsFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		if line = bytes.TrimSpace(line); len(line) > 0 && blankless == nil {
+			blankless = line
+		}
+		if !bytes.ContainsFunc(line, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
 			continue
 		}
 		if first == nil {
@@ -583,6 +589,9 @@ func firstTwo(b []byte) (first, next []byte) {
 			continue
 		}
 		return first, line
+	}
+	if first == nil {
+		return blankless, nil
 	}
 	return first, nil
 }
